@@ -1,0 +1,61 @@
+#include "app/cli/arguments.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "app/cli/commands.hpp"
+
+namespace articulab::cli {
+
+const std::string& flagValue(const std::vector<std::string>& args, std::size_t& i) {
+  if (i + 1 >= args.size()) throw UsageError("flag " + args[i] + " needs a value");
+  return args[++i];
+}
+
+double parseNumber(const std::string& flag, const std::string& text, bool requirePositive) {
+  std::size_t used = 0;
+  double value = 0.0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || text.empty() || !std::isfinite(value))
+    throw UsageError(flag + ": expected a finite number, got '" + text + "'");
+  if (requirePositive && value <= 0.0) throw UsageError(flag + ": expected a number > 0, got '" + text + "'");
+  return value;
+}
+
+long parseCount(const std::string& flag, const std::string& text) {
+  const double value = parseNumber(flag, text, true);
+  if (value != std::floor(value) || value > 1e12) throw UsageError(flag + ": expected a positive integer, got '" + text + "'");
+  return static_cast<long>(value);
+}
+
+std::vector<double> parseList(const std::string& flag, const std::string& text) {
+  std::vector<double> values;
+  std::stringstream stream(text);
+  std::string item;
+  while (std::getline(stream, item, ',')) values.push_back(parseNumber(flag, item, false));
+  if (values.empty()) throw UsageError(flag + ": expected a comma-separated list of numbers");
+  return values;
+}
+
+void parseOverride(const std::string& text, ParameterOverrides& overrides) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) throw UsageError("--set: expected NAME=VALUE, got '" + text + "'");
+  overrides[text.substr(0, eq)] = parseNumber("--set " + text.substr(0, eq), text.substr(eq + 1), false);
+}
+
+void applyCoordinateList(const std::string& flag, const std::vector<double>& values, VectorX& target) {
+  if (values.size() == 1) {
+    target.setConstant(values[0]);
+    return;
+  }
+  if (static_cast<long>(values.size()) != target.size())
+    throw UsageError(flag + ": expected " + std::to_string(target.size()) + " values (one per coordinate) or one value, got " +
+                     std::to_string(values.size()));
+  for (std::size_t k = 0; k < values.size(); ++k) target[static_cast<long>(k)] = values[k];
+}
+
+}  // namespace articulab::cli

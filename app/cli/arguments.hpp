@@ -1,0 +1,23 @@
+// Parsing of command-line values with errors that name the flag and the expected value.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/io/scene_loader.hpp"
+
+namespace articulab::cli {
+
+// Reads the value after flag args[i] (advancing i); throws UsageError if it is missing.
+const std::string& flagValue(const std::vector<std::string>& args, std::size_t& i);
+// A finite number; positive when requirePositive. Throws UsageError naming the flag.
+double parseNumber(const std::string& flag, const std::string& text, bool requirePositive);
+long parseCount(const std::string& flag, const std::string& text);
+// "1,2,3" -> {1,2,3}; every entry finite.
+std::vector<double> parseList(const std::string& flag, const std::string& text);
+// "n=20" into overrides.
+void parseOverride(const std::string& text, ParameterOverrides& overrides);
+// Applies a --q0/--qd0 list: nq values, or one value for every coordinate.
+void applyCoordinateList(const std::string& flag, const std::vector<double>& values, VectorX& target);
+
+}  // namespace articulab::cli

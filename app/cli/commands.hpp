@@ -1,0 +1,21 @@
+// The command-line commands of articulab. Each returns the process exit code:
+// 0 success, 1 bad scene file, 2 bad command line, 3 simulation diverged.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace articulab::cli {
+
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int describeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int backendsCommand(std::ostream& out);
+void printUsage(std::ostream& out);
+
+}  // namespace articulab::cli

@@ -1,0 +1,77 @@
+// articulab describe SCENE and articulab backends.
+#include <iomanip>
+
+#include "app/cli/arguments.hpp"
+#include "app/cli/commands.hpp"
+#include "engine/solvers/registry.hpp"
+
+namespace articulab::cli {
+
+namespace {
+const char* shapeName(ShapeType type) {
+  switch (type) {
+    case ShapeType::Box: return "box";
+    case ShapeType::Sphere: return "sphere";
+    case ShapeType::Ellipsoid: return "ellipsoid";
+    case ShapeType::Cylinder: return "cylinder";
+    case ShapeType::Capsule: return "capsule";
+    case ShapeType::Torus: return "torus";
+  }
+  return "?";
+}
+}  // namespace
+
+int describeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream&) {
+  std::string scene;
+  ParameterOverrides overrides;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--set") parseOverride(flagValue(args, i), overrides);
+    else if (args[i].rfind("--", 0) == 0) throw UsageError("unknown flag '" + args[i] + "' for 'describe'");
+    else if (scene.empty()) scene = args[i];
+    else throw UsageError("unexpected argument '" + args[i] + "': 'describe' takes one scene file");
+  }
+  if (scene.empty()) throw UsageError("'describe' needs a scene file");
+  const Model model = loadScene(scene, overrides);
+  out << std::setprecision(6);
+  out << model.name << " (" << scene << ")\n";
+  if (!model.description.empty()) out << "  " << model.description << '\n';
+  for (const auto& [name, value] : model.parameters) out << "  parameter " << name << " = " << value << '\n';
+  out << "  gravity " << model.gravity.transpose() << " m/s^2\n";
+  out << "  defaults: back-end " << model.defaults.backend << ", integrator " << integratorName(model.defaults.integrator)
+      << ", dt " << model.defaults.dt << " s, duration " << model.defaults.duration << " s\n";
+  out << "  " << model.bodyCount() << " bodies, " << model.joints.size() << " joints, " << model.loops.size()
+      << " loop constraints, " << model.nq << " DOF\n";
+  out << "bodies:\n";
+  for (const Body& body : model.bodies) {
+    out << "  " << std::left << std::setw(16) << body.name << std::right << " mass " << body.mass << " kg, com ["
+        << body.com.transpose() << "] m, shapes:";
+    for (const BodyShape& shape : body.shapes) out << ' ' << shapeName(shape.dims.type);
+    out << '\n';
+  }
+  out << "joints:\n";
+  for (const Joint& joint : model.joints) {
+    out << "  " << std::left << std::setw(16) << joint.name << std::right << ' ' << jointTypeName(joint.type) << ", "
+        << joint.nq << " DOF (q" << joint.qIndex << (joint.nq > 1 ? "-q" + std::to_string(joint.qIndex + joint.nq - 1) : "")
+        << "), parent " << (joint.parent < 0 ? "world" : model.bodies[joint.parent].name) << ", child "
+        << model.bodies[joint.child].name;
+    if (joint.stiffness != 0.0) out << ", stiffness " << joint.stiffness;
+    if (joint.damping != 0.0) out << ", damping " << joint.damping;
+    out << '\n';
+  }
+  for (const LoopConstraint& loop : model.loops)
+    out << "  loop " << loop.name << ' ' << loopTypeName(loop.type) << '\n';
+  out << "back-ends:\n";
+  for (const BackendInfo& info : backends()) {
+    const SolverSupport support = info.supports(model);
+    out << "  " << info.name << ": " << (support.ok ? "runs this scene" : "cannot run this scene: " + support.reason) << '\n';
+  }
+  return 0;
+}
+
+int backendsCommand(std::ostream& out) {
+  for (const BackendInfo& info : backends()) out << std::left << std::setw(10) << info.name << ' ' << info.description << '\n';
+  out << "integrators: implicit (linearly implicit Euler), semi-implicit (symplectic Euler), rk4\n";
+  return 0;
+}
+
+}  // namespace articulab::cli

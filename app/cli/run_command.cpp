@@ -1,0 +1,140 @@
+// articulab run SCENE [flags]: headless simulation with a CSV time series and a summary.
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include "app/cli/arguments.hpp"
+#include "app/cli/commands.hpp"
+#include "engine/diagnostics/drift.hpp"
+#include "engine/diagnostics/energy.hpp"
+#include "engine/diagnostics/recorder.hpp"
+#include "engine/solvers/registry.hpp"
+
+namespace articulab::cli {
+
+namespace {
+
+struct RunOptions {
+  std::string scene, backend, csv;
+  bool hasIntegrator = false;
+  Integrator integrator = Integrator::LinearlyImplicitEuler;
+  double dt = 0.0, duration = 0.0;  // 0: the scene's default
+  long every = 1;
+  RecorderColumns columns;
+  ParameterOverrides overrides;
+  std::vector<double> q0, qd0;
+};
+
+RecorderColumns parseColumns(const std::string& text) {
+  RecorderColumns columns;
+  std::stringstream stream(text);
+  std::string item;
+  while (std::getline(stream, item, ',')) {
+    if (item == "q") columns.q = true;
+    else if (item == "qd") columns.qd = true;
+    else if (item == "qdd") columns.qdd = true;
+    else throw UsageError("--record: unknown column set '" + item + "' (expected a comma list of q, qd, qdd)");
+  }
+  return columns;
+}
+
+RunOptions parseRunOptions(const std::vector<std::string>& args) {
+  RunOptions o;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--backend") o.backend = flagValue(args, i);
+    else if (a == "--integrator") {
+      const std::string& name = flagValue(args, i);
+      if (!parseIntegrator(name, o.integrator))
+        throw UsageError("--integrator: unknown integrator '" + name + "' (expected implicit, semi-implicit or rk4)");
+      o.hasIntegrator = true;
+    } else if (a == "--dt") o.dt = parseNumber(a, flagValue(args, i), true);
+    else if (a == "--duration") o.duration = parseNumber(a, flagValue(args, i), true);
+    else if (a == "--csv") o.csv = flagValue(args, i);
+    else if (a == "--every") o.every = parseCount(a, flagValue(args, i));
+    else if (a == "--record") o.columns = parseColumns(flagValue(args, i));
+    else if (a == "--set") parseOverride(flagValue(args, i), o.overrides);
+    else if (a == "--q0") o.q0 = parseList(a, flagValue(args, i));
+    else if (a == "--qd0") o.qd0 = parseList(a, flagValue(args, i));
+    else if (a.rfind("--", 0) == 0) throw UsageError("unknown flag '" + a + "' for 'run' (see articulab --help)");
+    else if (o.scene.empty()) o.scene = a;
+    else throw UsageError("unexpected argument '" + a + "': 'run' takes one scene file");
+  }
+  if (o.scene.empty()) throw UsageError("'run' needs a scene file, e.g. articulab run scenes/double_pendulum.json");
+  return o;
+}
+
+double relativeChange(double value, double reference) {
+  return (value - reference) / std::max(std::abs(reference), 1e-300);
+}
+
+}  // namespace
+
+int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const RunOptions o = parseRunOptions(args);
+  Model model = loadScene(o.scene, o.overrides);
+  if (!o.q0.empty()) applyCoordinateList("--q0", o.q0, model.q0);
+  if (!o.qd0.empty()) applyCoordinateList("--qd0", o.qd0, model.qd0);
+  const std::string backendName = o.backend.empty() ? model.defaults.backend : o.backend;
+  const BackendInfo* backend = findBackend(backendName);
+  if (!backend) throw UsageError("--backend: unknown back-end '" + backendName + "' (expected one of: " + backendNames() + ")");
+  const SolverSupport support = backend->supports(model);
+  if (!support.ok) throw UsageError("back-end '" + backendName + "' cannot run " + o.scene + ": " + support.reason);
+  for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
+
+  const Integrator integrator = o.hasIntegrator ? o.integrator : model.defaults.integrator;
+  const double dt = o.dt > 0.0 ? o.dt : model.defaults.dt;
+  const double duration = o.duration > 0.0 ? o.duration : model.defaults.duration;
+  const long steps = std::lround(duration / dt);
+  const std::unique_ptr<Solver> solver = backend->create(model, SolverOptions{integrator});
+  State state = makeInitialState(model);
+  TimeSeriesRecorder recorder(model, o.columns);
+  VectorX qdd = VectorX::Zero(model.nq);
+  auto record = [&] {
+    if (o.columns.qdd) solver->forwardDynamics(model, state, qdd);
+    recorder.record(model, state, &qdd);
+  };
+
+  const EnergyReport initial = computeEnergy(model, state);
+  double maxEnergyError = 0.0, maxDriftPosition = 0.0, maxDriftRotation = 0.0;
+  record();
+  StepStatus status;
+  const auto start = std::chrono::steady_clock::now();
+  long step = 0;
+  for (; step < steps && status.ok; ++step) {
+    status = solver->step(model, state, dt);
+    if (status.ok && ((step + 1) % o.every == 0 || step + 1 == steps)) {
+      record();
+      maxEnergyError = std::max(maxEnergyError, std::abs(relativeChange(computeEnergy(model, state).total(), initial.total())));
+      const DriftReport drift = computeDrift(model, state);
+      maxDriftPosition = std::max(maxDriftPosition, drift.total.position);
+      maxDriftRotation = std::max(maxDriftRotation, drift.total.rotation);
+    }
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  if (!o.csv.empty()) {
+    std::ofstream file(o.csv);
+    if (!file) throw UsageError("--csv: cannot write '" + o.csv + "'");
+    recorder.writeCsv(file);
+  }
+  const EnergyReport final = computeEnergy(model, state);
+  out << std::setprecision(6);
+  out << "scene       " << o.scene << " (" << model.name << ", " << model.bodyCount() << " bodies, " << model.nq << " DOF)\n";
+  out << "back-end    " << backendName << ", integrator " << integratorName(integrator) << ", dt " << dt << " s\n";
+  out << "steps       " << step << " (" << state.t << " s simulated) in " << wall << " s wall, "
+      << (step > 0 ? 1e6 * wall / static_cast<double>(step) : 0.0) << " us/step\n";
+  out << "energy      start " << initial.total() << " J, end " << final.total() << " J, relative change "
+      << relativeChange(final.total(), initial.total()) << ", max |relative change| " << maxEnergyError << '\n';
+  out << "max drift   position " << maxDriftPosition << " m, rotation " << maxDriftRotation << " rad\n";
+  if (!o.csv.empty()) out << "csv         " << o.csv << " (" << recorder.rows() << " rows)\n";
+  if (!status.ok) {
+    err << "simulation diverged: " << status.message << '\n';
+    return 3;
+  }
+  return 0;
+}
+
+}  // namespace articulab::cli

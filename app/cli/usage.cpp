@@ -1,0 +1,32 @@
+#include <ostream>
+
+#include "app/cli/commands.hpp"
+
+namespace articulab::cli {
+
+void printUsage(std::ostream& out) {
+  out << R"(articulab - articulated rigid-body dynamics workbench
+
+usage:
+  articulab [gui] [SCENE] [--set NAME=VALUE] [--backend NAME] [--script FILE]
+            [--benchmark-frames N] [--benchmark-output FILE] [--size WxH]
+      open the interactive app (default scene: scenes/double_pendulum.json)
+  articulab run SCENE [flags]          simulate headless and print a summary
+      --backend NAME      back-end (default: the scene's; see 'articulab backends')
+      --integrator NAME   implicit | semi-implicit | rk4 (default: the scene's)
+      --dt SECONDS        step size (default: the scene's)
+      --duration SECONDS  simulated time (default: the scene's)
+      --csv FILE          write the time series t, kinetic, potential, total, drift, momentum
+      --record LIST       add columns: any of q,qd,qdd (joint coordinates, velocities, accelerations)
+      --every N           record every N-th step (default 1)
+      --set NAME=VALUE    override a scene parameter, e.g. --set n=50 (repeatable)
+      --q0 LIST, --qd0 LIST  initial joint coordinates / velocities: one value per DOF, or one for all
+  articulab describe SCENE [--set NAME=VALUE]   bodies, joints, DOF and which back-ends can run it
+  articulab backends                   list the back-ends and integrators
+  articulab --help                     this text
+
+exit codes: 0 success, 1 bad scene file, 2 bad command line, 3 simulation diverged, 4 no display
+)";
+}
+
+}  // namespace articulab::cli

@@ -1,0 +1,60 @@
+#include "app/gui/gui_app.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+#include "app/gui/benchmark_mode.hpp"
+#include "app/gui/script_runner.hpp"
+#include "app/gui/workbench.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+int runInteractive(Workbench& app) {
+  std::string error;
+  app.simulation().startThread();
+  if (app.simulation().hasModel()) app.simulation().setRunning(true, error);
+  while (!app.closeRequested()) app.renderFrame();
+  app.simulation().stopThread();
+  return 0;
+}
+
+int runScripted(Workbench& app, const std::vector<ScriptCommand>& commands, const std::string& path) {
+  std::string error;
+  ScriptRunner runner(app);
+  if (!runner.run(commands, path, error)) {
+    std::cerr << "articulab gui: " << error << std::endl;
+    return 1;
+  }
+  std::cout << "script " << path << " completed" << std::endl;
+  return 0;
+}
+
+}  // namespace
+
+int runGui(const GuiOptions& options) {
+  std::vector<ScriptCommand> commands;
+  std::string error;
+  if (!options.scriptPath.empty() && !loadScript(options.scriptPath, commands, error)) {
+    std::cerr << "articulab gui: " << error << std::endl;
+    return 1;
+  }
+  bool interactive = options.scriptPath.empty() && !options.benchmark;
+  Workbench app(options);
+  if (!app.init(interactive, error)) {
+    std::cerr << "articulab gui: " << error << std::endl;
+    return 1;
+  }
+  if (!options.scenePath.empty() && !app.openScene(options.scenePath, options.overrides, options.backend, error) &&
+      !interactive) {
+    std::cerr << "articulab gui: " << error << std::endl;
+    return 1;
+  }
+  if (!options.scriptPath.empty()) return runScripted(app, commands, options.scriptPath);
+  if (options.benchmark) return runBenchmark(app, options);
+  return runInteractive(app);
+}
+
+}  // namespace articulab::gui

@@ -1,0 +1,74 @@
+#include "app/gui/model_edits.hpp"
+
+#include "app/gui/parameter_checks.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+std::string jointIndexError(const Model& model, int joint) {
+  if (joint >= 0 && joint < static_cast<int>(model.joints.size())) return "";
+  return "joint index " + std::to_string(joint) + " is out of range (the scene has " +
+         std::to_string(model.joints.size()) + " joints, 0 to " + std::to_string(int(model.joints.size()) - 1) + ")";
+}
+
+}  // namespace
+
+std::string setJointField(Model& model, int joint, JointField field, double value, int coordinate) {
+  if (std::string error = jointIndexError(model, joint); !error.empty()) return error;
+  Joint& target = model.joints[joint];
+  switch (field) {
+    case JointField::Stiffness: {
+      std::string reason = checkStiffness(value);
+      if (reason.empty()) target.stiffness = value;
+      return reason;
+    }
+    case JointField::Damping: {
+      std::string reason = checkDamping(value);
+      if (reason.empty()) target.damping = value;
+      return reason;
+    }
+    case JointField::Rest: {
+      if (coordinate < 0 || coordinate >= target.nq)
+        return "joint " + std::to_string(joint) + " has " + std::to_string(target.nq) +
+               " coordinates; rest coordinate " + std::to_string(coordinate) + " does not exist";
+      std::string reason = checkFinite("rest position", value);
+      if (!reason.empty()) return reason;
+      if (target.rest.size() != target.nq) target.rest = VectorX::Zero(target.nq);
+      target.rest[coordinate] = value;
+      return "";
+    }
+  }
+  return "unknown joint field";
+}
+
+std::string setBodyMass(Model& model, int body, double mass) {
+  if (body < 0 || body >= model.bodyCount())
+    return "body index " + std::to_string(body) + " is out of range (the scene has " +
+           std::to_string(model.bodyCount()) + " bodies)";
+  if (std::string reason = checkMass(mass); !reason.empty()) return reason;
+  Body& target = model.bodies[body];
+  if (!(target.mass > 0.0)) return "body " + target.name + " has no mass to scale (its inertia is zero)";
+  double ratio = mass / target.mass;
+  target.M *= ratio;  // M = m [I/m, ...]: every entry of the spatial inertia is proportional to m (eq 1.26)
+  for (BodyShape& shape : target.shapes) shape.mass *= ratio;
+  target.mass = mass;
+  return "";
+}
+
+std::string setGravity(Model& model, const Vector3& gravity) {
+  for (int axis = 0; axis < 3; ++axis)
+    if (std::string reason = checkFinite("gravity", gravity[axis]); !reason.empty()) return reason;
+  model.gravity = gravity;
+  return "";
+}
+
+bool parseJointField(const std::string& name, JointField& out) {
+  if (name == "stiffness") out = JointField::Stiffness;
+  else if (name == "damping") out = JointField::Damping;
+  else if (name == "rest") out = JointField::Rest;
+  else return false;
+  return true;
+}
+
+}  // namespace articulab::gui

@@ -1,0 +1,23 @@
+// Live edits of a Model's plain parameters (joint springs, body masses, gravity), checked
+// first: each returns an empty string on success or the reason the value was refused, and
+// leaves the model untouched when it refuses.
+#pragma once
+
+#include <string>
+
+#include "engine/multibody/model.hpp"
+
+namespace articulab::gui {
+
+enum class JointField { Stiffness, Damping, Rest };
+
+// Rest needs the coordinate index (0 <= coordinate < joint nq); the others ignore it.
+std::string setJointField(Model& model, int joint, JointField field, double value, int coordinate = 0);
+// Scales the body's spatial inertia (and shape masses) by mass / old mass.
+std::string setBodyMass(Model& model, int body, double mass);
+std::string setGravity(Model& model, const Vector3& gravity);
+
+// "stiffness", "damping" or "rest"; false for anything else.
+bool parseJointField(const std::string& name, JointField& out);
+
+}  // namespace articulab::gui

@@ -1,0 +1,141 @@
+#include <algorithm>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "app/gui/panels.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+constexpr float kControlsWidth = 370.0f;
+constexpr float kBottomHeight = 290.0f;
+constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                    ImGuiWindowFlags_NoSavedSettings;
+
+void drawMenuBar(Workbench& app) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Reload scene from disk")) {
+      std::string error;
+      app.reloadScene(error);
+    }
+    if (ImGui::MenuItem("Rescan scenes directory")) app.rescanScenes();
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) glfwSetWindowShouldClose(glfwGetCurrentContext(), GLFW_TRUE);
+    ImGui::EndMenu();
+  }
+  drawViewMenu(app);
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Mouse and keys")) app.ui().showHelp = true;
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+}
+
+void drawControls(Workbench& app, const ImVec2& display, float top) {
+  ImGui::SetNextWindowPos(ImVec2(0.0f, top));
+  ImGui::SetNextWindowSize(ImVec2(kControlsWidth, display.y - top));
+  ImGui::SetNextWindowBgAlpha(0.92f);
+  if (ImGui::Begin("Controls", nullptr, kFixed)) {
+    if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) drawScenePanel(app);
+    if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) drawSimulationPanel(app);
+    if (ImGui::CollapsingHeader("Back-end", ImGuiTreeNodeFlags_DefaultOpen)) drawBackendPanel(app);
+    if (ImGui::CollapsingHeader("Parameters")) drawParametersPanel(app);
+    if (ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) drawStatisticsPanel(app);
+  }
+  ImGui::End();
+}
+
+void drawBottom(Workbench& app, const ImVec2& display) {
+  ImGui::SetNextWindowPos(ImVec2(kControlsWidth, display.y - kBottomHeight));
+  ImGui::SetNextWindowSize(ImVec2(display.x - kControlsWidth, kBottomHeight));
+  ImGui::SetNextWindowBgAlpha(0.92f);
+  if (ImGui::Begin("Plots and log", nullptr, kFixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollWithMouse)) {
+    if (ImGui::BeginTabBar("bottom")) {
+      if (ImGui::BeginTabItem("Plots")) {
+        drawPlotsPanel(app);
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Log")) {
+        drawLogPanel(app);
+        ImGui::EndTabItem();
+      }
+      ImGui::EndTabBar();
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace
+
+void drawPanels(Workbench& app) {
+  drawMenuBar(app);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  float top = ImGui::GetFrameHeight();
+  drawControls(app, display, top);
+  drawBottom(app, display);
+  if (app.ui().showHelp) drawHelpWindow(app);
+}
+
+void drawBanner(Workbench& app) {
+  const Snapshot& snap = app.snapshot();
+  UiState& ui = app.ui();
+  if (ui.banner.empty() && snap.failure.empty()) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  float width = std::min(640.0f, display.x - 40.0f);
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f + (ui.showPanels ? kControlsWidth * 0.5f : 0.0f), 40.0f),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0.0f));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.45f, 0.07f, 0.07f, 0.95f));
+  ImGui::Begin("##banner", nullptr, kFixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_AlwaysAutoResize);
+  const std::string& message = ui.banner.empty() ? snap.failure : ui.banner;
+  ImGui::PushTextWrapPos(width - 16.0f);
+  ImGui::TextUnformatted(message.c_str());
+  ImGui::PopTextWrapPos();
+  if (!ui.banner.empty()) {
+    if (ImGui::Button("Dismiss")) ui.banner.clear();
+  } else if (ImGui::Button("Reset simulation")) {
+    app.simulation().reset();
+  }
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
+void handleShortcuts(Workbench& app) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) glfwSetWindowShouldClose(glfwGetCurrentContext(), GLFW_TRUE);
+  if (io.WantCaptureKeyboard || io.KeyCtrl) return;
+  std::string error;
+  if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) app.frameScene();
+  if (ImGui::IsKeyPressed(GLFW_KEY_H, false)) app.ui().showPanels = !app.ui().showPanels;
+  if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) app.simulation().reset();
+  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false) && !app.simulation().setRunning(!app.snapshot().running, error))
+    app.showError(error);
+  if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) && !app.simulation().stepOnce(error)) app.showError(error);
+}
+
+void drawHelpWindow(Workbench& app) {
+  ImGui::SetNextWindowSize(ImVec2(470.0f, 0.0f), ImGuiCond_Appearing);
+  if (ImGui::Begin("Mouse and keys", &app.ui().showHelp, ImGuiWindowFlags_NoSavedSettings)) {
+    ImGui::TextUnformatted(
+        "3D view\n"
+        "  left drag                      orbit the camera\n"
+        "  middle drag, shift + left drag pan\n"
+        "  wheel                          zoom\n"
+        "  ctrl + left drag, right drag   grab a body and pull it with a spring\n"
+        "  F                              frame the scene\n"
+        "Simulation\n"
+        "  space   play / pause     .   single step     R   reset\n"
+        "Window\n"
+        "  H       hide / show the panels     ctrl + Q   quit\n"
+        "Plots\n"
+        "  wheel   zoom time        shift + wheel   zoom values\n"
+        "  drag    pan              double-click    follow + autoscale again");
+  }
+  ImGui::End();
+}
+
+}  // namespace articulab::gui

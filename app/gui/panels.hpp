@@ -1,0 +1,27 @@
+// The ImGui panels of the app. Each draws one section and acts on the Workbench.
+#pragma once
+
+#include "app/gui/workbench.hpp"
+
+namespace articulab::gui {
+
+// Menu bar, the control column (scene, simulation, back-end, parameters, statistics) and the
+// bottom area (plots, log), laid out to the window size.
+void drawPanels(Workbench& app);
+// The error banner (scene that failed to open, diverged simulation) on top of everything.
+void drawBanner(Workbench& app);
+// Keyboard shortcuts of the 3D view: space play/pause, period single step, R reset,
+// F frame the scene, H hide/show the panels.
+void handleShortcuts(Workbench& app);
+
+void drawScenePanel(Workbench& app);
+void drawSimulationPanel(Workbench& app);
+void drawBackendPanel(Workbench& app);
+void drawParametersPanel(Workbench& app);
+void drawStatisticsPanel(Workbench& app);
+void drawPlotsPanel(Workbench& app);
+void drawLogPanel(Workbench& app);
+void drawViewMenu(Workbench& app);
+void drawHelpWindow(Workbench& app);
+
+}  // namespace articulab::gui

@@ -1,0 +1,85 @@
+#include <imgui.h>
+
+#include "app/gui/panels.hpp"
+#include "app/gui/validated_field.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+constexpr Integrator kIntegrators[] = {Integrator::LinearlyImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4};
+
+void drawIntegrator(Workbench& app) {
+  const Snapshot& snap = app.snapshot();
+  ImGui::SetNextItemWidth(180.0f);
+  if (!ImGui::BeginCombo("integrator", integratorName(snap.integrator))) return;
+  for (Integrator integrator : kIntegrators)
+    if (ImGui::Selectable(integratorName(integrator), integrator == snap.integrator))
+      app.simulation().setIntegrator(integrator);
+  ImGui::EndCombo();
+}
+
+void drawGravity(Workbench& app) {
+  const Model& model = *app.snapshot().model;
+  const char* labels[3] = {"gravity x [m/s^2]", "gravity y [m/s^2]", "gravity z [m/s^2]"};
+  for (int axis = 0; axis < 3; ++axis) {
+    ImGui::SetNextItemWidth(120.0f);
+    validatedField(labels[axis], "gravity." + std::to_string(axis), model.gravity[axis], [&](double v) {
+      Vector3 g = app.snapshot().model->gravity;
+      g[axis] = v;
+      return app.simulation().editGravity(g);
+    }, app.ui());
+  }
+}
+
+// Units of a joint's spring: per radian for rotations, per metre for translations.
+bool isRotational(const Joint& joint) {
+  for (const JointPart& part : joint.parts)
+    if (part.type == JointType::Prismatic || part.type == JointType::Planar || part.type == JointType::Translational)
+      return false;
+  return true;
+}
+
+void drawJoint(Workbench& app, int i) {
+  const Model& model = *app.snapshot().model;
+  const Joint& joint = model.joints[i];
+  std::string key = "joint" + std::to_string(i) + ".";
+  bool rotational = isRotational(joint);
+  Simulation& sim = app.simulation();
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField(rotational ? "stiffness [N m/rad]" : "stiffness [N/m]", key + "stiffness", joint.stiffness,
+                 [&](double v) { return sim.editJoint(i, JointField::Stiffness, v); }, app.ui());
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField(rotational ? "damping [N m s/rad]" : "damping [N s/m]", key + "damping", joint.damping,
+                 [&](double v) { return sim.editJoint(i, JointField::Damping, v); }, app.ui());
+  for (int k = 0; k < joint.nq; ++k) {
+    std::string label = "rest q" + std::to_string(k) + (rotational ? " [rad]" : " [m]");
+    double rest = joint.rest.size() == joint.nq ? joint.rest[k] : 0.0;
+    ImGui::SetNextItemWidth(120.0f);
+    validatedField(label.c_str(), key + "rest" + std::to_string(k), rest,
+                   [&](double v) { return sim.editJoint(i, JointField::Rest, v, k); }, app.ui());
+  }
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField("body mass [kg]", "body" + std::to_string(i) + ".mass", model.bodies[i].mass,
+                 [&](double v) { return sim.editBodyMass(i, v); }, app.ui());
+}
+
+}  // namespace
+
+void drawParametersPanel(Workbench& app) {
+  const Snapshot& snap = app.snapshot();
+  if (!snap.model) return;
+  drawIntegrator(app);
+  drawGravity(app);
+  ImGui::TextDisabled("Joint i moves body i; edits apply live.");
+  for (int i = 0; i < snap.model->bodyCount(); ++i) {
+    const Joint& joint = snap.model->joints[i];
+    std::string title = std::to_string(i) + ": " + snap.model->bodies[i].name + " (" + jointTypeName(joint.type) + ")";
+    if (ImGui::TreeNode(title.c_str())) {
+      drawJoint(app, i);
+      ImGui::TreePop();
+    }
+  }
+}
+
+}  // namespace articulab::gui

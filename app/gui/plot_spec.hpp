@@ -1,0 +1,52 @@
+// What a plot shows: which channels of a TimeSeries, in which colours, under which title.
+// The on-screen widget and the file exporter both draw from the same PlotSpec.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/gui/axis_ticks.hpp"
+#include "app/gui/time_series.hpp"
+
+namespace articulab::gui {
+
+struct Colour {
+  float r, g, b;
+};
+
+struct PlotSeries {
+  std::size_t channel;  // column of the TimeSeries
+  Colour colour;
+};
+
+struct PlotSpec {
+  std::string title;   // "Energy"
+  std::string yLabel;  // "energy [J]"
+  std::vector<PlotSeries> series;
+};
+
+// The standard channels recorded by the simulation, in CSV column order.
+enum SampleChannel : std::size_t {
+  kTime = 0,
+  kKinetic,
+  kPotential,
+  kTotal,
+  kDriftPosition,
+  kDriftRotation,
+  kChannelCount,
+};
+
+std::vector<Channel> sampleChannels();
+// The energy plot (kinetic, potential, total) and the constraint drift plot.
+std::vector<PlotSpec> standardPlots();
+
+// "kinetic [J]": the column header and legend text of a channel.
+std::string channelHeader(const Channel& channel);
+
+// Minimum and maximum of the plotted channels over rows with time in [time.lo, time.hi];
+// false when no finite sample lies in the window.
+bool valueRange(const TimeSeries& data, const PlotSpec& plot, const AxisRange& time, double& lo, double& hi);
+
+}  // namespace articulab::gui

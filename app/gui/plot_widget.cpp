@@ -1,0 +1,186 @@
+#include "app/gui/plot_widget.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "app/gui/decimate.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+constexpr float kLeft = 66.0f, kRight = 10.0f, kTop = 22.0f, kBottom = 36.0f;
+constexpr double kZoomPerWheelStep = 0.85;
+
+struct Frame {
+  ImVec2 lo, hi;  // plot area in screen pixels
+  AxisRange time, values;
+
+  float x(double t) const { return lo.x + float((t - time.lo) / (time.hi - time.lo)) * (hi.x - lo.x); }
+  float y(double v) const {
+    double f = (v - values.lo) / (values.hi - values.lo);
+    return hi.y - float(std::clamp(f, -100.0, 100.0)) * (hi.y - lo.y);
+  }
+  double tAt(float px) const { return time.lo + (px - lo.x) / (hi.x - lo.x) * (time.hi - time.lo); }
+  double vAt(float py) const { return values.lo + (hi.y - py) / (hi.y - lo.y) * (values.hi - values.lo); }
+};
+
+ImU32 colourOf(const Colour& c, float alpha = 1.0f) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, alpha)); }
+
+void updateRanges(const TimeSeries& data, const PlotSpec& spec, PlotView& view, double windowSeconds) {
+  if (view.followTime) view.time = followedTimeRange(data, windowSeconds);
+  if (!view.autoscaleValues) return;
+  double lo, hi;
+  view.values = valueRange(data, spec, view.time, lo, hi) ? paddedRange(lo, hi, 0.08) : AxisRange{-1.0, 1.0};
+}
+
+void zoom(AxisRange& range, double about, double factor) {
+  range.lo = about + (range.lo - about) * factor;
+  range.hi = about + (range.hi - about) * factor;
+}
+
+void handleMouse(const Frame& frame, PlotView& view) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f) {
+    double factor = std::pow(kZoomPerWheelStep, io.MouseWheel);
+    if (io.KeyShift) {
+      view.autoscaleValues = false;
+      zoom(view.values, frame.vAt(io.MousePos.y), factor);
+    } else {
+      view.followTime = false;
+      zoom(view.time, frame.tAt(io.MousePos.x), factor);
+    }
+  }
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
+    double dt = -io.MouseDelta.x / (frame.hi.x - frame.lo.x) * (frame.time.hi - frame.time.lo);
+    double dv = io.MouseDelta.y / (frame.hi.y - frame.lo.y) * (frame.values.hi - frame.values.lo);
+    if (dt != 0.0) {
+      view.followTime = false;
+      view.time.lo += dt;
+      view.time.hi += dt;
+    }
+    if (dv != 0.0) {
+      view.autoscaleValues = false;
+      view.values.lo += dv;
+      view.values.hi += dv;
+    }
+  }
+  if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    view.followTime = true;
+    view.autoscaleValues = true;
+  }
+}
+
+void drawAxes(ImDrawList* draw, const Frame& f, const TimeSeries& data, const PlotSpec& spec) {
+  const ImU32 grid = IM_COL32(255, 255, 255, 28), text = ImGui::GetColorU32(ImGuiCol_Text);
+  const float lineHeight = ImGui::GetTextLineHeight();
+  int timeTicks = std::max(2, int((f.hi.x - f.lo.x) / 90.0f)), valueTicks = std::max(2, int((f.hi.y - f.lo.y) / 40.0f));
+  for (const Tick& tick : axisTicks(f.time, timeTicks)) {
+    float x = f.x(tick.value);
+    draw->AddLine(ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), grid);
+    float w = ImGui::CalcTextSize(tick.label.c_str()).x;
+    draw->AddText(ImVec2(x - w * 0.5f, f.hi.y + 3.0f), text, tick.label.c_str());
+  }
+  for (const Tick& tick : axisTicks(f.values, valueTicks)) {
+    float y = f.y(tick.value);
+    draw->AddLine(ImVec2(f.lo.x, y), ImVec2(f.hi.x, y), grid);
+    ImVec2 size = ImGui::CalcTextSize(tick.label.c_str());
+    draw->AddText(ImVec2(f.lo.x - size.x - 5.0f, y - size.y * 0.5f), text, tick.label.c_str());
+  }
+  draw->AddRect(f.lo, f.hi, IM_COL32(200, 200, 200, 160));
+  std::string timeLabel = channelHeader(data.channels()[kTime]);
+  float w = ImGui::CalcTextSize(timeLabel.c_str()).x;
+  draw->AddText(ImVec2((f.lo.x + f.hi.x - w) * 0.5f, f.hi.y + lineHeight + 4.0f), text, timeLabel.c_str());
+  std::string title = spec.title + "    " + spec.yLabel;
+  draw->AddText(ImVec2(f.lo.x - kLeft + 4.0f, f.lo.y - lineHeight - 4.0f), text, title.c_str());
+}
+
+void drawSeries(ImDrawList* draw, const Frame& f, const TimeSeries& data, const PlotSeries& series) {
+  std::vector<ImVec2> run;
+  auto flush = [&] {
+    if (run.size() >= 2) draw->AddPolyline(run.data(), int(run.size()), colourOf(series.colour), 0, 1.5f);
+    run.clear();
+  };
+  for (const PlotPoint& p : decimate(data, series.channel, f.time, int(f.hi.x - f.lo.x))) {
+    if (!std::isfinite(p.value)) {
+      flush();
+      continue;
+    }
+    run.push_back(ImVec2(f.x(p.t), f.y(p.value)));
+  }
+  flush();
+}
+
+void drawLegend(ImDrawList* draw, const Frame& f, const TimeSeries& data, const PlotSpec& spec) {
+  float width = 0.0f, lineHeight = ImGui::GetTextLineHeight();
+  for (const PlotSeries& s : spec.series)
+    width = std::max(width, ImGui::CalcTextSize(channelHeader(data.channels()[s.channel]).c_str()).x);
+  ImVec2 hi(f.hi.x - 6.0f, f.lo.y + 6.0f + (lineHeight + 2.0f) * spec.series.size() + 4.0f);
+  ImVec2 lo(hi.x - width - 34.0f, f.lo.y + 6.0f);
+  draw->AddRectFilled(lo, hi, IM_COL32(20, 20, 24, 210));
+  draw->AddRect(lo, hi, IM_COL32(200, 200, 200, 90));
+  for (std::size_t i = 0; i < spec.series.size(); ++i) {
+    float y = lo.y + 4.0f + i * (lineHeight + 2.0f);
+    draw->AddLine(ImVec2(lo.x + 6.0f, y + lineHeight * 0.5f), ImVec2(lo.x + 24.0f, y + lineHeight * 0.5f),
+                  colourOf(spec.series[i].colour), 2.5f);
+    draw->AddText(ImVec2(lo.x + 30.0f, y), ImGui::GetColorU32(ImGuiCol_Text),
+                  channelHeader(data.channels()[spec.series[i].channel]).c_str());
+  }
+}
+
+void drawHoverReadout(ImDrawList* draw, const Frame& f, const TimeSeries& data, const PlotSpec& spec) {
+  if (!ImGui::IsItemHovered() || data.size() == 0) return;
+  float mx = ImGui::GetIO().MousePos.x;
+  if (mx < f.lo.x || mx > f.hi.x) return;
+  std::size_t row = std::min(data.lowerBound(f.tAt(mx)), data.size() - 1);
+  draw->AddLine(ImVec2(f.x(data.time(row)), f.lo.y), ImVec2(f.x(data.time(row)), f.hi.y), IM_COL32(255, 255, 255, 80));
+  ImGui::BeginTooltip();
+  ImGui::Text("t = %.4f s", data.time(row));
+  for (const PlotSeries& s : spec.series)
+    ImGui::TextColored(ImVec4(s.colour.r, s.colour.g, s.colour.b, 1.0f), "%s = %.6g",
+                       channelHeader(data.channels()[s.channel]).c_str(), data.value(row, s.channel));
+  ImGui::TextDisabled("wheel: zoom time, shift+wheel: zoom values, drag: pan, double-click: autoscale");
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+AxisRange followedTimeRange(const TimeSeries& data, double windowSeconds) {
+  if (data.size() == 0) return {0.0, windowSeconds};
+  double first = data.time(0), last = data.time(data.size() - 1);
+  if (last - first < windowSeconds) return {first, first + windowSeconds};
+  return {last - windowSeconds, last};
+}
+
+void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, PlotView& view, double windowSeconds,
+                ImVec2 size) {
+  ImGui::PushID(id);
+  ImVec2 origin = ImGui::GetCursorScreenPos();
+  size.x = std::max(size.x, kLeft + kRight + 60.0f);
+  size.y = std::max(size.y, kTop + kBottom + 40.0f);
+  ImGui::InvisibleButton("plot", size);
+  updateRanges(data, spec, view, windowSeconds);
+  Frame frame{ImVec2(origin.x + kLeft, origin.y + kTop), ImVec2(origin.x + size.x - kRight, origin.y + size.y - kBottom),
+              view.time, view.values};
+  handleMouse(frame, view);
+  if (!(view.time.hi > view.time.lo)) view.time.hi = view.time.lo + 1e-9;
+  if (!(view.values.hi > view.values.lo)) view.values.hi = view.values.lo + 1e-12;
+  frame.time = view.time;
+  frame.values = view.values;
+
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(frame.lo, frame.hi, IM_COL32(12, 12, 16, 255));
+  draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
+  drawAxes(draw, frame, data, spec);
+  draw->PushClipRect(frame.lo, frame.hi, true);
+  for (const PlotSeries& series : spec.series) drawSeries(draw, frame, data, series);
+  draw->PopClipRect();
+  drawLegend(draw, frame, data, spec);
+  draw->PopClipRect();
+  drawHoverReadout(draw, frame, data, spec);
+  ImGui::PopID();
+}
+
+}  // namespace articulab::gui

@@ -1,0 +1,29 @@
+// The one plot widget of the app, drawn with ImGui draw lists: several series with a legend,
+// axes with units and tick labels, autoscale, mouse zoom and pan, and a hover read-out.
+//   wheel: zoom the time axis about the mouse      shift + wheel: zoom the value axis
+//   left drag: pan both axes                       double-click: back to follow + autoscale
+#pragma once
+
+#include <imgui.h>
+
+#include "app/gui/plot_spec.hpp"
+
+namespace articulab::gui {
+
+struct PlotView {
+  AxisRange time{0.0, 10.0};   // s
+  AxisRange values{-1.0, 1.0};
+  bool followTime = true;   // the time axis shows the last window of data
+  bool autoscaleValues = true;
+};
+
+// The time range shown when following the data: the last windowSeconds, or the first
+// windowSeconds while there is less data than that.
+AxisRange followedTimeRange(const TimeSeries& data, double windowSeconds);
+
+// Draws spec's series of data into a size x size region at the cursor and applies mouse
+// interaction to view.
+void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, PlotView& view, double windowSeconds,
+                ImVec2 size);
+
+}  // namespace articulab::gui

@@ -1,0 +1,68 @@
+#include <imgui.h>
+
+#include "app/gui/panels.hpp"
+#include "app/gui/parameter_checks.hpp"
+#include "app/gui/validated_field.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+void drawExportBar(Workbench& app) {
+  UiState& ui = app.ui();
+  std::string base = ui.exportBase, error;
+  ImGui::SetNextItemWidth(220.0f);
+  ImGui::InputText("##export", ui.exportBase, sizeof ui.exportBase);
+  ImGui::SameLine();
+  if (ImGui::Button("CSV"))
+    ui.exportStatus = app.exportCsv(base + ".csv", error) ? "wrote " + base + ".csv" : error;
+  ImGui::SameLine();
+  if (ImGui::Button("PNG+SVG+PDF"))
+    ui.exportStatus = app.exportPlots(base, error) ? "wrote " + base + ".png/.svg/.pdf" : error;
+  ImGui::SameLine();
+  if (ImGui::Button("Screenshot")) {
+    app.requestScreenshot(base + "_view.png");
+    ui.exportStatus = "screenshot of the 3D view: " + base + "_view.png";
+  }
+  if (!ui.exportStatus.empty()) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", ui.exportStatus.c_str());
+  }
+}
+
+void drawPlotControls(Workbench& app) {
+  UiState& ui = app.ui();
+  ImGui::SetNextItemWidth(80.0f);
+  validatedField("window [s]", "plot.window", ui.plotWindow, [&](double v) {
+    std::string reason = checkPlotWindow(v);
+    if (reason.empty()) ui.plotWindow = v;
+    return reason;
+  }, ui, "%.3g");
+  ImGui::SameLine();
+  ImGui::Checkbox("pause plots", &ui.plotsPaused);
+  ImGui::SameLine();
+  if (ImGui::Button("Autoscale"))
+    for (PlotView& view : ui.plotViews) view = PlotView{};
+  ImGui::SameLine();
+  ImGui::TextDisabled("|");
+  ImGui::SameLine();
+  drawExportBar(app);
+}
+
+}  // namespace
+
+void drawPlotsPanel(Workbench& app) {
+  drawPlotControls(app);
+  UiState& ui = app.ui();
+  const TimeSeries& data = app.plotData();
+  const std::vector<PlotSpec>& plots = app.plots();
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  float spacing = ImGui::GetStyle().ItemSpacing.x;
+  float width = (avail.x - spacing * (plots.size() - 1)) / plots.size();
+  for (std::size_t i = 0; i < plots.size(); ++i) {
+    if (i > 0) ImGui::SameLine();
+    plotWidget(plots[i].title.c_str(), data, plots[i], ui.plotViews[i], ui.plotWindow, ImVec2(width, avail.y));
+  }
+}
+
+}  // namespace articulab::gui

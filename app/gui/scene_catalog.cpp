@@ -1,0 +1,31 @@
+#include "app/gui/scene_catalog.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "engine/io/scene_loader.hpp"
+
+namespace articulab::gui {
+
+std::vector<SceneEntry> listScenes(const std::string& dir) {
+  std::vector<SceneEntry> scenes;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".json") continue;
+    SceneEntry scene;
+    scene.path = entry.path().string();
+    try {
+      Model model = loadScene(scene.path);
+      scene.name = model.name;
+      scene.description = model.description;
+      scene.loads = true;
+    } catch (const std::exception& e) {
+      scene.description = e.what();
+    }
+    scenes.push_back(std::move(scene));
+  }
+  std::sort(scenes.begin(), scenes.end(), [](const SceneEntry& a, const SceneEntry& b) { return a.path < b.path; });
+  return scenes;
+}
+
+}  // namespace articulab::gui

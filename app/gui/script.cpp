@@ -1,0 +1,113 @@
+#include "app/gui/script.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace articulab::gui {
+
+const std::vector<CommandSyntax>& scriptCommands() {
+  static const std::vector<CommandSyntax> commands = {
+      {"load", 1, -1, "PATH [NAME=VALUE ...]: open a scene with parameter overrides"},
+      {"reload", 0, 0, ": open the current scene file again"},
+      {"expect-error", 1, -1, "PATH [NAME=VALUE ...]: opening PATH must fail; the current scene stays"},
+      {"backend", 1, 1, "NAME: switch back-end, keeping the state"},
+      {"integrator", 1, 1, "implicit|semi-implicit|rk4"},
+      {"dt", 1, 1, "SECONDS: step size"},
+      {"steps-per-frame", 1, 1, "N: steps per rendered frame in run-frames (default: round(1/(60 dt)))"},
+      {"run-frames", 1, 1, "N: render N frames, stepping steps-per-frame steps per frame; fails if it diverges"},
+      {"expect-divergence", 1, 1, "N: like run-frames, but the simulation must diverge within N frames"},
+      {"reset", 0, 0, ": back to the initial state"},
+      {"set-joint", 3, 4, "INDEX stiffness|damping|rest VALUE [COORDINATE]"},
+      {"set-body", 3, 3, "INDEX mass VALUE"},
+      {"set-gravity", 3, 3, "X Y Z (m/s^2)"},
+      {"pull", 4, 4, "BODY X Y Z: pull the body's centre of mass towards world point (X, Y, Z) m"},
+      {"release", 0, 0, ": stop pulling"},
+      {"plot-window", 1, 1, "SECONDS: time window of the plots"},
+      {"overlay", 2, 2, "joint-frames|com|constraints|contacts|grid|shadows on|off"},
+      {"camera", 3, 3, "YAW PITCH DISTANCE (radians, radians, metres; the target stays framed)"},
+      {"frame", 0, 0, ": frame the scene in the view"},
+      {"export-csv", 1, 1, "FILE: the recorded series as CSV"},
+      {"export-plots", 1, 1, "BASE: BASE.png, BASE.svg and BASE.pdf"},
+      {"screenshot", 1, 1, "FILE: PNG of the 3D view"},
+      {"quit", 0, 0, ": end the session (exit code 0)"},
+  };
+  return commands;
+}
+
+namespace {
+
+const CommandSyntax* findSyntax(const std::string& name) {
+  for (const CommandSyntax& syntax : scriptCommands())
+    if (name == syntax.name) return &syntax;
+  return nullptr;
+}
+
+std::string knownNames() {
+  std::string names;
+  for (const CommandSyntax& syntax : scriptCommands()) names += (names.empty() ? "" : ", ") + std::string(syntax.name);
+  return names;
+}
+
+}  // namespace
+
+bool parseScript(const std::string& text, const std::string& fileName, std::vector<ScriptCommand>& out,
+                 std::string& error) {
+  out.clear();
+  std::istringstream lines(text);
+  std::string line;
+  for (int number = 1; std::getline(lines, line); ++number) {
+    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    std::istringstream words(line);
+    ScriptCommand command{number, "", {}};
+    if (!(words >> command.name)) continue;
+    for (std::string word; words >> word;) command.args.push_back(word);
+    const CommandSyntax* syntax = findSyntax(command.name);
+    std::string where = fileName + ":" + std::to_string(number) + ": ";
+    if (!syntax) {
+      error = where + "unknown command '" + command.name + "' (known: " + knownNames() + ")";
+      return false;
+    }
+    int count = static_cast<int>(command.args.size());
+    if (count < syntax->minArgs || (syntax->maxArgs >= 0 && count > syntax->maxArgs)) {
+      error = where + command.name + " takes " + syntax->usage + " (got " + std::to_string(count) + " arguments)";
+      return false;
+    }
+    out.push_back(std::move(command));
+  }
+  return true;
+}
+
+bool loadScript(const std::string& path, std::vector<ScriptCommand>& out, std::string& error) {
+  std::ifstream file(path);
+  if (!file) {
+    error = path + ": cannot read the script: " + std::strerror(errno);
+    return false;
+  }
+  std::stringstream text;
+  text << file.rdbuf();
+  return parseScript(text.str(), path, out, error);
+}
+
+bool parseScriptNumber(const std::string& word, double& out) {
+  char* end = nullptr;
+  errno = 0;
+  double value = std::strtod(word.c_str(), &end);
+  if (word.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(value)) return false;
+  out = value;
+  return true;
+}
+
+bool parseScriptInteger(const std::string& word, long& out) {
+  char* end = nullptr;
+  errno = 0;
+  long value = std::strtol(word.c_str(), &end, 10);
+  if (word.empty() || *end != '\0' || errno == ERANGE) return false;
+  out = value;
+  return true;
+}
+
+}  // namespace articulab::gui

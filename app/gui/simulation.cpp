@@ -1,0 +1,443 @@
+#include "app/gui/simulation.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "app/gui/parameter_checks.hpp"
+#include "app/gui/plot_spec.hpp"
+#include "engine/diagnostics/drift.hpp"
+#include "engine/diagnostics/energy.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::size_t kSampleCapacity = 1 << 17;
+constexpr double kSamplePeriod = 1e-3;    // s of simulated time between recorded samples (at least one step)
+constexpr double kBatchBudget = 2e-3;     // s of wall time the physics thread holds the lock at most
+constexpr double kMaxWallGap = 0.1;       // s; longer stalls are not caught up
+constexpr double kStatsWindow = 0.5;      // s of wall time per statistics update
+constexpr double kEnergyBoundFactor = 1e3;  // explosion: total energy above E_ref + factor * scale
+
+double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+
+std::string format(const char* pattern, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, pattern, value);
+  return text;
+}
+
+// Solver iteration count, for back-ends that report one (a lastIterations() member).
+template <class S>
+int solverIterations(const S& solver) {
+  if constexpr (requires { solver.lastIterations(); })
+    return static_cast<int>(solver.lastIterations());
+  else
+    return -1;
+}
+
+// A magnitude of the scene's energy: its total mass lifted by gravity over its size, or the
+// initial energy, whichever is larger (and at least 1 J).
+double energyScale(const Model& model, const State& state, double energy) {
+  double mass = 0.0, reach = 1.0;
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    mass += model.bodies[i].mass;
+    reach = std::max(reach, state.E_0i[i].block<3, 1>(0, 3).norm());
+  }
+  return std::max({1.0, std::abs(energy), mass * model.gravity.norm() * reach});
+}
+
+}  // namespace
+
+Simulation::Simulation() : series_(sampleChannels(), kSampleCapacity) {}
+
+Simulation::~Simulation() { stopThread(); }
+
+bool Simulation::hasModel() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return model_ != nullptr;
+}
+
+bool Simulation::load(const std::string& path, const ParameterOverrides& overrides, const std::string& preferredBackend,
+                      std::string& error) {
+  std::shared_ptr<Model> model;
+  try {
+    model = std::make_shared<Model>(loadScene(path, overrides));
+  } catch (const std::exception& e) {
+    error = e.what();
+    spdlog::error("cannot open scene: {}", error);
+    return false;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::string backend = preferredBackend.empty() ? model->defaults.backend : preferredBackend;
+  error = replaceModelLocked(model, backend, model->defaults.integrator, model->defaults.dt);
+  if (!error.empty()) {
+    spdlog::error("cannot open scene: {}", error);
+    return false;
+  }
+  scenePath_ = path;
+  overrides_ = overrides;
+  spdlog::info("opened scene '{}' from {} ({} bodies, back-end {}, {} integrator, dt = {} s)", model_->name, path,
+               model_->bodyCount(), backendInfo_->name, integratorName(integrator_), dt_);
+  return true;
+}
+
+bool Simulation::reload(std::string& error) {
+  std::string path, backend;
+  ParameterOverrides overrides;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (scenePath_.empty()) {
+      error = "no scene file is open, so there is nothing to reload";
+      return false;
+    }
+    path = scenePath_;
+    overrides = overrides_;
+    backend = backendInfo_ ? backendInfo_->name : "";
+  }
+  return load(path, overrides, backend, error);
+}
+
+std::string Simulation::replaceModelLocked(std::shared_ptr<Model> model, const std::string& backend,
+                                           Integrator integrator, double dt) {
+  const BackendInfo* info = findBackend(backend);
+  if (!info) return "unknown back-end '" + backend + "' (available: " + backendNames() + ")";
+  SolverSupport support = info->supports(*model);
+  if (!support.ok) return "back-end " + info->name + " cannot run scene '" + model->name + "': " + support.reason;
+  std::unique_ptr<Solver> solver;
+  try {
+    solver = info->create(*model, SolverOptions{integrator});
+  } catch (const std::exception& e) {
+    return "back-end " + info->name + " failed to start: " + e.what();
+  }
+  integrator_ = integrator;
+  dt_ = dt;
+  for (const std::string& warning : support.warnings) spdlog::warn("{}: {}", info->name, warning);
+  model_ = std::move(model);
+  ++modelVersion_;
+  solver_ = std::move(solver);
+  backendInfo_ = info;
+  warnings_ = support.warnings;
+  state_ = makeInitialState(*model_);
+  running_ = false;
+  failure_.clear();
+  debt_ = 0.0;
+  sampleEvery_ = std::max(1L, std::lround(kSamplePeriod / dt_));
+  series_.clear();
+  resetReferenceEnergyLocked();
+  recordSampleLocked();
+  return "";
+}
+
+void Simulation::startThread() {
+  if (thread_.joinable()) return;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    quit_ = false;
+  }
+  thread_ = std::thread(&Simulation::physicsLoop, this);
+}
+
+void Simulation::stopThread() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    quit_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+// Steps to keep simulated time at speed x wall time, holding the lock for at most kBatchBudget
+// at a time so the UI can always copy the state promptly.
+void Simulation::physicsLoop() {
+  Clock::time_point last = Clock::now();
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (!quit_) {
+    if (!running_ || !solver_) {
+      wake_.wait_for(lock, std::chrono::milliseconds(50));
+      last = Clock::now();
+      continue;
+    }
+    Clock::time_point now = Clock::now();
+    double wall = std::min(seconds(now - last), kMaxWallGap);
+    last = now;
+    runBatchLocked(wall);
+    double owed = dt_ - debt_;
+    auto pause = std::chrono::duration<double>(std::clamp(owed / speed_, 1e-4, 5e-3));
+    lock.unlock();
+    std::this_thread::sleep_for(pause);
+    lock.lock();
+  }
+}
+
+void Simulation::runBatchLocked(double wallSeconds) {
+  debt_ += wallSeconds * speed_;
+  Clock::time_point start = Clock::now();
+  long steps = 0;
+  double simulated = 0.0;
+  while (running_ && debt_ >= dt_ && seconds(Clock::now() - start) < kBatchBudget) {
+    StepStatus status = stepLocked();
+    debt_ -= dt_;
+    simulated += dt_;
+    ++steps;
+    if (!checkHealthLocked(status)) break;
+  }
+  double stepWall = seconds(Clock::now() - start);
+  // Falling behind: drop what cannot be caught up, so the real-time factor shows it.
+  debt_ = std::min(debt_, std::max(2.0 * dt_, 0.02 * speed_));
+  updateStatsLocked(wallSeconds, simulated, steps, stepWall);
+}
+
+StepStatus Simulation::stepLocked() {
+  StepStatus status = solver_->step(*model_, state_, dt_);
+  stats_.iterations = solverIterations(*solver_);
+  return status;
+}
+
+// Pauses with a message naming the back-end, the step and the quantity when the step failed,
+// the state or the energy is not finite, or the total energy grew beyond its bound.
+bool Simulation::checkHealthLocked(const StepStatus& status) {
+  std::string where = "back-end " + backendInfo_->name + " (" + integratorName(integrator_) + "), step " +
+                      std::to_string(state_.step) + " (t = " + format("%.4g", state_.t) + " s)";
+  std::string problem;
+  EnergyReport energy;
+  if (!status.ok) {
+    problem = status.message;
+  } else if (!state_.q.allFinite() || !state_.qd.allFinite()) {
+    problem = !state_.q.allFinite() ? "joint position q is not finite" : "joint velocity qdot is not finite";
+  } else {
+    energy = computeEnergy(*model_, state_);
+    double bound = referenceEnergy_ + kEnergyBoundFactor * energyScale_;
+    if (!std::isfinite(energy.kinetic)) problem = "kinetic energy is not finite";
+    else if (!std::isfinite(energy.potential)) problem = "potential energy is not finite";
+    else if (energy.total() > bound)
+      problem = "total energy " + format("%.4g", energy.total()) + " J exceeded the bound " + format("%.4g", bound) +
+                " J (the simulation exploded)";
+  }
+  if (state_.step % sampleEvery_ == 0 || !problem.empty()) recordSampleLocked();
+  if (problem.empty()) return true;
+  running_ = false;
+  failure_ = "Simulation diverged and was paused: " + where + ": " + problem +
+             ". Reset, or try a smaller step size or another integrator.";
+  spdlog::error("{}", failure_);
+  return false;
+}
+
+void Simulation::recordSampleLocked() {
+  EnergyReport energy = computeEnergy(*model_, state_);
+  DriftReport drift = computeDrift(*model_, state_);
+  double row[kChannelCount] = {state_.t, energy.kinetic, energy.potential, energy.total(), drift.total.position,
+                               drift.total.rotation};
+  series_.push(row);
+}
+
+void Simulation::resetReferenceEnergyLocked() {
+  referenceEnergy_ = computeEnergy(*model_, state_).total();
+  if (!std::isfinite(referenceEnergy_)) referenceEnergy_ = 0.0;
+  energyScale_ = energyScale(*model_, state_, referenceEnergy_);
+}
+
+void Simulation::updateStatsLocked(double wallSeconds, double simSeconds, long steps, double stepWallSeconds) {
+  windowWall_ += wallSeconds;
+  windowSim_ += simSeconds;
+  windowSteps_ += steps;
+  windowStepWall_ += stepWallSeconds;
+  if (windowWall_ < kStatsWindow) return;
+  stats_.realTimeFactor = windowSim_ / windowWall_;
+  stats_.stepsPerSecond = windowSteps_ / windowWall_;
+  stats_.stepSeconds = windowSteps_ > 0 ? windowStepWall_ / windowSteps_ : 0.0;
+  windowWall_ = windowSim_ = windowStepWall_ = 0.0;
+  windowSteps_ = 0;
+}
+
+bool Simulation::setRunning(bool running, std::string& error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!solver_) {
+    error = "no scene is loaded";
+    return false;
+  }
+  if (running && !failure_.empty()) {
+    error = "the simulation diverged; press Reset before playing again";
+    return false;
+  }
+  running_ = running;
+  debt_ = 0.0;
+  windowWall_ = windowSim_ = windowStepWall_ = 0.0;
+  windowSteps_ = 0;
+  if (!running) stats_.realTimeFactor = stats_.stepsPerSecond = 0.0;
+  wake_.notify_all();
+  return true;
+}
+
+bool Simulation::stepOnce(std::string& error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!solver_ || !failure_.empty()) {
+    error = solver_ ? "the simulation diverged; press Reset first" : "no scene is loaded";
+    return false;
+  }
+  running_ = false;
+  Clock::time_point start = Clock::now();
+  StepStatus status = stepLocked();
+  stats_.stepSeconds = seconds(Clock::now() - start);
+  if (checkHealthLocked(status)) return true;
+  error = failure_;
+  return false;
+}
+
+bool Simulation::advance(long steps, std::string& error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!solver_ || !failure_.empty()) {
+    error = solver_ ? failure_ : "no scene is loaded";
+    return false;
+  }
+  Clock::time_point start = Clock::now();
+  for (long i = 0; i < steps; ++i) {
+    if (checkHealthLocked(stepLocked())) continue;
+    error = failure_;
+    return false;
+  }
+  if (steps > 0) stats_.stepSeconds = seconds(Clock::now() - start) / steps;
+  return true;
+}
+
+void Simulation::reset() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!model_) return;
+  Perturbation pull = state_.perturbation;
+  state_ = makeInitialState(*model_);
+  state_.perturbation = pull;
+  failure_.clear();
+  debt_ = 0.0;
+  series_.clear();
+  resetReferenceEnergyLocked();
+  recordSampleLocked();
+  spdlog::info("reset '{}' to its initial state", model_->name);
+}
+
+bool Simulation::setSpeed(double multiplier, std::string& error) {
+  error = checkSpeed(multiplier);
+  if (!error.empty()) return false;
+  std::lock_guard<std::mutex> lock(mutex_);
+  speed_ = multiplier;
+  return true;
+}
+
+bool Simulation::setStepSize(double secondsPerStep, std::string& error) {
+  error = checkStepSize(secondsPerStep);
+  if (!error.empty()) return false;
+  std::lock_guard<std::mutex> lock(mutex_);
+  dt_ = secondsPerStep;
+  debt_ = 0.0;
+  sampleEvery_ = std::max(1L, std::lround(kSamplePeriod / dt_));
+  spdlog::info("step size set to {} s", dt_);
+  return true;
+}
+
+bool Simulation::setBackend(const std::string& name, std::string& error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const BackendInfo* info = findBackend(name);
+  if (!info) {
+    error = "unknown back-end '" + name + "' (available: " + backendNames() + ")";
+    return false;
+  }
+  if (!model_) {
+    error = "no scene is loaded";
+    return false;
+  }
+  SolverSupport support = info->supports(*model_);
+  if (!support.ok) {
+    error = "back-end " + name + " cannot run scene '" + model_->name + "': " + support.reason;
+    return false;
+  }
+  try {
+    solver_ = info->create(*model_, SolverOptions{integrator_});
+  } catch (const std::exception& e) {
+    error = "back-end " + name + " failed to start: " + e.what();
+    return false;
+  }
+  backendInfo_ = info;
+  warnings_ = support.warnings;
+  for (const std::string& warning : support.warnings) spdlog::warn("{}: {}", name, warning);
+  spdlog::info("switched to back-end {} at t = {} s, keeping the state", name, state_.t);
+  return true;
+}
+
+void Simulation::setIntegrator(Integrator integrator) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  integrator_ = integrator;
+  if (solver_) solver_->setIntegrator(integrator);
+  spdlog::info("integrator set to {}", integratorName(integrator));
+}
+
+// Edits a copy of the model (drawing may still hold the old one) and rebuilds the solver for it.
+std::string Simulation::editModelLocked(const std::function<std::string(Model&)>& edit) {
+  if (!model_) return "no scene is loaded";
+  auto edited = std::make_shared<Model>(*model_);
+  std::string reason = edit(*edited);
+  if (!reason.empty()) return reason;
+  std::unique_ptr<Solver> solver;
+  try {
+    solver = backendInfo_->create(*edited, SolverOptions{integrator_});
+  } catch (const std::exception& e) {
+    return "back-end " + backendInfo_->name + " failed to start on the edited model: " + e.what();
+  }
+  model_ = std::move(edited);
+  ++modelVersion_;
+  solver_ = std::move(solver);
+  resetReferenceEnergyLocked();
+  return "";
+}
+
+std::string Simulation::editJoint(int joint, JointField field, double value, int coordinate) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return editModelLocked([&](Model& m) { return setJointField(m, joint, field, value, coordinate); });
+}
+
+std::string Simulation::editBodyMass(int body, double mass) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return editModelLocked([&](Model& m) { return setBodyMass(m, body, mass); });
+}
+
+std::string Simulation::editGravity(const Vector3& gravity) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return editModelLocked([&](Model& m) { return setGravity(m, gravity); });
+}
+
+void Simulation::setPerturbation(const Perturbation& perturbation) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  state_.perturbation = perturbation;
+}
+
+void Simulation::snapshot(Snapshot& out) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  out.model = model_;
+  out.modelVersion = modelVersion_;
+  out.state = state_;
+  out.scenePath = scenePath_;
+  out.backend = backendInfo_ ? backendInfo_->name : "";
+  out.integrator = integrator_;
+  out.dt = dt_;
+  out.speed = speed_;
+  out.running = running_;
+  out.stats = stats_;
+  out.failure = failure_;
+  out.backendWarnings = warnings_;
+}
+
+void Simulation::copySamples(TimeSeries& dest, std::uint64_t& consumed, std::uint64_t& generation) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  dest.appendNewRows(series_, consumed, generation);
+}
+
+TimeSeries Simulation::samples() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return series_;
+}
+
+}  // namespace articulab::gui

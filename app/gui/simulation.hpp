@@ -1,0 +1,131 @@
+// The running simulation: the GUI's own copy of the model, the state, the solver, and the
+// physics thread that steps them in real time (times a speed multiplier) under a mutex.
+// The UI never steps or reads the state directly: it copies a Snapshot under the lock, and
+// every command (play, edit, switch back-end) takes the lock briefly.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/gui/model_edits.hpp"
+#include "app/gui/time_series.hpp"
+#include "engine/io/scene_loader.hpp"
+#include "engine/solvers/registry.hpp"
+
+namespace articulab::gui {
+
+struct SimulationStats {
+  double stepSeconds = 0.0;     // mean wall time of one step over the last window, s
+  double stepsPerSecond = 0.0;  // steps taken per wall-clock second
+  double realTimeFactor = 0.0;  // simulated seconds per wall-clock second
+  int iterations = -1;          // solver iterations of the last step; -1 when the back-end does not iterate
+};
+
+// What the UI draws and shows; copied under the lock.
+struct Snapshot {
+  std::shared_ptr<const Model> model;
+  std::uint64_t modelVersion = 0;  // changes when the model is replaced or edited
+  State state;
+  std::string scenePath;
+  std::string backend;
+  Integrator integrator = Integrator::LinearlyImplicitEuler;
+  double dt = 1e-3;
+  double speed = 1.0;
+  bool running = false;
+  SimulationStats stats;
+  std::string failure;  // why the simulation paused itself; empty when it did not
+  std::vector<std::string> backendWarnings;
+};
+
+class Simulation {
+ public:
+  Simulation();
+  ~Simulation();
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  // Loads a scene; on failure returns false with the loader's message and keeps the current
+  // scene running. preferredBackend (if not empty) is used instead of the scene's default.
+  bool load(const std::string& path, const ParameterOverrides& overrides, const std::string& preferredBackend,
+            std::string& error);
+  // Loads the current scene file again (discarding live edits).
+  bool reload(std::string& error);
+  bool hasModel() const;
+
+  void startThread();
+  void stopThread();
+
+  // Play/pause. Refuses to play (returns false) after a failure until reset().
+  bool setRunning(bool running, std::string& error);
+  // One step while paused.
+  bool stepOnce(std::string& error);
+  // Back to the model's initial state (with the current edits), clearing the recorded series.
+  void reset();
+  // Steps n times now, on the calling thread (scripted sessions); false after a failure.
+  bool advance(long steps, std::string& error);
+
+  bool setSpeed(double multiplier, std::string& error);
+  bool setStepSize(double seconds, std::string& error);
+  bool setBackend(const std::string& name, std::string& error);
+  void setIntegrator(Integrator integrator);
+  std::string editJoint(int joint, JointField field, double value, int coordinate = 0);
+  std::string editBodyMass(int body, double mass);
+  std::string editGravity(const Vector3& gravity);
+
+  // Mouse pull; body -1 releases it.
+  void setPerturbation(const Perturbation& perturbation);
+
+  void snapshot(Snapshot& out) const;
+  // Copies the samples recorded since the last call into dest (see TimeSeries::appendNewRows).
+  void copySamples(TimeSeries& dest, std::uint64_t& consumed, std::uint64_t& generation) const;
+  // Copies the whole recorded history.
+  TimeSeries samples() const;
+
+ private:
+  void physicsLoop();
+  void runBatchLocked(double wallSeconds);
+  StepStatus stepLocked();
+  bool checkHealthLocked(const StepStatus& status);
+  void recordSampleLocked();
+  void resetReferenceEnergyLocked();
+  void updateStatsLocked(double wallSeconds, double simSeconds, long steps, double stepWallSeconds);
+  std::string replaceModelLocked(std::shared_ptr<Model> model, const std::string& backend, Integrator integrator,
+                                 double dt);
+  std::string editModelLocked(const std::function<std::string(Model&)>& edit);
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::thread thread_;
+  bool quit_ = false;
+
+  std::shared_ptr<const Model> model_;
+  std::uint64_t modelVersion_ = 0;
+  std::unique_ptr<Solver> solver_;
+  const BackendInfo* backendInfo_ = nullptr;
+  State state_;
+  std::string scenePath_;
+  ParameterOverrides overrides_;
+  Integrator integrator_ = Integrator::LinearlyImplicitEuler;
+  double dt_ = 1e-3;
+  double speed_ = 1.0;
+  bool running_ = false;
+  std::string failure_;
+  std::vector<std::string> warnings_;
+
+  double debt_ = 0.0;  // simulated seconds owed to the wall clock
+  double referenceEnergy_ = 0.0, energyScale_ = 1.0;
+  long sampleEvery_ = 1;
+  TimeSeries series_;
+  SimulationStats stats_;
+  double windowWall_ = 0.0, windowSim_ = 0.0, windowStepWall_ = 0.0;
+  long windowSteps_ = 0;
+};
+
+}  // namespace articulab::gui

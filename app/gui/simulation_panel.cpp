@@ -1,0 +1,69 @@
+#include <imgui.h>
+
+#include "app/gui/panels.hpp"
+#include "app/gui/validated_field.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+void drawTransport(Workbench& app) {
+  const Snapshot& snap = app.snapshot();
+  std::string error;
+  bool failed = !snap.failure.empty();
+  ImGui::BeginDisabled(!snap.model || failed);
+  if (ImGui::Button(snap.running ? "Pause" : "Play", ImVec2(70.0f, 0.0f)) &&
+      !app.simulation().setRunning(!snap.running, error))
+    app.showError(error);
+  ImGui::SameLine();
+  if (ImGui::Button("Step") && !app.simulation().stepOnce(error)) app.showError(error);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) app.simulation().reset();
+  ImGui::SameLine();
+  ImGui::Text("t = %.3f s  (step %ld)", snap.state.t, snap.state.step);
+}
+
+void drawRealTimeFactor(const Snapshot& snap) {
+  if (!snap.running) {
+    ImGui::TextDisabled("paused");
+    return;
+  }
+  bool behind = snap.stats.realTimeFactor < 0.9 * snap.speed;
+  ImVec4 colour = behind ? ImVec4(1.0f, 0.6f, 0.2f, 1.0f) : ImVec4(0.5f, 0.9f, 0.5f, 1.0f);
+  ImGui::TextColored(colour, "%.2fx real time (target %.2fx)%s", snap.stats.realTimeFactor, snap.speed,
+                     behind ? ": cannot keep up" : "");
+}
+
+}  // namespace
+
+void drawSimulationPanel(Workbench& app) {
+  const Snapshot& snap = app.snapshot();
+  Simulation& sim = app.simulation();
+  drawTransport(app);
+  drawRealTimeFactor(snap);
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField("speed multiplier", "sim.speed", snap.speed, [&](double v) {
+    std::string error;
+    sim.setSpeed(v, error);
+    return error;
+  }, app.ui(), "%.3g");
+  for (double preset : {0.1, 0.25, 0.5, 1.0, 2.0}) {
+    ImGui::SameLine();
+    char label[16];
+    std::snprintf(label, sizeof label, "%gx", preset);
+    std::string error;
+    if (ImGui::SmallButton(label)) {
+      sim.setSpeed(preset, error);
+      app.ui().fields.erase("sim.speed");
+    }
+  }
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField("step size [s]", "sim.dt", snap.dt, [&](double v) {
+    std::string error;
+    sim.setStepSize(v, error);
+    return error;
+  }, app.ui(), "%.6g");
+}
+
+}  // namespace articulab::gui

@@ -1,0 +1,53 @@
+#include <imgui.h>
+
+#include <cstdarg>
+
+#include "app/gui/panels.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+void row(const char* name, const char* format, ...) IM_FMTARGS(2);
+void row(const char* name, const char* format, ...) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted(name);
+  ImGui::TableSetColumnIndex(1);
+  va_list args;
+  va_start(args, format);
+  ImGui::TextV(format, args);
+  va_end(args);
+}
+
+double latest(const TimeSeries& data, std::size_t channel) {
+  return data.size() ? data.value(data.size() - 1, channel) : 0.0;
+}
+
+}  // namespace
+
+void drawStatisticsPanel(Workbench& app) {
+  const Snapshot& snap = app.snapshot();
+  if (!snap.model) return;
+  const SimulationStats& stats = snap.stats;
+  const TimeSeries& data = app.plotData();
+  if (!ImGui::BeginTable("stats", 2, ImGuiTableFlags_SizingStretchProp)) return;
+  row("bodies / coordinates", "%d / %d", snap.model->bodyCount(), snap.model->nq);
+  row("time per step", "%.2f us", stats.stepSeconds * 1e6);
+  row("steps per second", "%.0f", stats.stepsPerSecond);
+  row("real-time factor", "%.2fx", stats.realTimeFactor);
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted("solver iterations");
+  ImGui::TableSetColumnIndex(1);
+  if (stats.iterations >= 0) ImGui::Text("%d", stats.iterations);
+  else ImGui::TextDisabled("none (%s solves directly)", snap.backend.c_str());
+  row("kinetic energy", "%.6g J", latest(data, kKinetic));
+  row("potential energy", "%.6g J", latest(data, kPotential));
+  row("total energy", "%.6g J", latest(data, kTotal));
+  row("constraint drift", "%.3g m", latest(data, kDriftPosition));
+  row("frame time", "%.2f ms", app.lastFrameSeconds() * 1e3);
+  ImGui::EndTable();
+}
+
+}  // namespace articulab::gui

@@ -1,0 +1,22 @@
+#include <imgui.h>
+
+#include "app/gui/panels.hpp"
+
+namespace articulab::gui {
+
+void drawViewMenu(Workbench& app) {
+  if (!ImGui::BeginMenu("View")) return;
+  render::Overlays& overlays = app.ui().overlays;
+  ImGui::MenuItem("Joint frames", nullptr, &overlays.jointFrames);
+  ImGui::MenuItem("Centres of mass", nullptr, &overlays.centresOfMass);
+  ImGui::MenuItem("Constraints", nullptr, &overlays.constraints);
+  ImGui::MenuItem("Contacts", nullptr, &overlays.contacts);
+  ImGui::MenuItem("Ground grid", nullptr, &overlays.grid);
+  ImGui::MenuItem("Shadows", nullptr, &overlays.shadows);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Frame the scene", "F")) app.frameScene();
+  ImGui::MenuItem("Panels", "H", &app.ui().showPanels);
+  ImGui::EndMenu();
+}
+
+}  // namespace articulab::gui

@@ -1,0 +1,103 @@
+#include "app/gui/viewport_input.hpp"
+
+#include <imgui.h>
+#include <spdlog/spdlog.h>
+
+#include <cmath>
+
+#include "render/picking.hpp"
+#include "render/renderer.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+struct ViewPoint {
+  float ndcX, ndcY, aspect;
+};
+
+ViewPoint mouseInView() {
+  const ImGuiIO& io = ImGui::GetIO();
+  float w = std::max(1.0f, io.DisplaySize.x), h = std::max(1.0f, io.DisplaySize.y);
+  return {2.0f * io.MousePos.x / w - 1.0f, 1.0f - 2.0f * io.MousePos.y / h, w / h};
+}
+
+}  // namespace
+
+Perturbation makePull(const Model& model, int body, const Vector3& pointLocal, const Vector3& target) {
+  double mass = model.bodies[body].mass;
+  Perturbation pull;
+  pull.body = body;
+  pull.pointLocal = pointLocal;
+  pull.targetWorld = target;
+  pull.stiffness = kPullStiffnessPerKg * mass;
+  pull.damping = 2.0 * kPullDampingRatio * std::sqrt(pull.stiffness * mass);
+  return pull;
+}
+
+void ViewportInput::update(const Snapshot& snapshot, render::Camera& camera, Simulation& simulation) {
+  const ImGuiIO& io = ImGui::GetIO();
+  bool anyDown = io.MouseDown[0] || io.MouseDown[1] || io.MouseDown[2];
+  if (drag_ != Drag::None && !anyDown) {
+    if (drag_ == Drag::Pull) cancel(simulation);
+    drag_ = Drag::None;
+  }
+  if (drag_ == Drag::None && !io.WantCaptureMouse) {
+    if (io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) || ImGui::IsMouseClicked(ImGuiMouseButton_Right) ||
+        ImGui::IsMouseClicked(ImGuiMouseButton_Middle))
+      begin(snapshot, camera, simulation);
+  }
+  if (drag_ == Drag::Orbit) camera.orbit(io.MouseDelta.x, io.MouseDelta.y);
+  if (drag_ == Drag::Pan) camera.pan(io.MouseDelta.x, io.MouseDelta.y);
+  if (drag_ == Drag::Pull) moveTarget(snapshot, camera, simulation);
+}
+
+void ViewportInput::begin(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation) {
+  const ImGuiIO& io = ImGui::GetIO();
+  bool left = ImGui::IsMouseClicked(ImGuiMouseButton_Left), right = ImGui::IsMouseClicked(ImGuiMouseButton_Right);
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Middle) || (left && io.KeyShift)) {
+    drag_ = Drag::Pan;
+    return;
+  }
+  if (left && !io.KeyCtrl) {
+    drag_ = Drag::Orbit;
+    return;
+  }
+  if (!(right || (left && io.KeyCtrl)) || !snapshot.model) return;
+  ViewPoint view = mouseInView();
+  render::PickResult hit = render::pickBody(*snapshot.model, snapshot.state,
+                                            render::rayThroughView(camera, view.ndcX, view.ndcY, view.aspect));
+  if (hit.body < 0) return;
+  drag_ = Drag::Pull;
+  body_ = hit.body;
+  pointLocal_ = hit.pointLocal;
+  planePoint_ = hit.pointWorld;
+  glm::vec3 forward = camera.forward();
+  planeNormal_ = Vector3(forward.x, forward.y, forward.z).normalized();
+  simulation.setPerturbation(makePull(*snapshot.model, body_, pointLocal_, planePoint_));
+  spdlog::info("pulling body {} ({})", body_, snapshot.model->bodies[body_].name);
+}
+
+// Target = intersection of the mouse ray with the plane through the grabbed point facing the camera.
+void ViewportInput::moveTarget(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation) {
+  if (!snapshot.model || body_ >= snapshot.model->bodyCount()) {
+    cancel(simulation);
+    return;
+  }
+  ViewPoint view = mouseInView();
+  render::Ray ray = render::rayThroughView(camera, view.ndcX, view.ndcY, view.aspect);
+  double along = ray.direction.dot(planeNormal_);
+  if (std::abs(along) < 1e-6) return;
+  double distance = (planePoint_ - ray.origin).dot(planeNormal_) / along;
+  if (distance <= 0.0) return;
+  simulation.setPerturbation(makePull(*snapshot.model, body_, pointLocal_, ray.origin + distance * ray.direction));
+}
+
+void ViewportInput::cancel(Simulation& simulation) {
+  if (drag_ == Drag::Pull) simulation.setPerturbation(Perturbation{});
+  drag_ = Drag::None;
+  body_ = -1;
+}
+
+}  // namespace articulab::gui

@@ -1,0 +1,41 @@
+// Mouse control of the 3D view (when the pointer is not over a panel):
+//   left drag: orbit          middle drag or shift + left drag: pan          wheel: zoom
+//   ctrl + left drag or right drag on a body: pull it with a spring towards the mouse
+// The pull target moves on the plane through the grabbed point facing the camera; the spring's
+// stiffness is proportional to the body's mass, and it acts as a force in the simulation
+// (State::perturbation), so the energy plots show the work it does.
+#pragma once
+
+#include "app/gui/simulation.hpp"
+#include "render/camera.hpp"
+
+namespace articulab::gui {
+
+// Spring of the mouse pull per kilogram of the grabbed body: k = kPullStiffnessPerKg m
+// (a 1 kg body alone would oscillate at about 2.3 Hz) and c = 2 zeta sqrt(k m).
+constexpr double kPullStiffnessPerKg = 200.0;  // N/m per kg
+constexpr double kPullDampingRatio = 0.3;
+
+// The spring that pulls body `body`'s point towards target.
+Perturbation makePull(const Model& model, int body, const Vector3& pointLocal, const Vector3& target);
+
+class ViewportInput {
+ public:
+  // Reads ImGui's mouse state for this frame (call between ImGui::NewFrame and ImGui::Render).
+  void update(const Snapshot& snapshot, render::Camera& camera, Simulation& simulation);
+  // Stops pulling (when the scene changes).
+  void cancel(Simulation& simulation);
+  bool pulling() const { return drag_ == Drag::Pull; }
+
+ private:
+  enum class Drag { None, Orbit, Pan, Pull };
+  void begin(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation);
+  void moveTarget(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation);
+
+  Drag drag_ = Drag::None;
+  int body_ = -1;
+  Vector3 pointLocal_ = Vector3::Zero();
+  Vector3 planePoint_ = Vector3::Zero(), planeNormal_ = Vector3::UnitZ();
+};
+
+}  // namespace articulab::gui

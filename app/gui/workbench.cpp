@@ -1,0 +1,226 @@
+#include "app/gui/workbench.hpp"
+
+#include <glad/gl.h>
+// glad first: GLFW must not include the system OpenGL header.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <filesystem>
+
+#include "app/gui/csv_export.hpp"
+#include "app/gui/panels.hpp"
+#include "app/gui/plot_export.hpp"
+#include "app/gui/scene_catalog.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+constexpr std::size_t kPlotCapacity = 1 << 17;
+
+std::string resourceDir(const char* name) {
+  std::filesystem::path local = std::filesystem::current_path() / name;
+  if (std::filesystem::is_directory(local)) return local.string();
+  return std::string(ARTICULAB_SOURCE_DIR) + "/" + name;
+}
+
+void loadFont() {
+  const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  ImGuiIO& io = ImGui::GetIO();
+  if (std::filesystem::exists(font)) io.Fonts->AddFontFromFileTTF(font, 15.0f);
+}
+
+}  // namespace
+
+Workbench::Workbench(const GuiOptions& options)
+    : options_(options), plotData_(sampleChannels(), kPlotCapacity), plots_(standardPlots()) {
+  ui_.plotViews.resize(plots_.size());
+  logSink_ = installLogSink();
+}
+
+Workbench::~Workbench() {
+  simulation_.stopThread();
+  if (rendererReady_) renderer_.shutdown();
+  if (imguiReady_) {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+  }
+  if (window_) glfwDestroyWindow(window_);
+  glfwTerminate();
+}
+
+bool Workbench::init(bool vsync, std::string& error) {
+  glfwSetErrorCallback([](int code, const char* text) { spdlog::error("GLFW error {}: {}", code, text); });
+  if (!glfwInit()) {
+    error = "cannot initialise GLFW (is there a display? set DISPLAY or run under xvfb-run)";
+    return false;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  window_ = glfwCreateWindow(options_.width, options_.height, "Articulab", nullptr, nullptr);
+  if (!window_) {
+    error = "cannot open a " + std::to_string(options_.width) + "x" + std::to_string(options_.height) +
+            " window with an OpenGL 3.3 core context";
+    return false;
+  }
+  glfwMakeContextCurrent(window_);
+  glfwSwapInterval(vsync ? 1 : 0);
+  if (!renderer_.init(resourceDir("shaders"), resourceDir("assets"), error)) return false;
+  rendererReady_ = true;
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;
+  ImGui::StyleColorsDark();
+  loadFont();
+  ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  imguiReady_ = true;
+  rescanScenes();
+  return true;
+}
+
+bool Workbench::closeRequested() const { return glfwWindowShouldClose(window_); }
+
+bool Workbench::openScene(const std::string& path, const ParameterOverrides& overrides, const std::string& backend,
+                          std::string& error) {
+  viewport_.cancel(simulation_);
+  if (!simulation_.load(path, overrides, backend, error)) {
+    ui_.banner = "Could not open the scene; the previous scene keeps running.\n" + error;
+    return false;
+  }
+  ui_.fields.clear();
+  ui_.banner.clear();
+  needsFraming_ = true;
+  return true;
+}
+
+bool Workbench::reloadScene(std::string& error) {
+  viewport_.cancel(simulation_);
+  if (!simulation_.reload(error)) {
+    ui_.banner = "Could not reload the scene; the previous scene keeps running.\n" + error;
+    return false;
+  }
+  ui_.fields.clear();
+  ui_.banner.clear();
+  return true;
+}
+
+void Workbench::showError(const std::string& message) {
+  ui_.banner = message;
+  spdlog::error("{}", message);
+}
+
+void Workbench::frameScene() {
+  simulation_.snapshot(snapshot_);
+  if (!snapshot_.model) return;
+  glm::vec3 lo, hi;
+  render::Renderer::sceneBounds(*snapshot_.model, snapshot_.state, lo, hi);
+  camera_.frame(lo, hi);
+}
+
+void Workbench::rescanScenes() {
+  ui_.scenesDir = resourceDir("scenes");
+  ui_.scenes = listScenes(ui_.scenesDir);
+}
+
+void Workbench::refreshFromSimulation() {
+  simulation_.snapshot(snapshot_);
+  if (snapshot_.model && needsFraming_) {
+    frameScene();
+    needsFraming_ = false;
+  }
+  if (!ui_.plotsPaused) simulation_.copySamples(plotData_, plotConsumed_, plotGeneration_);
+}
+
+const TimeSeries& Workbench::plotData() {
+  if (!ui_.plotsPaused) simulation_.copySamples(plotData_, plotConsumed_, plotGeneration_);
+  return plotData_;
+}
+
+Figure Workbench::currentFigure() const {
+  Figure figure;
+  const Snapshot& s = snapshot_;
+  std::string scene = s.model ? s.model->name : "no scene";
+  char dt[32];
+  std::snprintf(dt, sizeof dt, "%g", s.dt);
+  figure.title = scene + " - back-end " + s.backend + " (" + integratorName(s.integrator) + ", dt = " + dt + " s)";
+  figure.plots = plots_;
+  figure.time = ui_.plotViews.empty() ? followedTimeRange(plotData_, ui_.plotWindow) : ui_.plotViews[0].time;
+  return figure;
+}
+
+bool Workbench::exportCsv(const std::string& path, std::string& error) {
+  if (!writeCsv(plotData(), path, error)) return false;
+  spdlog::info("wrote {} samples to {}", plotData_.size(), path);
+  return true;
+}
+
+bool Workbench::exportPlots(const std::string& basePath, std::string& error) {
+  plotData();
+  simulation_.snapshot(snapshot_);
+  for (std::size_t i = 0; i < ui_.plotViews.size(); ++i)
+    if (ui_.plotViews[i].followTime) ui_.plotViews[i].time = followedTimeRange(plotData_, ui_.plotWindow);
+  if (!exportFigureSet(basePath, plotData_, currentFigure(), error)) return false;
+  spdlog::info("wrote plots {0}.png, {0}.svg and {0}.pdf", basePath);
+  return true;
+}
+
+void Workbench::requestScreenshot(const std::string& path) {
+  screenshotPath_ = path;
+  screenshotDone_ = false;
+}
+
+bool Workbench::screenshotResult(std::string& error) const {
+  if (!screenshotDone_) {
+    error = "no frame was drawn for the screenshot";
+    return false;
+  }
+  error = screenshotError_;
+  return screenshotOk_;
+}
+
+void Workbench::drawViewport(int width, int height) {
+  if (snapshot_.model) {
+    renderer_.draw(*snapshot_.model, snapshot_.state, camera_, ui_.overlays, width, height);
+  } else {
+    glViewport(0, 0, width, height);
+    glClearColor(0.16f, 0.17f, 0.2f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  }
+  if (screenshotPath_.empty()) return;
+  screenshotOk_ = renderer_.saveScreenshot(screenshotPath_, width, height, screenshotError_);
+  if (screenshotOk_) spdlog::info("saved a {}x{} screenshot of the 3D view to {}", width, height, screenshotPath_);
+  else spdlog::error("{}", screenshotError_);
+  screenshotDone_ = true;
+  screenshotPath_.clear();
+}
+
+void Workbench::renderFrame() {
+  auto start = std::chrono::steady_clock::now();
+  glfwPollEvents();
+  refreshFromSimulation();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  viewport_.update(snapshot_, camera_, simulation_);
+  handleShortcuts(*this);
+  if (ui_.showPanels) drawPanels(*this);
+  drawBanner(*this);
+  ImGui::Render();
+  int width = 0, height = 0;
+  glfwGetFramebufferSize(window_, &width, &height);
+  drawViewport(width, height);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  glfwSwapBuffers(window_);
+  ++frames_;
+  frameSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace articulab::gui

@@ -1,0 +1,88 @@
+// The app: window, ImGui, renderer, camera, the simulation and its plotted series. Panels and
+// the script runner drive it through these methods; renderFrame() draws one frame.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "app/gui/gui_app.hpp"
+#include "app/gui/log_sink.hpp"
+#include "app/gui/plot_export.hpp"
+#include "app/gui/simulation.hpp"
+#include "app/gui/ui_state.hpp"
+#include "app/gui/viewport_input.hpp"
+#include "render/renderer.hpp"
+
+struct GLFWwindow;
+
+namespace articulab::gui {
+
+class Workbench {
+ public:
+  explicit Workbench(const GuiOptions& options);
+  ~Workbench();
+  Workbench(const Workbench&) = delete;
+  Workbench& operator=(const Workbench&) = delete;
+
+  // Opens the window (width x height), ImGui and the renderer; vsync only when interactive.
+  bool init(bool vsync, std::string& error);
+  // Draws one frame: input, panels, 3D view, pending screenshot, swap.
+  void renderFrame();
+  bool closeRequested() const;
+
+  // Opens a scene; on failure shows the loader's message (banner and log) and keeps the
+  // current scene. backend "" means the scene's default.
+  bool openScene(const std::string& path, const ParameterOverrides& overrides, const std::string& backend,
+                 std::string& error);
+  // Opens the current scene file again, dropping live edits; same failure handling as openScene.
+  bool reloadScene(std::string& error);
+  void showError(const std::string& message);
+  void frameScene();
+  void rescanScenes();
+
+  // The plotted series (frozen while the plots are paused).
+  const TimeSeries& plotData();
+  bool exportCsv(const std::string& path, std::string& error);
+  bool exportPlots(const std::string& basePath, std::string& error);
+  // Saves the 3D view (without the panels) during the next renderFrame(); check the result with
+  // screenshotResult() after that frame.
+  void requestScreenshot(const std::string& path);
+  bool screenshotResult(std::string& error) const;
+
+  Simulation& simulation() { return simulation_; }
+  const Snapshot& snapshot() const { return snapshot_; }
+  UiState& ui() { return ui_; }
+  render::Camera& camera() { return camera_; }
+  const std::vector<PlotSpec>& plots() const { return plots_; }
+  RingBufferSink& logSink() { return *logSink_; }
+  double lastFrameSeconds() const { return frameSeconds_; }
+  // Frames drawn so far.
+  long frameCount() const { return frames_; }
+
+ private:
+  void refreshFromSimulation();
+  void drawViewport(int width, int height);
+  Figure currentFigure() const;
+
+  GuiOptions options_;
+  GLFWwindow* window_ = nullptr;
+  bool imguiReady_ = false;
+  render::Renderer renderer_;
+  bool rendererReady_ = false;
+  render::Camera camera_;
+  Simulation simulation_;
+  Snapshot snapshot_;
+  bool needsFraming_ = true;
+  TimeSeries plotData_;
+  std::uint64_t plotConsumed_ = 0, plotGeneration_ = ~0ull;
+  std::vector<PlotSpec> plots_;
+  UiState ui_;
+  ViewportInput viewport_;
+  std::shared_ptr<RingBufferSink> logSink_;
+  std::string screenshotPath_, screenshotError_;
+  bool screenshotDone_ = false, screenshotOk_ = false;
+  double frameSeconds_ = 0.0;
+  long frames_ = 0;
+};
+
+}  // namespace articulab::gui

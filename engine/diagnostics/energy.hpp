@@ -1,0 +1,18 @@
+// Energy and momentum of a state, from the body poses and twists every back-end keeps current.
+#pragma once
+
+#include "engine/multibody/state.hpp"
+
+namespace articulab {
+
+struct EnergyReport {
+  double kinetic = 0.0;    // J, 1/2 sum phi^T M phi
+  double potential = 0.0;  // J, gravity (zero at z = 0 for gravity along -z) plus joint springs
+  double total() const { return kinetic + potential; }
+  Vector3 linearMomentum = Vector3::Zero();   // kg m/s, world
+  Vector3 angularMomentum = Vector3::Zero();  // kg m^2/s, about the world origin
+};
+
+EnergyReport computeEnergy(const Model& model, const State& state);
+
+}  // namespace articulab

@@ -1,0 +1,197 @@
+#include "engine/io/json_reader.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "engine/io/scene_loader.hpp"
+#include "engine/spatial/se3.hpp"
+#include "engine/spatial/so3.hpp"
+
+namespace articulab::scene_io {
+
+namespace {
+
+// What a JSON value is, for "got ..." in messages.
+std::string describe(const Json& value) {
+  if (value.is_string()) return "string " + inQuotes(value.get<std::string>());
+  if (value.is_number()) return "number " + formatNumber(value.get<double>());
+  if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
+  if (value.is_null()) return "null";
+  if (value.is_array()) return "an array of " + std::to_string(value.size()) + " elements";
+  return "an object";
+}
+
+std::size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+double resolveParameter(const Node& node, const std::string& text) {
+  const std::string name = text.substr(1);
+  const auto& parameters = node.context().parameters;
+  const auto found = parameters.find(name);
+  if (found == parameters.end()) {
+    std::vector<std::string> declared;
+    for (const auto& entry : parameters) declared.push_back(entry.first);
+    node.fail("unknown parameter " + inQuotes(name) + suggestion(name, declared) + "; " +
+              (declared.empty() ? "this scene declares no \"parameters\""
+                                : "declared parameters: " + listNames(declared)));
+  }
+  if (!std::isfinite(found->second))
+    node.fail("parameter " + inQuotes(name) + " is " + formatNumber(found->second) + "; expected a finite number");
+  return found->second;
+}
+
+}  // namespace
+
+Node Node::operator[](const std::string& key) const {
+  if (!has(key)) failField(key, "missing required field " + inQuotes(key));
+  return Node(value_->at(key), fieldPointer(key), *context_);
+}
+
+Node Node::element(std::size_t index) const {
+  return Node(value_->at(index), pointer_ + "/" + std::to_string(index), *context_);
+}
+
+void Node::fail(const std::string& message) const { throw SceneError(context_->file, pointer_, message); }
+
+void Node::failField(const std::string& key, const std::string& message) const {
+  throw SceneError(context_->file, fieldPointer(key), message);
+}
+
+void expectObject(const Node& node) {
+  if (!node.json().is_object()) node.fail("expected an object, got " + describe(node.json()));
+}
+
+void expectObject(const Node& node, const std::vector<std::string>& allowed) {
+  expectObject(node);
+  for (const auto& item : node.json().items()) {
+    if (std::find(allowed.begin(), allowed.end(), item.key()) == allowed.end())
+      node.failField(item.key(), "unknown key " + inQuotes(item.key()) + suggestion(item.key(), allowed) +
+                                     "; allowed keys here: " + listNames(allowed, allowed.size()));
+  }
+}
+
+std::size_t expectArray(const Node& node) {
+  if (!node.json().is_array()) node.fail("expected an array, got " + describe(node.json()));
+  return node.json().size();
+}
+
+double readNumber(const Node& node) {
+  const Json& value = node.json();
+  double number = 0.0;
+  if (value.is_number())
+    number = value.get<double>();
+  else if (value.is_string() && value.get<std::string>().size() > 1 && value.get<std::string>()[0] == '$')
+    number = resolveParameter(node, value.get<std::string>());
+  else
+    node.fail("expected a number or a \"$parameter\" reference, got " + describe(value));
+  if (!std::isfinite(number)) node.fail("expected a finite number, got " + formatNumber(number));
+  return number;
+}
+
+double readPositive(const Node& node) {
+  const double value = readNumber(node);
+  if (value <= 0.0) node.fail("expected a positive number, got " + formatNumber(value));
+  return value;
+}
+
+double readNonNegative(const Node& node) {
+  const double value = readNumber(node);
+  if (value < 0.0) node.fail("expected a number >= 0, got " + formatNumber(value));
+  return value;
+}
+
+int readCount(const Node& node, int maximum) {
+  const double value = readNumber(node);
+  if (value < 1.0 || value != std::floor(value))
+    node.fail("expected a positive whole number, got " + formatNumber(value));
+  if (value > maximum)
+    node.fail("expected at most " + std::to_string(maximum) + ", got " + formatNumber(value));
+  return static_cast<int>(value);
+}
+
+std::string readString(const Node& node) {
+  if (!node.json().is_string()) node.fail("expected a string, got " + describe(node.json()));
+  return node.json().get<std::string>();
+}
+
+std::string readName(const Node& node) {
+  const std::string name = readString(node);
+  if (name.empty()) node.fail("expected a non-empty name");
+  return name;
+}
+
+VectorX readNumbers(const Node& node, int length) {
+  const std::string expected = "expected an array of " + std::to_string(length) + " numbers";
+  if (!node.json().is_array()) node.fail(expected + ", got " + describe(node.json()));
+  if (node.json().size() != static_cast<std::size_t>(length))
+    node.fail(expected + ", got " + std::to_string(node.json().size()));
+  VectorX out(length);
+  for (int i = 0; i < length; ++i) out[i] = readNumber(node.element(i));
+  return out;
+}
+
+Vector3 readVector3(const Node& node) { return readNumbers(node, 3); }
+
+Vector3 readAxis(const Node& node) {
+  const Vector3 axis = readVector3(node);
+  const double length = axis.norm();
+  if (!(length > 1e-12) || !std::isfinite(length))
+    node.fail("expected a non-zero axis (it is normalised), got [" + formatNumber(axis.x()) + ", " +
+              formatNumber(axis.y()) + ", " + formatNumber(axis.z()) + "]");
+  return axis / length;
+}
+
+VectorX readCoordinates(const Node& node, int length) {
+  if (length == 1 && !node.json().is_array()) return VectorX::Constant(1, readNumber(node));
+  return readNumbers(node, length);
+}
+
+Matrix4 readPose(const Node& object, const std::string& positionKey, const std::string& rotationKey) {
+  const Vector3 p = object.has(positionKey) ? readVector3(object[positionKey]) : Vector3::Zero();
+  const Vector3 r = object.has(rotationKey) ? readVector3(object[rotationKey]) : Vector3::Zero();
+  return se3::make(so3::exp(r), p);
+}
+
+std::string inQuotes(const std::string& text) { return "\"" + text + "\""; }
+
+std::string listNames(const std::vector<std::string>& names, std::size_t limit) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size() && i < limit; ++i) out += (i ? ", " : "") + names[i];
+  if (names.size() > limit) out += ", ... (" + std::to_string(names.size()) + " in all)";
+  return out;
+}
+
+std::string suggestion(const std::string& given, const std::vector<std::string>& candidates) {
+  const std::string* best = nullptr;
+  std::size_t bestDistance = std::min<std::size_t>(2, given.size() / 3);  // no guesses for very short names
+  for (const std::string& candidate : candidates) {
+    const std::size_t distance = editDistance(given, candidate);
+    if (distance <= bestDistance) {
+      best = &candidate;
+      bestDistance = distance;
+    }
+  }
+  return best ? " (did you mean " + inQuotes(*best) + "?)" : "";
+}
+
+std::string formatNumber(double value) {
+  std::ostringstream out;
+  out.precision(12);
+  out << value;
+  return out.str();
+}
+
+}  // namespace articulab::scene_io

@@ -1,0 +1,82 @@
+// Typed, validated reading of scene JSON values. Every failure throws SceneError with the
+// JSON pointer of the offending value and what was expected.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/io/scene_json.hpp"
+#include "engine/spatial/types.hpp"
+
+namespace articulab::scene_io {
+
+// What every reader needs: the file for messages and the scene parameters ("$name" values).
+struct ReadContext {
+  std::string file;
+  std::map<std::string, double> parameters;
+};
+
+// A JSON value together with its JSON pointer in the scene file.
+class Node {
+ public:
+  Node(const Json& value, std::string pointer, const ReadContext& context)
+      : value_(&value), pointer_(std::move(pointer)), context_(&context) {}
+
+  const Json& json() const { return *value_; }
+  const std::string& pointer() const { return pointer_; }
+  const ReadContext& context() const { return *context_; }
+  // The pointer of a field of this object, present or not.
+  std::string fieldPointer(const std::string& key) const { return pointer_ + "/" + pointerToken(key); }
+
+  bool has(const std::string& key) const { return value_->is_object() && value_->contains(key); }
+  // A required field; throws "missing required field" at the field's pointer.
+  Node operator[](const std::string& key) const;
+  // Element of an array checked with expectArray.
+  Node element(std::size_t index) const;
+
+  [[noreturn]] void fail(const std::string& message) const;
+  [[noreturn]] void failField(const std::string& key, const std::string& message) const;
+
+ private:
+  const Json* value_;
+  std::string pointer_;
+  const ReadContext* context_;
+};
+
+// Checks that node is an object, with any keys.
+void expectObject(const Node& node);
+// Checks that node is an object whose keys are all in allowed (naming them if not).
+void expectObject(const Node& node, const std::vector<std::string>& allowed);
+// Checks that node is an array; returns its length.
+std::size_t expectArray(const Node& node);
+
+// A number, or a "$name" string naming a scene parameter; always finite.
+double readNumber(const Node& node);
+double readPositive(const Node& node);
+double readNonNegative(const Node& node);
+// A whole number in [1, maximum].
+int readCount(const Node& node, int maximum);
+std::string readString(const Node& node);
+// A non-empty string.
+std::string readName(const Node& node);
+// An array of exactly `length` numbers.
+VectorX readNumbers(const Node& node, int length);
+Vector3 readVector3(const Node& node);
+// A non-zero 3-vector, returned normalised.
+Vector3 readAxis(const Node& node);
+// Joint coordinates: an array of `length` numbers, or a single number when length is 1.
+VectorX readCoordinates(const Node& node, int length);
+// The pose E = (exp([rotation]), position) from two optional fields of an object; rotation is a
+// rotation vector (axis times angle, radians).
+Matrix4 readPose(const Node& object, const std::string& positionKey, const std::string& rotationKey);
+
+// Helpers for messages.
+std::string inQuotes(const std::string& text);
+// "a, b, c"; beyond `limit` names, the first `limit` followed by "... (N in all)".
+std::string listNames(const std::vector<std::string>& names, std::size_t limit = 12);
+// " (did you mean \"x\"?)" for a close candidate, else "".
+std::string suggestion(const std::string& given, const std::vector<std::string>& candidates);
+std::string formatNumber(double value);
+
+}  // namespace articulab::scene_io

@@ -1,0 +1,129 @@
+#include "engine/io/scene_bodies.hpp"
+
+#include <cmath>
+
+namespace articulab::scene_io {
+
+namespace {
+
+struct ShapeTypeEntry {
+  const char* name;
+  ShapeType type;
+  std::vector<std::string> dimensionKeys;
+};
+
+const std::vector<ShapeTypeEntry>& shapeTypes() {
+  static const std::vector<ShapeTypeEntry> table = {
+      {"box", ShapeType::Box, {"size"}},
+      {"sphere", ShapeType::Sphere, {"radius"}},
+      {"ellipsoid", ShapeType::Ellipsoid, {"radii"}},
+      {"cylinder", ShapeType::Cylinder, {"radius", "length"}},
+      {"capsule", ShapeType::Capsule, {"radius", "length"}},
+      {"torus", ShapeType::Torus, {"major_radius", "minor_radius"}},
+  };
+  return table;
+}
+
+const ShapeTypeEntry& readShapeType(const Node& node) {
+  const std::string name = readString(node);
+  std::vector<std::string> names;
+  for (const ShapeTypeEntry& entry : shapeTypes()) {
+    if (name == entry.name) return entry;
+    names.push_back(entry.name);
+  }
+  node.fail("unknown shape type " + inQuotes(name) + suggestion(name, names) + "; expected one of: " +
+            listNames(names));
+}
+
+Vector3 readPositiveVector3(const Node& node) {
+  const Vector3 v = readVector3(node);
+  for (int i = 0; i < 3; ++i)
+    if (v[i] <= 0.0) node.element(i).fail("expected a positive size, got " + formatNumber(v[i]));
+  return v;
+}
+
+Vector3 readDimensions(const Node& node, ShapeType type) {
+  switch (type) {
+    case ShapeType::Box: return readPositiveVector3(node["size"]);
+    case ShapeType::Sphere: return Vector3(readPositive(node["radius"]), 0.0, 0.0);
+    case ShapeType::Ellipsoid: return readPositiveVector3(node["radii"]);
+    case ShapeType::Cylinder:
+    case ShapeType::Capsule: return Vector3(readPositive(node["radius"]), readPositive(node["length"]), 0.0);
+    case ShapeType::Torus: {
+      const double major = readPositive(node["major_radius"]), minor = readPositive(node["minor_radius"]);
+      if (minor > major)
+        node.failField("minor_radius", "minor_radius " + formatNumber(minor) + " exceeds major_radius " +
+                                           formatNumber(major) + "; expected minor_radius <= major_radius");
+      return Vector3(major, minor, 0.0);
+    }
+  }
+  return Vector3::Zero();
+}
+
+// Reads "type" and the dimensions of that type; extraKeys are also allowed in the object.
+ShapeDims readShapeDims(const Node& node, std::vector<std::string> allowedKeys) {
+  expectObject(node);
+  const ShapeTypeEntry& entry = readShapeType(node["type"]);
+  allowedKeys.push_back("type");
+  allowedKeys.insert(allowedKeys.end(), entry.dimensionKeys.begin(), entry.dimensionKeys.end());
+  expectObject(node, allowedKeys);
+  return ShapeDims{entry.type, readDimensions(node, entry.type)};
+}
+
+// Exactly one of "mass" (kg) and "density" (kg/m^3) in node; returns the mass of the shape.
+double readShapeMass(const Node& node, const ShapeDims& dims) {
+  const bool hasMass = node.has("mass"), hasDensity = node.has("density");
+  if (hasMass && hasDensity) node.failField("density", "give either \"mass\" or \"density\", not both");
+  if (!hasMass && !hasDensity) node.failField("mass", "missing required field \"mass\" (or \"density\")");
+  const double mass = hasMass ? readPositive(node["mass"]) : readPositive(node["density"]) * shapeVolume(dims);
+  if (!std::isfinite(mass) || mass <= 0.0)
+    node.failField(hasMass ? "mass" : "density", "the shape's mass is " + formatNumber(mass) +
+                                                     "; expected a positive finite mass");
+  return mass;
+}
+
+BodyShape readSingleShape(const Node& body) {
+  BodyShape shape;
+  shape.dims = readShapeDims(body["shape"], {});
+  shape.mass = readShapeMass(body, shape.dims);
+  return shape;
+}
+
+BodyShape readPlacedShape(const Node& node) {
+  BodyShape shape;
+  shape.dims = readShapeDims(node, {"position", "rotation", "mass", "density"});
+  shape.E_bs = readPose(node, "position", "rotation");
+  shape.mass = readShapeMass(node, shape.dims);
+  return shape;
+}
+
+std::vector<BodyShape> readShapes(const Node& body) {
+  for (const char* key : {"mass", "density"})
+    if (body.has(key))
+      body.failField(key, "a body with \"shapes\" gives \"mass\" or \"density\" inside each shape");
+  const Node list = body["shapes"];
+  const std::size_t count = expectArray(list);
+  if (count == 0) list.fail("expected at least one shape");
+  std::vector<BodyShape> shapes;
+  for (std::size_t i = 0; i < count; ++i) shapes.push_back(readPlacedShape(list.element(i)));
+  return shapes;
+}
+
+}  // namespace
+
+Body readBody(const Node& node, bool allowName) {
+  std::vector<std::string> keys = {"mass", "density", "shape", "shapes"};
+  if (allowName) keys.insert(keys.begin(), "name");
+  expectObject(node, keys);
+  const bool single = node.has("shape"), composite = node.has("shapes");
+  if (single && composite) node.failField("shapes", "give either \"shape\" or \"shapes\", not both");
+  if (!single && !composite) node.failField("shape", "missing required field \"shape\" (or \"shapes\")");
+  Body body;
+  body.shapes = single ? std::vector<BodyShape>{readSingleShape(node)} : readShapes(node);
+  computeBodyInertia(body);
+  if (!body.M.allFinite() || !std::isfinite(body.mass))
+    node.fail("the body's mass or inertia is not finite; check the sizes and masses");
+  return body;
+}
+
+}  // namespace articulab::scene_io

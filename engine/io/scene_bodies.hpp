@@ -1,0 +1,22 @@
+// Scene "bodies" entries: shapes, mass or density, and the body's spatial inertia.
+#pragma once
+
+#include <string>
+
+#include "engine/io/json_reader.hpp"
+#include "engine/multibody/body.hpp"
+
+namespace articulab::scene_io {
+
+// A body read from the scene, with the pointer of its name for messages.
+struct BodySpec {
+  Body body;
+  std::string pointer;      // the body object, e.g. "/bodies/3" or "/chains/0/body"
+  std::string namePointer;  // where its name comes from
+};
+
+// Body fields "mass" | "density" and "shape" | "shapes"; with allowName also "name".
+// The name is set by the caller. Mass, centre of mass and inertia are computed (eq 1.25-1.26).
+Body readBody(const Node& node, bool allowName);
+
+}  // namespace articulab::scene_io

@@ -1,0 +1,17 @@
+// Scene "chains" entries: n identical links, each hanging from the previous one.
+#pragma once
+
+#include <vector>
+
+#include "engine/io/scene_bodies.hpp"
+#include "engine/io/scene_joints.hpp"
+
+namespace articulab::scene_io {
+
+constexpr int kMaxChainLinks = 100000;
+
+// Appends bodies NAME0..NAME{n-1} and joints NAME0_joint..NAME{n-1}_joint. Joint 0 hangs from
+// "parent" at "position"; joint k+1 sits at "spacing" in link k's body frame.
+void expandChain(const Node& node, std::vector<BodySpec>& bodies, std::vector<JointSpec>& joints);
+
+}  // namespace articulab::scene_io

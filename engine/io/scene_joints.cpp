@@ -1,0 +1,144 @@
+#include "engine/io/scene_joints.hpp"
+
+namespace articulab::scene_io {
+
+namespace {
+
+constexpr int kMaxJointDof = 6;  // JointMatrix holds at most six columns
+
+const std::vector<std::string> kJointKeys = {"type",           "axis", "parts",     "rotation",
+                                             "child_position", "child_rotation",    "q0",
+                                             "qd0",            "stiffness",         "damping",
+                                             "rest",           "limits"};
+
+std::vector<JointType> allJointTypes() {
+  return {JointType::Fixed,        JointType::Revolute,     JointType::Prismatic, JointType::Planar,
+          JointType::Translational, JointType::Universal,   JointType::SphericalXZX,
+          JointType::SphericalExp, JointType::Composite,    JointType::Free2D,    JointType::Free3D};
+}
+
+bool isPrimitive(JointType type) {
+  return type != JointType::Composite && type != JointType::Free2D && type != JointType::Free3D;
+}
+
+bool hasAxis(JointType type) { return type == JointType::Revolute || type == JointType::Prismatic; }
+
+JointType readJointType(const Node& node, bool primitiveOnly) {
+  const std::string name = readString(node);
+  std::vector<std::string> names;
+  for (JointType type : allJointTypes()) {
+    if (primitiveOnly && !isPrimitive(type)) continue;
+    if (name == jointTypeName(type)) return type;
+    names.push_back(jointTypeName(type));
+  }
+  const std::string what = primitiveOnly ? "joint part type " : "joint type ";
+  node.fail("unknown " + what + inQuotes(name) + suggestion(name, names) + "; expected one of: " + listNames(names));
+}
+
+// "axis" is required for revolute and prismatic joints and meaningless for the others.
+Vector3 readJointAxis(const Node& node, JointType type) {
+  if (hasAxis(type)) return readAxis(node["axis"]);
+  if (node.has("axis"))
+    node.failField("axis", std::string("\"axis\" applies only to revolute and prismatic joints, not ") +
+                               jointTypeName(type));
+  return Vector3::UnitZ();
+}
+
+JointPart readPart(const Node& node) {
+  expectObject(node, {"type", "axis"});
+  const JointType type = readJointType(node["type"], true);
+  return defaultParts(type, readJointAxis(node, type)).front();
+}
+
+std::vector<JointPart> readParts(const Node& joint, JointType type) {
+  if (type != JointType::Composite) {
+    if (joint.has("parts")) joint.failField("parts", "\"parts\" applies only to composite joints");
+    return defaultParts(type, readJointAxis(joint, type));
+  }
+  if (joint.has("axis")) joint.failField("axis", "a composite joint gives \"axis\" inside its \"parts\"");
+  const Node list = joint["parts"];
+  const std::size_t count = expectArray(list);
+  if (count == 0) list.fail("expected at least one part");
+  std::vector<JointPart> parts;
+  int dof = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    parts.push_back(readPart(list.element(i)));
+    dof += parts.back().nq;
+  }
+  if (dof > kMaxJointDof)
+    list.fail("the parts have " + std::to_string(dof) + " coordinates; a joint has at most " +
+              std::to_string(kMaxJointDof));
+  return parts;
+}
+
+VectorX readOptionalCoordinates(const Node& node, const std::string& key, int dof) {
+  return node.has(key) ? readCoordinates(node[key], dof) : VectorX::Zero(dof);
+}
+
+void readLimits(const Node& joint, Joint& out) {
+  if (!joint.has("limits")) return;
+  const Node limits = joint["limits"];
+  expectObject(limits, {"lower", "upper"});
+  out.hasLimits = true;
+  out.lower = readCoordinates(limits["lower"], out.nq);
+  out.upper = readCoordinates(limits["upper"], out.nq);
+  for (int k = 0; k < out.nq; ++k)
+    if (out.lower[k] > out.upper[k])
+      limits.fail("lower[" + std::to_string(k) + "] = " + formatNumber(out.lower[k]) + " is above upper[" +
+                  std::to_string(k) + "] = " + formatNumber(out.upper[k]) + "; expected lower <= upper");
+}
+
+void checkInsideLimits(const Node& joint, const Joint& limits, const VectorX& q, const std::string& key) {
+  if (!limits.hasLimits) return;
+  for (int k = 0; k < limits.nq; ++k)
+    if (q[k] < limits.lower[k] || q[k] > limits.upper[k])
+      joint.failField(key, key + "[" + std::to_string(k) + "] = " + formatNumber(q[k]) + " lies outside the limits [" +
+                               formatNumber(limits.lower[k]) + ", " + formatNumber(limits.upper[k]) + "]");
+}
+
+// Every field shared by joint entries and chain templates.
+JointSpec readJointProperties(const Node& node) {
+  JointSpec spec;
+  spec.pointer = node.pointer();
+  Joint& joint = spec.joint;
+  joint.type = readJointType(node["type"], false);
+  joint.parts = readParts(node, joint.type);
+  joint.nq = 0;
+  for (const JointPart& part : joint.parts) joint.nq += part.nq;
+  joint.E_pj = readPose(node, "position", "rotation");
+  joint.E_jc = readPose(node, "child_position", "child_rotation");
+  if (node.has("stiffness")) joint.stiffness = readNonNegative(node["stiffness"]);
+  if (node.has("damping")) joint.damping = readNonNegative(node["damping"]);
+  joint.rest = readOptionalCoordinates(node, "rest", joint.nq);
+  readLimits(node, joint);
+  spec.q0 = readOptionalCoordinates(node, "q0", joint.nq);
+  spec.qd0 = readOptionalCoordinates(node, "qd0", joint.nq);
+  checkInsideLimits(node, joint, spec.q0, "q0");
+  return spec;
+}
+
+}  // namespace
+
+JointSpec readJoint(const Node& node) {
+  std::vector<std::string> keys = {"name", "parent", "child", "position"};
+  keys.insert(keys.end(), kJointKeys.begin(), kJointKeys.end());
+  expectObject(node, keys);
+  const std::string name = readName(node["name"]);
+  const std::string parent = readName(node["parent"]);
+  const std::string child = readName(node["child"]);
+  JointSpec spec = readJointProperties(node);
+  spec.joint.name = name;
+  spec.parentName = parent;
+  spec.childName = child;
+  spec.namePointer = node.fieldPointer("name");
+  spec.parentPointer = node.fieldPointer("parent");
+  spec.childPointer = node.fieldPointer("child");
+  return spec;
+}
+
+JointSpec readJointTemplate(const Node& node) {
+  expectObject(node, kJointKeys);
+  return readJointProperties(node);
+}
+
+}  // namespace articulab::scene_io

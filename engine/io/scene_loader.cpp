@@ -1,0 +1,164 @@
+#include "engine/io/scene_loader.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+
+#include "engine/io/json_reader.hpp"
+#include "engine/io/scene_chains.hpp"
+#include "engine/io/scene_constraints.hpp"
+#include "engine/io/scene_tree.hpp"
+#include "engine/solvers/registry.hpp"
+
+namespace articulab {
+
+SceneError::SceneError(std::string file, std::string pointer, std::string message)
+    : std::runtime_error(file + ": " + (pointer.empty() ? "" : pointer + ": ") + message),
+      file_(std::move(file)),
+      pointer_(std::move(pointer)),
+      message_(std::move(message)) {}
+
+namespace {
+
+using scene_io::formatNumber;
+using scene_io::Json;
+using scene_io::Node;
+using scene_io::inQuotes;
+using scene_io::ReadContext;
+
+bool isIdentifier(const std::string& name) {
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  return true;
+}
+
+std::map<std::string, double> readDeclaredParameters(const Node& root) {
+  std::map<std::string, double> parameters;
+  if (!root.has("parameters")) return parameters;
+  const Node node = root["parameters"];
+  scene_io::expectObject(node);
+  for (const auto& item : node.json().items()) {
+    const Node value = node[item.key()];
+    if (!isIdentifier(item.key()))
+      value.fail("parameter name " + inQuotes(item.key()) + " is not a name (letters, digits and _; not starting "
+                 "with a digit)");
+    if (!value.json().is_number())
+      value.fail("expected a number (parameter values cannot refer to other parameters)");
+    parameters[item.key()] = value.json().get<double>();
+  }
+  return parameters;
+}
+
+// Applies command-line overrides; each must name a declared parameter and be finite.
+void applyOverrides(const Node& root, const ParameterOverrides& overrides, std::map<std::string, double>& parameters) {
+  std::vector<std::string> declared;
+  for (const auto& entry : parameters) declared.push_back(entry.first);
+  for (const auto& [name, value] : overrides) {
+    if (!parameters.count(name))
+      root.failField("parameters", "cannot override parameter " + inQuotes(name) + scene_io::suggestion(name, declared) +
+                                       ": the scene does not declare it; " +
+                                       (declared.empty() ? "it declares no parameters"
+                                                         : "declared parameters: " + scene_io::listNames(declared)));
+    if (!std::isfinite(value))
+      throw SceneError(root.context().file, root.fieldPointer("parameters") + "/" + scene_io::pointerToken(name),
+                       "override " + name + " = " + formatNumber(value) + " is not a finite number");
+    parameters[name] = value;
+  }
+}
+
+std::string readBackend(const Node& node) {
+  const std::string name = scene_io::readName(node);
+  if (!findBackend(name))
+    node.fail("unknown backend " + inQuotes(name) + "; expected one of: " + backendNames());
+  return name;
+}
+
+Integrator readIntegrator(const Node& node) {
+  const std::string name = scene_io::readString(node);
+  Integrator integrator;
+  if (!parseIntegrator(name, integrator))
+    node.fail("unknown integrator " + inQuotes(name) + "; expected one of: implicit, semi-implicit, rk4");
+  return integrator;
+}
+
+SimulationDefaults readSimulation(const Node& node) {
+  scene_io::expectObject(node, {"backend", "integrator", "dt", "duration"});
+  SimulationDefaults defaults;
+  if (node.has("backend")) defaults.backend = readBackend(node["backend"]);
+  if (node.has("integrator")) defaults.integrator = readIntegrator(node["integrator"]);
+  if (node.has("dt")) defaults.dt = scene_io::readPositive(node["dt"]);
+  if (node.has("duration")) defaults.duration = scene_io::readPositive(node["duration"]);
+  return defaults;
+}
+
+void readBodiesAndJoints(const Node& root, Model& model) {
+  std::vector<scene_io::BodySpec> bodies;
+  std::vector<scene_io::JointSpec> joints;
+  if (root.has("bodies")) {
+    const Node list = root["bodies"];
+    for (std::size_t i = 0, n = scene_io::expectArray(list); i < n; ++i) {
+      const Node node = list.element(i);
+      Body body = scene_io::readBody(node, true);
+      body.name = scene_io::readName(node["name"]);
+      bodies.push_back({std::move(body), node.pointer(), node.fieldPointer("name")});
+    }
+  }
+  if (root.has("joints")) {
+    const Node list = root["joints"];
+    for (std::size_t i = 0, n = scene_io::expectArray(list); i < n; ++i)
+      joints.push_back(scene_io::readJoint(list.element(i)));
+  }
+  if (root.has("chains")) {
+    const Node list = root["chains"];
+    for (std::size_t i = 0, n = scene_io::expectArray(list); i < n; ++i)
+      scene_io::expandChain(list.element(i), bodies, joints);
+  }
+  if (bodies.empty())
+    root.failField("bodies", "the scene has no bodies; expected at least one entry in \"bodies\" or \"chains\"");
+  scene_io::assembleTree(root.context().file, bodies, joints, model);
+}
+
+void readHeader(const Node& root, Model& model) {
+  model.name = root.has("name") ? scene_io::readName(root["name"])
+                                : std::filesystem::path(root.context().file).stem().string();
+  if (root.has("description")) model.description = scene_io::readString(root["description"]);
+  if (root.has("gravity")) model.gravity = scene_io::readVector3(root["gravity"]);
+  if (root.has("simulation")) model.defaults = readSimulation(root["simulation"]);
+}
+
+Model buildModel(const Json& document, const std::string& fileName, const ParameterOverrides& overrides) {
+  ReadContext context{fileName, {}};
+  const Node root(document, "", context);
+  scene_io::expectObject(root, {"name", "description", "parameters", "gravity", "simulation", "bodies", "joints",
+                                "chains", "constraints"});
+  context.parameters = readDeclaredParameters(root);
+  applyOverrides(root, overrides, context.parameters);
+
+  Model model;
+  model.sourceFile = fileName;
+  model.parameters = context.parameters;
+  readHeader(root, model);
+  readBodiesAndJoints(root, model);
+  if (root.has("constraints")) scene_io::readConstraints(root["constraints"], model);
+  const std::string problem = finalizeModel(model);
+  if (!problem.empty()) throw SceneError(fileName, "", "inconsistent model: " + problem);
+  return model;
+}
+
+}  // namespace
+
+Model loadScene(const std::string& path, const ParameterOverrides& overrides) {
+  return loadSceneFromString(scene_io::readSceneText(path), path, overrides);
+}
+
+Model loadSceneFromString(const std::string& text, const std::string& fileName, const ParameterOverrides& overrides) {
+  const Json document = scene_io::parseSceneJson(text, fileName);
+  try {
+    return buildModel(document, fileName, overrides);
+  } catch (const Json::exception& e) {
+    throw SceneError(fileName, "", std::string("unexpected JSON structure: ") + e.what());
+  }
+}
+
+}  // namespace articulab

@@ -1,0 +1,57 @@
+// The static model: bodies, the joint tree, extra constraints, gravity, defaults.
+// Built once (by the scene loader or by code); every engine function takes it as const.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/multibody/body.hpp"
+#include "engine/multibody/constraint.hpp"
+#include "engine/multibody/joint.hpp"
+
+namespace articulab {
+
+enum class Integrator {
+  LinearlyImplicitEuler,  // sueda eq 2.77-2.79, linearised forces, stable and dissipative
+  SemiImplicitEuler,      // symplectic Euler: qdot then q, as most engines use it
+  RK4,                    // classical explicit Runge-Kutta on (q, qdot), accuracy reference
+};
+
+const char* integratorName(Integrator integrator);
+// Parses "implicit", "semi-implicit" or "rk4"; false for anything else.
+bool parseIntegrator(const std::string& name, Integrator& out);
+
+struct SimulationDefaults {
+  std::string backend = "redmax";
+  Integrator integrator = Integrator::LinearlyImplicitEuler;
+  double dt = 1e-3;       // s
+  double duration = 5.0;  // s
+};
+
+// Bodies and joints share indices: joint i has child body i, and parent[i] < i (the tree is
+// stored in depth-first order, so a forward loop visits parents before children).
+struct Model {
+  std::string name;
+  std::string description;
+  std::string sourceFile;
+  std::vector<Body> bodies;
+  std::vector<Joint> joints;
+  std::vector<LoopConstraint> loops;
+  Vector3 gravity{0.0, 0.0, -9.81};  // m/s^2
+  int nq = 0;
+  VectorX q0, qd0;  // initial coordinates and velocities from the scene
+  SimulationDefaults defaults;
+  std::map<std::string, double> parameters;  // resolved scene parameters
+
+  int bodyCount() const { return static_cast<int>(bodies.size()); }
+  int parentOf(int i) const { return joints[i].parent; }
+  // Index of the body with this name, or -1.
+  int findBody(const std::string& name) const;
+};
+
+// Assigns qIndex and nq from the joints and checks the depth-first ordering; returns an empty
+// string on success or a description of what is wrong.
+std::string finalizeModel(Model& model);
+
+}  // namespace articulab

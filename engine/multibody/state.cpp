@@ -1,0 +1,19 @@
+#include "engine/multibody/state.hpp"
+
+#include "engine/algorithm/kinematics.hpp"
+
+namespace articulab {
+
+State makeInitialState(const Model& model) {
+  State state;
+  state.q = model.q0;
+  state.qd = model.qd0;
+  state.qdd = VectorX::Zero(model.nq);
+  TreeKinematics kin(model);
+  computeKinematics(model, state.q, state.qd, kin);
+  state.E_0i = kin.E_0i;
+  state.phi = kin.phi;
+  return state;
+}
+
+}  // namespace articulab

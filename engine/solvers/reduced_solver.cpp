@@ -1,0 +1,92 @@
+#include "engine/solvers/reduced_solver.hpp"
+
+#include <string>
+
+namespace articulab {
+
+ReducedSolver::ReducedSolver(const Model& model, const SolverOptions& options)
+    : Solver(options),
+      kin_(model),
+      qdd_(VectorX::Zero(model.nq)),
+      qdNext_(VectorX::Zero(model.nq)),
+      q0_(model.nq),
+      qd0_(model.nq),
+      qStage_(model.nq),
+      qdStage_(model.nq),
+      dq_(model.nq),
+      dqd_(model.nq) {}
+
+void ReducedSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {
+  accelerations(model, state.q, state.qd, state.perturbation, qdd);
+}
+
+StepStatus ReducedSolver::step(const Model& model, State& state, double h) {
+  switch (options_.integrator) {
+    case Integrator::SemiImplicitEuler: stepSemiImplicitEuler(model, state, h); break;
+    case Integrator::LinearlyImplicitEuler: stepLinearlyImplicitEuler(model, state, h); break;
+    case Integrator::RK4: stepRK4(model, state, h); break;
+  }
+  return finishStep(model, state, h);
+}
+
+// qdot' = qdot + h qddot(q, qdot); q' = q + h qdot' (eq 2.19-2.20).
+void ReducedSolver::stepSemiImplicitEuler(const Model& model, State& state, double h) {
+  accelerations(model, state.q, state.qd, state.perturbation, qdd_);
+  state.qd += h * qdd_;
+  state.q += h * state.qd;
+  state.qdd = qdd_;
+}
+
+// q' = q + h qdot' with qdot' from the linearised implicit system (eq 2.77-2.79).
+void ReducedSolver::stepLinearlyImplicitEuler(const Model& model, State& state, double h) {
+  implicitVelocity(model, state, h, qdNext_);
+  state.qdd = (qdNext_ - state.qd) / h;
+  state.qd = qdNext_;
+  state.q += h * state.qd;
+}
+
+// Classical RK4 on y = (q, qdot), ydot = (qdot, qddot) (eq 2.21).
+void ReducedSolver::stepRK4(const Model& model, State& state, double h) {
+  const Perturbation& pert = state.perturbation;
+  q0_ = state.q;
+  qd0_ = state.qd;
+  accelerations(model, q0_, qd0_, pert, qdd_);  // stage 1
+  state.qdd = qdd_;
+  dq_ = qd0_;
+  dqd_ = qdd_;
+  qStage_ = q0_ + 0.5 * h * qd0_;
+  qdStage_ = qd0_ + 0.5 * h * qdd_;
+  const double weights[3] = {2.0, 2.0, 1.0};
+  const double advance[3] = {0.5, 1.0, 0.0};
+  for (int stage = 0; stage < 3; ++stage) {  // stages 2, 3, 4
+    accelerations(model, qStage_, qdStage_, pert, qdd_);
+    dq_ += weights[stage] * qdStage_;
+    dqd_ += weights[stage] * qdd_;
+    if (stage < 2) {
+      qStage_ = q0_ + advance[stage] * h * qdStage_;
+      qdStage_ = qd0_ + advance[stage] * h * qdd_;
+    }
+  }
+  state.q = q0_ + (h / 6.0) * dq_;
+  state.qd = qd0_ + (h / 6.0) * dqd_;
+}
+
+StepStatus ReducedSolver::finishStep(const Model& model, State& state, double h) {
+  // Keep exponential coordinates off their singular shell (sueda 2.4.8).
+  for (const Joint& joint : model.joints) reparameterizeJoint(joint, state.q.data() + joint.qIndex, state.qd.data() + joint.qIndex);
+  state.t += h;
+  ++state.step;
+  if (!state.q.allFinite() || !state.qd.allFinite()) {
+    const bool positions = !state.q.allFinite();
+    return {false, std::string(name()) + ": non-finite joint " + (positions ? "position q" : "velocity qdot") +
+                       " at step " + std::to_string(state.step) + " (t = " + std::to_string(state.t) + " s)"};
+  }
+  computeKinematics(model, state.q, state.qd, kin_);
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    state.E_0i[i] = kin_.E_0i[i];
+    state.phi[i] = kin_.phi[i];
+  }
+  return {};
+}
+
+}  // namespace articulab

@@ -1,0 +1,46 @@
+// The one interface every back-end implements (DESIGN.md, "Solver").
+// A solver is created for one model and owns the workspace it needs, sized at creation, so
+// that step() performs no heap allocation.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/multibody/state.hpp"
+
+namespace articulab {
+
+// Whether a back-end can run a model; reason says why not, warnings what it ignores.
+struct SolverSupport {
+  bool ok = true;
+  std::string reason;
+  std::vector<std::string> warnings;
+};
+
+struct StepStatus {
+  bool ok = true;
+  std::string message;  // set only when ok is false
+};
+
+struct SolverOptions {
+  Integrator integrator = Integrator::LinearlyImplicitEuler;
+};
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  virtual const char* name() const = 0;
+  // Advances the state by h seconds and refreshes its body poses and twists.
+  virtual StepStatus step(const Model& model, State& state, double h) = 0;
+  // Joint accelerations at the state's (q, qdot).
+  virtual void forwardDynamics(const Model& model, const State& state, VectorX& qdd) = 0;
+  virtual Integrator integrator() const { return options_.integrator; }
+  virtual void setIntegrator(Integrator integrator) { options_.integrator = integrator; }
+
+ protected:
+  explicit Solver(const SolverOptions& options) : options_(options) {}
+  SolverOptions options_;
+};
+
+}  // namespace articulab

@@ -1,0 +1,32 @@
+// SE(3) and se(3): exp, log, Ad, ad, d/dt Ad, Gamma (sueda notes 1.3-1.5).
+// Twists are (angular; linear) in body coordinates; transforms are 4x4 matrices.
+#pragma once
+
+#include "engine/spatial/types.hpp"
+
+namespace articulab::se3 {
+
+// Builds E from rotation R and translation p (eq 1.1).
+Matrix4 make(const Matrix3& R, const Vector3& p);
+// E^-1 without a general inverse.
+Matrix4 inverse(const Matrix4& E);
+// [phi], the 4x4 matrix of a twist (eq 1.6).
+Matrix4 brac(const Vector6& phi);
+// Inverse of brac.
+Vector6 unbrac(const Matrix4& B);
+// E = exp([phi]) (eq 1.10).
+Matrix4 exp(const Vector6& phi);
+// phi with [phi] = log(E), rotation angle in [0, pi] (eq 1.10).
+Vector6 log(const Matrix4& E);
+// Ad(E), the adjoint (eq 1.14).
+Matrix6 Ad(const Matrix4& E);
+// Ad(E^-1) computed directly.
+Matrix6 AdInverse(const Matrix4& E);
+// ad(phi), the spatial cross-product matrix (eq 1.19).
+Matrix6 ad(const Vector6& phi);
+// d/dt Ad(E) = Ad(E) ad(phi) for Edot = E [phi] (eq 1.18-1.19).
+Matrix6 dAd(const Matrix4& E, const Vector6& phi);
+// Gamma(x) = [[x]^T I], maps a body twist to the velocity of body point x in body axes (eq 1.12).
+Matrix3x6 Gamma(const Vector3& x);
+
+}  // namespace articulab::se3

@@ -1,0 +1,87 @@
+#include "render/mesh_library.hpp"
+
+#include <cmath>
+#include <numbers>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "render/obj_loader.hpp"
+#include "render/shape_extents.hpp"
+
+namespace articulab::render {
+
+namespace {
+
+// Generated tori kept at once; a slider sweeping the ratio should not fill GPU memory.
+constexpr std::size_t kMaxGeneratedTori = 32;
+
+long ratioKey(double minorOverMajor) { return std::lround(minorOverMajor * 1000.0); }
+
+bool loadInto(const std::string& path, GpuMesh& mesh, std::string& error) {
+  MeshData data;
+  if (!loadObjMesh(path, data, error)) return false;
+  mesh.upload(data);
+  return true;
+}
+
+glm::mat4 scaling(const glm::vec3& s) { return glm::scale(glm::mat4(1.0f), s); }
+
+}  // namespace
+
+bool MeshLibrary::load(const std::string& assetDir, std::string& error) {
+  release();
+  const std::string dir = assetDir + "/";
+  if (!loadInto(dir + "box.obj", box_, error) || !loadInto(dir + "sphere.obj", sphere_, error) ||
+      !loadInto(dir + "hemisphere.obj", hemisphere_, error) || !loadInto(dir + "cylinder.obj", cylinder_, error))
+    return false;
+  for (double ratio : kStoredTorusRatios)
+    if (!loadInto(dir + torusFileName(ratio), stored_tori_[ratioKey(ratio)], error)) return false;
+  return true;
+}
+
+const GpuMesh* MeshLibrary::torus(double minorOverMajor) {
+  const long key = ratioKey(minorOverMajor);
+  if (const auto found = stored_tori_.find(key); found != stored_tori_.end()) return &found->second;
+  if (const auto found = generated_tori_.find(key); found != generated_tori_.end()) return &found->second;
+  GpuMesh& mesh = generated_tori_[key];
+  mesh.upload(makeTorus(static_cast<double>(key) / 1000.0));
+  return &mesh;
+}
+
+void MeshLibrary::trimGenerated() {
+  if (generated_tori_.size() <= kMaxGeneratedTori) return;
+  for (auto& entry : generated_tori_) entry.second.release();
+  generated_tori_.clear();
+}
+
+void MeshLibrary::appendParts(const ShapeDims& shape, std::vector<MeshPart>& parts) {
+  if (!shapeIsDrawable(shape)) return;
+  const glm::vec3 s(shape.size.x(), shape.size.y(), shape.size.z());
+  switch (shape.type) {
+    case ShapeType::Box: parts.push_back({&box_, scaling(s)}); return;
+    case ShapeType::Sphere: parts.push_back({&sphere_, scaling(glm::vec3(s.x))}); return;
+    case ShapeType::Ellipsoid: parts.push_back({&sphere_, scaling(s)}); return;
+    case ShapeType::Cylinder: parts.push_back({&cylinder_, scaling({s.x, s.x, s.y})}); return;
+    case ShapeType::Capsule: {
+      const glm::mat4 cap = scaling(glm::vec3(s.x));
+      const glm::mat4 flip = glm::rotate(glm::mat4(1.0f), std::numbers::pi_v<float>, glm::vec3(1.0f, 0.0f, 0.0f));
+      if (s.y > 0.0f) parts.push_back({&cylinder_, scaling({s.x, s.x, s.y})});
+      parts.push_back({&hemisphere_, glm::translate(glm::mat4(1.0f), {0.0f, 0.0f, 0.5f * s.y}) * cap});
+      parts.push_back({&hemisphere_, glm::translate(glm::mat4(1.0f), {0.0f, 0.0f, -0.5f * s.y}) * flip * cap});
+      return;
+    }
+    case ShapeType::Torus:
+      parts.push_back({torus(shape.size.y() / shape.size.x()), scaling(glm::vec3(s.x))});
+      return;
+  }
+}
+
+void MeshLibrary::release() {
+  for (GpuMesh* mesh : {&box_, &sphere_, &hemisphere_, &cylinder_}) mesh->release();
+  for (auto* tori : {&stored_tori_, &generated_tori_}) {
+    for (auto& entry : *tori) entry.second.release();
+    tori->clear();
+  }
+}
+
+}  // namespace articulab::render

@@ -1,0 +1,45 @@
+// The unit meshes of assets/ and how each ShapeDims is drawn with them (scaled, placed).
+//   box: box.obj scaled by the side lengths; sphere, ellipsoid: sphere.obj scaled;
+//   cylinder: cylinder.obj scaled (r, r, L); capsule: cylinder plus two hemisphere.obj caps;
+//   torus: torus_ratio_*.obj when a stored file has the shape's minor/major ratio, otherwise a
+//   torus generated at load time by the same generator (render/primitive_meshes), cached by
+//   ratio in thousandths; scaled by the major radius.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "engine/spatial/inertia.hpp"
+#include "render/gpu_mesh.hpp"
+
+namespace articulab::render {
+
+// One mesh and its transform in the shape frame.
+struct MeshPart {
+  const GpuMesh* mesh = nullptr;
+  glm::mat4 transform{1.0f};
+};
+
+class MeshLibrary {
+ public:
+  // Loads every stored mesh from assetDir; false and an error naming the file on failure.
+  bool load(const std::string& assetDir, std::string& error);
+  // Frees the generated tori when too many ratios were seen; call before collecting parts
+  // (parts collected earlier may point at them).
+  void trimGenerated();
+  // Appends the parts that draw the shape (none for a shape with unusable sizes).
+  void appendParts(const ShapeDims& shape, std::vector<MeshPart>& parts);
+  const GpuMesh& sphere() const { return sphere_; }
+  void release();
+
+ private:
+  const GpuMesh* torus(double minorOverMajor);
+
+  GpuMesh box_, sphere_, hemisphere_, cylinder_;
+  std::map<long, GpuMesh> stored_tori_, generated_tori_;  // key: ratio in thousandths
+};
+
+}  // namespace articulab::render

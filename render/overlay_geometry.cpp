@@ -1,0 +1,108 @@
+#include "render/overlay_geometry.hpp"
+
+#include <algorithm>
+
+#include "engine/spatial/se3.hpp"
+#include "render/eigen_glm.hpp"
+#include "render/overlays.hpp"
+#include "render/shape_extents.hpp"
+
+namespace articulab::render {
+
+namespace {
+
+const glm::vec3 kAxisColors[3] = {{0.90f, 0.20f, 0.20f}, {0.20f, 0.75f, 0.20f}, {0.25f, 0.40f, 1.00f}};
+const glm::vec3 kJointAxisColor{1.00f, 0.85f, 0.10f};
+const glm::vec3 kCentreOfMassColor{1.00f, 0.80f, 0.05f};
+const glm::vec3 kLoopColor{0.90f, 0.20f, 0.90f};
+const glm::vec3 kSpringColor{1.00f, 0.55f, 0.10f};
+const glm::vec3 kContactColor{0.95f, 0.15f, 0.10f};
+
+int posedBodyCount(const Model& model, const State& state) {
+  return std::min<int>(model.bodyCount(), static_cast<int>(state.E_0i.size()));
+}
+
+// Size of a body for scaling its overlays: the largest half extent of its shapes.
+float bodySize(const Body& body, float sceneSize) {
+  const float size = static_cast<float>(bodyHalfExtents(body).maxCoeff());
+  return size > 0.0f ? size : 0.05f * sceneSize;
+}
+
+Vector3 transformPoint(const Matrix4& E, const Vector3& p) {
+  return E.topLeftCorner<3, 3>() * p + E.topRightCorner<3, 1>();
+}
+
+Matrix4 poseOrWorld(const State& state, int body) { return body >= 0 ? state.E_0i[body] : Matrix4::Identity(); }
+
+void addAxes(const Matrix4& E, float length, OverlayGeometry& out) {
+  const glm::vec3 origin = toGlm(Vector3(E.topRightCorner<3, 1>()));
+  for (int k = 0; k < 3; ++k)
+    out.lines.push_back({origin, origin + length * toGlm(Vector3(E.block<3, 1>(0, k))), kAxisColors[k]});
+}
+
+// Joint frame in world: child pose times E_jc^-1 = E_0p E_pj Q(q) (joint.hpp).
+void addJointFrames(const Model& model, const State& state, float sceneSize, OverlayGeometry& out) {
+  for (int i = 0; i < posedBodyCount(model, state); ++i) {
+    const Joint& joint = model.joints[i];
+    const Matrix4 E_0j = state.E_0i[i] * se3::inverse(joint.E_jc);
+    const float length = 0.75f * bodySize(model.bodies[i], sceneSize);
+    addAxes(E_0j, length, out);
+    const bool singleAxis = joint.parts.size() == 1 &&
+                            (joint.type == JointType::Revolute || joint.type == JointType::Prismatic);
+    if (!singleAxis) continue;
+    const Vector3 axis = E_0j.topLeftCorner<3, 3>() * joint.parts[0].axis.normalized();
+    const Vector3 origin = E_0j.topRightCorner<3, 1>();
+    out.lines.push_back({toGlm(Vector3(origin - 1.2 * length * axis)), toGlm(Vector3(origin + 1.2 * length * axis)),
+                         kJointAxisColor});
+  }
+}
+
+void addCentresOfMass(const Model& model, const State& state, float sceneSize, OverlayGeometry& out) {
+  for (int i = 0; i < posedBodyCount(model, state); ++i) {
+    const Body& body = model.bodies[i];
+    const float radius = std::max(0.12f * bodySize(body, sceneSize), 0.004f * sceneSize);
+    out.markers.push_back({toGlm(transformPoint(state.E_0i[i], body.com)), radius, kCentreOfMassColor});
+  }
+}
+
+void addLoops(const Model& model, const State& state, float sceneSize, OverlayGeometry& out) {
+  const int n = posedBodyCount(model, state);
+  for (const LoopConstraint& loop : model.loops) {
+    if (loop.bodyA >= n || loop.bodyB >= n) continue;
+    const Matrix4 E_0A = poseOrWorld(state, loop.bodyA) * loop.E_aA;
+    const Matrix4 E_0B = poseOrWorld(state, loop.bodyB) * loop.E_bB;
+    const glm::vec3 a = toGlm(Vector3(E_0A.topRightCorner<3, 1>())), b = toGlm(Vector3(E_0B.topRightCorner<3, 1>()));
+    out.lines.push_back({a, b, kLoopColor});
+    out.markers.push_back({a, 0.010f * sceneSize, kLoopColor});
+    out.markers.push_back({b, 0.007f * sceneSize, kLoopColor});
+    if (loop.type != LoopType::Hinge) continue;
+    const glm::vec3 axis = 0.08f * sceneSize * toGlm(Vector3(E_0A.topLeftCorner<3, 3>() * loop.axis.normalized()));
+    out.lines.push_back({a - axis, a + axis, kLoopColor});
+  }
+}
+
+void addPerturbation(const Model& model, const State& state, float sceneSize, OverlayGeometry& out) {
+  const Perturbation& pert = state.perturbation;
+  if (pert.body < 0 || pert.body >= posedBodyCount(model, state)) return;
+  const glm::vec3 attached = toGlm(transformPoint(state.E_0i[pert.body], pert.pointLocal));
+  const glm::vec3 target = toGlm(pert.targetWorld);
+  out.lines.push_back({attached, target, kSpringColor});
+  out.markers.push_back({attached, 0.010f * sceneSize, kSpringColor});
+  out.markers.push_back({target, 0.006f * sceneSize, kSpringColor});
+}
+
+}  // namespace
+
+OverlayGeometry buildOverlayGeometry(const Model& model, const State& state, const Overlays& overlays,
+                                     const std::vector<Vector3>& contactPoints, float sceneSize) {
+  OverlayGeometry out;
+  if (overlays.jointFrames) addJointFrames(model, state, sceneSize, out);
+  if (overlays.centresOfMass) addCentresOfMass(model, state, sceneSize, out);
+  if (overlays.constraints) addLoops(model, state, sceneSize, out);
+  addPerturbation(model, state, sceneSize, out);
+  if (overlays.contacts)
+    for (const Vector3& p : contactPoints) out.markers.push_back({toGlm(p), 0.008f * sceneSize, kContactColor});
+  return out;
+}
+
+}  // namespace articulab::render

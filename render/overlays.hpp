@@ -1,0 +1,16 @@
+// Which overlays the user has switched on. The mouse perturbation spring is always drawn while
+// it is active.
+#pragma once
+
+namespace articulab::render {
+
+struct Overlays {
+  bool jointFrames = false;    // RGB axes of each joint frame, plus the axis of 1-DOF joints
+  bool centresOfMass = false;  // a marker at each body's centre of mass
+  bool constraints = true;     // loop-closure anchors, their gap, hinge axes
+  bool contacts = true;        // contact points passed to Renderer::draw
+  bool grid = true;            // the ground plane z = 0 with its grid
+  bool shadows = true;         // shadow map from the directional light
+};
+
+}  // namespace articulab::render

@@ -1,0 +1,264 @@
+#include "render/renderer.hpp"
+
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "render/eigen_glm.hpp"
+#include "render/line_batch.hpp"
+#include "render/mesh_library.hpp"
+#include "render/overlay_geometry.hpp"
+#include "render/screenshot.hpp"
+#include "render/shader_program.hpp"
+#include "render/shadow_map.hpp"
+#include "render/shape_extents.hpp"
+
+namespace articulab::render {
+
+namespace {
+
+constexpr int kShadowMapSize = 2048;
+constexpr double kMinSceneExtent = 0.05;  // m, per axis
+constexpr int kShadowTextureUnit = 0;
+const glm::vec3 kTowardLight = glm::normalize(glm::vec3(0.3f, 0.45f, 1.0f));
+const glm::vec3 kBackground{0.74f, 0.79f, 0.85f};
+const glm::vec3 kBodyPalette[] = {{0.86f, 0.47f, 0.36f}, {0.36f, 0.60f, 0.86f}, {0.48f, 0.76f, 0.46f},
+                                  {0.92f, 0.76f, 0.36f}, {0.66f, 0.52f, 0.82f}, {0.40f, 0.76f, 0.76f},
+                                  {0.86f, 0.56f, 0.70f}, {0.62f, 0.62f, 0.60f}};
+
+// One mesh to draw: its world matrix and display colour.
+struct DrawItem {
+  const GpuMesh* mesh;
+  glm::mat4 world;
+  glm::vec3 color;
+};
+
+glm::vec3 bodyColor(int body, bool pulled) {
+  const glm::vec3 base = kBodyPalette[body % static_cast<int>(std::size(kBodyPalette))];
+  return pulled ? glm::mix(base, glm::vec3(1.0f), 0.35f) : base;
+}
+
+glm::mat3 normalMatrix(const glm::mat4& world) { return glm::transpose(glm::inverse(glm::mat3(world))); }
+
+// Width of the light's orthographic view, from the first row of the projection.
+float lightViewWidth(const glm::mat4& lightViewProjection) {
+  const glm::vec3 row(lightViewProjection[0][0], lightViewProjection[1][0], lightViewProjection[2][0]);
+  return 2.0f / glm::length(row);
+}
+
+// Spacing of the major grid lines: the power of ten just below the scene diameter.
+float majorGridSpacing(float diameter) { return std::pow(10.0f, std::floor(std::log10(std::max(diameter, 1e-3f)))); }
+
+}  // namespace
+
+struct Renderer::Resources {
+  ShaderProgram litShadowed, litPlain, depth, line;
+  ShaderProgram* lit = &litPlain;  // the lit program of the current pass
+  MeshLibrary meshes;
+  GpuMesh ground;
+  ShadowMap shadow;
+  LineBatch lines;
+  std::vector<DrawItem> items;
+  std::vector<MeshPart> parts;
+
+  bool load(const std::string& shaderDir, const std::string& assetDir, std::string& error);
+  void collectBodies(const Model& model, const State& state);
+  void shadowPass(const glm::mat4& lightViewProjection);
+  void useLit(bool shadows, const Camera& camera, const glm::mat4& viewProjection,
+              const glm::mat4& lightViewProjection, float sceneRadius);
+  void drawItem(const DrawItem& item);
+  void drawGround(const glm::vec3& lo, const glm::vec3& hi, const Camera& camera);
+  void drawOverlays(const OverlayGeometry& geometry, const Camera& camera, const glm::mat4& viewProjection,
+                    float sceneRadius);
+  void release();
+};
+
+bool Renderer::Resources::load(const std::string& shaderDir, const std::string& assetDir, std::string& error) {
+  const std::string s = shaderDir + "/";
+  if (!litShadowed.load(s + "lit.vert", s + "lit.frag", error, {"SHADOWS"}) ||
+      !litPlain.load(s + "lit.vert", s + "lit.frag", error) || !depth.load(s + "depth.vert", s + "depth.frag", error) ||
+      !line.load(s + "line.vert", s + "line.frag", error))
+    return false;
+  if (!meshes.load(assetDir, error) || !shadow.create(kShadowMapSize, error)) return false;
+  ground.upload(makeSquare());
+  lines.create();
+  return true;
+}
+
+void Renderer::Resources::collectBodies(const Model& model, const State& state) {
+  items.clear();
+  meshes.trimGenerated();
+  const int n = std::min<int>(model.bodyCount(), static_cast<int>(state.E_0i.size()));
+  for (int i = 0; i < n; ++i) {
+    const glm::vec3 color = bodyColor(i, state.perturbation.body == i);
+    for (const BodyShape& shape : model.bodies[i].shapes) {
+      parts.clear();
+      meshes.appendParts(shape.dims, parts);
+      const glm::mat4 shapeWorld = toGlm(Matrix4(state.E_0i[i] * shape.E_bs));
+      for (const MeshPart& part : parts) items.push_back({part.mesh, shapeWorld * part.transform, color});
+    }
+  }
+}
+
+void Renderer::Resources::shadowPass(const glm::mat4& lightViewProjection) {
+  shadow.beginDepthPass();
+  glEnable(GL_DEPTH_TEST);
+  glEnable(GL_POLYGON_OFFSET_FILL);
+  glPolygonOffset(1.5f, 2.0f);
+  depth.use();
+  depth.set("uLightViewProjection", lightViewProjection);
+  for (const DrawItem& item : items) {
+    depth.set("uModel", item.world);
+    item.mesh->draw();
+  }
+  glDisable(GL_POLYGON_OFFSET_FILL);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+void Renderer::Resources::useLit(bool shadows, const Camera& camera, const glm::mat4& viewProjection,
+                                 const glm::mat4& lightViewProjection, float sceneRadius) {
+  lit = shadows ? &litShadowed : &litPlain;
+  lit->use();
+  lit->set("uViewProjection", viewProjection);
+  lit->set("uLightViewProjection", lightViewProjection);
+  lit->set("uEye", camera.eye());
+  lit->set("uTowardLight", kTowardLight);
+  lit->set("uShadowMap", kShadowTextureUnit);
+  lit->set("uShadowTexel", 1.0f / static_cast<float>(kShadowMapSize));
+  lit->set("uShadowBias", 0.0005f);
+  lit->set("uNormalOffset", 1.5f * lightViewWidth(lightViewProjection) / static_cast<float>(kShadowMapSize));
+  lit->set("uGrid", 0);
+  lit->set("uFogColor", kBackground);
+  lit->set("uFogStart", camera.distance + 6.0f * sceneRadius);
+  lit->set("uFogEnd", 2.0f * camera.distance + 30.0f * sceneRadius);
+  shadow.bindTexture(kShadowTextureUnit);
+}
+
+void Renderer::Resources::drawItem(const DrawItem& item) {
+  lit->set("uModel", item.world);
+  lit->set("uNormalMatrix", normalMatrix(item.world));
+  lit->set("uColor", item.color);
+  item.mesh->draw();
+}
+
+void Renderer::Resources::drawGround(const glm::vec3& lo, const glm::vec3& hi, const Camera& camera) {
+  const float diameter = glm::length(hi - lo);
+  const float halfSize = 3.0f * camera.distance + 40.0f * diameter;
+  const glm::vec3 centre(0.5f * (lo.x + hi.x), 0.5f * (lo.y + hi.y), 0.0f);
+  const float major = majorGridSpacing(diameter);
+  lit->set("uGrid", 1);
+  lit->set("uGridMajor", major);
+  lit->set("uGridMinor", 0.1f * major);
+  drawItem({&ground, glm::scale(glm::translate(glm::mat4(1.0f), centre), glm::vec3(halfSize, halfSize, 1.0f)),
+            glm::vec3(1.0f)});
+  lit->set("uGrid", 0);
+}
+
+// Overlays show through the bodies: they get a fresh depth buffer of their own.
+void Renderer::Resources::drawOverlays(const OverlayGeometry& geometry, const Camera& camera,
+                                       const glm::mat4& viewProjection, float sceneRadius) {
+  glClear(GL_DEPTH_BUFFER_BIT);
+  useLit(false, camera, viewProjection, glm::mat4(1.0f), sceneRadius);
+  for (const Marker& marker : geometry.markers)
+    drawItem({&meshes.sphere(), glm::scale(glm::translate(glm::mat4(1.0f), marker.centre), glm::vec3(marker.radius)),
+              marker.color});
+  line.use();
+  line.set("uViewProjection", viewProjection);
+  lines.draw(geometry.lines);
+}
+
+void Renderer::Resources::release() {
+  for (ShaderProgram* program : {&litShadowed, &litPlain, &depth, &line}) program->release();
+  meshes.release();
+  ground.release();
+  shadow.release();
+  lines.release();
+}
+
+Renderer::Renderer() = default;
+Renderer::~Renderer() = default;
+
+bool Renderer::init(const std::string& shaderDir, const std::string& assetDir, std::string& error) {
+  shutdown();
+  if (glfwGetCurrentContext() == nullptr) {
+    error = "Renderer::init: no current OpenGL context (create the GLFW window and make it current first)";
+    return false;
+  }
+  const int version = gladLoadGL(glfwGetProcAddress);
+  if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
+    error = "Renderer::init: OpenGL 3.3 core is required, the context offers " +
+            std::to_string(GLAD_VERSION_MAJOR(version)) + "." + std::to_string(GLAD_VERSION_MINOR(version));
+    return false;
+  }
+  auto resources = std::make_unique<Resources>();
+  if (!resources->load(shaderDir, assetDir, error)) {
+    resources->release();
+    return false;
+  }
+  gpu_ = std::move(resources);
+  return true;
+}
+
+void Renderer::draw(const Model& model, const State& state, const Camera& camera, const Overlays& overlays, int width,
+                    int height, const std::vector<Eigen::Vector3d>& contactPoints) {
+  if (!gpu_ || width <= 0 || height <= 0) return;
+  Resources& g = *gpu_;
+  glm::vec3 lo, hi;
+  sceneBounds(model, state, lo, hi);
+  const float radius = 0.5f * glm::length(hi - lo);
+  g.collectBodies(model, state);
+  const glm::mat4 lightTransform = lightViewProjection(kTowardLight, lo, hi);
+  if (overlays.shadows) g.shadowPass(lightTransform);
+
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, width, height);
+  glClearColor(kBackground.r, kBackground.g, kBackground.b, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_BLEND);
+  const glm::mat4 viewProjection = camera.projection(float(width) / float(height)) * camera.view();
+  g.useLit(overlays.shadows, camera, viewProjection, lightTransform, radius);
+  for (const DrawItem& item : g.items) g.drawItem(item);
+  if (overlays.grid) g.drawGround(lo, hi, camera);
+  g.drawOverlays(buildOverlayGeometry(model, state, overlays, contactPoints, 2.0f * radius), camera, viewProjection,
+                 radius);
+
+  glBindVertexArray(0);
+  glUseProgram(0);
+  glDisable(GL_DEPTH_TEST);
+}
+
+PickResult Renderer::pick(const Model& model, const State& state, const Camera& camera, float ndcX, float ndcY,
+                          float aspect) const {
+  return pickBody(model, state, rayThroughView(camera, ndcX, ndcY, aspect));
+}
+
+void Renderer::sceneBounds(const Model& model, const State& state, glm::vec3& lo, glm::vec3& hi) {
+  Vector3 a, b;
+  if (!worldBounds(model, state, a, b)) {
+    lo = glm::vec3(-1.0f, -1.0f, 0.0f);
+    hi = glm::vec3(1.0f, 1.0f, 1.0f);
+    return;
+  }
+  // A point-like scene still gets a box the camera and the light can fit.
+  const Vector3 pad = (Vector3::Constant(kMinSceneExtent) - (b - a)).cwiseMax(0.0) / 2.0;
+  lo = toGlm(Vector3(a - pad));
+  hi = toGlm(Vector3(b + pad));
+}
+
+bool Renderer::saveScreenshot(const std::string& pngPath, int width, int height, std::string& error) const {
+  return writeBackBufferPng(pngPath, width, height, error);
+}
+
+void Renderer::shutdown() {
+  if (gpu_) gpu_->release();
+  gpu_.reset();
+}
+
+}  // namespace articulab::render

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Articulab developer entry point.
+#   scripts/dev.sh app [ARGS]   install dependencies, build, start the app (default scene)
+#   scripts/dev.sh test         install dependencies, build, run every test (ctest)
+#   scripts/dev.sh sanitize     build the tests with ASan+UBSan and run them
+#   scripts/dev.sh bench        build and run the benchmarks
+#   scripts/dev.sh deps         only install the Debian packages
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+JOBS="${JOBS:-$(nproc)}"
+PACKAGES=(build-essential cmake pkg-config libimgui-dev libglfw3-dev python3-glad libglm-dev libeigen3-dev
+  libtinyobjloader-dev libspdlog-dev nlohmann-json3-dev libstb-dev libcairo2-dev libgtest-dev
+  libbenchmark-dev xvfb xauth poppler-utils)
+
+install_deps() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== installing: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+configure_build() {  # configure_build DIR [cmake args...]
+  local dir="$1"; shift
+  cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  cmake --build "$dir" -j "$JOBS"
+}
+
+case "${1:-}" in
+  deps) install_deps ;;
+  app)
+    shift
+    install_deps
+    configure_build "$ROOT/build"
+    if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+      echo "No display found (DISPLAY is unset): running the default scene headless instead of the window."
+      exec "$ROOT/build/articulab" run "$ROOT/scenes/double_pendulum.json" "$@"
+    fi
+    exec "$ROOT/build/articulab" gui "$@"
+    ;;
+  test)
+    install_deps
+    configure_build "$ROOT/build"
+    cd "$ROOT/build" && ctest --output-on-failure -j "$JOBS"
+    ;;
+  sanitize)
+    install_deps
+    configure_build "$ROOT/build-asan" -DARTICULAB_SANITIZE=ON -DARTICULAB_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    cd "$ROOT/build-asan" && ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -j "$JOBS" -LE gui
+    ;;
+  bench)
+    install_deps
+    configure_build "$ROOT/build"
+    "$ROOT/build/bench/articulab_bench" "${@:2}"
+    ;;
+  *) sed -n '2,8p' "$0"; exit 2 ;;
+esac

@@ -1,0 +1,108 @@
+#include "tests/engine/test_util.hpp"
+
+#include "engine/spatial/se3.hpp"
+
+namespace articulab::test {
+
+Matrix4 randomPose() { return se3::exp(randomTwist(2.0)); }
+
+namespace {
+
+Body boxBody(const std::string& name, const Vector3& size, double mass) {
+  Body body;
+  body.name = name;
+  body.shapes.push_back({{ShapeType::Box, size}, Matrix4::Identity(), mass});
+  computeBodyInertia(body);
+  return body;
+}
+
+Body shapeBody(const std::string& name, ShapeType type, const Vector3& size, double mass, const Matrix4& E_bs) {
+  Body body;
+  body.name = name;
+  body.shapes.push_back({{type, size}, E_bs, mass});
+  computeBodyInertia(body);
+  return body;
+}
+
+Matrix4 translation(double x, double y, double z) { return se3::make(Matrix3::Identity(), Vector3(x, y, z)); }
+
+void addJoint(Model& model, Body body, JointType type, int parent, const Matrix4& E_pj, const Matrix4& E_jc,
+              const Vector3& axis = Vector3::UnitY(), std::vector<JointPart> parts = {}) {
+  Joint joint;
+  joint.name = body.name + "_joint";
+  joint.type = type;
+  joint.parts = parts.empty() ? defaultParts(type, axis) : parts;
+  joint.parent = parent;
+  joint.child = model.bodyCount();
+  joint.E_pj = E_pj;
+  joint.E_jc = E_jc;
+  model.bodies.push_back(std::move(body));
+  model.joints.push_back(std::move(joint));
+}
+
+}  // namespace
+
+Model standardChain(int n, double q0) {
+  Model model;
+  model.name = "standard chain";
+  for (int i = 0; i < n; ++i)
+    addJoint(model, boxBody("link" + std::to_string(i), Vector3(0.02, 0.02, 0.1), 1.0), JointType::Revolute, i - 1,
+             i == 0 ? Matrix4::Identity() : translation(0, 0, -0.05), translation(0, 0, -0.05));
+  finalizeModel(model);
+  model.q0.setConstant(q0);
+  return model;
+}
+
+Model mixedTree() {
+  Model model;
+  model.name = "mixed tree";
+  const Matrix4 down = translation(0, 0, -0.1);
+  addJoint(model, boxBody("base", Vector3(0.1, 0.05, 0.2), 2.0), JointType::Revolute, -1, Matrix4::Identity(), down,
+           Vector3(1, 2, 0.5).normalized());
+  addJoint(model, shapeBody("arm", ShapeType::Capsule, Vector3(0.03, 0.15, 0), 1.0, translation(0.01, 0, 0)),
+           JointType::Universal, 0, down, down);
+  addJoint(model, shapeBody("ball", ShapeType::Ellipsoid, Vector3(0.05, 0.08, 0.1), 0.7, Matrix4::Identity()),
+           JointType::SphericalExp, 1, down, down);
+  addJoint(model, shapeBody("ring", ShapeType::Torus, Vector3(0.1, 0.02, 0), 0.5, Matrix4::Identity()),
+           JointType::SphericalXZX, 0, translation(0.05, 0, -0.1), translation(0.1, 0, 0));
+  addJoint(model, shapeBody("slider", ShapeType::Cylinder, Vector3(0.03, 0.1, 0), 0.4, Matrix4::Identity()),
+           JointType::Prismatic, 3, translation(0.1, 0, 0), translation(0, 0, -0.05), Vector3(0.3, 0.1, 1).normalized());
+  addJoint(model, shapeBody("puck", ShapeType::Sphere, Vector3(0.04, 0, 0), 0.3, Matrix4::Identity()),
+           JointType::Planar, 4, translation(0, 0, -0.05), Matrix4::Identity());
+  addJoint(model, boxBody("knob", Vector3(0.02, 0.03, 0.04), 0.2), JointType::Fixed, 5, translation(0.03, 0, 0),
+           Matrix4::Identity());
+  addJoint(model, boxBody("tip", Vector3(0.05, 0.02, 0.02), 0.3), JointType::Composite, 2, down, translation(0.02, 0, 0),
+           Vector3::UnitZ(),
+           {{JointType::Revolute, Vector3::UnitX(), 1}, {JointType::Prismatic, Vector3::UnitY(), 1},
+            {JointType::Revolute, Vector3(0, 0.6, 0.8), 1}});
+  addJoint(model, boxBody("drone", Vector3(0.1, 0.1, 0.03), 0.8), JointType::Free3D, -1, translation(0.5, 0, 0),
+           Matrix4::Identity());
+  addJoint(model, boxBody("skater", Vector3(0.05, 0.05, 0.05), 0.5), JointType::Free2D, 8, translation(0, 0, 0.2),
+           Matrix4::Identity());
+  Body& composite = model.bodies[0];  // make the base a composite body of two boxes
+  composite.shapes.push_back({{ShapeType::Box, Vector3(0.05, 0.05, 0.05)}, translation(0.05, 0.02, 0.0), 0.5});
+  computeBodyInertia(composite);
+  finalizeModel(model);
+  model.joints[0].stiffness = 2.0;
+  model.joints[0].damping = 0.1;
+  model.joints[0].rest = VectorX::Constant(1, 0.2);
+  return model;
+}
+
+Joint singleJoint(JointType type, const Vector3& axis) {
+  Joint joint;
+  joint.type = type;
+  joint.parts = defaultParts(type, axis);
+  for (const JointPart& part : joint.parts) joint.nq += part.nq;
+  return joint;
+}
+
+Joint compositeJoint(const std::vector<JointPart>& parts) {
+  Joint joint;
+  joint.type = JointType::Composite;
+  joint.parts = parts;
+  for (const JointPart& part : joint.parts) joint.nq += part.nq;
+  return joint;
+}
+
+}  // namespace articulab::test

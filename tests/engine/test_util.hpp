@@ -1,0 +1,34 @@
+// Helpers shared by the engine tests: random draws, finite differences, hand-built models.
+#pragma once
+
+#include <random>
+
+#include "engine/multibody/model.hpp"
+
+namespace articulab::test {
+
+// Fixed-seed generator so every run sees the same "random" configurations.
+inline std::mt19937& rng() {
+  static std::mt19937 generator(12345);
+  return generator;
+}
+inline double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng()); }
+inline VectorX randomVector(int n, double scale = 1.0) {
+  VectorX v(n);
+  for (int i = 0; i < n; ++i) v[i] = uniform(-scale, scale);
+  return v;
+}
+inline Vector3 randomVector3(double scale = 1.0) { return randomVector(3, scale); }
+inline Vector6 randomTwist(double scale = 1.0) { return randomVector(6, scale); }
+Matrix4 randomPose();
+
+// The standard chain RC-n of shared/BENCHMARKS.md: 0.02 x 0.02 x 0.1 m, 1 kg boxes, revolute
+// about y, hanging along -z, every joint at q0 (rad).
+Model standardChain(int n, double q0 = 0.3);
+// A tree with every joint type of the foundation (all shapes, a composite body, branches).
+Model mixedTree();
+// One joint of the given type between the world and a box, for joint-level tests.
+Joint singleJoint(JointType type, const Vector3& axis = Vector3::UnitZ());
+Joint compositeJoint(const std::vector<JointPart>& parts);
+
+}  // namespace articulab::test
