@@ -88,7 +88,7 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   const double dt = o.dt > 0.0 ? o.dt : model.defaults.dt;
   const double duration = o.duration > 0.0 ? o.duration : model.defaults.duration;
   const long steps = std::lround(duration / dt);
-  const std::unique_ptr<Solver> solver = backend->create(model, SolverOptions{integrator});
+  const std::unique_ptr<Solver> solver = backend->create(model, solverOptionsFor(model, integrator));
   State state = makeInitialState(model);
   TimeSeriesRecorder recorder(model, o.columns);
   VectorX qdd = VectorX::Zero(model.nq);
@@ -123,7 +123,8 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   const EnergyReport final = computeEnergy(model, state);
   out << std::setprecision(6);
   out << "scene       " << o.scene << " (" << model.name << ", " << model.bodyCount() << " bodies, " << model.nq << " DOF)\n";
-  out << "back-end    " << backendName << ", integrator " << integratorName(integrator) << ", dt " << dt << " s\n";
+  out << "back-end    " << backendName << ", integrator " << integratorName(integrator) << ", dt " << dt
+      << " s, drift control " << driftControlName(model.defaults.driftControl) << '\n';
   out << "steps       " << step << " (" << state.t << " s simulated) in " << wall << " s wall, "
       << (step > 0 ? 1e6 * wall / static_cast<double>(step) : 0.0) << " us/step\n";
   out << "energy      start " << initial.total() << " J, end " << final.total() << " J, relative change "

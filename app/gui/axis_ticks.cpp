@@ -18,7 +18,7 @@ double niceStep(double span, int targetCount) {
 
 std::string formatTick(double value, double step, double magnitude) {
   char text[48];
-  if (std::abs(value) < step * 1e-6) value = 0.0;
+  if (std::abs(value) < step * 1e-6) return "0";
   bool scientific = magnitude >= 1e5 || (magnitude < 1e-3 && magnitude > 0.0);
   if (scientific) {
     int digits = std::clamp(static_cast<int>(std::ceil(std::log10(magnitude / step))), 0, 6);

@@ -21,7 +21,7 @@ bool writeCsv(const TimeSeries& data, const std::string& path, std::string& erro
   std::fputc('\n', file.get());
   for (std::size_t row = 0; row < data.size(); ++row) {
     for (std::size_t c = 0; c < channels.size(); ++c)
-      std::fprintf(file.get(), "%s%.12g", c ? "," : "", data.value(row, c));
+      std::fprintf(file.get(), "%s%.17g", c ? "," : "", data.value(row, c));
     std::fputc('\n', file.get());
   }
   if (std::fflush(file.get()) != 0 || std::ferror(file.get())) {

@@ -52,7 +52,11 @@ int runGui(const GuiOptions& options) {
     std::cerr << "articulab gui: " << error << std::endl;
     return 1;
   }
-  if (!options.scriptPath.empty()) return runScripted(app, commands, options.scriptPath);
+  // With both, the script sets the session up (scene, overlays, panels) and the benchmark follows.
+  if (!options.scriptPath.empty()) {
+    int code = runScripted(app, commands, options.scriptPath);
+    if (code != 0 || !options.benchmark) return code;
+  }
   if (options.benchmark) return runBenchmark(app, options);
   return runInteractive(app);
 }

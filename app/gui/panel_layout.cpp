@@ -11,9 +11,10 @@ namespace articulab::gui {
 namespace {
 
 constexpr float kControlsWidth = 370.0f;
-constexpr float kBottomHeight = 290.0f;
+constexpr float kPlotsHeight = 290.0f;
 constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                     ImGuiWindowFlags_NoSavedSettings;
+constexpr ImGuiWindowFlags kPanel = kFixed | ImGuiWindowFlags_NoBackground;  // see panelRegions()
 
 void drawMenuBar(Workbench& app) {
   if (!ImGui::BeginMainMenuBar()) return;
@@ -36,10 +37,9 @@ void drawMenuBar(Workbench& app) {
 }
 
 void drawControls(Workbench& app, const ImVec2& display, float top) {
-  ImGui::SetNextWindowPos(ImVec2(0.0f, top));
+  ImGui::SetNextWindowPos(ImVec2(display.x - kControlsWidth, top));
   ImGui::SetNextWindowSize(ImVec2(kControlsWidth, display.y - top));
-  ImGui::SetNextWindowBgAlpha(0.92f);
-  if (ImGui::Begin("Controls", nullptr, kFixed)) {
+  if (ImGui::Begin("Controls", nullptr, kPanel)) {
     if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) drawScenePanel(app);
     if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) drawSimulationPanel(app);
     if (ImGui::CollapsingHeader("Back-end", ImGuiTreeNodeFlags_DefaultOpen)) drawBackendPanel(app);
@@ -49,11 +49,10 @@ void drawControls(Workbench& app, const ImVec2& display, float top) {
   ImGui::End();
 }
 
-void drawBottom(Workbench& app, const ImVec2& display) {
-  ImGui::SetNextWindowPos(ImVec2(kControlsWidth, display.y - kBottomHeight));
-  ImGui::SetNextWindowSize(ImVec2(display.x - kControlsWidth, kBottomHeight));
-  ImGui::SetNextWindowBgAlpha(0.92f);
-  if (ImGui::Begin("Plots and log", nullptr, kFixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollWithMouse)) {
+void drawPlotsBand(Workbench& app, const ImVec2& display, float top) {
+  ImGui::SetNextWindowPos(ImVec2(0.0f, top));
+  ImGui::SetNextWindowSize(ImVec2(std::max(1.0f, display.x - kControlsWidth), kPlotsHeight));
+  if (ImGui::Begin("Plots and log", nullptr, kPanel | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollWithMouse)) {
     if (ImGui::BeginTabBar("bottom")) {
       if (ImGui::BeginTabItem("Plots")) {
         drawPlotsPanel(app);
@@ -71,12 +70,25 @@ void drawBottom(Workbench& app, const ImVec2& display) {
 
 }  // namespace
 
+ViewRegion viewRegion(float width, float height, bool showPanels) {
+  if (!showPanels) return {0.0f, 0.0f, width, height};
+  float top = ImGui::GetFrameHeight() + kPlotsHeight;
+  return {0.0f, top, std::max(1.0f, width - kControlsWidth), std::max(1.0f, height - top)};
+}
+
+std::vector<ViewRegion> panelRegions(float width, float height, bool showPanels) {
+  if (!showPanels) return {};
+  float top = ImGui::GetFrameHeight();
+  float left = std::max(0.0f, width - kControlsWidth);
+  return {{0.0f, top, left, kPlotsHeight}, {left, top, width - left, std::max(0.0f, height - top)}};
+}
+
 void drawPanels(Workbench& app) {
   drawMenuBar(app);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   float top = ImGui::GetFrameHeight();
   drawControls(app, display, top);
-  drawBottom(app, display);
+  drawPlotsBand(app, display, top);
   if (app.ui().showHelp) drawHelpWindow(app);
 }
 
@@ -85,9 +97,9 @@ void drawBanner(Workbench& app) {
   UiState& ui = app.ui();
   if (ui.banner.empty() && snap.failure.empty()) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  float width = std::min(640.0f, display.x - 40.0f);
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f + (ui.showPanels ? kControlsWidth * 0.5f : 0.0f), 40.0f),
-                          ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  float width = std::min(640.0f, std::max(200.0f, display.x - kControlsWidth - 40.0f));
+  ViewRegion view = viewRegion(display.x, display.y, ui.showPanels);
+  ImGui::SetNextWindowPos(ImVec2(view.x + view.width * 0.5f, view.y + 20.0f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
   ImGui::SetNextWindowSize(ImVec2(width, 0.0f));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.45f, 0.07f, 0.07f, 0.95f));
   ImGui::Begin("##banner", nullptr, kFixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_AlwaysAutoResize);

@@ -1,6 +1,8 @@
 // The ImGui panels of the app. Each draws one section and acts on the Workbench.
 #pragma once
 
+#include <vector>
+
 #include "app/gui/workbench.hpp"
 
 namespace articulab::gui {
@@ -13,6 +15,14 @@ void drawBanner(Workbench& app);
 // Keyboard shortcuts of the 3D view: space play/pause, period single step, R reset,
 // F frame the scene, H hide/show the panels.
 void handleShortcuts(Workbench& app);
+
+// The 3D view's part of a width x height window (window pixels, y down): the bottom-left
+// area left free by the plots band at the top and the controls column on the right.
+ViewRegion viewRegion(float width, float height, bool showPanels);
+// The areas of the plots band and the controls column (none when the panels are hidden). The
+// app clears them with glClear and the panels draw no window background: filling them through
+// ImGui's shader costs Mesa's software rasterizer a third of the UI's frame time.
+std::vector<ViewRegion> panelRegions(float width, float height, bool showPanels);
 
 void drawScenePanel(Workbench& app);
 void drawSimulationPanel(Workbench& app);

@@ -114,8 +114,7 @@ void drawLegend(cairo_t* cr, const Rect& r, const TimeSeries& data, const PlotSp
 void drawPlot(cairo_t* cr, const Rect& area, const TimeSeries& data, const PlotSpec& plot, const AxisRange& time) {
   Rect r{area.x + kMarginLeft, area.y + kMarginTop, area.w - kMarginLeft - kMarginRight,
          area.h - kMarginTop - kMarginBottom};
-  double lo, hi;
-  AxisRange values = valueRange(data, plot, time, lo, hi) ? paddedRange(lo, hi, 0.05) : AxisRange{-1.0, 1.0};
+  AxisRange values = autoscaleRange(data, plot, time, 0.05);
   cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
   cairo_set_font_size(cr, 13.0);
   showText(cr, plot.title, r.x, area.y + 8.0, 0.0, 0.0);

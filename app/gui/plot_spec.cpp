@@ -21,7 +21,7 @@ std::vector<PlotSpec> standardPlots() {
   const Colour red{0.84f, 0.15f, 0.16f};
   return {
       {"Energy", "energy [J]", {{kKinetic, blue}, {kPotential, orange}, {kTotal, green}}},
-      {"Constraint drift", "drift [m]", {{kDriftPosition, red}}},
+      {"Constraint drift", "drift [m]", {{kDriftPosition, red}}, 1e-9},
   };
 }
 
@@ -42,6 +42,17 @@ bool valueRange(const TimeSeries& data, const PlotSpec& plot, const AxisRange& t
     }
   }
   return lo <= hi;
+}
+
+}  // namespace articulab::gui
+
+namespace articulab::gui {
+
+AxisRange autoscaleRange(const TimeSeries& data, const PlotSpec& plot, const AxisRange& time, double margin) {
+  double lo, hi;
+  if (!valueRange(data, plot, time, lo, hi)) return {-1.0, 1.0};
+  if (hi - lo < plot.minSpan) hi = lo + plot.minSpan;
+  return paddedRange(lo, hi, margin);
 }
 
 }  // namespace articulab::gui

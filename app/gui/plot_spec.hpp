@@ -25,6 +25,9 @@ struct PlotSpec {
   std::string title;   // "Energy"
   std::string yLabel;  // "energy [J]"
   std::vector<PlotSeries> series;
+  // Smallest value span autoscale shows, so rounding noise (1e-16 m of drift in reduced
+  // coordinates) reads as a flat line instead of filling the plot.
+  double minSpan = 0.0;
 };
 
 // The standard channels recorded by the simulation, in CSV column order.
@@ -48,5 +51,7 @@ std::string channelHeader(const Channel& channel);
 // Minimum and maximum of the plotted channels over rows with time in [time.lo, time.hi];
 // false when no finite sample lies in the window.
 bool valueRange(const TimeSeries& data, const PlotSpec& plot, const AxisRange& time, double& lo, double& hi);
+// The autoscaled value axis: valueRange widened to plot.minSpan and padded by margin.
+AxisRange autoscaleRange(const TimeSeries& data, const PlotSpec& plot, const AxisRange& time, double margin);
 
 }  // namespace articulab::gui

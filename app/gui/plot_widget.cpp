@@ -32,8 +32,7 @@ ImU32 colourOf(const Colour& c, float alpha = 1.0f) { return ImGui::ColorConvert
 void updateRanges(const TimeSeries& data, const PlotSpec& spec, PlotView& view, double windowSeconds) {
   if (view.followTime) view.time = followedTimeRange(data, windowSeconds);
   if (!view.autoscaleValues) return;
-  double lo, hi;
-  view.values = valueRange(data, spec, view.time, lo, hi) ? paddedRange(lo, hi, 0.08) : AxisRange{-1.0, 1.0};
+  view.values = autoscaleRange(data, spec, view.time, 0.08);
 }
 
 void zoom(AxisRange& range, double about, double factor) {
@@ -154,6 +153,12 @@ AxisRange followedTimeRange(const TimeSeries& data, double windowSeconds) {
   return {last - windowSeconds, last};
 }
 
+AxisRange recordedTimeRange(const TimeSeries& data, double windowSeconds) {
+  if (data.size() < 2) return followedTimeRange(data, windowSeconds);
+  double first = data.time(0), last = data.time(data.size() - 1);
+  return {std::max(first, last - windowSeconds), last};
+}
+
 void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, PlotView& view, double windowSeconds,
                 ImVec2 size) {
   ImGui::PushID(id);
@@ -171,7 +176,6 @@ void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, Pl
   frame.values = view.values;
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->AddRectFilled(frame.lo, frame.hi, IM_COL32(12, 12, 16, 255));
   draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
   drawAxes(draw, frame, data, spec);
   draw->PushClipRect(frame.lo, frame.hi, true);

@@ -21,6 +21,9 @@ struct PlotView {
 // windowSeconds while there is less data than that.
 AxisRange followedTimeRange(const TimeSeries& data, double windowSeconds);
 
+// The last windowSeconds of data, or all of it when there is less (for exported figures).
+AxisRange recordedTimeRange(const TimeSeries& data, double windowSeconds);
+
 // Draws spec's series of data into a size x size region at the cursor and applies mouse
 // interaction to view.
 void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, PlotView& view, double windowSeconds,

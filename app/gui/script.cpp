@@ -28,11 +28,13 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"release", 0, 0, ": stop pulling"},
       {"plot-window", 1, 1, "SECONDS: time window of the plots"},
       {"overlay", 2, 2, "joint-frames|com|constraints|contacts|grid|shadows on|off"},
+      {"panels", 1, 1, "on|off: show or hide the panels (the 3D view fills the window)"},
       {"camera", 3, 3, "YAW PITCH DISTANCE (radians, radians, metres; the target stays framed)"},
       {"frame", 0, 0, ": frame the scene in the view"},
       {"export-csv", 1, 1, "FILE: the recorded series as CSV"},
       {"export-plots", 1, 1, "BASE: BASE.png, BASE.svg and BASE.pdf"},
       {"screenshot", 1, 1, "FILE: PNG of the 3D view"},
+      {"screenshot-window", 1, 1, "FILE: PNG of the whole window, panels included"},
       {"quit", 0, 0, ": end the session (exit code 0)"},
   };
   return commands;
@@ -73,7 +75,8 @@ bool parseScript(const std::string& text, const std::string& fileName, std::vect
     }
     int count = static_cast<int>(command.args.size());
     if (count < syntax->minArgs || (syntax->maxArgs >= 0 && count > syntax->maxArgs)) {
-      error = where + command.name + " takes " + syntax->usage + " (got " + std::to_string(count) + " arguments)";
+      std::string expected = syntax->usage[0] == ':' ? std::string("no arguments") : syntax->usage;
+      error = where + command.name + " takes " + expected + " (got " + std::to_string(count) + " arguments)";
       return false;
     }
     out.push_back(std::move(command));

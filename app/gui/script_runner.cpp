@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <iostream>
+#include <map>
 
 #include "app/cli/arguments.hpp"
 #include "app/gui/parameter_checks.hpp"
@@ -61,81 +62,146 @@ long ScriptRunner::stepsPerFrame() const {
 }
 
 bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
-  Simulation& sim = app_.simulation();
-  const auto& a = c.args;
-  double x = 0.0, y = 0.0, z = 0.0;
+  using Handler = bool (ScriptRunner::*)(const ScriptCommand&, std::string&);
+  static const std::map<std::string, Handler> handlers = {
+      {"load", &ScriptRunner::load},
+      {"expect-error", &ScriptRunner::expectError},
+      {"reload", &ScriptRunner::reload},
+      {"backend", &ScriptRunner::backend},
+      {"integrator", &ScriptRunner::integrator},
+      {"dt", &ScriptRunner::stepSize},
+      {"steps-per-frame", &ScriptRunner::setStepsPerFrame},
+      {"run-frames", &ScriptRunner::runFrames},
+      {"expect-divergence", &ScriptRunner::expectDivergence},
+      {"reset", &ScriptRunner::reset},
+      {"set-joint", &ScriptRunner::setJoint},
+      {"set-body", &ScriptRunner::setBody},
+      {"set-gravity", &ScriptRunner::setGravity},
+      {"pull", &ScriptRunner::pull},
+      {"release", &ScriptRunner::release},
+      {"plot-window", &ScriptRunner::plotWindow},
+      {"overlay", &ScriptRunner::overlay},
+      {"panels", &ScriptRunner::panels},
+      {"camera", &ScriptRunner::camera},
+      {"frame", &ScriptRunner::frame},
+      {"export-csv", &ScriptRunner::exportCsv},
+      {"export-plots", &ScriptRunner::exportPlots},
+      {"screenshot", &ScriptRunner::screenshot},
+      {"screenshot-window", &ScriptRunner::screenshotWindow},
+      {"quit", &ScriptRunner::quit},
+  };
+  auto handler = handlers.find(c.name);
+  if (handler == handlers.end()) {
+    error = "command is not implemented by this runner";
+    return false;
+  }
+  return (this->*handler->second)(c, error);
+}
+
+bool ScriptRunner::reload(const ScriptCommand&, std::string& error) { return app_.reloadScene(error); }
+
+bool ScriptRunner::backend(const ScriptCommand& c, std::string& error) {
+  return app_.simulation().setBackend(c.args[0], error);
+}
+
+bool ScriptRunner::integrator(const ScriptCommand& c, std::string& error) {
+  Integrator integrator;
+  if (!parseIntegrator(c.args[0], integrator)) {
+    error = "unknown integrator '" + c.args[0] + "' (expected implicit, semi-implicit or rk4)";
+    return false;
+  }
+  app_.simulation().setIntegrator(integrator);
+  return true;
+}
+
+bool ScriptRunner::stepSize(const ScriptCommand& c, std::string& error) {
+  double dt = 0.0;
+  return number(c.args[0], "step size", dt, error) && app_.simulation().setStepSize(dt, error);
+}
+
+bool ScriptRunner::setStepsPerFrame(const ScriptCommand& c, std::string& error) {
   long n = 0;
-  if (c.name == "load") return load(c, false, error);
-  if (c.name == "expect-error") return load(c, true, error);
-  if (c.name == "reload") return app_.reloadScene(error);
-  if (c.name == "backend") return sim.setBackend(a[0], error);
-  if (c.name == "integrator") {
-    Integrator integrator;
-    if (!parseIntegrator(a[0], integrator)) {
-      error = "unknown integrator '" + a[0] + "' (expected implicit, semi-implicit or rk4)";
-      return false;
-    }
-    sim.setIntegrator(integrator);
-    return true;
+  if (!integer(c.args[0], "steps per frame", n, error)) return false;
+  if (n < 1) {
+    error = "steps per frame must be >= 1 (got " + c.args[0] + ")";
+    return false;
   }
-  if (c.name == "dt") return number(a[0], "step size", x, error) && sim.setStepSize(x, error);
-  if (c.name == "steps-per-frame") {
-    if (!integer(a[0], "steps per frame", n, error)) return false;
-    if (n < 1) error = "steps per frame must be >= 1 (got " + a[0] + ")";
-    stepsPerFrame_ = n;
-    return error.empty();
-  }
-  if (c.name == "run-frames" || c.name == "expect-divergence") {
-    if (!integer(a[0], "frame count", n, error)) return false;
-    if (n < 0) {
-      error = "frame count must be >= 0 (got " + a[0] + ")";
-      return false;
-    }
-    return runFrames(n, c.name == "expect-divergence", error);
-  }
-  if (c.name == "reset") {
-    sim.reset();
-    return true;
-  }
-  if (c.name == "set-joint") return setJoint(c, error);
-  if (c.name == "set-body") return setBody(c, error);
-  if (c.name == "set-gravity") {
-    if (!number(a[0], "gravity x", x, error) || !number(a[1], "gravity y", y, error) ||
-        !number(a[2], "gravity z", z, error))
-      return false;
-    error = sim.editGravity(Vector3(x, y, z));
-    return error.empty();
-  }
-  if (c.name == "pull") return pull(c, error);
-  if (c.name == "release") {
-    sim.setPerturbation(Perturbation{});
-    return true;
-  }
-  if (c.name == "plot-window") {
-    if (!number(a[0], "plot window", x, error)) return false;
-    error = checkPlotWindow(x);
-    if (error.empty()) app_.ui().plotWindow = x;
-    return error.empty();
-  }
-  if (c.name == "overlay") return overlay(c, error);
-  if (c.name == "camera") return camera(c, error);
-  if (c.name == "frame") {
-    app_.frameScene();
-    return true;
-  }
-  if (c.name == "export-csv") return app_.exportCsv(a[0], error);
-  if (c.name == "export-plots") return app_.exportPlots(a[0], error);
-  if (c.name == "screenshot") return screenshot(a[0], error);
-  if (c.name == "quit") {
-    quit_ = true;
-    return true;
-  }
-  error = "command is not implemented by this runner";
+  stepsPerFrame_ = n;
+  return true;
+}
+
+bool ScriptRunner::runFrames(const ScriptCommand& c, std::string& error) {
+  long frames = 0;
+  return frameCount(c.args[0], frames, error) && playFrames(frames, false, error);
+}
+
+bool ScriptRunner::expectDivergence(const ScriptCommand& c, std::string& error) {
+  long frames = 0;
+  return frameCount(c.args[0], frames, error) && playFrames(frames, true, error);
+}
+
+bool ScriptRunner::frameCount(const std::string& word, long& frames, std::string& error) {
+  if (!integer(word, "frame count", frames, error)) return false;
+  if (frames >= 0) return true;
+  error = "frame count must be >= 0 (got " + word + ")";
   return false;
 }
 
+bool ScriptRunner::reset(const ScriptCommand&, std::string&) {
+  app_.simulation().reset();
+  return true;
+}
+
+bool ScriptRunner::setGravity(const ScriptCommand& c, std::string& error) {
+  double x, y, z;
+  if (!number(c.args[0], "gravity x", x, error) || !number(c.args[1], "gravity y", y, error) ||
+      !number(c.args[2], "gravity z", z, error))
+    return false;
+  error = app_.simulation().editGravity(Vector3(x, y, z));
+  return error.empty();
+}
+
+bool ScriptRunner::release(const ScriptCommand&, std::string&) {
+  app_.simulation().setPerturbation(Perturbation{});
+  return true;
+}
+
+bool ScriptRunner::plotWindow(const ScriptCommand& c, std::string& error) {
+  double seconds = 0.0;
+  if (!number(c.args[0], "plot window", seconds, error)) return false;
+  error = checkPlotWindow(seconds);
+  if (error.empty()) app_.ui().plotWindow = seconds;
+  return error.empty();
+}
+
+bool ScriptRunner::panels(const ScriptCommand& c, std::string& error) {
+  return onOff(c.args[0], app_.ui().showPanels, error);
+}
+
+bool ScriptRunner::frame(const ScriptCommand&, std::string&) {
+  app_.frameScene();
+  return true;
+}
+
+bool ScriptRunner::exportCsv(const ScriptCommand& c, std::string& error) { return app_.exportCsv(c.args[0], error); }
+
+bool ScriptRunner::exportPlots(const ScriptCommand& c, std::string& error) {
+  return app_.exportPlots(c.args[0], error);
+}
+
+bool ScriptRunner::screenshot(const ScriptCommand& c, std::string& error) { return capture(c.args[0], false, error); }
+
+bool ScriptRunner::screenshotWindow(const ScriptCommand& c, std::string& error) {
+  return capture(c.args[0], true, error);
+}
+
+bool ScriptRunner::quit(const ScriptCommand&, std::string&) {
+  quit_ = true;
+  return true;
+}
+
 // Each frame: steps-per-frame steps of dt, then one rendered frame.
-bool ScriptRunner::runFrames(long frames, bool expectDivergence, std::string& error) {
+bool ScriptRunner::playFrames(long frames, bool expectDivergence, std::string& error) {
   long steps = stepsPerFrame();
   for (long frame = 0; frame < frames; ++frame) {
     if (app_.closeRequested()) {
@@ -161,7 +227,11 @@ bool ScriptRunner::runFrames(long frames, bool expectDivergence, std::string& er
   return true;
 }
 
-bool ScriptRunner::load(const ScriptCommand& c, bool expectFailure, std::string& error) {
+bool ScriptRunner::load(const ScriptCommand& c, std::string& error) { return open(c, false, error); }
+
+bool ScriptRunner::expectError(const ScriptCommand& c, std::string& error) { return open(c, true, error); }
+
+bool ScriptRunner::open(const ScriptCommand& c, bool expectFailure, std::string& error) {
   ParameterOverrides overrides;
   if (!overridesFrom(c.args, 1, overrides, error)) return false;
   Snapshot before;
@@ -245,11 +315,15 @@ bool ScriptRunner::overlay(const ScriptCommand& c, std::string& error) {
     error = "unknown overlay '" + c.args[0] + "' (expected joint-frames, com, constraints, contacts, grid or shadows)";
     return false;
   }
-  if (c.args[1] != "on" && c.args[1] != "off") {
-    error = "expected on or off (got '" + c.args[1] + "')";
+  return onOff(c.args[1], *target, error);
+}
+
+bool ScriptRunner::onOff(const std::string& word, bool& target, std::string& error) {
+  if (word != "on" && word != "off") {
+    error = "expected on or off (got '" + word + "')";
     return false;
   }
-  *target = c.args[1] == "on";
+  target = word == "on";
   return true;
 }
 
@@ -269,8 +343,8 @@ bool ScriptRunner::camera(const ScriptCommand& c, std::string& error) {
   return true;
 }
 
-bool ScriptRunner::screenshot(const std::string& path, std::string& error) {
-  app_.requestScreenshot(path);
+bool ScriptRunner::capture(const std::string& path, bool withPanels, std::string& error) {
+  app_.requestScreenshot(path, withPanels);
   app_.renderFrame();
   return app_.screenshotResult(error);
 }

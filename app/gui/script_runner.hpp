@@ -20,14 +20,38 @@ class ScriptRunner {
 
  private:
   bool execute(const ScriptCommand& command, std::string& error);
-  bool runFrames(long frames, bool expectDivergence, std::string& error);
-  bool load(const ScriptCommand& command, bool expectFailure, std::string& error);
-  bool setJoint(const ScriptCommand& command, std::string& error);
-  bool setBody(const ScriptCommand& command, std::string& error);
-  bool pull(const ScriptCommand& command, std::string& error);
-  bool overlay(const ScriptCommand& command, std::string& error);
-  bool camera(const ScriptCommand& command, std::string& error);
-  bool screenshot(const std::string& path, std::string& error);
+  // One handler per command (see scriptCommands() for the syntax).
+  bool load(const ScriptCommand& c, std::string& error);
+  bool expectError(const ScriptCommand& c, std::string& error);
+  bool reload(const ScriptCommand& c, std::string& error);
+  bool backend(const ScriptCommand& c, std::string& error);
+  bool integrator(const ScriptCommand& c, std::string& error);
+  bool stepSize(const ScriptCommand& c, std::string& error);
+  bool setStepsPerFrame(const ScriptCommand& c, std::string& error);
+  bool runFrames(const ScriptCommand& c, std::string& error);
+  bool expectDivergence(const ScriptCommand& c, std::string& error);
+  bool reset(const ScriptCommand& c, std::string& error);
+  bool setJoint(const ScriptCommand& c, std::string& error);
+  bool setBody(const ScriptCommand& c, std::string& error);
+  bool setGravity(const ScriptCommand& c, std::string& error);
+  bool pull(const ScriptCommand& c, std::string& error);
+  bool release(const ScriptCommand& c, std::string& error);
+  bool plotWindow(const ScriptCommand& c, std::string& error);
+  bool overlay(const ScriptCommand& c, std::string& error);
+  bool panels(const ScriptCommand& c, std::string& error);
+  bool camera(const ScriptCommand& c, std::string& error);
+  bool frame(const ScriptCommand& c, std::string& error);
+  bool exportCsv(const ScriptCommand& c, std::string& error);
+  bool exportPlots(const ScriptCommand& c, std::string& error);
+  bool screenshot(const ScriptCommand& c, std::string& error);
+  bool screenshotWindow(const ScriptCommand& c, std::string& error);
+  bool quit(const ScriptCommand& c, std::string& error);
+
+  bool open(const ScriptCommand& c, bool expectFailure, std::string& error);
+  bool playFrames(long frames, bool expectDivergence, std::string& error);
+  bool frameCount(const std::string& word, long& frames, std::string& error);
+  bool capture(const std::string& path, bool withPanels, std::string& error);
+  bool onOff(const std::string& word, bool& target, std::string& error);
   long stepsPerFrame() const;
 
   Workbench& app_;

@@ -104,12 +104,31 @@ bool Simulation::reload(std::string& error) {
   return load(path, overrides, backend, error);
 }
 
+// The requested back-end, or else the first one that supports the model.
+const BackendInfo* Simulation::chooseBackend(const Model& model, const std::string& backend, std::string& error) {
+  const BackendInfo* info = findBackend(backend);
+  if (!info) {
+    error = "unknown back-end '" + backend + "' (available: " + backendNames() + ")";
+    return nullptr;
+  }
+  SolverSupport support = info->supports(model);
+  if (support.ok) return info;
+  error = "back-end " + info->name + " cannot run scene '" + model.name + "': " + support.reason;
+  for (const BackendInfo& other : backends()) {
+    if (!other.supports(model).ok) continue;
+    spdlog::warn("{}; using back-end {} instead", error, other.name);
+    return &other;
+  }
+  error += " (and no other back-end can: " + backendNames() + ")";
+  return nullptr;
+}
+
 std::string Simulation::replaceModelLocked(std::shared_ptr<Model> model, const std::string& backend,
                                            Integrator integrator, double dt) {
-  const BackendInfo* info = findBackend(backend);
-  if (!info) return "unknown back-end '" + backend + "' (available: " + backendNames() + ")";
+  std::string error;
+  const BackendInfo* info = chooseBackend(*model, backend, error);
+  if (!info) return error;
   SolverSupport support = info->supports(*model);
-  if (!support.ok) return "back-end " + info->name + " cannot run scene '" + model->name + "': " + support.reason;
   std::unique_ptr<Solver> solver;
   try {
     solver = info->create(*model, SolverOptions{integrator});
@@ -131,7 +150,7 @@ std::string Simulation::replaceModelLocked(std::shared_ptr<Model> model, const s
   sampleEvery_ = std::max(1L, std::lround(kSamplePeriod / dt_));
   series_.clear();
   resetReferenceEnergyLocked();
-  recordSampleLocked();
+  recordSampleLocked(computeEnergy(*model_, state_));
   return "";
 }
 
@@ -190,7 +209,7 @@ void Simulation::runBatchLocked(double wallSeconds) {
   }
   double stepWall = seconds(Clock::now() - start);
   // Falling behind: drop what cannot be caught up, so the real-time factor shows it.
-  debt_ = std::min(debt_, std::max(2.0 * dt_, 0.02 * speed_));
+  debt_ = std::min(debt_, std::max(2.0 * dt_, 0.1 * speed_));
   updateStatsLocked(wallSeconds, simulated, steps, stepWall);
 }
 
@@ -203,34 +222,32 @@ StepStatus Simulation::stepLocked() {
 // Pauses with a message naming the back-end, the step and the quantity when the step failed,
 // the state or the energy is not finite, or the total energy grew beyond its bound.
 bool Simulation::checkHealthLocked(const StepStatus& status) {
-  std::string where = "back-end " + backendInfo_->name + " (" + integratorName(integrator_) + "), step " +
-                      std::to_string(state_.step) + " (t = " + format("%.4g", state_.t) + " s)";
-  std::string problem;
-  EnergyReport energy;
-  if (!status.ok) {
-    problem = status.message;
-  } else if (!state_.q.allFinite() || !state_.qd.allFinite()) {
-    problem = !state_.q.allFinite() ? "joint position q is not finite" : "joint velocity qdot is not finite";
-  } else {
-    energy = computeEnergy(*model_, state_);
-    double bound = referenceEnergy_ + kEnergyBoundFactor * energyScale_;
-    if (!std::isfinite(energy.kinetic)) problem = "kinetic energy is not finite";
-    else if (!std::isfinite(energy.potential)) problem = "potential energy is not finite";
-    else if (energy.total() > bound)
-      problem = "total energy " + format("%.4g", energy.total()) + " J exceeded the bound " + format("%.4g", bound) +
-                " J (the simulation exploded)";
-  }
-  if (state_.step % sampleEvery_ == 0 || !problem.empty()) recordSampleLocked();
+  EnergyReport energy = computeEnergy(*model_, state_);
+  std::string problem = divergenceLocked(status, energy);
+  if (state_.step % sampleEvery_ == 0 || !problem.empty()) recordSampleLocked(energy);
   if (problem.empty()) return true;
   running_ = false;
-  failure_ = "Simulation diverged and was paused: " + where + ": " + problem +
-             ". Reset, or try a smaller step size or another integrator.";
+  failure_ = "Simulation diverged and was paused: back-end " + backendInfo_->name + " (" +
+             integratorName(integrator_) + "), step " + std::to_string(state_.step) + " (t = " +
+             format("%.4g", state_.t) + " s): " + problem + ". Reset, or try a smaller step size or another integrator.";
   spdlog::error("{}", failure_);
   return false;
 }
 
-void Simulation::recordSampleLocked() {
-  EnergyReport energy = computeEnergy(*model_, state_);
+// What went wrong in the last step, or an empty string.
+std::string Simulation::divergenceLocked(const StepStatus& status, const EnergyReport& energy) const {
+  if (!status.ok) return status.message;
+  if (!state_.q.allFinite()) return "joint position q is not finite";
+  if (!state_.qd.allFinite()) return "joint velocity qdot is not finite";
+  if (!std::isfinite(energy.kinetic)) return "kinetic energy is not finite";
+  if (!std::isfinite(energy.potential)) return "potential energy is not finite";
+  double bound = referenceEnergy_ + kEnergyBoundFactor * energyScale_;
+  if (energy.total() <= bound) return "";
+  return "total energy " + format("%.4g", energy.total()) + " J exceeded the bound " + format("%.4g", bound) +
+         " J (the simulation exploded)";
+}
+
+void Simulation::recordSampleLocked(const EnergyReport& energy) {
   DriftReport drift = computeDrift(*model_, state_);
   double row[kChannelCount] = {state_.t, energy.kinetic, energy.potential, energy.total(), drift.total.position,
                                drift.total.rotation};
@@ -297,13 +314,15 @@ bool Simulation::advance(long steps, std::string& error) {
     return false;
   }
   Clock::time_point start = Clock::now();
-  for (long i = 0; i < steps; ++i) {
-    if (checkHealthLocked(stepLocked())) continue;
-    error = failure_;
-    return false;
+  long taken = 0;
+  bool healthy = true;
+  while (healthy && taken < steps) {
+    healthy = checkHealthLocked(stepLocked());
+    ++taken;
   }
-  if (steps > 0) stats_.stepSeconds = seconds(Clock::now() - start) / steps;
-  return true;
+  if (taken > 0) stats_.stepSeconds = seconds(Clock::now() - start) / taken;
+  if (!healthy) error = failure_;
+  return healthy;
 }
 
 void Simulation::reset() {
@@ -316,7 +335,7 @@ void Simulation::reset() {
   debt_ = 0.0;
   series_.clear();
   resetReferenceEnergyLocked();
-  recordSampleLocked();
+  recordSampleLocked(computeEnergy(*model_, state_));
   spdlog::info("reset '{}' to its initial state", model_->name);
 }
 

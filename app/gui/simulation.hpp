@@ -16,6 +16,7 @@
 
 #include "app/gui/model_edits.hpp"
 #include "app/gui/time_series.hpp"
+#include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 
@@ -93,9 +94,11 @@ class Simulation {
   void runBatchLocked(double wallSeconds);
   StepStatus stepLocked();
   bool checkHealthLocked(const StepStatus& status);
-  void recordSampleLocked();
+  std::string divergenceLocked(const StepStatus& status, const EnergyReport& energy) const;
+  void recordSampleLocked(const EnergyReport& energy);
   void resetReferenceEnergyLocked();
   void updateStatsLocked(double wallSeconds, double simSeconds, long steps, double stepWallSeconds);
+  static const BackendInfo* chooseBackend(const Model& model, const std::string& backend, std::string& error);
   std::string replaceModelLocked(std::shared_ptr<Model> model, const std::string& backend, Integrator integrator,
                                  double dt);
   std::string editModelLocked(const std::function<std::string(Model&)>& edit);

@@ -48,8 +48,8 @@ void drawSimulationPanel(Workbench& app) {
     sim.setSpeed(v, error);
     return error;
   }, app.ui(), "%.3g");
-  for (double preset : {0.1, 0.25, 0.5, 1.0, 2.0}) {
-    ImGui::SameLine();
+  for (double preset : {0.1, 0.25, 0.5, 1.0, 2.0, 4.0}) {
+    if (preset != 0.1) ImGui::SameLine();
     char label[16];
     std::snprintf(label, sizeof label, "%gx", preset);
     std::string error;

@@ -16,10 +16,10 @@ struct ViewPoint {
   float ndcX, ndcY, aspect;
 };
 
-ViewPoint mouseInView() {
+ViewPoint mouseInView(const ViewRegion& view) {
   const ImGuiIO& io = ImGui::GetIO();
-  float w = std::max(1.0f, io.DisplaySize.x), h = std::max(1.0f, io.DisplaySize.y);
-  return {2.0f * io.MousePos.x / w - 1.0f, 1.0f - 2.0f * io.MousePos.y / h, w / h};
+  float w = std::max(1.0f, view.width), h = std::max(1.0f, view.height);
+  return {2.0f * (io.MousePos.x - view.x) / w - 1.0f, 1.0f - 2.0f * (io.MousePos.y - view.y) / h, w / h};
 }
 
 }  // namespace
@@ -35,25 +35,27 @@ Perturbation makePull(const Model& model, int body, const Vector3& pointLocal, c
   return pull;
 }
 
-void ViewportInput::update(const Snapshot& snapshot, render::Camera& camera, Simulation& simulation) {
+void ViewportInput::update(const Snapshot& snapshot, render::Camera& camera, Simulation& simulation,
+                           const ViewRegion& view) {
   const ImGuiIO& io = ImGui::GetIO();
   bool anyDown = io.MouseDown[0] || io.MouseDown[1] || io.MouseDown[2];
   if (drag_ != Drag::None && !anyDown) {
     if (drag_ == Drag::Pull) cancel(simulation);
     drag_ = Drag::None;
   }
-  if (drag_ == Drag::None && !io.WantCaptureMouse) {
+  if (drag_ == Drag::None && !io.WantCaptureMouse && view.contains(io.MousePos.x, io.MousePos.y)) {
     if (io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) || ImGui::IsMouseClicked(ImGuiMouseButton_Right) ||
         ImGui::IsMouseClicked(ImGuiMouseButton_Middle))
-      begin(snapshot, camera, simulation);
+      begin(snapshot, camera, simulation, view);
   }
   if (drag_ == Drag::Orbit) camera.orbit(io.MouseDelta.x, io.MouseDelta.y);
   if (drag_ == Drag::Pan) camera.pan(io.MouseDelta.x, io.MouseDelta.y);
-  if (drag_ == Drag::Pull) moveTarget(snapshot, camera, simulation);
+  if (drag_ == Drag::Pull) moveTarget(snapshot, camera, simulation, view);
 }
 
-void ViewportInput::begin(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation) {
+void ViewportInput::begin(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation,
+                          const ViewRegion& view) {
   const ImGuiIO& io = ImGui::GetIO();
   bool left = ImGui::IsMouseClicked(ImGuiMouseButton_Left), right = ImGui::IsMouseClicked(ImGuiMouseButton_Right);
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Middle) || (left && io.KeyShift)) {
@@ -65,9 +67,9 @@ void ViewportInput::begin(const Snapshot& snapshot, const render::Camera& camera
     return;
   }
   if (!(right || (left && io.KeyCtrl)) || !snapshot.model) return;
-  ViewPoint view = mouseInView();
+  ViewPoint point = mouseInView(view);
   render::PickResult hit = render::pickBody(*snapshot.model, snapshot.state,
-                                            render::rayThroughView(camera, view.ndcX, view.ndcY, view.aspect));
+                                            render::rayThroughView(camera, point.ndcX, point.ndcY, point.aspect));
   if (hit.body < 0) return;
   drag_ = Drag::Pull;
   body_ = hit.body;
@@ -80,13 +82,14 @@ void ViewportInput::begin(const Snapshot& snapshot, const render::Camera& camera
 }
 
 // Target = intersection of the mouse ray with the plane through the grabbed point facing the camera.
-void ViewportInput::moveTarget(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation) {
+void ViewportInput::moveTarget(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation,
+                               const ViewRegion& view) {
   if (!snapshot.model || body_ >= snapshot.model->bodyCount()) {
     cancel(simulation);
     return;
   }
-  ViewPoint view = mouseInView();
-  render::Ray ray = render::rayThroughView(camera, view.ndcX, view.ndcY, view.aspect);
+  ViewPoint point = mouseInView(view);
+  render::Ray ray = render::rayThroughView(camera, point.ndcX, point.ndcY, point.aspect);
   double along = ray.direction.dot(planeNormal_);
   if (std::abs(along) < 1e-6) return;
   double distance = (planePoint_ - ray.origin).dot(planeNormal_) / along;

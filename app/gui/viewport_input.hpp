@@ -11,6 +11,12 @@
 
 namespace articulab::gui {
 
+// A rectangle of the window in window pixels, y down.
+struct ViewRegion {
+  float x, y, width, height;
+  bool contains(float px, float py) const { return px >= x && py >= y && px < x + width && py < y + height; }
+};
+
 // Spring of the mouse pull per kilogram of the grabbed body: k = kPullStiffnessPerKg m
 // (a 1 kg body alone would oscillate at about 2.3 Hz) and c = 2 zeta sqrt(k m).
 constexpr double kPullStiffnessPerKg = 200.0;  // N/m per kg
@@ -21,16 +27,18 @@ Perturbation makePull(const Model& model, int body, const Vector3& pointLocal, c
 
 class ViewportInput {
  public:
-  // Reads ImGui's mouse state for this frame (call between ImGui::NewFrame and ImGui::Render).
-  void update(const Snapshot& snapshot, render::Camera& camera, Simulation& simulation);
+  // Reads ImGui's mouse state for this frame (call between ImGui::NewFrame and ImGui::Render);
+  // view is where the 3D view is drawn. Drags start only inside it, off the panels.
+  void update(const Snapshot& snapshot, render::Camera& camera, Simulation& simulation, const ViewRegion& view);
   // Stops pulling (when the scene changes).
   void cancel(Simulation& simulation);
   bool pulling() const { return drag_ == Drag::Pull; }
 
  private:
   enum class Drag { None, Orbit, Pan, Pull };
-  void begin(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation);
-  void moveTarget(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation);
+  void begin(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation, const ViewRegion& view);
+  void moveTarget(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation,
+                  const ViewRegion& view);
 
   Drag drag_ = Drag::None;
   int body_ = -1;

@@ -24,8 +24,9 @@ class Workbench {
   Workbench(const Workbench&) = delete;
   Workbench& operator=(const Workbench&) = delete;
 
-  // Opens the window (width x height), ImGui and the renderer; vsync only when interactive.
-  bool init(bool vsync, std::string& error);
+  // Opens the window (width x height), ImGui and the renderer. Interactive: vsync, mouse and
+  // keys; otherwise (scripts, benchmark) no vsync and no pointer input.
+  bool init(bool interactive, std::string& error);
   // Draws one frame: input, panels, 3D view, pending screenshot, swap.
   void renderFrame();
   bool closeRequested() const;
@@ -46,7 +47,8 @@ class Workbench {
   bool exportPlots(const std::string& basePath, std::string& error);
   // Saves the 3D view (without the panels) during the next renderFrame(); check the result with
   // screenshotResult() after that frame.
-  void requestScreenshot(const std::string& path);
+  // withPanels: the whole window as shown, panels included.
+  void requestScreenshot(const std::string& path, bool withPanels = false);
   bool screenshotResult(std::string& error) const;
 
   Simulation& simulation() { return simulation_; }
@@ -62,17 +64,23 @@ class Workbench {
  private:
   void refreshFromSimulation();
   void drawViewport(int width, int height);
+  void saveScreenshot(int width, int height);
+  void showGroundIfAboveIt();
+  void preferFrameRateOnSoftwareGl();
+  void clearPanelAreas(float width, float height, float scale, int fbHeight);
   Figure currentFigure() const;
 
   GuiOptions options_;
   GLFWwindow* window_ = nullptr;
   bool imguiReady_ = false;
+  bool interactive_ = true;
   render::Renderer renderer_;
   bool rendererReady_ = false;
   render::Camera camera_;
   Simulation simulation_;
   Snapshot snapshot_;
   bool needsFraming_ = true;
+  bool groundHiddenForScene_ = false;
   TimeSeries plotData_;
   std::uint64_t plotConsumed_ = 0, plotGeneration_ = ~0ull;
   std::vector<PlotSpec> plots_;
@@ -80,7 +88,7 @@ class Workbench {
   ViewportInput viewport_;
   std::shared_ptr<RingBufferSink> logSink_;
   std::string screenshotPath_, screenshotError_;
-  bool screenshotDone_ = false, screenshotOk_ = false;
+  bool screenshotDone_ = false, screenshotOk_ = false, screenshotWithPanels_ = false;
   double frameSeconds_ = 0.0;
   long frames_ = 0;
 };

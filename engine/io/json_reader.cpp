@@ -44,9 +44,9 @@ double resolveParameter(const Node& node, const std::string& text) {
   if (found == parameters.end()) {
     std::vector<std::string> declared;
     for (const auto& entry : parameters) declared.push_back(entry.first);
-    node.fail("unknown parameter " + inQuotes(name) + suggestion(name, declared) + "; " +
-              (declared.empty() ? "this scene declares no \"parameters\""
-                                : "declared parameters: " + listNames(declared)));
+    node.fail(
+        "unknown parameter " + inQuotes(name) + suggestion(name, declared) + "; " +
+        (declared.empty() ? "this scene declares no \"parameters\"" : "declared parameters: " + listNames(declared)));
   }
   if (!std::isfinite(found->second))
     node.fail("parameter " + inQuotes(name) + " is " + formatNumber(found->second) + "; expected a finite number");
@@ -117,8 +117,7 @@ int readCount(const Node& node, int maximum) {
   const double value = readNumber(node);
   if (value < 1.0 || value != std::floor(value))
     node.fail("expected a positive whole number, got " + formatNumber(value));
-  if (value > maximum)
-    node.fail("expected at most " + std::to_string(maximum) + ", got " + formatNumber(value));
+  if (value > maximum) node.fail("expected at most " + std::to_string(maximum) + ", got " + formatNumber(value));
   return static_cast<int>(value);
 }
 

@@ -31,8 +31,8 @@ const ShapeTypeEntry& readShapeType(const Node& node) {
     if (name == entry.name) return entry;
     names.push_back(entry.name);
   }
-  node.fail("unknown shape type " + inQuotes(name) + suggestion(name, names) + "; expected one of: " +
-            listNames(names));
+  node.fail("unknown shape type " + inQuotes(name) + suggestion(name, names) +
+            "; expected one of: " + listNames(names));
 }
 
 Vector3 readPositiveVector3(const Node& node) {
@@ -60,7 +60,7 @@ Vector3 readDimensions(const Node& node, ShapeType type) {
   return Vector3::Zero();
 }
 
-// Reads "type" and the dimensions of that type; extraKeys are also allowed in the object.
+// Reads "type" and the dimensions of that type; allowedKeys lists the object's other keys.
 ShapeDims readShapeDims(const Node& node, std::vector<std::string> allowedKeys) {
   expectObject(node);
   const ShapeTypeEntry& entry = readShapeType(node["type"]);
@@ -77,14 +77,18 @@ double readShapeMass(const Node& node, const ShapeDims& dims) {
   if (!hasMass && !hasDensity) node.failField("mass", "missing required field \"mass\" (or \"density\")");
   const double mass = hasMass ? readPositive(node["mass"]) : readPositive(node["density"]) * shapeVolume(dims);
   if (!std::isfinite(mass) || mass <= 0.0)
-    node.failField(hasMass ? "mass" : "density", "the shape's mass is " + formatNumber(mass) +
-                                                     "; expected a positive finite mass");
+    node.failField(hasMass ? "mass" : "density",
+                   "the shape's mass is " + formatNumber(mass) + "; expected a positive finite mass");
   return mass;
 }
 
 BodyShape readSingleShape(const Node& body) {
+  const Node node = body["shape"];
+  for (const char* key : {"position", "rotation"})
+    if (node.has(key))
+      node.failField(key, "a single \"shape\" sits at the body origin; use \"shapes\" to place shapes");
   BodyShape shape;
-  shape.dims = readShapeDims(body["shape"], {});
+  shape.dims = readShapeDims(node, {});
   shape.mass = readShapeMass(body, shape.dims);
   return shape;
 }
@@ -99,8 +103,7 @@ BodyShape readPlacedShape(const Node& node) {
 
 std::vector<BodyShape> readShapes(const Node& body) {
   for (const char* key : {"mass", "density"})
-    if (body.has(key))
-      body.failField(key, "a body with \"shapes\" gives \"mass\" or \"density\" inside each shape");
+    if (body.has(key)) body.failField(key, "a body with \"shapes\" gives \"mass\" or \"density\" inside each shape");
   const Node list = body["shapes"];
   const std::size_t count = expectArray(list);
   if (count == 0) list.fail("expected at least one shape");

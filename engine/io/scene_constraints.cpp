@@ -36,8 +36,8 @@ LoopType readLoopType(const Node& node) {
 }
 
 LoopConstraint readConstraint(const Node& node, const Model& model) {
-  expectObject(node, {"name", "type", "body_a", "body_b", "position_a", "rotation_a", "position_b",
-                      "rotation_b", "axis"});
+  expectObject(node,
+               {"name", "type", "body_a", "body_b", "position_a", "rotation_a", "position_b", "rotation_b", "axis"});
   LoopConstraint loop;
   loop.name = readName(node["name"]);
   loop.type = readLoopType(node["type"]);

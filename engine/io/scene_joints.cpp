@@ -6,15 +6,14 @@ namespace {
 
 constexpr int kMaxJointDof = 6;  // JointMatrix holds at most six columns
 
-const std::vector<std::string> kJointKeys = {"type",           "axis", "parts",     "rotation",
-                                             "child_position", "child_rotation",    "q0",
-                                             "qd0",            "stiffness",         "damping",
-                                             "rest",           "limits"};
+const std::vector<std::string> kJointKeys = {"type",           "axis",           "parts", "rotation",
+                                             "child_position", "child_rotation", "q0",    "qd0",
+                                             "stiffness",      "damping",        "rest",  "limits"};
 
 std::vector<JointType> allJointTypes() {
-  return {JointType::Fixed,        JointType::Revolute,     JointType::Prismatic, JointType::Planar,
-          JointType::Translational, JointType::Universal,   JointType::SphericalXZX,
-          JointType::SphericalExp, JointType::Composite,    JointType::Free2D,    JointType::Free3D};
+  return {JointType::Fixed,         JointType::Revolute,  JointType::Prismatic,    JointType::Planar,
+          JointType::Translational, JointType::Universal, JointType::SphericalXZX, JointType::SphericalExp,
+          JointType::Composite,     JointType::Free2D,    JointType::Free3D};
 }
 
 bool isPrimitive(JointType type) {
@@ -39,8 +38,8 @@ JointType readJointType(const Node& node, bool primitiveOnly) {
 Vector3 readJointAxis(const Node& node, JointType type) {
   if (hasAxis(type)) return readAxis(node["axis"]);
   if (node.has("axis"))
-    node.failField("axis", std::string("\"axis\" applies only to revolute and prismatic joints, not ") +
-                               jointTypeName(type));
+    node.failField("axis",
+                   std::string("\"axis\" applies only to revolute and prismatic joints, not ") + jointTypeName(type));
   return Vector3::UnitZ();
 }
 

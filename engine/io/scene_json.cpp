@@ -2,8 +2,8 @@
 
 #include <filesystem>
 #include <fstream>
-#include <set>
 #include <iterator>
+#include <set>
 #include <vector>
 
 #include "engine/io/scene_loader.hpp"

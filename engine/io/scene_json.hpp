@@ -2,9 +2,8 @@
 // as SceneError with their position.
 #pragma once
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace articulab::scene_io {
 

@@ -21,9 +21,9 @@ SceneError::SceneError(std::string file, std::string pointer, std::string messag
 namespace {
 
 using scene_io::formatNumber;
+using scene_io::inQuotes;
 using scene_io::Json;
 using scene_io::Node;
-using scene_io::inQuotes;
 using scene_io::ReadContext;
 
 bool isIdentifier(const std::string& name) {
@@ -41,10 +41,8 @@ std::map<std::string, double> readDeclaredParameters(const Node& root) {
   for (const auto& item : node.json().items()) {
     const Node value = node[item.key()];
     if (!isIdentifier(item.key()))
-      value.fail("parameter name " + inQuotes(item.key()) + " is not a name (letters, digits and _; not starting "
-                 "with a digit)");
-    if (!value.json().is_number())
-      value.fail("expected a number (parameter values cannot refer to other parameters)");
+      value.fail("parameter name " + inQuotes(item.key()) + " is not a name (letters, digits and _, no leading digit)");
+    if (!value.json().is_number()) value.fail("expected a number (parameter values cannot refer to other parameters)");
     parameters[item.key()] = value.json().get<double>();
   }
   return parameters;
@@ -56,8 +54,8 @@ void applyOverrides(const Node& root, const ParameterOverrides& overrides, std::
   for (const auto& entry : parameters) declared.push_back(entry.first);
   for (const auto& [name, value] : overrides) {
     if (!parameters.count(name))
-      root.failField("parameters", "cannot override parameter " + inQuotes(name) + scene_io::suggestion(name, declared) +
-                                       ": the scene does not declare it; " +
+      root.failField("parameters", "cannot override parameter " + inQuotes(name) +
+                                       scene_io::suggestion(name, declared) + ": the scene does not declare it; " +
                                        (declared.empty() ? "it declares no parameters"
                                                          : "declared parameters: " + scene_io::listNames(declared)));
     if (!std::isfinite(value))
@@ -69,8 +67,7 @@ void applyOverrides(const Node& root, const ParameterOverrides& overrides, std::
 
 std::string readBackend(const Node& node) {
   const std::string name = scene_io::readName(node);
-  if (!findBackend(name))
-    node.fail("unknown backend " + inQuotes(name) + "; expected one of: " + backendNames());
+  if (!findBackend(name)) node.fail("unknown backend " + inQuotes(name) + "; expected one of: " + backendNames());
   return name;
 }
 
@@ -82,13 +79,30 @@ Integrator readIntegrator(const Node& node) {
   return integrator;
 }
 
+DriftControl readDriftControl(const Node& node) {
+  const std::string name = scene_io::readString(node);
+  DriftControl drift;
+  if (!parseDriftControl(name, drift))
+    node.fail("unknown drift control " + inQuotes(name) + "; expected one of: none, baumgarte, post-stabilization");
+  return drift;
+}
+
+// Baumgarte gains alpha, beta in 1/s (sueda eq 1.82).
+void readBaumgarte(const Node& node, SimulationDefaults& defaults) {
+  scene_io::expectObject(node, {"alpha", "beta"});
+  if (node.has("alpha")) defaults.baumgarteAlpha = scene_io::readNonNegative(node["alpha"]);
+  if (node.has("beta")) defaults.baumgarteBeta = scene_io::readNonNegative(node["beta"]);
+}
+
 SimulationDefaults readSimulation(const Node& node) {
-  scene_io::expectObject(node, {"backend", "integrator", "dt", "duration"});
+  scene_io::expectObject(node, {"backend", "integrator", "dt", "duration", "drift_control", "baumgarte"});
   SimulationDefaults defaults;
   if (node.has("backend")) defaults.backend = readBackend(node["backend"]);
   if (node.has("integrator")) defaults.integrator = readIntegrator(node["integrator"]);
   if (node.has("dt")) defaults.dt = scene_io::readPositive(node["dt"]);
   if (node.has("duration")) defaults.duration = scene_io::readPositive(node["duration"]);
+  if (node.has("drift_control")) defaults.driftControl = readDriftControl(node["drift_control"]);
+  if (node.has("baumgarte")) readBaumgarte(node["baumgarte"], defaults);
   return defaults;
 }
 
@@ -120,8 +134,8 @@ void readBodiesAndJoints(const Node& root, Model& model) {
 }
 
 void readHeader(const Node& root, Model& model) {
-  model.name = root.has("name") ? scene_io::readName(root["name"])
-                                : std::filesystem::path(root.context().file).stem().string();
+  model.name =
+      root.has("name") ? scene_io::readName(root["name"]) : std::filesystem::path(root.context().file).stem().string();
   if (root.has("description")) model.description = scene_io::readString(root["description"]);
   if (root.has("gravity")) model.gravity = scene_io::readVector3(root["gravity"]);
   if (root.has("simulation")) model.defaults = readSimulation(root["simulation"]);

@@ -66,8 +66,7 @@ class TreeBuilder {
   }
 
   int childOf(const JointSpec& spec) const {
-    if (spec.childName == "world")
-      fail(spec.childPointer, "\"world\" cannot be a joint's child; expected a body name");
+    if (spec.childName == "world") fail(spec.childPointer, "\"world\" cannot be a joint's child; expected a body name");
     const int child = findBody(spec.childName);
     if (child < 0)
       fail(spec.childPointer, "unknown body " + inQuotes(spec.childName) + suggestion(spec.childName, bodyNames_) +
@@ -132,18 +131,26 @@ class TreeBuilder {
     std::vector<bool> reached(bodies_.size(), false);
     for (int j : order) reached[links_.childBody[j]] = true;
     int body = static_cast<int>(std::find(reached.begin(), reached.end(), false) - reached.begin());
-    std::vector<int> path;
-    while (std::find(path.begin(), path.end(), body) == path.end()) {
+    std::vector<int> path, positionInPath(bodies_.size(), -1);
+    while (positionInPath[body] < 0) {
+      positionInPath[body] = static_cast<int>(path.size());
       path.push_back(body);
       body = links_.parentBody[links_.jointOfBody[body]];
     }
-    std::string cycle;
-    for (auto it = std::find(path.begin(), path.end(), body); it != path.end(); ++it)
-      cycle += bodies_[*it].body.name + " -> ";
-    cycle += bodies_[body].body.name;
+    const std::vector<int> cycle(path.begin() + positionInPath[body], path.end());
     fail(joints_[links_.jointOfBody[body]].parentPointer,
-         "the joints form a cycle (" + cycle + ", each arrow from a body to its parent) that never reaches "
-         "\"world\"; the joint tree must hang from \"world\", and loops are closed with \"constraints\"");
+         "the joints form a cycle (" + describeCycle(cycle) +
+             ", each arrow from a body to its parent) that never reaches \"world\"; the joint tree must hang from "
+             "\"world\", and loops are closed with \"constraints\"");
+  }
+
+  // "a -> b -> c -> a", shortened for long cycles.
+  std::string describeCycle(const std::vector<int>& cycle) const {
+    constexpr std::size_t kShown = 8;
+    std::string text;
+    for (std::size_t k = 0; k < cycle.size() && k < kShown; ++k) text += bodies_[cycle[k]].body.name + " -> ";
+    if (cycle.size() > kShown) text += "... (" + std::to_string(cycle.size()) + " bodies) -> ";
+    return text + bodies_[cycle.front()].body.name;
   }
 
   void store(const std::vector<int>& order, Model& model) const {
@@ -177,10 +184,9 @@ class TreeBuilder {
 
 }  // namespace
 
-void assembleTree(const std::string& file, const std::vector<BodySpec>& bodies,
-                  const std::vector<JointSpec>& joints, Model& model) {
+void assembleTree(const std::string& file, const std::vector<BodySpec>& bodies, const std::vector<JointSpec>& joints,
+                  Model& model) {
   TreeBuilder(file, bodies, joints).build(model);
 }
 
 }  // namespace articulab::scene_io
-

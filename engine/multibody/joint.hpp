@@ -52,6 +52,9 @@ struct Joint {
   // Position limits per coordinate; enforced only by back-ends that support limits.
   bool hasLimits = false;
   VectorX lower, upper;
+  // Driven joints follow a prescribed acceleration; back-ends with hybrid dynamics (sueda
+  // Alg 9) return the torque that produces it. Back-ends without it treat the joint as free.
+  bool driven = false;
 };
 
 // Q, S and Sdot of a joint at (q, qdot).

@@ -22,9 +22,24 @@ const char* integratorName(Integrator integrator);
 // Parses "implicit", "semi-implicit" or "rk4"; false for anything else.
 bool parseIntegrator(const std::string& name, Integrator& out);
 
+// Constraint drift control of back-ends with constraint rows (sueda notes 1.12): maximal
+// coordinates for every joint, reduced coordinates for loop closures.
+enum class DriftControl {
+  None,               // acceleration-level constraints only: drift grows
+  Baumgarte,          // G a = -Gdot phi - 2 alpha G phi - beta^2 g (eq 1.82)
+  PostStabilization,  // project positions and velocities onto the constraints after each step
+};
+
+const char* driftControlName(DriftControl drift);
+// Parses "none", "baumgarte" or "post-stabilization"; false for anything else.
+bool parseDriftControl(const std::string& name, DriftControl& out);
+
 struct SimulationDefaults {
   std::string backend = "redmax";
   Integrator integrator = Integrator::LinearlyImplicitEuler;
+  DriftControl driftControl = DriftControl::PostStabilization;
+  double baumgarteAlpha = 10.0;  // 1/s (eq 1.82)
+  double baumgarteBeta = 10.0;   // 1/s (eq 1.82)
   double dt = 1e-3;       // s
   double duration = 5.0;  // s
 };

@@ -16,6 +16,8 @@ ReducedSolver::ReducedSolver(const Model& model, const SolverOptions& options)
       dq_(model.nq),
       dqd_(model.nq) {}
 
+StepStatus ReducedSolver::correctDrift(const Model&, State&, double) { return {}; }
+
 void ReducedSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {
   accelerations(model, state.q, state.qd, state.perturbation, qdd);
 }
@@ -26,6 +28,7 @@ StepStatus ReducedSolver::step(const Model& model, State& state, double h) {
     case Integrator::LinearlyImplicitEuler: stepLinearlyImplicitEuler(model, state, h); break;
     case Integrator::RK4: stepRK4(model, state, h); break;
   }
+  if (StepStatus status = correctDrift(model, state, h); !status.ok) return status;
   return finishStep(model, state, h);
 }
 

@@ -20,6 +20,9 @@ class ReducedSolver : public Solver {
   // Linearly implicit Euler (sueda eq 2.79 with K, D of every force, K made positive
   // semidefinite): (M_r + h D + h^2 K) qdot' = M_r qdot + h (f_r + D qdot).
   virtual void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) = 0;
+  // Runs after the integrator moved (q, qdot): back-ends with loop closures project them back
+  // onto the constraints here (post-stabilisation, sueda notes 1.12).
+  virtual StepStatus correctDrift(const Model& model, State& state, double h);
 
  private:
   void stepSemiImplicitEuler(const Model& model, State& state, double h);

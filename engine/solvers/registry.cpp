@@ -1,5 +1,7 @@
 #include "engine/solvers/registry.hpp"
 
+#include "engine/solvers/baraff/baraff_solver.hpp"
+#include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
 
 namespace articulab {
@@ -9,6 +11,16 @@ const std::vector<BackendInfo>& backends() {
       {"redmax", "reduced coordinates, dense Jacobian J_mr, O(n^3) (sueda notes 2.1-2.5)", &RedMaxSolver::supports,
        [](const Model& model, const SolverOptions& options) -> std::unique_ptr<Solver> {
          return std::make_unique<RedMaxSolver>(model, options);
+       }},
+      {"recursive", "reduced coordinates, articulated-body recursion, O(n) dynamics (sueda notes 2.10-2.13)",
+       &RecursiveSolver::supports,
+       [](const Model& model, const SolverOptions& options) -> std::unique_ptr<Solver> {
+         return std::make_unique<RecursiveSolver>(model, options);
+       }},
+      {"baraff", "maximal coordinates, Lagrange multipliers, O(n) sparse LDL^T, loops by anticipation (Baraff 1996)",
+       &BaraffSolver::supports,
+       [](const Model& model, const SolverOptions& options) -> std::unique_ptr<Solver> {
+         return std::make_unique<BaraffSolver>(model, options);
        }},
   };
   return list;

@@ -23,9 +23,25 @@ struct StepStatus {
   std::string message;  // set only when ok is false
 };
 
+// DriftControl (engine/multibody/model.hpp) selects how constraint rows are kept satisfied:
+// every joint in maximal coordinates, loop closures in reduced coordinates.
+
 struct SolverOptions {
   Integrator integrator = Integrator::LinearlyImplicitEuler;
+  DriftControl driftControl = DriftControl::PostStabilization;
+  double baumgarteAlpha = 10.0;  // 1/s (eq 1.82)
+  double baumgarteBeta = 10.0;   // 1/s (eq 1.82)
 };
+
+// The scene's drift-control defaults with the given integrator.
+inline SolverOptions solverOptionsFor(const Model& model, Integrator integrator) {
+  SolverOptions options;
+  options.integrator = integrator;
+  options.driftControl = model.defaults.driftControl;
+  options.baumgarteAlpha = model.defaults.baumgarteAlpha;
+  options.baumgarteBeta = model.defaults.baumgarteBeta;
+  return options;
+}
 
 class Solver {
  public:

@@ -7,6 +7,7 @@
 
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
+#include "engine/solvers/baraff/baraff_solver.hpp"
 
 extern "C" {
 void* __libc_malloc(std::size_t size);
@@ -74,6 +75,60 @@ TEST(NoAlloc, MixedJointTreeStepsAllocateNothing) {
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/branching_tree.json");
   for (Integrator integrator : {Integrator::LinearlyImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4})
     EXPECT_EQ(allocationsDuringSteps(model, integrator, 5), 0) << integratorName(integrator);
+}
+
+// The recursive back-end on the same chains and on the tree with every joint type, with one
+// driven joint so that the hybrid paths run too.
+TEST(NoAlloc, RecursiveStepsAllocateNothing) {
+  std::vector<Model> models;
+  for (int n : {5, 20, 100}) models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", n}}));
+  models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/branching_tree.json"));
+  models.back().joints[1].driven = true;
+  for (const Model& model : models) {
+    for (Integrator integrator : {Integrator::LinearlyImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4}) {
+      auto solver = findBackend("recursive")->create(model, SolverOptions{integrator});
+      State state = makeInitialState(model);
+      solver->step(model, state, 1e-3);  // warm-up
+      const long before = allocations.load();
+      for (int k = 0; k < 5; ++k) solver->step(model, state, 1e-3);
+      EXPECT_EQ(allocations.load() - before, 0) << model.name << ", " << integratorName(integrator);
+    }
+  }
+}
+
+// RedMax with the four-bar's loop closure: KKT solve and post-stabilisation (sueda 2.8).
+TEST(NoAlloc, RedMaxLoopClosureStepsAllocateNothing) {
+  const Model fourBar = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
+  for (DriftControl drift : {DriftControl::None, DriftControl::Baumgarte, DriftControl::PostStabilization})
+    for (Integrator integrator : {Integrator::LinearlyImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4}) {
+      SolverOptions options;
+      options.integrator = integrator;
+      options.driftControl = drift;
+      auto solver = findBackend("redmax")->create(fourBar, options);
+      State state = makeInitialState(fourBar);
+      solver->step(fourBar, state, 1e-3);  // warm-up
+      const long before = allocations.load();
+      for (int k = 0; k < 5; ++k) solver->step(fourBar, state, 1e-3);
+      EXPECT_EQ(allocations.load() - before, 0) << integratorName(integrator) << ", drift control "
+                                                << static_cast<int>(drift);
+    }
+}
+
+TEST(NoAlloc, BaraffStepsAllocateNothing) {
+  const Model chain = loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", 100}});
+  const Model fourBar = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
+  for (const Model* model : {&chain, &fourBar})
+    for (DriftControl drift : {DriftControl::None, DriftControl::Baumgarte, DriftControl::PostStabilization}) {
+      SolverOptions options;
+      options.integrator = Integrator::SemiImplicitEuler;
+      options.driftControl = drift;
+      BaraffSolver solver(*model, options);
+      State state = makeInitialState(*model);
+      solver.step(*model, state, 1e-3);  // warm-up
+      const long before = allocations.load();
+      for (int k = 0; k < 5; ++k) solver.step(*model, state, 1e-3);
+      EXPECT_EQ(allocations.load() - before, 0) << model->name << ", drift control " << static_cast<int>(drift);
+    }
 }
 
 }  // namespace

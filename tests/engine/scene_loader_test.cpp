@@ -1,5 +1,7 @@
 // The JSON scene loader: every scene file loads, parameters and overrides work, inertias match
 // hand-computed oracles, and every kind of bad input throws SceneError at the right JSON pointer.
+#include "engine/io/scene_loader.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -7,12 +9,10 @@
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <numbers>
 #include <set>
 
-#include <nlohmann/json.hpp>
-
-#include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
@@ -86,28 +86,61 @@ struct ErrorCase {
 
 std::vector<ErrorCase> errorCases() {
   return {
-      {"UnknownJointType", [](json& s) { s["joints"][0]["type"] = "hinge"; }, {}, "/joints/0/type",
+      {"UnknownJointType",
+       [](json& s) { s["joints"][0]["type"] = "hinge"; },
+       {},
+       "/joints/0/type",
        "unknown joint type \"hinge\"; expected one of: fixed, revolute, prismatic, planar, translational, "
        "universal, spherical_xzx, spherical_exp, composite, free2d, free3d"},
-      {"UnknownShapeType", [](json& s) { s["bodies"][0]["shape"]["type"] = "cube"; }, {}, "/bodies/0/shape/type",
+      {"UnknownShapeType",
+       [](json& s) { s["bodies"][0]["shape"]["type"] = "cube"; },
+       {},
+       "/bodies/0/shape/type",
        "unknown shape type \"cube\"; expected one of: box, sphere, ellipsoid, cylinder, capsule, torus"},
-      {"MissingChild", [](json& s) { s["joints"][0].erase("child"); }, {}, "/joints/0/child",
+      {"MissingChild",
+       [](json& s) { s["joints"][0].erase("child"); },
+       {},
+       "/joints/0/child",
        "missing required field \"child\""},
-      {"MissingShape", [](json& s) { s["bodies"][0].erase("shape"); }, {}, "/bodies/0/shape",
+      {"MissingShape",
+       [](json& s) { s["bodies"][0].erase("shape"); },
+       {},
+       "/bodies/0/shape",
        "missing required field \"shape\" (or \"shapes\")"},
-      {"MissingMass", [](json& s) { s["bodies"][0].erase("mass"); }, {}, "/bodies/0/mass",
+      {"MissingMass",
+       [](json& s) { s["bodies"][0].erase("mass"); },
+       {},
+       "/bodies/0/mass",
        "missing required field \"mass\" (or \"density\")"},
-      {"UnknownParent", [](json& s) { s["joints"][1]["parent"] = "nowhere"; }, {}, "/joints/1/parent",
+      {"UnknownParent",
+       [](json& s) { s["joints"][1]["parent"] = "nowhere"; },
+       {},
+       "/joints/1/parent",
        "unknown parent \"nowhere\"; expected \"world\" or one of the bodies: a, b, c0"},
-      {"ChildOfTwoJoints", [](json& s) { s["joints"].push_back(fixedJoint("again", "world", "b")); }, {},
-       "/joints/2/child", "body \"b\" is already the child of joint \"jb\""},
-      {"ChildOfTwoJointsSuggestsConstraints", [](json& s) { s["joints"].push_back(fixedJoint("again", "a", "b")); },
-       {}, "/joints/2/child", "close kinematic loops with an entry in \"constraints\""},
-      {"ChildIsWorld", [](json& s) { s["joints"][0]["child"] = "world"; }, {}, "/joints/0/child",
+      {"ChildOfTwoJoints",
+       [](json& s) { s["joints"].push_back(fixedJoint("again", "world", "b")); },
+       {},
+       "/joints/2/child",
+       "body \"b\" is already the child of joint \"jb\""},
+      {"ChildOfTwoJointsSuggestsConstraints",
+       [](json& s) { s["joints"].push_back(fixedJoint("again", "a", "b")); },
+       {},
+       "/joints/2/child",
+       "close kinematic loops with an entry in \"constraints\""},
+      {"ChildIsWorld",
+       [](json& s) { s["joints"][0]["child"] = "world"; },
+       {},
+       "/joints/0/child",
        "\"world\" cannot be a joint's child"},
-      {"JointToItself", [](json& s) { s["joints"][1]["parent"] = "b"; }, {}, "/joints/1/parent",
+      {"JointToItself",
+       [](json& s) { s["joints"][1]["parent"] = "b"; },
+       {},
+       "/joints/1/parent",
        "connects body \"b\" to itself"},
-      {"BodyWithoutJoint", [](json& s) { s["bodies"].push_back(boxBody("lonely")); }, {}, "/bodies/2",
+      {"BodyWithoutJoint",
+       [](json& s) { s["bodies"].push_back(boxBody("lonely")); },
+       {},
+       "/bodies/2",
        "body \"lonely\" has no joint"},
       {"Cycle",
        [](json& s) {
@@ -116,14 +149,35 @@ std::vector<ErrorCase> errorCases() {
          s["joints"].push_back(fixedJoint("jp", "q", "p"));
          s["joints"].push_back(fixedJoint("jq", "p", "q"));
        },
-       {}, "/joints/2/parent", "the joints form a cycle (p -> q -> p"},
-      {"ZeroMass", [](json& s) { s["bodies"][0]["mass"] = 0; }, {}, "/bodies/0/mass",
+       {},
+       "/joints/2/parent",
+       "the joints form a cycle (p -> q -> p"},
+      {"CycleThroughAChain",
+       [](json& s) {
+         s["bodies"].push_back(boxBody("x"));
+         s["joints"].push_back(fixedJoint("jx", "c2", "x"));
+         s["chains"][0]["parent"] = "x";
+       },
+       {}, "/joints/2/parent", "the joints form a cycle (x -> c2 -> c1 -> c0 -> x"},
+      {"ZeroMass",
+       [](json& s) { s["bodies"][0]["mass"] = 0; },
+       {},
+       "/bodies/0/mass",
        "expected a positive number, got 0"},
-      {"NegativeMassFromParameter", [](json& s) { s["parameters"]["m"] = -2; }, {}, "/bodies/1/mass",
+      {"NegativeMassFromParameter",
+       [](json& s) { s["parameters"]["m"] = -2; },
+       {},
+       "/bodies/1/mass",
        "expected a positive number, got -2"},
-      {"NegativeDensity", [](json& s) { s["chains"][0]["body"]["density"] = -5; }, {}, "/chains/0/body/density",
+      {"NegativeDensity",
+       [](json& s) { s["chains"][0]["body"]["density"] = -5; },
+       {},
+       "/chains/0/body/density",
        "expected a positive number, got -5"},
-      {"MassAndDensity", [](json& s) { s["bodies"][0]["density"] = 100; }, {}, "/bodies/0/density",
+      {"MassAndDensity",
+       [](json& s) { s["bodies"][0]["density"] = 100; },
+       {},
+       "/bodies/0/density",
        "give either \"mass\" or \"density\", not both"},
       {"InfiniteMassFromDensity",
        [](json& s) {
@@ -131,98 +185,241 @@ std::vector<ErrorCase> errorCases() {
          s["bodies"][0]["density"] = 1e306;
          s["bodies"][0]["shape"]["size"] = {1e3, 1e3, 1e3};
        },
-       {}, "/bodies/0/density", "the shape's mass is inf"},
+       {},
+       "/bodies/0/density",
+       "the shape's mass is inf"},
       {"NaNOverride", [](json&) {}, {{"m", kNaN}}, "/parameters/m", "override m = nan is not a finite number"},
       {"InfiniteOverride", [](json&) {}, {{"n", kInf}}, "/parameters/n", "override n = inf is not a finite number"},
-      {"UndeclaredOverride", [](json&) {}, {{"k", 2.0}}, "/parameters",
+      {"UndeclaredOverride",
+       [](json&) {},
+       {{"k", 2.0}},
+       "/parameters",
        "cannot override parameter \"k\": the scene does not declare it; declared parameters: m, n"},
-      {"WrongVectorLength", [](json& s) { s["joints"][1]["position"] = {0, 0}; }, {}, "/joints/1/position",
+      {"WrongVectorLength",
+       [](json& s) {
+         s["joints"][1]["position"] = {0, 0};
+       },
+       {},
+       "/joints/1/position",
        "expected an array of 3 numbers, got 2"},
-      {"VectorElementNotANumber", [](json& s) { s["gravity"][2] = true; }, {}, "/gravity/2",
+      {"VectorElementNotANumber",
+       [](json& s) { s["gravity"][2] = true; },
+       {},
+       "/gravity/2",
        "expected a number or a \"$parameter\" reference, got true"},
-      {"ZeroAxis", [](json& s) { s["joints"][0]["axis"] = {0, 0, 0}; }, {}, "/joints/0/axis",
+      {"ZeroAxis",
+       [](json& s) {
+         s["joints"][0]["axis"] = {0, 0, 0};
+       },
+       {},
+       "/joints/0/axis",
        "expected a non-zero axis"},
-      {"AxisOnSphericalJoint", [](json& s) { s["joints"][1]["axis"] = {0, 0, 1}; }, {}, "/joints/1/axis",
+      {"AxisOnSphericalJoint",
+       [](json& s) {
+         s["joints"][1]["axis"] = {0, 0, 1};
+       },
+       {},
+       "/joints/1/axis",
        "\"axis\" applies only to revolute and prismatic joints"},
-      {"MissingAxis", [](json& s) { s["joints"][0].erase("axis"); }, {}, "/joints/0/axis",
+      {"MissingAxis",
+       [](json& s) { s["joints"][0].erase("axis"); },
+       {},
+       "/joints/0/axis",
        "missing required field \"axis\""},
-      {"LimitsReversed", [](json& s) { s["joints"][0]["limits"] = {{"lower", 1}, {"upper", -1}}; }, {},
-       "/joints/0/limits", "lower[0] = 1 is above upper[0] = -1; expected lower <= upper"},
-      {"InitialOutsideLimits", [](json& s) { s["joints"][0]["q0"] = 2; }, {}, "/joints/0/q0",
+      {"LimitsReversed",
+       [](json& s) {
+         s["joints"][0]["limits"] = {{"lower", 1}, {"upper", -1}};
+       },
+       {},
+       "/joints/0/limits",
+       "lower[0] = 1 is above upper[0] = -1; expected lower <= upper"},
+      {"InitialOutsideLimits",
+       [](json& s) { s["joints"][0]["q0"] = 2; },
+       {},
+       "/joints/0/q0",
        "q0[0] = 2 lies outside the limits [-1, 1]"},
-      {"CoordinatesWrongLength", [](json& s) { s["joints"][1]["q0"] = {1, 2}; }, {}, "/joints/1/q0",
+      {"CoordinatesWrongLength",
+       [](json& s) {
+         s["joints"][1]["q0"] = {1, 2};
+       },
+       {},
+       "/joints/1/q0",
        "expected an array of 3 numbers, got 2"},
-      {"ScalarForThreeCoordinates", [](json& s) { s["joints"][1]["qd0"] = 0.5; }, {}, "/joints/1/qd0",
+      {"ScalarForThreeCoordinates",
+       [](json& s) { s["joints"][1]["qd0"] = 0.5; },
+       {},
+       "/joints/1/qd0",
        "expected an array of 3 numbers, got number 0.5"},
-      {"UnknownParameter", [](json& s) { s["bodies"][0]["mass"] = "$x"; }, {}, "/bodies/0/mass",
+      {"UnknownParameter",
+       [](json& s) { s["bodies"][0]["mass"] = "$x"; },
+       {},
+       "/bodies/0/mass",
        "unknown parameter \"x\"; declared parameters: m, n"},
-      {"NumberAsString", [](json& s) { s["chains"][0]["count"] = "3"; }, {}, "/chains/0/count",
+      {"NumberAsString",
+       [](json& s) { s["chains"][0]["count"] = "3"; },
+       {},
+       "/chains/0/count",
        "expected a number or a \"$parameter\" reference, got string \"3\""},
-      {"FractionalCount", [](json& s) { s["chains"][0]["count"] = 2.5; }, {}, "/chains/0/count",
+      {"FractionalCount",
+       [](json& s) { s["chains"][0]["count"] = 2.5; },
+       {},
+       "/chains/0/count",
        "expected a positive whole number, got 2.5"},
-      {"ZeroCountFromOverride", [](json&) {}, {{"n", 0.0}}, "/chains/0/count", "expected a positive whole number, got 0"},
+      {"ZeroCountFromOverride",
+       [](json&) {},
+       {{"n", 0.0}},
+       "/chains/0/count",
+       "expected a positive whole number, got 0"},
       {"HugeCount", [](json&) {}, {{"n", 1e9}}, "/chains/0/count", "expected at most 100000, got 1000000000"},
-      {"UnknownIntegrator", [](json& s) { s["simulation"]["integrator"] = "euler"; }, {}, "/simulation/integrator",
+      {"UnknownIntegrator",
+       [](json& s) { s["simulation"]["integrator"] = "euler"; },
+       {},
+       "/simulation/integrator",
        "unknown integrator \"euler\"; expected one of: implicit, semi-implicit, rk4"},
-      {"UnknownBackend", [](json& s) { s["simulation"]["backend"] = "bullet"; }, {}, "/simulation/backend",
+      {"UnknownBackend",
+       [](json& s) { s["simulation"]["backend"] = "bullet"; },
+       {},
+       "/simulation/backend",
        "unknown backend \"bullet\"; expected one of: " + backendNames()},
-      {"ZeroTimeStep", [](json& s) { s["simulation"]["dt"] = 0; }, {}, "/simulation/dt",
+      {"ZeroTimeStep",
+       [](json& s) { s["simulation"]["dt"] = 0; },
+       {},
+       "/simulation/dt",
        "expected a positive number, got 0"},
-      {"NegativeTimeStep", [](json& s) { s["simulation"]["dt"] = -0.001; }, {}, "/simulation/dt",
+      {"NegativeTimeStep",
+       [](json& s) { s["simulation"]["dt"] = -0.001; },
+       {},
+       "/simulation/dt",
        "expected a positive number, got -0.001"},
-      {"DuplicateBodyName", [](json& s) { s["bodies"][1]["name"] = "a"; }, {}, "/bodies/1/name",
+      {"UnknownDriftControl",
+       [](json& s) { s["simulation"]["drift_control"] = "projection"; },
+       {},
+       "/simulation/drift_control",
+       "unknown drift control \"projection\"; expected one of: none, baumgarte, post-stabilization"},
+      {"UnknownBaumgarteKey",
+       [](json& s) { s["simulation"]["baumgarte"] = {{"gamma", 1.0}}; },
+       {},
+       "/simulation/baumgarte/gamma",
+       "unknown key \"gamma\""},
+      {"NegativeBaumgarteGain",
+       [](json& s) { s["simulation"]["baumgarte"] = {{"alpha", -1.0}}; },
+       {},
+       "/simulation/baumgarte/alpha",
+       "expected a number >= 0, got -1"},
+      {"DuplicateBodyName",
+       [](json& s) { s["bodies"][1]["name"] = "a"; },
+       {},
+       "/bodies/1/name",
        "duplicate body name \"a\"; it is already defined at /bodies/0/name"},
-      {"ChainBodyNameTaken", [](json& s) { s["bodies"].push_back(boxBody("c1")); }, {}, "/chains/0/name",
+      {"ChainBodyNameTaken",
+       [](json& s) { s["bodies"].push_back(boxBody("c1")); },
+       {},
+       "/chains/0/name",
        "duplicate body name \"c1\"; it is already defined at /bodies/2/name"},
-      {"DuplicateJointName", [](json& s) { s["joints"][1]["name"] = "ja"; }, {}, "/joints/1/name",
+      {"DuplicateJointName",
+       [](json& s) { s["joints"][1]["name"] = "ja"; },
+       {},
+       "/joints/1/name",
        "duplicate joint name \"ja\""},
-      {"DuplicateConstraintName", [](json& s) { s["constraints"].push_back(s["constraints"][0]); }, {},
-       "/constraints/1/name", "duplicate constraint name \"loop\""},
-      {"BodyNamedWorld", [](json& s) { s["bodies"][0]["name"] = "world"; }, {}, "/bodies/0/name",
+      {"DuplicateConstraintName",
+       [](json& s) { s["constraints"].push_back(s["constraints"][0]); },
+       {},
+       "/constraints/1/name",
+       "duplicate constraint name \"loop\""},
+      {"BodyNamedWorld",
+       [](json& s) { s["bodies"][0]["name"] = "world"; },
+       {},
+       "/bodies/0/name",
        "\"world\" names the fixed world frame"},
-      {"MisspelledJointKey", [](json& s) { s["joints"][0]["stifness"] = 10; }, {}, "/joints/0/stifness",
+      {"MisspelledJointKey",
+       [](json& s) { s["joints"][0]["stifness"] = 10; },
+       {},
+       "/joints/0/stifness",
        "unknown key \"stifness\" (did you mean \"stiffness\"?); allowed keys here: name, parent, child, position, "
        "type, axis, parts, rotation, child_position, child_rotation, q0, qd0, stiffness, damping, rest, limits"},
-      {"MisspelledTopLevelKey", [](json& s) { s["gravty"] = {0, 0, 0}; }, {}, "/gravty",
+      {"MisspelledTopLevelKey",
+       [](json& s) {
+         s["gravty"] = {0, 0, 0};
+       },
+       {},
+       "/gravty",
        "unknown key \"gravty\" (did you mean \"gravity\"?)"},
-      {"PositionInChainJoint", [](json& s) { s["chains"][0]["joint"]["position"] = {0, 0, 0}; }, {},
-       "/chains/0/joint/position", "unknown key \"position\""},
+      {"PositionInChainJoint",
+       [](json& s) {
+         s["chains"][0]["joint"]["position"] = {0, 0, 0};
+       },
+       {},
+       "/chains/0/joint/position",
+       "unknown key \"position\""},
       {"MassBesideShapes",
        [](json& s) {
          s["bodies"][0].erase("shape");
          s["bodies"][0]["shapes"] = json::array({{{"type", "sphere"}, {"radius", 0.1}, {"mass", 1}}});
        },
-       {}, "/bodies/0/mass", "a body with \"shapes\" gives \"mass\" or \"density\" inside each shape"},
+       {},
+       "/bodies/0/mass",
+       "a body with \"shapes\" gives \"mass\" or \"density\" inside each shape"},
       {"TorusTubeTooThick",
-       [](json& s) { s["bodies"][0]["shape"] = {{"type", "torus"}, {"major_radius", 0.1}, {"minor_radius", 0.2}}; },
-       {}, "/bodies/0/shape/minor_radius", "expected minor_radius <= major_radius"},
-      {"NegativeBoxSize", [](json& s) { s["bodies"][0]["shape"]["size"][1] = -0.1; }, {}, "/bodies/0/shape/size/1",
+       [](json& s) {
+         s["bodies"][0]["shape"] = {{"type", "torus"}, {"major_radius", 0.1}, {"minor_radius", 0.2}};
+       },
+       {},
+       "/bodies/0/shape/minor_radius",
+       "expected minor_radius <= major_radius"},
+      {"PlacedSingleShape", [](json& s) { s["bodies"][0]["shape"]["position"] = {0, 0, 1}; }, {},
+       "/bodies/0/shape/position", "use \"shapes\" to place shapes"},
+      {"NegativeBoxSize",
+       [](json& s) { s["bodies"][0]["shape"]["size"][1] = -0.1; },
+       {},
+       "/bodies/0/shape/size/1",
        "expected a positive size, got -0.1"},
-      {"CompositeWithoutParts", [](json& s) { s["joints"][1]["type"] = "composite"; }, {}, "/joints/1/parts",
+      {"CompositeWithoutParts",
+       [](json& s) { s["joints"][1]["type"] = "composite"; },
+       {},
+       "/joints/1/parts",
        "missing required field \"parts\""},
       {"CompositeOfFreeJoint",
        [](json& s) {
          s["joints"][1]["type"] = "composite";
          s["joints"][1]["parts"] = json::array({{{"type", "free3d"}}});
        },
-       {}, "/joints/1/parts/0/type", "unknown joint part type \"free3d\""},
+       {},
+       "/joints/1/parts/0/type",
+       "unknown joint part type \"free3d\""},
       {"CompositeTooManyCoordinates",
        [](json& s) {
          s["joints"][1]["type"] = "composite";
-         s["joints"][1]["parts"] = json::array({{{"type", "spherical_exp"}}, {{"type", "universal"}},
-                                               {{"type", "planar"}}});
+         s["joints"][1]["parts"] =
+             json::array({{{"type", "spherical_exp"}}, {{"type", "universal"}}, {{"type", "planar"}}});
        },
-       {}, "/joints/1/parts", "the parts have 7 coordinates; a joint has at most 6"},
-      {"NegativeStiffness", [](json& s) { s["joints"][0]["stiffness"] = -1; }, {}, "/joints/0/stiffness",
+       {},
+       "/joints/1/parts",
+       "the parts have 7 coordinates; a joint has at most 6"},
+      {"NegativeStiffness",
+       [](json& s) { s["joints"][0]["stiffness"] = -1; },
+       {},
+       "/joints/0/stiffness",
        "expected a number >= 0, got -1"},
-      {"HingeWithoutAxis", [](json& s) { s["constraints"][0]["type"] = "hinge"; }, {}, "/constraints/0/axis",
+      {"HingeWithoutAxis",
+       [](json& s) { s["constraints"][0]["type"] = "hinge"; },
+       {},
+       "/constraints/0/axis",
        "missing required field \"axis\""},
-      {"ConstraintUnknownBody", [](json& s) { s["constraints"][0]["body_b"] = "c9"; }, {}, "/constraints/0/body_b",
+      {"ConstraintUnknownBody",
+       [](json& s) { s["constraints"][0]["body_b"] = "c9"; },
+       {},
+       "/constraints/0/body_b",
        "unknown body \"c9\""},
-      {"ConstraintSameBody", [](json& s) { s["constraints"][0]["body_a"] = "c2"; }, {}, "/constraints/0/body_b",
+      {"ConstraintSameBody",
+       [](json& s) { s["constraints"][0]["body_a"] = "c2"; },
+       {},
+       "/constraints/0/body_b",
        "\"body_a\" and \"body_b\" must be different bodies"},
       {"NameNotAString", [](json& s) { s["name"] = 5; }, {}, "/name", "expected a string, got number 5"},
-      {"BodiesNotAnArray", [](json& s) { s["bodies"] = json::object(); }, {}, "/bodies",
+      {"BodiesNotAnArray",
+       [](json& s) { s["bodies"] = json::object(); },
+       {},
+       "/bodies",
        "expected an array, got an object"},
       {"NoBodies",
        [](json& s) {
@@ -231,8 +428,13 @@ std::vector<ErrorCase> errorCases() {
          s.erase("chains");
          s.erase("constraints");
        },
-       {}, "/bodies", "the scene has no bodies"},
-      {"ParameterNotANumber", [](json& s) { s["parameters"]["n"] = "$m"; }, {}, "/parameters/n",
+       {},
+       "/bodies",
+       "the scene has no bodies"},
+      {"ParameterNotANumber",
+       [](json& s) { s["parameters"]["n"] = "$m"; },
+       {},
+       "/parameters/n",
        "expected a number (parameter values cannot refer to other parameters)"},
   };
 }
@@ -258,10 +460,23 @@ INSTANTIATE_TEST_SUITE_P(SceneLoader, SceneLoaderErrorTest, testing::ValuesIn(er
 // or throws SceneError; nothing else escapes (in particular no nlohmann exception).
 TEST(SceneLoader, AnyReplacedValueGivesAModelOrASceneError) {
   const json base = baseScene();
-  const std::vector<json> replacements = {nullptr, true, -1, 0, 1e308, "text", "$n", "$zz", "world", "c1",
-                                          json::array(), json::object(), {1, 2, 3}, {{"type", "box"}}};
+  const std::vector<json> replacements = {nullptr,
+                                          true,
+                                          -1,
+                                          0,
+                                          1e308,
+                                          "text",
+                                          "$n",
+                                          "$zz",
+                                          "world",
+                                          "c1",
+                                          json::array(),
+                                          json::object(),
+                                          {1, 2, 3},
+                                          {{"type", "box"}}};
+  const json leaves = base.flatten();
   std::vector<std::string> pointers;
-  for (const auto& item : base.flatten().items()) {
+  for (const auto& item : leaves.items()) {
     std::string pointer = item.key();
     while (!pointer.empty()) {
       pointers.push_back(pointer);
@@ -273,7 +488,6 @@ TEST(SceneLoader, AnyReplacedValueGivesAModelOrASceneError) {
     for (const json& replacement : replacements) {
       json scene = base;
       scene[json::json_pointer(pointer)] = replacement;
-      std::cerr << pointer << " = " << replacement.dump() << std::endl;
       try {
         loadSceneFromString(scene.dump(), "mutated.json");
       } catch (const SceneError& e) {
@@ -285,6 +499,19 @@ TEST(SceneLoader, AnyReplacedValueGivesAModelOrASceneError) {
     }
   }
   EXPECT_GT(errors, 0);
+}
+
+// A cycle through the longest allowed chain is reported quickly and in a message of bounded size.
+TEST(SceneLoader, LongCycleIsReportedShortly) {
+  json scene = baseScene();
+  scene["bodies"].push_back(boxBody("x"));
+  scene["joints"].push_back(fixedJoint("jx", "c99999", "x"));
+  scene["chains"][0]["parent"] = "x";
+  const SceneError e = catchSceneError([&] { loadSceneFromString(scene.dump(), "long.json", {{"n", 100000}}); });
+  EXPECT_EQ(e.pointer(), "/joints/2/parent");
+  EXPECT_NE(e.message().find("(x -> c99999 -> c99998"), std::string::npos) << e.message();
+  EXPECT_NE(e.message().find("... (100001 bodies) -> x,"), std::string::npos) << e.message();
+  EXPECT_LT(e.message().size(), 400u);
 }
 
 TEST(SceneLoader, BaseSceneOfTheErrorCasesIsValid) {
@@ -309,7 +536,8 @@ TEST(SceneLoader, DirectoryIsNotASceneFile) {
 }
 
 TEST(SceneLoader, SyntaxErrorGivesLineAndColumn) {
-  const SceneError e = catchSceneError([] { loadSceneFromString("{\n  \"name\": \"x\",\n  \"bodies\": [}\n", "s.json"); });
+  const SceneError e =
+      catchSceneError([] { loadSceneFromString("{\n  \"name\": \"x\",\n  \"bodies\": [}\n", "s.json"); });
   EXPECT_EQ(e.pointer(), "");
   EXPECT_NE(e.message().find("JSON syntax error at line 3, column 14"), std::string::npos) << e.message();
 }
@@ -348,7 +576,8 @@ TEST(SceneLoader, CommentsAreAllowed) {
     // a comment
     "bodies": [{"name": "a", "mass": 1, "shape": {"type": "sphere", "radius": 0.1}}], /* another */
     "joints": [{"name": "j", "type": "free3d", "parent": "world", "child": "a"}]
-  })", "comments.json");
+  })",
+                                          "comments.json");
   EXPECT_EQ(model.nq, 6);
   EXPECT_EQ(model.name, "comments");  // defaults to the file's stem
 }
@@ -446,7 +675,8 @@ TEST(SceneLoader, CompositeBodyMatchesParallelAxisOracle) {
        "rotation": [0, 0, 1.5707963267948966]},
       {"type": "sphere", "radius": 0.05, "density": 1000, "position": [0, 0, -0.2]}]}],
     "joints": [{"name": "j", "type": "fixed", "parent": "world", "child": "both"}]
-  })", "composite.json");
+  })",
+                                          "composite.json");
   const Body& body = model.bodies[0];
 
   const double mBox = 2.0, mSphere = 1000.0 * 4.0 / 3.0 * std::numbers::pi * 0.05 * 0.05 * 0.05;
@@ -473,7 +703,8 @@ TEST(SceneLoader, DensityTimesVolumeGivesMass) {
   const Model model = loadSceneFromString(R"({
     "bodies": [{"name": "rod", "density": 2700, "shape": {"type": "cylinder", "radius": 0.01, "length": 0.5}}],
     "joints": [{"name": "j", "type": "fixed", "parent": "world", "child": "rod"}]
-  })", "density.json");
+  })",
+                                          "density.json");
   EXPECT_NEAR(model.bodies[0].mass, 2700 * std::numbers::pi * 0.01 * 0.01 * 0.5, 1e-12);
 }
 
@@ -492,7 +723,8 @@ TEST(SceneLoader, DeclarationOrderDoesNotMatter) {
       {"name": "j_mid", "type": "universal", "parent": "root", "child": "mid", "q0": [1.5, 2.5]},
       {"name": "j_root", "type": "revolute", "axis": [0, 1, 0], "parent": "world", "child": "root", "q0": 0.5}
     ]
-  })", "order.json");
+  })",
+                                          "order.json");
   // Depth-first from the world; siblings (side, mid) in the order their joints are declared.
   const std::vector<std::string> names = {"root", "side", "mid", "tip"};
   ASSERT_EQ(model.bodyCount(), 4);
@@ -511,7 +743,8 @@ TEST(SceneLoader, ParametersReachVectorsCountsAndScalars) {
     "chains": [{"name": "l", "count": "$links", "parent": "world", "spacing": [0, 0, "$len"],
                 "body": {"mass": "$k", "shape": {"type": "box", "size": [0.1, 0.1, "$len"]}},
                 "joint": {"type": "revolute", "axis": [0, 1, 0], "stiffness": "$k"}}]
-  })", "params.json", {{"len", 0.25}});
+  })",
+                                          "params.json", {{"len", 0.25}});
   EXPECT_EQ(model.bodyCount(), 2);
   EXPECT_DOUBLE_EQ(model.gravity.z(), 7.0);
   EXPECT_DOUBLE_EQ(model.joints[1].E_pj(2, 3), 0.25);
@@ -528,7 +761,8 @@ TEST(SceneLoader, JointFieldsAreStored) {
                 "position": [1, 2, 3], "rotation": [0, 0, 1.5707963267948966], "child_position": [0, 0, -0.1],
                 "child_rotation": [0.3, 0, 0], "q0": 0.1, "qd0": -0.2, "stiffness": 5, "damping": 0.5,
                 "rest": 0.05, "limits": {"lower": [-0.5], "upper": [0.5]}}]
-  })", "fields.json");
+  })",
+                                          "fields.json");
   const Joint& j = model.joints[0];
   EXPECT_TRUE(j.parts[0].axis.isApprox(Vector3::UnitZ()));
   EXPECT_TRUE(j.E_pj.isApprox(se3::make(so3::exp(Vector3(0, 0, std::numbers::pi / 2)), Vector3(1, 2, 3))));
@@ -553,6 +787,19 @@ TEST(SceneLoader, SimulationDefaultsAreRead) {
   EXPECT_EQ(model.defaults.backend, SimulationDefaults{}.backend);
 }
 
+TEST(SceneLoader, DriftControlDefaultsAreRead) {
+  json scene = baseScene();
+  scene["simulation"] = {{"drift_control", "baumgarte"}, {"baumgarte", {{"alpha", 4}, {"beta", 6}}}};
+  const Model model = loadSceneFromString(scene.dump(), "drift.json");
+  EXPECT_EQ(model.defaults.driftControl, DriftControl::Baumgarte);
+  EXPECT_DOUBLE_EQ(model.defaults.baumgarteAlpha, 4.0);
+  EXPECT_DOUBLE_EQ(model.defaults.baumgarteBeta, 6.0);
+  const Model plain = loadSceneFromString(baseScene().dump(), "plain.json");
+  EXPECT_EQ(plain.defaults.driftControl, DriftControl::PostStabilization);
+  scene["simulation"] = {{"drift_control", "none"}};
+  EXPECT_EQ(loadSceneFromString(scene.dump(), "none.json").defaults.driftControl, DriftControl::None);
+}
+
 TEST(SceneLoader, BranchingTreeCoversJointTypesAndShapes) {
   const Model model = loadScene(kScenes + "/branching_tree.json");
   std::set<JointType> joints;
@@ -564,9 +811,9 @@ TEST(SceneLoader, BranchingTreeCoversJointTypesAndShapes) {
     compositeBody = compositeBody || model.bodies[i].shapes.size() > 1;
     chainFromBody = chainFromBody || (model.bodies[i].name == "tail0" && model.joints[i].parent >= 0);
   }
-  for (JointType type : {JointType::Fixed, JointType::Revolute, JointType::Prismatic, JointType::Planar,
-                         JointType::Universal, JointType::SphericalXZX, JointType::SphericalExp,
-                         JointType::Composite, JointType::Free3D})
+  for (JointType type :
+       {JointType::Fixed, JointType::Revolute, JointType::Prismatic, JointType::Planar, JointType::Universal,
+        JointType::SphericalXZX, JointType::SphericalExp, JointType::Composite, JointType::Free3D})
     EXPECT_TRUE(joints.count(type)) << jointTypeName(type);
   EXPECT_EQ(shapes.size(), 6u);
   EXPECT_TRUE(compositeBody);
@@ -606,7 +853,8 @@ TEST(SceneLoader, FourBarStartsWithTheLoopClosed) {
   EXPECT_LT((a - b).norm(), 1e-14);
   EXPECT_GT(a.z(), 0.0);
   const int crank = model.findBody("crank");
-  const Vector3 crankTip = E_0i[crank].topLeftCorner<3, 3>() * Vector3(0, 0, -0.05) + E_0i[crank].topRightCorner<3, 1>();
+  const Vector3 crankTip =
+      E_0i[crank].topLeftCorner<3, 3>() * Vector3(0, 0, -0.05) + E_0i[crank].topRightCorner<3, 1>();
   EXPECT_TRUE(crankTip.isApprox(Vector3(0.1 * std::cos(2.0), 0.0, 0.1 * std::sin(2.0)), 1e-14));
 }
 

@@ -4,6 +4,12 @@
 
 namespace articulab {
 
+namespace {
+constexpr int kProjectionIterations = 8;
+constexpr double kPositionTolerance = 1e-13;  // m or rad: post-stabilisation target
+constexpr double kPositionFailure = 1e-6;     // left after the iterations: the closures conflict
+}  // namespace
+
 RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
     : ReducedSolver(model, options),
       ws_(model),
@@ -13,31 +19,69 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
       K_(MatrixX::Zero(model.nq, model.nq)),
       D_(MatrixX::Zero(model.nq, model.nq)),
       A_(MatrixX::Zero(model.nq, model.nq)),
-      rhs_(VectorX::Zero(model.nq)) {}
+      rhs_(VectorX::Zero(model.nq)),
+      loops_(model),
+      target_(VectorX::Zero(loops_.rows())),
+      correction_(VectorX::Zero(model.nq)),
+      luWork_(MatrixX::Zero(model.nq, loops_.rows())) {}
 
 SolverSupport RedMaxSolver::supports(const Model& model) {
   SolverSupport support;
-  if (!model.loops.empty()) {
-    support.ok = false;
-    support.reason = "RedMax here simulates trees: the scene has " + std::to_string(model.loops.size()) +
-                     " loop-closing constraint(s)";
-  }
   for (const Joint& joint : model.joints)
     if (joint.hasLimits) support.warnings.push_back("joint limits are not enforced (joint '" + joint.name + "')");
+  if (model.loops.empty()) return support;
+  RedMaxSolver probe(model, SolverOptions{});
+  VectorX qdd = VectorX::Zero(model.nq);
+  probe.accelerations(model, model.q0, model.qd0, Perturbation{}, qdd);
+  if (!probe.loopFailure_.empty()) {
+    support.ok = false;
+    support.reason = probe.loopFailure_ + " at the initial state";
+    return support;
+  }
+  if (probe.loops_.redundantRows() > 0)
+    support.warnings.push_back(std::to_string(probe.loops_.redundantRows()) + " of the " +
+                               std::to_string(probe.loops_.rows()) +
+                               " loop-closure rows are redundant with the other constraints; they carry no force");
+  if (probe.loops_.largestError() > kPositionFailure)
+    support.warnings.push_back("the initial coordinates violate the loop closures by " +
+                               std::to_string(probe.loops_.largestError()) + " (m or rad)");
   return support;
+}
+
+bool RedMaxSolver::factorMass() {
+  llt_.compute(ws_.Mr);
+  return llt_.info() == Eigen::Success;
+}
+
+void RedMaxSolver::closureTarget(double h) {
+  const bool baumgarte = options_.driftControl == DriftControl::Baumgarte;
+  const double a2 = baumgarte ? 2.0 * options_.baumgarteAlpha : 0.0;
+  const double b2 = baumgarte ? options_.baumgarteBeta * options_.baumgarteBeta : 0.0;
+  if (h > 0.0 && options_.driftControl == DriftControl::PostStabilization) {
+    target_.setZero();  // G_r qdot' = 0 (eq 2.101)
+    return;
+  }
+  target_ = loops_.bias() - a2 * loops_.velocity() - b2 * loops_.error();  // eq 2.100, 1.82
+  if (h > 0.0) target_ = loops_.velocity() + h * target_;  // G_r (qdot' - qdot) / h = target
 }
 
 // M_r qddot = f_r (eq 2.18), solved with a Cholesky factorization of M_r.
 void RedMaxSolver::accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                                  VectorX& qdd) {
   evaluateRedMax(model, q, qd, pert, ws_);
-  llt_.compute(ws_.Mr);
-  if (llt_.info() != Eigen::Success) {
+  if (!factorMass()) {
     qdd.setConstant(std::numeric_limits<double>::quiet_NaN());  // reported by the step as non-finite
     return;
   }
   qdd = ws_.fr;
   llt_.solveInPlace(qdd);
+  if (loops_.rows() == 0) return;
+  loops_.assemble(model, ws_, qd);
+  closureTarget(0.0);
+  if (!loops_.constrain([this](MatrixX& Y) { llt_.solveInPlace(Y); }, target_, qdd)) {
+    loopFailure_ = loops_.message();
+    qdd.setConstant(std::numeric_limits<double>::quiet_NaN());
+  }
 }
 
 void RedMaxSolver::implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
@@ -51,6 +95,61 @@ void RedMaxSolver::implicitVelocity(const Model& model, const State& state, doub
   rhs_.noalias() += ws_.Mr * state.qd;
   lu_.compute(A_);
   qdNext = lu_.solve(rhs_);
+  if (loops_.rows() == 0) return;
+  loops_.assemble(model, ws_, state.qd);
+  closureTarget(h);
+  const auto solveInPlace = [this](MatrixX& Y) {
+    luWork_ = Y;
+    Y.noalias() = lu_.solve(luWork_);
+  };
+  if (!loops_.constrain(solveInPlace, target_, qdNext)) {  // eq 2.101 with A in place of M_r
+    loopFailure_ = loops_.message();
+    qdNext.setConstant(std::numeric_limits<double>::quiet_NaN());
+  }
+}
+
+StepStatus RedMaxSolver::correctDrift(const Model& model, State& state, double) {
+  if (loopFailure_.empty() && loops_.rows() > 0 && options_.driftControl == DriftControl::PostStabilization &&
+      projectPositions(model, state))
+    projectVelocities(state);
+  if (loopFailure_.empty()) return {};
+  StepStatus status{false, std::string(name()) + ": " + loopFailure_ + " at step " + std::to_string(state.step) +
+                               " (t = " + std::to_string(state.t) + " s)"};
+  loopFailure_.clear();
+  return status;
+}
+
+// Gauss-Newton onto g(q) = 0 with the mass-weighted least step: M_r dq = G_r^T mu,
+// G_r dq = -g (post-stabilisation, sueda notes 1.12, in reduced coordinates).
+bool RedMaxSolver::projectPositions(const Model& model, State& state) {
+  for (int iteration = 0;; ++iteration) {
+    evaluateRedMax(model, state.q, state.qd, state.perturbation, ws_);
+    loops_.assemble(model, ws_, state.qd);
+    if (loops_.largestError() < kPositionTolerance || iteration == kProjectionIterations) break;
+    correction_.setZero();
+    target_ = -loops_.error();
+    if (!factorMass() || !loops_.constrain([this](MatrixX& Y) { llt_.solveInPlace(Y); }, target_, correction_)) {
+      loopFailure_ = "position projection: " + loops_.message();
+      return false;
+    }
+    state.q += correction_;
+  }
+  if (loops_.largestError() <= kPositionFailure) return true;
+  loopFailure_ = "position projection left a loop-closure violation of " + std::to_string(loops_.largestError()) +
+                 " (conflicting closures)";
+  return false;
+}
+
+// qdot onto G_r qdot = 0 with the least kinetic-energy change.
+bool RedMaxSolver::projectVelocities(State& state) {
+  correction_.setZero();
+  target_ = -loops_.velocity();
+  if (!factorMass() || !loops_.constrain([this](MatrixX& Y) { llt_.solveInPlace(Y); }, target_, correction_)) {
+    loopFailure_ = "velocity projection: " + loops_.message();
+    return false;
+  }
+  state.qd += correction_;
+  return true;
 }
 
 }  // namespace articulab

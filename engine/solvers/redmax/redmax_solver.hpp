@@ -1,13 +1,21 @@
 // RedMax back-end: reduced coordinates with the dense Jacobian J_mr, O(n^3) per step
-// (sueda notes 2.1-2.5; Wang et al. 2019).
+// (sueda notes 2.1-2.5; Wang et al. 2019). Loop closures add G_r = G_m J_mr rows solved with
+// Lagrange multipliers per step (sueda 2.8, eq 2.98-2.103) under the selected drift control:
+//   none:                G_r qddot = -Gdot_r qdot (acceleration level);
+//   Baumgarte:           G_r qddot = -Gdot_r qdot - 2 alpha G_r qdot - beta^2 g (eq 1.82);
+//   post-stabilisation:  acceleration level (velocity level G_r qdot' = 0 for the implicit
+//                        integrator, eq 2.101), then after the step a mass-weighted
+//                        Gauss-Newton projection of q onto g = 0 and of qdot onto G_r qdot = 0.
 #pragma once
 
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
+#include <string>
 
 #include "engine/algorithm/force_jacobians.hpp"
 #include "engine/solvers/reduced_solver.hpp"
 #include "engine/solvers/redmax/redmax_dynamics.hpp"
+#include "engine/solvers/redmax/redmax_loops.hpp"
 
 namespace articulab {
 
@@ -16,11 +24,19 @@ class RedMaxSolver final : public ReducedSolver {
   RedMaxSolver(const Model& model, const SolverOptions& options);
   const char* name() const override { return "redmax"; }
   static SolverSupport supports(const Model& model);
+  // The closure rows at the last evaluation (for tests and diagnostics).
+  const ReducedLoopConstraints& loops() const { return loops_; }
 
  private:
   void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                      VectorX& qdd) override;
   void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
+  StepStatus correctDrift(const Model& model, State& state, double h) override;
+  // Right-hand side c of G_r x = c: accelerations (h = 0) or next velocities (h > 0).
+  void closureTarget(double h);
+  bool projectPositions(const Model& model, State& state);
+  bool projectVelocities(State& state);
+  bool factorMass();
 
   RedMaxWorkspace ws_;
   ForceJacobianWorkspace fjws_;
@@ -28,6 +44,10 @@ class RedMaxSolver final : public ReducedSolver {
   Eigen::PartialPivLU<MatrixX> lu_;
   MatrixX K_, D_, A_;
   VectorX rhs_;
+  ReducedLoopConstraints loops_;
+  VectorX target_, correction_;
+  MatrixX luWork_;
+  std::string loopFailure_;  // why the last closure solve failed, empty if it did not
 };
 
 }  // namespace articulab

@@ -1,0 +1,59 @@
+// Primary plus auxiliary constraints by constraint anticipation (Baraff 1996, section 8.2):
+//   1. factor H of the primary constraints once (sparsefactor);
+//   2. solve for F: accelerations a0 without auxiliary forces;
+//   3. for each auxiliary row j, solve for its unit force k_j = J_a,j^T with r = 0: the
+//      response Mhat^-1 k_j anticipates the primary constraints; row i of J_a times it is
+//      entry (i, j) of the k x k matrix A = J_a Mhat^-1 J_a^T, O(kn) in all;
+//   4. A mu = rhs_a - J_a a0 (equalities; redundant rows carry no force);
+//   5. solve once more for F + K mu: final accelerations and primary multipliers.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/solvers/baraff/block_tree_ldlt.hpp"
+#include "engine/solvers/baraff/semidefinite_solve.hpp"
+
+namespace articulab::baraff {
+
+// a: body accelerations (or, for projections, body displacements / velocity changes);
+// lambda: multipliers of the primary rows per joint, mu of the auxiliary rows, with
+// M a = F + G^T lambda + J_a^T mu.
+struct ConstrainedSolution {
+  std::vector<Vector6> a;
+  std::vector<RowVector> lambda;
+  VectorX mu;
+  explicit ConstrainedSolution(const Model& model = Model{}, int auxiliaryRows = 0);
+};
+
+struct SolveReport {
+  bool ok = true;
+  std::string message;     // why not ok
+  int redundantRows = 0;   // auxiliary rows dependent on the others
+  double residual = 0.0;   // max violation of the auxiliary equations after the solve
+};
+
+class AnticipationSolver {
+ public:
+  AnticipationSolver(const Model& model, int auxiliaryRows);
+  // Factors H at the system's rows; then solve() as often as needed at that configuration.
+  bool factor(const Model& model, const ConstraintSystem& system, SolveReport& report);
+  // Solves with body forces F, primary right-hand sides system.primary[i].rhs and auxiliary
+  // right-hand sides system.auxiliary[r].rhs.
+  void solve(const ConstraintSystem& system, const std::vector<Vector6>& F, ConstrainedSolution& out,
+             SolveReport& report);
+  const MatrixX& auxiliaryMatrix() const { return A_; }
+
+ private:
+  double rowTimes(const AuxiliaryRow& row, const std::vector<Vector6>& a) const;
+  void addRowForce(const AuxiliaryRow& row, double scale, std::vector<Vector6>& F) const;
+
+  BlockTreeLDLT tree_;
+  SemidefiniteSolver small_;
+  std::vector<Vector6> force_, response_;
+  std::vector<RowVector> responseLambda_;
+  MatrixX A_;
+  VectorX b_;
+};
+
+}  // namespace articulab::baraff

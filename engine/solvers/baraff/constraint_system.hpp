@@ -1,0 +1,42 @@
+// The constrained maximal-coordinate system at one instant (Baraff 1996, sections 4 and 8):
+// body forces F_i, primary constraint rows per tree joint and auxiliary rows (loop closures).
+// Every row states G a = rhs for the body accelerations a (body twists' derivatives, body axes).
+#pragma once
+
+#include <vector>
+
+#include "engine/spatial/types.hpp"
+
+namespace articulab::baraff {
+
+// At most six rows per joint: blocks and vectors of a primary constraint live on the stack.
+using RowBlock = Eigen::Matrix<double, Eigen::Dynamic, 6, Eigen::RowMajor, 6, 6>;
+using RowVector = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, 6, 1>;
+using Row6 = Eigen::Matrix<double, 1, 6>;
+
+// Rows of tree joint i between child body i and parent body p (sueda eq 1.69):
+//   Gc a_i + Gp a_p = rhs.
+struct PrimaryConstraint {
+  int rows = 0;
+  RowBlock Gc, Gp;     // on the child and the parent twist (Gp unused for a world parent)
+  RowVector bias;      // acceleration-level right-hand side, -Gdot phi
+  RowVector velocity;  // G phi, the velocity violation
+  RowVector error;     // g, the position violation in the joint frame
+  RowVector rhs;       // what the solve enforces (bias, stabilised bias or a projection target)
+};
+
+// One scalar auxiliary row jA a_A + jB a_B = rhs between two bodies (-1 is the world).
+struct AuxiliaryRow {
+  int bodyA = -1, bodyB = -1;
+  Row6 jA = Row6::Zero(), jB = Row6::Zero();
+  double bias = 0.0, velocity = 0.0, error = 0.0, rhs = 0.0;
+};
+
+struct ConstraintSystem {
+  std::vector<Vector6> force;              // F_i per body, body coordinates
+  std::vector<PrimaryConstraint> primary;  // per joint, indexed like the joints
+  std::vector<AuxiliaryRow> auxiliary;     // sized once for every auxiliary row of the model
+  int auxiliaryCount() const { return static_cast<int>(auxiliary.size()); }
+};
+
+}  // namespace articulab::baraff

@@ -1,0 +1,100 @@
+#include "engine/solvers/baraff/joint_coordinates.hpp"
+
+#include <Eigen/Cholesky>
+#include <cmath>
+#include <numbers>
+
+#include "engine/spatial/se3.hpp"
+#include "engine/spatial/so3.hpp"
+
+namespace articulab::baraff {
+
+namespace {
+
+constexpr double kTwoPi = 2.0 * std::numbers::pi;
+
+// The angle equal to `angle` modulo 2 pi that is closest to `previous`.
+double unwrap(double angle, double previous) { return previous + std::remainder(angle - previous, kTwoPi); }
+
+// Rotation angle of R about the unit axis a, from the image of a vector perpendicular to a.
+double angleAbout(const Matrix3& R, const Vector3& a) {
+  const Vector3 u = a.unitOrthogonal();
+  const Vector3 v = R * u;
+  return std::atan2(a.dot(u.cross(v)), u.dot(v));
+}
+
+// R = Rx(q1) Ry(q2) (eq 2.37).
+void universalAngles(const Matrix3& R, double* q) {
+  q[0] = unwrap(std::atan2(R(2, 1), R(1, 1)), q[0]);
+  q[1] = unwrap(std::atan2(R(0, 2), R(0, 0)), q[1]);
+}
+
+// R = Rx(q1) Rz(q2) Rx(q3) (eq 2.31); of the two equivalent triples the one nearest the
+// previous coordinates is kept, and near the singular q2 = 0 the previous q1 is kept.
+void xzxAngles(const Matrix3& R, double* q) {
+  const double s2 = std::hypot(R(1, 0), R(2, 0));
+  if (s2 < 1e-9) {
+    const double sum = std::atan2(R(2, 1), R(1, 1));  // q1 + q3 about x
+    q[1] = unwrap(0.0, q[1]);
+    q[2] = unwrap(sum - q[0], q[2]);
+    return;
+  }
+  const double a[3] = {std::atan2(R(2, 0), R(1, 0)), std::atan2(s2, R(0, 0)), std::atan2(R(0, 2), -R(0, 1))};
+  const double b[3] = {a[0] + std::numbers::pi, -a[1], a[2] + std::numbers::pi};
+  double qa[3], qb[3], da = 0.0, db = 0.0;
+  for (int k = 0; k < 3; ++k) {
+    qa[k] = unwrap(a[k], q[k]);
+    qb[k] = unwrap(b[k], q[k]);
+    da += std::abs(qa[k] - q[k]);
+    db += std::abs(qb[k] - q[k]);
+  }
+  for (int k = 0; k < 3; ++k) q[k] = da <= db ? qa[k] : qb[k];
+}
+
+void exponentialCoordinates(const Matrix3& R, double* q) {
+  const Vector3 w = so3::log(R);
+  for (int k = 0; k < 3; ++k) q[k] = w[k];
+}
+
+}  // namespace
+
+Matrix4 measuredJointTransform(const Joint& joint, const Matrix4& E_pc) {
+  return se3::inverse(joint.E_pj) * E_pc * se3::inverse(joint.E_jc);
+}
+
+void coordinatesFromTransform(const Joint& joint, const Matrix4& Q, double* q) {
+  const Matrix3 R = Q.topLeftCorner<3, 3>();
+  const Vector3 p = Q.topRightCorner<3, 1>();
+  const Vector3 axis = joint.parts.empty() ? Vector3::UnitZ() : joint.parts[0].axis;
+  switch (joint.type) {
+    case JointType::Fixed:
+    case JointType::Composite: break;
+    case JointType::Revolute: q[0] = unwrap(angleAbout(R, axis), q[0]); break;
+    case JointType::Prismatic: q[0] = axis.dot(p); break;
+    case JointType::Planar: q[0] = p.x(), q[1] = p.y(); break;
+    case JointType::Translational: q[0] = p.x(), q[1] = p.y(), q[2] = p.z(); break;
+    case JointType::Universal: universalAngles(R, q); break;
+    case JointType::SphericalXZX: xzxAngles(R, q); break;
+    case JointType::SphericalExp: exponentialCoordinates(R, q); break;
+    case JointType::Free2D:  // Q = T(x, y) Rz(theta)
+      q[0] = p.x(), q[1] = p.y(), q[2] = unwrap(std::atan2(R(1, 0), R(0, 0)), q[2]);
+      break;
+    case JointType::Free3D: {  // Q = Rot(w) T(p'): the translation is expressed after the rotation
+      exponentialCoordinates(R, q);
+      const Vector3 local = R.transpose() * p;
+      q[3] = local.x(), q[4] = local.y(), q[5] = local.z();
+      break;
+    }
+  }
+}
+
+void velocitiesFromTwist(const JointMatrix& S, const Vector6& delta, double* qd) {
+  const int n = static_cast<int>(S.cols());
+  if (n == 0) return;
+  using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, 6, 6>;
+  const Small StS = S.transpose() * S;
+  const JointVector v = Eigen::LDLT<Small>(StS).solve(JointVector(S.transpose() * delta));
+  for (int k = 0; k < n; ++k) qd[k] = v[k];
+}
+
+}  // namespace articulab::baraff

@@ -1,0 +1,54 @@
+#include "engine/solvers/recursive/hybrid_dynamics.hpp"
+
+#include <limits>
+
+#include "engine/algorithm/forces.hpp"
+#include "engine/solvers/recursive/recursive_newton_euler.hpp"
+
+namespace articulab {
+
+namespace {
+
+// M^_i starts from M_i and B^_i from -(ad(phi)^T M phi + f_ext) (Alg 9 lines 7-8).
+void initializeBodies(const Model& model, const Perturbation& pert, HybridDynamicsWorkspace& ws) {
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const BodyKinematics& k = ws.kin.bodies[i];
+    ArticulatedBody& b = ws.articulated.bodies[i];
+    b.inertia = model.bodies[i].M;
+    b.bias = -coriolisAndGravity(model, i, k);
+    if (pert.body == i) b.bias -= perturbationWrench(pert, k.worldPose(), k.phi);
+  }
+}
+
+// The passes leave the driven joints' forces where their accelerations go; swap them out.
+void separateDrivenJoints(const Model& model, const VectorX& prescribed, VectorX& qdd, VectorX& drivenForce) {
+  drivenForce.setZero();
+  for (const Joint& joint : model.joints) {
+    if (!joint.driven) continue;
+    drivenForce.segment(joint.qIndex, joint.nq) = qdd.segment(joint.qIndex, joint.nq);
+    qdd.segment(joint.qIndex, joint.nq) = prescribed.segment(joint.qIndex, joint.nq);
+  }
+}
+
+}  // namespace
+
+HybridDynamicsWorkspace::HybridDynamicsWorkspace(const Model& model)
+    : kin(model), articulated(model), jointForce(VectorX::Zero(model.nq)) {}
+
+void hybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+                    const VectorX& prescribed, HybridDynamicsWorkspace& ws, VectorX& qdd, VectorX& drivenForce) {
+  computeRecursiveKinematics(model, q, qd, ws.kin);
+  ws.jointForce.setZero();
+  addJointForces(model, q, qd, ws.jointForce);
+  initializeBodies(model, pert, ws);
+  const ArticulatedInput in{&ws.jointForce, &prescribed, true};
+  if (!eliminateWithBiasForces(model, ws.kin, in, ws.articulated)) {
+    qdd.setConstant(std::numeric_limits<double>::quiet_NaN());  // reported by the step as non-finite
+    drivenForce.setZero();
+    return;
+  }
+  propagateAccelerations(model, ws.kin, in, ws.articulated, qdd);
+  separateDrivenJoints(model, prescribed, qdd, drivenForce);
+}
+
+}  // namespace articulab

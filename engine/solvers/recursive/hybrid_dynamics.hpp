@@ -1,0 +1,26 @@
+// Recursive hybrid dynamics in O(n) (sueda notes 2.12, Alg 9; Kim 2012): the articulated-body
+// algorithm with gravity, Coriolis, the perturbation spring and joint springs and dampers, in
+// which driven joints (Joint::driven) follow a prescribed acceleration and report the force it
+// takes. With no driven joint it is forward dynamics, qddot = M_r^-1 f_r (eq 2.18, 2.73).
+#pragma once
+
+#include "engine/multibody/state.hpp"
+#include "engine/solvers/recursive/articulated_body.hpp"
+
+namespace articulab {
+
+struct HybridDynamicsWorkspace {
+  RecursiveKinematics kin;
+  ArticulatedBodyWorkspace articulated;
+  VectorX jointForce;  // joint springs and dampers, nq
+  explicit HybridDynamicsWorkspace(const Model& model = Model{});
+};
+
+// qdd receives every joint's acceleration: computed for free joints, copied from prescribed
+// for driven ones. drivenForce receives, for driven joints, the generalized force an actuator
+// must add to the joint's own spring and damper; zero for free joints. prescribed is read only
+// at driven joints. If the articulated inertia is singular, qdd is filled with NaN.
+void hybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+                    const VectorX& prescribed, HybridDynamicsWorkspace& ws, VectorX& qdd, VectorX& drivenForce);
+
+}  // namespace articulab

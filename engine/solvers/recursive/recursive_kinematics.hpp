@@ -1,0 +1,67 @@
+// Forward kinematics for the recursive back-end (sueda Alg 9 lines 1-5, eq 2.6, 2.11, 2.17):
+// per body the pose in its parent (whose adjoint is Ad_ip), the joint basis Ad_iJ S and its
+// derivative, the body twist phi_i and the velocity-product acceleration eta_i, all in body
+// coordinates. What does not depend on (q, qdot) is computed once, when the workspace is built.
+#pragma once
+
+#include <vector>
+
+#include "engine/multibody/model.hpp"
+#include "engine/solvers/recursive/parent_transform.hpp"
+
+namespace articulab {
+
+// How a joint's kinematics are evaluated.
+enum class JointKinematicsKind {
+  FixedAxisRevolute,   // one revolute part: S constant, Sdot = 0
+  FixedAxisPrismatic,  // one prismatic part: S constant, Sdot = 0
+  General,             // anything else, through evaluateJoint (composite, Euler angles, ...)
+};
+
+// Quantities of joint i that do not depend on (q, qdot). For fixed-axis joints E_pi = E_pj Q E_jc
+// expands (Rodrigues' formula, eq 2.41) to
+//   revolute:  R = R0 + sin q R1 + (1 - cos q) R2,   p = p0 + sin q p1 + (1 - cos q) p2
+//   prismatic: R = R0,                               p = p0 + q p1.
+struct JointConstants {
+  JointKinematicsKind kind = JointKinematicsKind::General;
+  Matrix6 Ad_iJ = Matrix6::Identity();  // Ad(E_jc^-1): joint twists into body coordinates
+  Matrix3 R0 = Matrix3::Identity(), R1 = Matrix3::Zero(), R2 = Matrix3::Zero();
+  Vector3 p0 = Vector3::Zero(), p1 = Vector3::Zero(), p2 = Vector3::Zero();
+};
+
+// State-dependent quantities of body i (and of its joint).
+struct BodyKinematics {
+  ParentTransform E_pi;               // body in its parent (world for roots); Ad_ip = Ad(E_pi^-1)
+  Matrix3 R_0i = Matrix3::Identity();  // body in world
+  Vector3 p_0i = Vector3::Zero();
+  JointMatrix AdS;                     // Ad_iJ S (eq 2.11)
+  JointMatrix AdSdot;                  // Ad_iJ Sdot (eq 2.15)
+  Vector6 phiJoint = Vector6::Zero();  // Ad_iJ S qdot_i, the joint's relative twist
+  Vector6 phi = Vector6::Zero();       // body twist (eq 2.11)
+  Vector6 eta = Vector6::Zero();       // ad(phi_i) Ad_iJ S qdot + Ad_iJ Sdot qdot (Alg 9 line 4)
+
+  Matrix4 worldPose() const;  // E_0i
+};
+
+struct RecursiveKinematics {
+  std::vector<JointConstants> joints;
+  std::vector<BodyKinematics> bodies;
+  JointKinematics scratch;  // Q, S, Sdot of a general joint
+  explicit RecursiveKinematics(const Model& model = Model{});
+};
+
+// Fills kin.bodies at (q, qdot) in one forward pass over the tree.
+void computeRecursiveKinematics(const Model& model, const VectorX& q, const VectorX& qd, RecursiveKinematics& kin);
+// Refreshes only the velocity-dependent fields (AdSdot, phiJoint, phi, eta) for a new qdot at
+// the q of the last computeRecursiveKinematics.
+void updateRecursiveVelocities(const Model& model, const VectorX& q, const VectorX& qd, RecursiveKinematics& kin);
+
+// ad(a) b, the spatial cross product (eq 1.19), as (wa x wb; va x wb + wa x vb).
+inline Vector6 adTimes(const Vector6& a, const Vector6& b) {
+  Vector6 out;
+  out.head<3>() = a.head<3>().cross(b.head<3>());
+  out.tail<3>() = a.tail<3>().cross(b.head<3>()) + a.head<3>().cross(b.tail<3>());
+  return out;
+}
+
+}  // namespace articulab

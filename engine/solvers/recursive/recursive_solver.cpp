@@ -1,0 +1,47 @@
+#include "engine/solvers/recursive/recursive_solver.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace articulab {
+
+RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& options)
+    : ReducedSolver(model, options),
+      dynamics_(model),
+      implicit_(model),
+      prescribed_(VectorX::Zero(model.nq)),
+      drivenForce_(VectorX::Zero(model.nq)) {}
+
+SolverSupport RecursiveSolver::supports(const Model& model) {
+  SolverSupport support;
+  if (!model.loops.empty()) {
+    support.ok = false;
+    support.reason = "the recursive back-end simulates trees: the scene has " + std::to_string(model.loops.size()) +
+                     " loop-closing constraint(s)";
+  }
+  for (const Joint& joint : model.joints)
+    if (joint.hasLimits) support.warnings.push_back("joint limits are not enforced (joint '" + joint.name + "')");
+  return support;
+}
+
+void RecursiveSolver::setPrescribedAccelerations(const VectorX& qdd) {
+  if (qdd.size() != prescribed_.size())
+    throw std::invalid_argument("recursive: prescribed accelerations have " + std::to_string(qdd.size()) +
+                                " entries, expected one per coordinate (" + std::to_string(prescribed_.size()) + ")");
+  prescribed_ = qdd;
+}
+
+void RecursiveSolver::hybridDynamics(const Model& model, const State& state, VectorX& qdd, VectorX& drivenForce) {
+  articulab::hybridDynamics(model, state.q, state.qd, state.perturbation, prescribed_, dynamics_, qdd, drivenForce);
+}
+
+void RecursiveSolver::accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+                                    VectorX& qdd) {
+  articulab::hybridDynamics(model, q, qd, pert, prescribed_, dynamics_, qdd, drivenForce_);
+}
+
+void RecursiveSolver::implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
+  implicitReport_ = implicit_.solve(model, state, h, prescribed_, qdNext);
+}
+
+}  // namespace articulab

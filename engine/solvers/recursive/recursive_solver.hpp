@@ -1,0 +1,45 @@
+// Recursive back-end: reduced coordinates in O(n) per dynamics evaluation (sueda notes 2.10,
+// 2.12-2.13; si-guenter section 4). Forward dynamics is the articulated-body recursion with
+// driven joints (hybrid dynamics, Alg 9); the linearly implicit step solves RedMax's system
+// matrix-free with GMRES preconditioned by Alg 10 (see implicit_velocity.hpp for its cost).
+// The integrators are shared with RedMax through ReducedSolver.
+#pragma once
+
+#include "engine/solvers/recursive/hybrid_dynamics.hpp"
+#include "engine/solvers/recursive/implicit_velocity.hpp"
+#include "engine/solvers/reduced_solver.hpp"
+
+namespace articulab {
+
+class RecursiveSolver final : public ReducedSolver {
+ public:
+  RecursiveSolver(const Model& model, const SolverOptions& options);
+  const char* name() const override { return "recursive"; }
+  static SolverSupport supports(const Model& model);
+
+  // Accelerations that the driven joints (Joint::driven) follow, one entry per coordinate;
+  // entries of free joints are ignored. Zero until set. Throws std::invalid_argument when the
+  // size is not the model's nq.
+  void setPrescribedAccelerations(const VectorX& qdd);
+  const VectorX& prescribedAccelerations() const { return prescribed_; }
+
+  // Alg 9 at the state's (q, qdot): qdd for every joint and, for driven joints, the force an
+  // actuator must add to the joint's spring and damper (zero for free joints).
+  void hybridDynamics(const Model& model, const State& state, VectorX& qdd, VectorX& drivenForce);
+
+  // GMRES iterations and residual of the last linearly implicit step, and whether it needed
+  // the dense fallback.
+  const ImplicitSolveReport& lastImplicitSolve() const { return implicitReport_; }
+
+ private:
+  void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+                     VectorX& qdd) override;
+  void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
+
+  HybridDynamicsWorkspace dynamics_;
+  ImplicitVelocity implicit_;
+  VectorX prescribed_, drivenForce_;
+  ImplicitSolveReport implicitReport_;
+};
+
+}  // namespace articulab

@@ -1,0 +1,136 @@
+// Baraff back-end on trees: the O(n) block LDL^T agrees with the dense KKT solve, and the
+// maximal-coordinate accelerations agree with RedMax's reduced ones at the same state.
+#include <gtest/gtest.h>
+
+#include "engine/algorithm/jacobian.hpp"
+#include "engine/diagnostics/drift.hpp"
+#include "engine/diagnostics/energy.hpp"
+#include "engine/solvers/baraff/baraff_solver.hpp"
+#include "engine/solvers/baraff/dense_kkt.hpp"
+#include "engine/solvers/registry.hpp"
+#include "tests/engine/test_util.hpp"
+
+namespace articulab {
+namespace {
+
+// The mixed tree of test_util with its composite joint made universal: every joint type the
+// baraff back-end supports (fixed, revolute, prismatic, planar, universal, both
+// sphericals, free2d, free3d), branches and a joint spring, at a random state.
+Model supportedTree() {
+  Model model = test::mixedTree();
+  for (Joint& joint : model.joints)
+    if (joint.type == JointType::Composite) {
+      joint.type = JointType::Universal;
+      joint.parts = defaultParts(JointType::Universal, Vector3::UnitZ());
+    }
+  finalizeModel(model);
+  model.q0 = test::randomVector(model.nq, 0.8);
+  model.qd0 = test::randomVector(model.nq, 1.5);
+  return model;
+}
+
+SolverOptions options(DriftControl drift) {
+  SolverOptions o;
+  o.integrator = Integrator::SemiImplicitEuler;
+  o.driftControl = drift;
+  return o;
+}
+
+double relativeError(const VectorX& a, const VectorX& b) { return (a - b).norm() / std::max(1.0, b.norm()); }
+
+VectorX stackAccelerations(const std::vector<Vector6>& a) {
+  VectorX v(6 * a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) v.segment<6>(6 * i) = a[i];
+  return v;
+}
+
+VectorX stackMultipliers(const baraff::ConstrainedSolution& s) {
+  VectorX v(0);
+  for (const baraff::RowVector& l : s.lambda) {
+    VectorX w(v.size() + l.size());
+    w << v, l;
+    v = w;
+  }
+  return v;
+}
+
+TEST(BaraffDynamics, SupportsEveryFixedFormJointAndRejectsComposite) {
+  EXPECT_TRUE(BaraffSolver::supports(supportedTree()).ok);
+  const SolverSupport composite = BaraffSolver::supports(test::mixedTree());
+  EXPECT_FALSE(composite.ok);
+  EXPECT_NE(composite.reason.find("composite"), std::string::npos) << composite.reason;
+}
+
+TEST(BaraffDynamics, LinearTimeFactorMatchesDenseKKT) {
+  const Model model = supportedTree();
+  BaraffSolver solver(model, options(DriftControl::None));
+  const State state = makeInitialState(model);
+  ASSERT_TRUE(solver.solveAccelerations(model, state).ok);
+  const baraff::DenseKKTSolution dense = baraff::solveDenseKKT(model, solver.system());
+  EXPECT_LT(relativeError(stackAccelerations(solver.solution().a), dense.a), 1e-9);
+  EXPECT_LT(relativeError(stackMultipliers(solver.solution()), dense.lambda), 1e-9);
+}
+
+// RedMax: phidot = J qddot + Jdot qdot (eq 2.14-2.15) at the same (q, qdot).
+TEST(BaraffDynamics, AccelerationsAgreeWithRedMax) {
+  const Model model = supportedTree();
+  const State state = makeInitialState(model);
+  VectorX qddRedMax(model.nq), qddBaraff(model.nq);
+  findBackend("redmax")->create(model, SolverOptions{})->forwardDynamics(model, state, qddRedMax);
+  TreeKinematics kin(model);
+  computeKinematics(model, state.q, state.qd, kin);
+  MatrixX J = MatrixX::Zero(6 * model.bodyCount(), model.nq), Jdot = J;
+  fillJacobians(model, kin, state.qd, J, Jdot);
+  const VectorX phidot = J * qddRedMax + Jdot * state.qd;
+
+  BaraffSolver solver(model, options(DriftControl::None));
+  solver.forwardDynamics(model, state, qddBaraff);
+  EXPECT_LT(relativeError(stackAccelerations(solver.solution().a), phidot), 1e-8);
+  EXPECT_LT(relativeError(qddBaraff, qddRedMax), 1e-8);
+}
+
+// A link hanging straight down at rest: the joint pushes up with the link's weight.
+TEST(BaraffDynamics, HangingLinkMultiplierCarriesTheWeight) {
+  const Model model = test::standardChain(1, 0.0);
+  BaraffSolver solver(model, options(DriftControl::None));
+  const State state = makeInitialState(model);
+  ASSERT_TRUE(solver.solveAccelerations(model, state).ok);
+  const baraff::PrimaryConstraint& c = solver.system().primary[0];
+  const Vector6 wrench = c.Gc.transpose() * solver.solution().lambda[0];
+  const Vector3 forceWorld = state.E_0i[0].topLeftCorner<3, 3>() * wrench.tail<3>();
+  EXPECT_NEAR(forceWorld.z(), model.bodies[0].mass * 9.81, 1e-9);
+  EXPECT_NEAR(forceWorld.head<2>().norm(), 0.0, 1e-9);
+  EXPECT_LT(solver.solution().a[0].norm(), 1e-9);
+}
+
+TEST(BaraffDynamics, RecoveredJointCoordinatesFollowTheReducedMotion) {
+  const Model model = test::standardChain(5);
+  auto baraff = findBackend("baraff")->create(model, options(DriftControl::PostStabilization));
+  auto redmax = findBackend("redmax")->create(model, SolverOptions{Integrator::SemiImplicitEuler});
+  State a = makeInitialState(model), b = makeInitialState(model);
+  for (int k = 0; k < 200; ++k) {
+    ASSERT_TRUE(baraff->step(model, a, 1e-4).ok);
+    ASSERT_TRUE(redmax->step(model, b, 1e-4).ok);
+  }
+  EXPECT_LT((a.q - b.q).lpNorm<Eigen::Infinity>(), 1e-3);  // two first-order integrators, 20 ms apart
+  EXPECT_LT(computeDrift(model, a).worst.position, 1e-12);
+  EXPECT_LT(computeDrift(model, a).worst.rotation, 1e-12);
+}
+
+// Without drift control the joints come apart; post-stabilisation keeps them together.
+TEST(BaraffDynamics, JointDriftGrowsWithoutControlAndNotWithPostStabilisation) {
+  const Model model = test::standardChain(10);
+  auto run = [&](DriftControl drift) {
+    auto solver = findBackend("baraff")->create(model, options(drift));
+    State state = makeInitialState(model);
+    for (int k = 0; k < 2000; ++k) EXPECT_TRUE(solver->step(model, state, 1e-3).ok);
+    return computeDrift(model, state).worst.position;
+  };
+  const double none = run(DriftControl::None), post = run(DriftControl::PostStabilization);
+  EXPECT_GT(none, 1e-6);
+  EXPECT_LT(post, 1e-12);
+  EXPECT_LT(run(DriftControl::Baumgarte), none);
+}
+
+}  // namespace
+}  // namespace articulab

@@ -1,0 +1,183 @@
+// Time stepping with the recursive back-end: step-for-step agreement with RedMax for each
+// shared integrator, stability of the linearly implicit step, and driven joints that follow
+// their prescribed acceleration exactly.
+#include <gtest/gtest.h>
+
+#include "engine/diagnostics/energy.hpp"
+#include "engine/solvers/recursive/implicit_velocity.hpp"
+#include "engine/solvers/recursive/recursive_solver.hpp"
+#include "engine/solvers/registry.hpp"
+#include "tests/engine/test_util.hpp"
+
+namespace articulab {
+namespace {
+
+std::unique_ptr<Solver> create(const char* backend, const Model& model, Integrator integrator) {
+  return findBackend(backend)->create(model, SolverOptions{integrator});
+}
+
+Model movingTree() {
+  Model model = test::mixedTree();
+  model.q0 = test::randomVector(model.nq, 1.0);
+  model.qd0 = test::randomVector(model.nq, 1.0);
+  return model;
+}
+
+// Largest relative difference of (q, qdot) between the two back-ends over `steps` steps.
+double trajectoryDifference(const Model& model, Integrator integrator, double h, int steps) {
+  auto recursive = create("recursive", model, integrator);
+  auto redmax = create("redmax", model, integrator);
+  State a = makeInitialState(model), b = makeInitialState(model);
+  double worst = 0.0;
+  for (int k = 0; k < steps; ++k) {
+    EXPECT_TRUE(recursive->step(model, a, h).ok);
+    EXPECT_TRUE(redmax->step(model, b, h).ok);
+    worst = std::max(worst, (a.q - b.q).norm() / (1.0 + b.q.norm()));
+    worst = std::max(worst, (a.qd - b.qd).norm() / (1.0 + b.qd.norm()));
+  }
+  return worst;
+}
+
+TEST(RecursiveIntegrator, RK4TrajectoriesMatchRedMaxStepForStepOverOneSecond) {
+  for (const Model& model : {test::standardChain(10), movingTree()}) {
+    const double worst = trajectoryDifference(model, Integrator::RK4, 1e-3, 1000);
+    EXPECT_LT(worst, 1e-9) << model.name;
+    RecordProperty("max_relative_difference_" + std::to_string(model.nq), std::to_string(worst));
+  }
+}
+
+TEST(RecursiveIntegrator, SemiImplicitTrajectoriesMatchRedMaxStepForStep) {
+  for (const Model& model : {test::standardChain(5), movingTree()})
+    EXPECT_LT(trajectoryDifference(model, Integrator::SemiImplicitEuler, 1e-3, 1000), 1e-9) << model.name;
+}
+
+// The implicit step solves RedMax's linear system iteratively, so the two agree to the GMRES
+// tolerance. They are compared step for step from the same states (along RedMax's trajectory):
+// whole trajectories drift apart at the 1e-8 level on the 20-link chain, as RedMax does from
+// itself when q0 moves by 1e-12, because the finite-difference K of both back-ends changes by
+// ~1e-10 under any such change of q (forceJacobians).
+double implicitStepDifference(const Model& model, double h, int steps) {
+  auto recursive = create("recursive", model, Integrator::LinearlyImplicitEuler);
+  auto redmax = create("redmax", model, Integrator::LinearlyImplicitEuler);
+  State state = makeInitialState(model);
+  double worst = 0.0;
+  for (int k = 0; k < steps; ++k) {
+    State copy = state;
+    EXPECT_TRUE(recursive->step(model, copy, h).ok);
+    EXPECT_TRUE(redmax->step(model, state, h).ok);
+    worst = std::max(worst, (copy.qd - state.qd).norm() / state.qd.norm());
+  }
+  return worst;
+}
+
+TEST(RecursiveIntegrator, LinearlyImplicitStepsMatchRedMaxStepForStep) {
+  EXPECT_LT(implicitStepDifference(test::standardChain(20), 1e-2, 100), 1e-9);
+  EXPECT_LT(implicitStepDifference(movingTree(), 1e-3, 300), 1e-9);
+}
+
+TEST(RecursiveIntegrator, ImplicitVelocityMatchesRedMaxWithThePerturbationSpring) {
+  const Model model = movingTree();
+  for (int trial = 0; trial < 3; ++trial) {
+    State a = makeInitialState(model);
+    a.q = test::randomVector(model.nq, 1.5);
+    a.qd = test::randomVector(model.nq, 2.0);
+    a.perturbation = {4, Vector3(0.01, 0.02, 0.0), Vector3(0.3, -0.2, 0.1), 200.0, 5.0};
+    State b = a;
+    ASSERT_TRUE(create("recursive", model, Integrator::LinearlyImplicitEuler)->step(model, a, 1e-2).ok);
+    ASSERT_TRUE(create("redmax", model, Integrator::LinearlyImplicitEuler)->step(model, b, 1e-2).ok);
+    EXPECT_LT((a.qd - b.qd).norm(), 1e-9 * b.qd.norm());
+  }
+}
+
+// When GMRES is stopped early, the dense fallback gives RedMax's velocity all the same.
+TEST(RecursiveIntegrator, DenseFallbackSolvesTheSameSystem) {
+  Model model = movingTree();
+  model.joints[2].driven = true;
+  State state = makeInitialState(model);
+  const double h = 1e-2;
+  const VectorX prescribed = test::randomVector(model.nq, 2.0);
+  ImplicitVelocity iterative(model), fallback(model);
+  fallback.maxIterations = 1;
+  VectorX a(model.nq), b(model.nq);
+  const ImplicitSolveReport reportA = iterative.solve(model, state, h, prescribed, a);
+  const ImplicitSolveReport reportB = fallback.solve(model, state, h, prescribed, b);
+  EXPECT_FALSE(reportA.denseFallback);
+  EXPECT_TRUE(reportB.denseFallback);
+  EXPECT_LT((a - b).norm(), 1e-9 * b.norm());
+  const Joint& driven = model.joints[2];
+  const auto range = Eigen::seqN(driven.qIndex, driven.nq);
+  EXPECT_LT((b(range) - (state.qd(range) + h * prescribed(range))).norm(), 1e-14);
+}
+
+// As for RedMax: on the 20-link chain at h = 1e-2 energy never rises and the state stays bounded.
+TEST(RecursiveIntegrator, LinearlyImplicitEulerIsStableAndDissipativeOnTwentyLinks) {
+  const Model model = test::standardChain(20);
+  RecursiveSolver solver(model, SolverOptions{Integrator::LinearlyImplicitEuler});
+  State state = makeInitialState(model);
+  const double E0 = computeEnergy(model, state).total();
+  double previous = E0;
+  int mostIterations = 0;
+  for (int k = 0; k < 1000; ++k) {  // 10 s
+    ASSERT_TRUE(solver.step(model, state, 1e-2).ok) << "step " << k;
+    ASSERT_TRUE(solver.lastImplicitSolve().krylov.converged) << "step " << k;  // to ImplicitVelocity::tolerance
+    mostIterations = std::max(mostIterations, solver.lastImplicitSolve().krylov.iterations);
+    const double E = computeEnergy(model, state).total();
+    ASSERT_LE(E, previous + 1e-12 * std::abs(E0)) << "energy rose at step " << k;
+    previous = E;
+  }
+  EXPECT_LT(previous, E0);
+  EXPECT_LT(state.qd.lpNorm<Eigen::Infinity>(), 100.0);
+  RecordProperty("most_gmres_iterations", std::to_string(mostIterations));
+}
+
+// A driven joint with constant prescribed acceleration a: qdot = qdot0 + a t under every
+// integrator, and q = q0 + qdot0 t + a t^2 / 2 under RK4 (exact for a quadratic).
+TEST(RecursiveIntegrator, DrivenJointFollowsItsPrescribedAcceleration) {
+  Model model = test::mixedTree();
+  model.joints[3].driven = true;  // spherical XZX, coordinates 5..7
+  const Joint& driven = model.joints[3];
+  model.qd0.segment(driven.qIndex, 3) << 0.5, -0.2, 0.1;
+  VectorX prescribed = VectorX::Zero(model.nq);
+  prescribed.segment(driven.qIndex, 3) << 1.0, -2.0, 0.5;
+  for (Integrator integrator : {Integrator::RK4, Integrator::SemiImplicitEuler, Integrator::LinearlyImplicitEuler}) {
+    RecursiveSolver solver(model, SolverOptions{integrator});
+    solver.setPrescribedAccelerations(prescribed);
+    State state = makeInitialState(model);
+    const double h = 1e-3;
+    for (int k = 0; k < 500; ++k) ASSERT_TRUE(solver.step(model, state, h).ok);
+    const auto a = prescribed.segment(driven.qIndex, 3);
+    const auto v0 = model.qd0.segment(driven.qIndex, 3);
+    const auto q0 = model.q0.segment(driven.qIndex, 3);
+    const double t = state.t;
+    EXPECT_LT((state.qd.segment(driven.qIndex, 3) - (v0 + a * t)).norm(), 1e-10) << integratorName(integrator);
+    if (integrator == Integrator::RK4)
+      EXPECT_LT((state.q.segment(driven.qIndex, 3) - (q0 + v0 * t + 0.5 * a * t * t)).norm(), 1e-10);
+  }
+}
+
+// The torque a driven joint reports is what the joint needs: applying it as a joint spring
+// force on the same joint, now free, reproduces the prescribed acceleration.
+TEST(RecursiveIntegrator, DrivenForceReproducesThePrescribedMotionWhenApplied) {
+  Model model = test::standardChain(6);
+  model.joints[2].driven = true;
+  RecursiveSolver solver(model, SolverOptions{Integrator::RK4});
+  VectorX prescribed = VectorX::Zero(model.nq);
+  prescribed[2] = 3.0;
+  solver.setPrescribedAccelerations(prescribed);
+  State state = makeInitialState(model);
+  state.qd = test::randomVector(model.nq);
+  VectorX qdd(model.nq), force(model.nq);
+  solver.hybridDynamics(model, state, qdd, force);
+  // A spring with stiffness -force / (q - rest) at rest = q - 1 applies exactly +force.
+  Model free = model;
+  free.joints[2].driven = false;
+  free.joints[2].stiffness = force[2];
+  free.joints[2].rest = VectorX::Constant(1, state.q[2] + 1.0);
+  RecursiveSolver freeSolver(free, SolverOptions{Integrator::RK4});
+  VectorX qddFree(free.nq);
+  freeSolver.forwardDynamics(free, state, qddFree);
+  EXPECT_LT((qddFree - qdd).norm(), 1e-10 * qdd.norm());
+}
+
+}  // namespace
+}  // namespace articulab

@@ -1,0 +1,325 @@
+#!/usr/bin/python3
+"""End-to-end checks of the interactive app, run under Xvfb by ctest (standard library only).
+
+Each case runs `articulab gui --script ...` (and, for the session, the headless CLI) and checks
+what a user would see: the screenshot shows the scene, the CSV matches a headless run of the
+same scene and settings, the exported SVG/PDF/PNG figures are valid and show every series,
+broken and diverging scenes produce the documented messages without crashing.
+"""
+import argparse
+import csv
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+import zlib
+
+FAILURES = []
+
+
+def check(condition, message):
+    if not condition:
+        FAILURES.append(message)
+        print("FAIL: " + message)
+    return condition
+
+
+# ---------------------------------------------------------------- PNG decoding (8-bit RGB/RGBA)
+
+def read_png(path):
+    """Returns (width, height, channels, bytearray of rows without filter bytes)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(path + ": not a PNG file")
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    if depth != 8 or colour not in (2, 6) or interlace != 0:
+        raise ValueError(path + ": unsupported PNG layout (depth %d, colour type %d)" % (depth, colour))
+    channels = 3 if colour == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    out = bytearray(height * stride)
+    prev = bytearray(stride)
+    for y in range(height):
+        kind = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        if kind == 1:
+            for i in range(channels, stride):
+                line[i] = (line[i] + line[i - channels]) & 255
+        elif kind == 2:
+            for i in range(stride):
+                line[i] = (line[i] + prev[i]) & 255
+        elif kind == 3:
+            for i in range(stride):
+                left = line[i - channels] if i >= channels else 0
+                line[i] = (line[i] + ((left + prev[i]) >> 1)) & 255
+        elif kind == 4:
+            for i in range(stride):
+                a = line[i - channels] if i >= channels else 0
+                b = prev[i]
+                c = prev[i - channels] if i >= channels else 0
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                predictor = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+                line[i] = (line[i] + predictor) & 255
+        out[y * stride:(y + 1) * stride] = line
+        prev = line
+    return width, height, channels, out
+
+
+def pixels(png):
+    width, height, channels, data = png
+    for i in range(0, width * height * channels, channels):
+        yield data[i], data[i + 1], data[i + 2]
+
+
+def colour_histogram(png):
+    counts = {}
+    for rgb in pixels(png):
+        counts[rgb] = counts.get(rgb, 0) + 1
+    return counts
+
+
+def fraction_unlike(png, reference, tolerance=40):
+    width, height = png[0], png[1]
+    far = sum(1 for rgb in pixels(png) if sum(abs(a - b) for a, b in zip(rgb, reference)) > tolerance)
+    return far / float(width * height)
+
+
+def count_near(png, colour, tolerance=60):
+    return sum(1 for rgb in pixels(png) if sum(abs(a - b) for a, b in zip(rgb, colour)) <= tolerance)
+
+
+def check_shows_scene(path, what):
+    if not check(os.path.exists(path), what + ": " + path + " was not written"):
+        return
+    png = read_png(path)
+    histogram = colour_histogram(png)
+    background = max(histogram, key=histogram.get)
+    fraction = fraction_unlike(png, background)
+    print("%s: %dx%d, %d colours, %.2f%% of pixels unlike the background %s" %
+          (what, png[0], png[1], len(histogram), 100 * fraction, background))
+    check(fraction > 0.003, what + ": the image is (almost) blank")
+    check(len(histogram) > 16, what + ": too few colours for a rendered scene")
+
+
+# ---------------------------------------------------------------- running the app
+
+def run(args, what):
+    print("$ " + " ".join(args))
+    result = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=240)
+    print(result.stdout[-3000:])
+    print(result.stderr[-3000:], file=sys.stderr)
+    check(result.returncode >= 0, what + ": the process crashed (signal %d)" % -result.returncode)
+    return result
+
+
+def run_script(opts, name, text, extra=()):
+    path = os.path.join(opts.out_dir, name + ".txt")
+    with open(path, "w") as f:
+        f.write(text)
+    return run([opts.exe, "gui", *extra, "--script", path], name), path
+
+
+def read_csv(path):
+    with open(path) as f:
+        rows = list(csv.reader(f))
+    header = [re.sub(r"\s*\[.*\]$", "", cell) for cell in rows[0]]
+    return rows[0], [dict(zip(header, map(float, row))) for row in rows[1:]]
+
+
+# ---------------------------------------------------------------- cases
+
+def case_scripted_session(opts):
+    out = opts.out_dir
+    script = f"""# a user session: load, configure, run, export, edit, run again
+load scenes/chain.json n=5
+backend redmax
+integrator rk4
+dt 0.001
+run-frames 120
+export-csv {out}/session.csv
+export-plots {out}/session_plots
+panels off
+overlay grid off
+screenshot {out}/view.png
+panels on
+overlay grid on
+screenshot-window {out}/window.png
+set-joint 0 damping 0.1
+set-joint 1 damping 0.1
+set-body 2 mass 2
+set-gravity 0 0 -9.81
+run-frames 30
+export-csv {out}/after_edits.csv
+quit
+"""
+    result, _ = run_script(opts, "session", script)
+    if not check(result.returncode == 0, "the scripted session must exit with 0"):
+        return
+    check("completed" in result.stdout, "the session reports completion")
+    check_shows_scene(f"{out}/view.png", "3D view screenshot")
+    check_shows_scene(f"{out}/window.png", "window screenshot")
+
+    header, gui = read_csv(f"{out}/session.csv")
+    check(header[:5] == ["t [s]", "kinetic [J]", "potential [J]", "total [J]", "drift_position [m]"],
+          "CSV header with units: %s" % header)
+    steps = 120 * round(1 / (60 * 0.001))
+    check(abs(gui[-1]["t"] - steps * 0.001) < 1e-9, "scripted time is frames x steps-per-frame x dt: %g" % gui[-1]["t"])
+    check(all(b["t"] > a["t"] for a, b in zip(gui, gui[1:])), "CSV time increases")
+    duration = "%.6f" % gui[-1]["t"]
+    cli = run([opts.exe, "run", "scenes/chain.json", "--set", "n=5", "--backend", "redmax", "--integrator", "rk4",
+               "--dt", "0.001", "--duration", duration, "--csv", f"{out}/cli.csv"], "headless run")
+    if check(cli.returncode == 0, "the headless CLI run succeeds"):
+        _, reference = read_csv(f"{out}/cli.csv")
+        by_time = {round(row["t"], 9): row for row in reference}
+        matched, worst = 0, 0.0
+        for row in gui:
+            ref = by_time.get(round(row["t"], 9))
+            if ref is None:
+                continue
+            matched += 1
+            for column in ("kinetic", "potential", "total"):
+                worst = max(worst, abs(row[column] - ref[column]) / (1.0 + abs(ref[column])))
+        print("CSV vs headless run: %d matched rows, worst relative difference %.3g" % (matched, worst))
+        check(matched >= len(gui) - 1, "every GUI sample time appears in the headless run")
+        check(worst < 1e-9, "GUI energies equal the headless run's (worst %.3g)" % worst)
+
+    _, edited = read_csv(f"{out}/after_edits.csv")
+    after = [row for row in edited if row["t"] > gui[-1]["t"] + 1e-9]
+    check(len(after) > 100, "samples recorded after the edits")
+    increases = [b["total"] - a["total"] for a, b in zip(after, after[1:]) if b["total"] > a["total"] + 1e-9]
+    check(not increases, "with joint damping the total energy never increases (dE/dt = -qd^T D qd)")
+
+    try:
+        root = ET.parse(f"{out}/session_plots.svg").getroot()
+        check(root.tag.endswith("svg"), "SVG root element is <svg> (got %s)" % root.tag)
+    except (ET.ParseError, OSError) as e:
+        check(False, "SVG parses as XML: %s" % e)
+    with open(f"{out}/session_plots.pdf", "rb") as f:
+        pdf = f.read()
+    check(pdf.startswith(b"%PDF-"), "PDF starts with %PDF")
+    check(pdf.rstrip().endswith(b"%%EOF"), "PDF ends with %%EOF")
+    if shutil.which("pdftoppm"):
+        rendered = run(["pdftoppm", "-png", "-r", "40", "-singlefile", f"{out}/session_plots.pdf",
+                        f"{out}/pdf_page"], "pdftoppm")
+        if check(rendered.returncode == 0, "pdftoppm renders the PDF"):
+            check(count_near(read_png(f"{out}/pdf_page.png"), (44, 160, 44)) > 20, "the PDF shows the total energy")
+    plot = read_png(f"{out}/session_plots.png")
+    for name, colour in (("kinetic", (31, 119, 181)), ("potential", (255, 127, 13)), ("total", (44, 160, 44)),
+                         ("drift", (214, 38, 41))):
+        n = count_near(plot, colour)
+        print("plot PNG: %d pixels of the %s series colour" % (n, name))
+        check(n > 100, "the plot PNG shows the %s series" % name)
+
+
+BANNER = (115, 18, 18)
+
+
+def case_broken_scene(opts):
+    out = opts.out_dir
+    result, _ = run_script(opts, "expect_error", f"""load scenes/chain.json n=3
+run-frames 10
+expect-error tests/gui/data/broken_scene.json
+screenshot-window {out}/banner.png
+run-frames 10
+""")
+    check(result.returncode == 0, "expect-error on a broken scene succeeds and the session goes on")
+    check(re.search(r"expected error: tests/gui/data/broken_scene.json: /joints/0/type: unknown joint type \"hinge\"",
+                    result.stdout), "the loader's message (file: pointer: message) is shown")
+    if os.path.exists(f"{out}/banner.png"):
+        n = count_near(read_png(f"{out}/banner.png"), BANNER, 30)
+        print("banner pixels: %d" % n)
+        check(n > 2000, "a visible error banner is drawn")
+
+    result, path = run_script(opts, "load_broken", "load tests/gui/data/broken_scene.json\n")
+    check(result.returncode == 1, "loading a broken scene in a script fails with exit code 1")
+    check(path + ":1: load: tests/gui/data/broken_scene.json: /joints/0/type:" in result.stderr,
+          "the failure names the script line and the scene field")
+
+    result, _ = run_script(opts, "start_broken", "quit\n", extra=("tests/gui/data/broken_scene.json",))
+    check(result.returncode == 1 and "/joints/0/type" in result.stderr, "a broken start-up scene is reported")
+
+
+def case_diverging_scene(opts):
+    out = opts.out_dir
+    result, _ = run_script(opts, "expect_divergence", f"""load tests/gui/data/diverging_chain.json
+expect-divergence 100
+screenshot-window {out}/diverged.png
+""")
+    check(result.returncode == 0, "expect-divergence succeeds on the diverging chain")
+    pattern = (r"expected divergence: Simulation diverged and was paused: back-end redmax \(semi-implicit\), "
+               r"step \d+ \(t = [0-9.e+-]+ s\): (.*(energy|not finite|non-finite).*)")
+    match = re.search(pattern, result.stdout)
+    check(match, "the message names the back-end, the step and the quantity")
+    if os.path.exists(f"{out}/diverged.png"):
+        check(count_near(read_png(f"{out}/diverged.png"), BANNER, 30) > 2000, "the divergence is shown in a banner")
+
+    result, path = run_script(opts, "run_diverging", "load tests/gui/data/diverging_chain.json\nrun-frames 100\n")
+    check(result.returncode == 1, "an unexpected divergence fails the script")
+    check(path + ":2: run-frames: Simulation diverged" in result.stderr, "the failure says the simulation diverged")
+
+
+def case_bad_parameters(opts):
+    cases = [
+        ("set-body 1 mass -1", "set-body: mass must be > 0 kg (got -1)"),
+        ("dt 0", "dt: step size must be > 0 s (got 0)"),
+        ("dt -0.001", "dt: step size must be > 0 s (got -0.001)"),
+        ("set-joint 0 stiffness -5", "set-joint: stiffness must be >= 0 (got -5)"),
+        ("set-joint 0 damping -0.1", "set-joint: damping must be >= 0 (got -0.1)"),
+        ("set-joint 9 damping 1", "set-joint: joint index 9 is out of range"),
+        ("integrator euler", "integrator: unknown integrator 'euler'"),
+        ("backend nope", "backend: unknown back-end 'nope'"),
+    ]
+    for index, (command, message) in enumerate(cases):
+        result, path = run_script(opts, "bad_%d" % index, "load scenes/chain.json n=3\n" + command + "\n")
+        check(result.returncode == 1, "'%s' fails the script" % command)
+        check(path + ":2: " + message in result.stderr, "'%s' reports: %s" % (command, message))
+    result, path = run_script(opts, "typo", "load scenes/chain.json\nrun-frame 10\n")
+    check(result.returncode == 1 and path + ":2: unknown command 'run-frame'" in result.stderr,
+          "a misspelt command is reported before anything runs")
+
+
+def case_benchmark(opts):
+    out = opts.out_dir
+    result = run([opts.exe, "gui", "scenes/chain.json", "--set", "n=5", "--benchmark-frames", "20",
+                  "--benchmark-output", f"{out}/bench.txt"], "benchmark")
+    check(result.returncode == 0, "the benchmark mode exits with 0")
+    pattern = r"frames 20, mean [0-9.]+ ms, p95 [0-9.]+ ms, max [0-9.]+ ms, [0-9.]+ FPS"
+    check(re.search(pattern, result.stdout), "the benchmark prints mean/p95 frame time and FPS")
+    with open(f"{out}/bench.txt") as f:
+        check(re.search(pattern, f.read()), "the benchmark writes its result to --benchmark-output")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--exe", required=True)
+    parser.add_argument("--source-dir", required=True)
+    parser.add_argument("--out-dir", required=True)
+    parser.add_argument("case", choices=["scripted_session", "broken_scene", "diverging_scene", "bad_parameters",
+                                         "benchmark"])
+    opts = parser.parse_args()
+    os.makedirs(opts.out_dir, exist_ok=True)
+    os.chdir(opts.source_dir)
+    globals()["case_" + opts.case](opts)
+    if FAILURES:
+        print("%d check(s) failed" % len(FAILURES))
+        return 1
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

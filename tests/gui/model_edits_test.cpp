@@ -1,0 +1,67 @@
+// Live parameter edits: nonsense is refused with a reason and leaves the model unchanged;
+// accepted edits change the physics the way the formulas say.
+#include <gtest/gtest.h>
+
+#include "app/gui/model_edits.hpp"
+#include "app/gui/parameter_checks.hpp"
+#include "engine/diagnostics/energy.hpp"
+#include "engine/io/scene_loader.hpp"
+
+namespace articulab::gui {
+namespace {
+
+Model chain(int n) { return loadScene(std::string(ARTICULAB_SOURCE_DIR) + "/scenes/chain.json", {{"n", double(n)}}); }
+
+TEST(ParameterChecks, RejectNonsenseWithTheQuantityTheRangeAndTheValue) {
+  EXPECT_EQ(checkMass(-1.0), "mass must be > 0 kg (got -1)");
+  EXPECT_EQ(checkMass(0.0), "mass must be > 0 kg (got 0)");
+  EXPECT_EQ(checkStepSize(0.0), "step size must be > 0 s (got 0)");
+  EXPECT_EQ(checkStepSize(-1e-3), "step size must be > 0 s (got -0.001)");
+  EXPECT_EQ(checkStiffness(-5.0), "stiffness must be >= 0 (got -5)");
+  EXPECT_EQ(checkDamping(-0.1), "damping must be >= 0 (got -0.1)");
+  EXPECT_EQ(checkSpeed(0.0), "speed multiplier must be > 0 (got 0)");
+  EXPECT_NE(checkMass(NAN).find("finite"), std::string::npos);
+  EXPECT_TRUE(checkMass(2.0).empty());
+  EXPECT_TRUE(checkStepSize(1e-4).empty());
+  EXPECT_TRUE(checkStiffness(0.0).empty());
+}
+
+TEST(ModelEdits, RefusedValuesLeaveTheModelUntouched) {
+  Model model = chain(3);
+  const Matrix6 M = model.bodies[1].M;
+  EXPECT_EQ(setBodyMass(model, 1, -2.0), "mass must be > 0 kg (got -2)");
+  EXPECT_EQ(model.bodies[1].mass, 1.0);
+  EXPECT_EQ(model.bodies[1].M, M);
+  EXPECT_EQ(setJointField(model, 0, JointField::Damping, -1.0), "damping must be >= 0 (got -1)");
+  EXPECT_EQ(model.joints[0].damping, 0.0);
+  EXPECT_NE(setJointField(model, 7, JointField::Stiffness, 1.0).find("out of range"), std::string::npos);
+  EXPECT_NE(setJointField(model, 0, JointField::Rest, 0.1, 1).find("coordinate"), std::string::npos);
+  EXPECT_NE(setGravity(model, Vector3(0.0, NAN, 0.0)).find("finite"), std::string::npos);
+}
+
+TEST(ModelEdits, MassScalesTheSpatialInertiaSoKineticEnergyScalesWithIt) {
+  Model model = chain(3);
+  State state = makeInitialState(model);
+  state.phi[2] << 0.3, -1.0, 0.2, 0.5, 0.1, -0.4;  // any twist of the last body
+  double before = 0.5 * state.phi[2].dot(model.bodies[2].M * state.phi[2]);
+  ASSERT_EQ(setBodyMass(model, 2, 3.0), "");
+  double after = 0.5 * state.phi[2].dot(model.bodies[2].M * state.phi[2]);
+  EXPECT_NEAR(after, 3.0 * before, 1e-12 * after);  // E = 1/2 phi^T M phi, M proportional to m
+  EXPECT_EQ(model.bodies[2].mass, 3.0);
+}
+
+TEST(ModelEdits, GravityAndSpringsChangeThePotentialEnergyAsExpected) {
+  Model model = chain(2);
+  State state = makeInitialState(model);
+  double gravityOnly = computeEnergy(model, state).potential;
+  ASSERT_EQ(setGravity(model, Vector3(0.0, 0.0, -2.0 * 9.81)), "");
+  EXPECT_NEAR(computeEnergy(model, state).potential, 2.0 * gravityOnly, 1e-12);
+  ASSERT_EQ(setGravity(model, Vector3::Zero()), "");
+  ASSERT_EQ(setJointField(model, 1, JointField::Stiffness, 10.0), "");
+  ASSERT_EQ(setJointField(model, 1, JointField::Rest, 0.1), "");
+  double q = state.q[model.joints[1].qIndex];
+  EXPECT_NEAR(computeEnergy(model, state).potential, 0.5 * 10.0 * (q - 0.1) * (q - 0.1), 1e-12);  // eq 2.72
+}
+
+}  // namespace
+}  // namespace articulab::gui

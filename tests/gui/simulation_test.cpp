@@ -1,0 +1,187 @@
+// The app's simulation core without a window: loading, deterministic stepping, divergence
+// detection, live edits, back-end switches, the mouse pull and real-time pacing.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "app/gui/plot_spec.hpp"
+#include "app/gui/simulation.hpp"
+#include "app/gui/viewport_input.hpp"
+#include "engine/diagnostics/energy.hpp"
+
+namespace articulab::gui {
+namespace {
+
+const std::string kSource = ARTICULAB_SOURCE_DIR;
+const std::string kChain = kSource + "/scenes/chain.json";
+const std::string kDiverging = kSource + "/tests/gui/data/diverging_chain.json";
+const std::string kBroken = kSource + "/tests/gui/data/broken_scene.json";
+
+void loadChain(Simulation& sim, int n) {
+  std::string error;
+  ASSERT_TRUE(sim.load(kChain, {{"n", double(n)}}, "", error)) << error;
+}
+
+TEST(Simulation, Rk4ConservesTheEnergyOfAFreeChain) {
+  Simulation sim;
+  loadChain(sim, 5);
+  sim.setIntegrator(Integrator::RK4);
+  std::string error;
+  ASSERT_TRUE(sim.advance(1000, error)) << error;
+  TimeSeries samples = sim.samples();
+  ASSERT_GT(samples.size(), 100u);
+  double e0 = samples.value(0, kTotal);
+  for (std::size_t r = 0; r < samples.size(); ++r) EXPECT_NEAR(samples.value(r, kTotal), e0, 1e-6 * std::abs(e0));
+  Snapshot snap;
+  sim.snapshot(snap);
+  EXPECT_NEAR(snap.state.t, 1.0, 1e-9);
+  EXPECT_NEAR(samples.time(samples.size() - 1), 1.0, 1e-9);
+}
+
+TEST(Simulation, RecordsOneSampleEveryMillisecondStartingAtZero) {
+  Simulation sim;
+  loadChain(sim, 2);
+  std::string error;
+  ASSERT_TRUE(sim.setStepSize(2.5e-4, error)) << error;
+  sim.reset();
+  ASSERT_TRUE(sim.advance(400, error)) << error;  // 0.1 s
+  TimeSeries samples = sim.samples();
+  ASSERT_EQ(samples.size(), 101u);
+  for (std::size_t r = 0; r < samples.size(); ++r) EXPECT_NEAR(samples.time(r), 1e-3 * r, 1e-12);
+}
+
+TEST(Simulation, ABrokenSceneIsReportedAndThePreviousSceneKeepsRunning) {
+  Simulation sim;
+  loadChain(sim, 3);
+  Snapshot before, after;
+  sim.snapshot(before);
+  std::string error;
+  EXPECT_FALSE(sim.load(kBroken, {}, "", error));
+  EXPECT_NE(error.find("broken_scene.json: /joints/0/type:"), std::string::npos) << error;
+  sim.snapshot(after);
+  EXPECT_EQ(after.model, before.model);
+  EXPECT_EQ(after.scenePath, kChain);
+  EXPECT_TRUE(sim.advance(10, error)) << error;
+}
+
+TEST(Simulation, ADivergingSimulationPausesNamingBackendStepAndQuantity) {
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.load(kDiverging, {}, "", error)) << error;
+  ASSERT_TRUE(sim.setRunning(true, error));
+  ASSERT_TRUE(sim.setRunning(false, error));
+  EXPECT_FALSE(sim.advance(1000, error));
+  Snapshot snap;
+  sim.snapshot(snap);
+  EXPECT_FALSE(snap.running);
+  EXPECT_EQ(snap.failure, error);
+  EXPECT_NE(error.find("Simulation diverged"), std::string::npos) << error;
+  EXPECT_NE(error.find("back-end redmax (semi-implicit)"), std::string::npos) << error;
+  EXPECT_NE(error.find("step " + std::to_string(snap.state.step)), std::string::npos) << error;
+  EXPECT_TRUE(error.find("energy") != std::string::npos || error.find("non-finite") != std::string::npos ||
+              error.find("not finite") != std::string::npos)
+      << error;
+  EXPECT_LT(snap.state.step, 100);  // caught within a few steps, not after running on NaN
+  EXPECT_FALSE(sim.setRunning(true, error));
+  EXPECT_NE(error.find("Reset"), std::string::npos);
+  sim.reset();
+  EXPECT_TRUE(sim.setRunning(true, error)) << error;
+}
+
+TEST(Simulation, SwitchingBackEndKeepsTheState) {
+  Simulation sim;
+  loadChain(sim, 4);
+  std::string error;
+  ASSERT_TRUE(sim.advance(123, error));
+  Snapshot before, after;
+  sim.snapshot(before);
+  ASSERT_TRUE(sim.setBackend(before.backend, error)) << error;
+  sim.snapshot(after);
+  EXPECT_EQ(after.state.t, before.state.t);
+  EXPECT_EQ(after.state.q, before.state.q);
+  EXPECT_EQ(after.state.qd, before.state.qd);
+  EXPECT_FALSE(sim.setBackend("no-such-backend", error));
+  EXPECT_NE(error.find("no-such-backend"), std::string::npos);
+}
+
+TEST(Simulation, RefusedEditsKeepTheModelAndAcceptedEditsReplaceIt) {
+  Simulation sim;
+  loadChain(sim, 3);
+  Snapshot before, after;
+  sim.snapshot(before);
+  EXPECT_EQ(sim.editBodyMass(1, -1.0), "mass must be > 0 kg (got -1)");
+  std::string error;
+  EXPECT_FALSE(sim.setStepSize(0.0, error));
+  EXPECT_EQ(error, "step size must be > 0 s (got 0)");
+  sim.snapshot(after);
+  EXPECT_EQ(after.modelVersion, before.modelVersion);
+  EXPECT_EQ(after.dt, before.dt);
+  EXPECT_EQ(sim.editBodyMass(1, 2.0), "");
+  EXPECT_EQ(sim.editJoint(0, JointField::Damping, 0.5), "");
+  sim.snapshot(after);
+  EXPECT_NE(after.modelVersion, before.modelVersion);
+  EXPECT_EQ(after.model->bodies[1].mass, 2.0);
+  EXPECT_EQ(after.model->joints[0].damping, 0.5);
+  EXPECT_EQ(before.model->bodies[1].mass, 1.0) << "a snapshot's model never changes under it";
+}
+
+TEST(Simulation, DampingMakesTheTotalEnergyDecrease) {
+  Simulation sim;
+  loadChain(sim, 3);
+  for (int j = 0; j < 3; ++j) ASSERT_EQ(sim.editJoint(j, JointField::Damping, 0.05), "");
+  sim.setIntegrator(Integrator::RK4);
+  std::string error;
+  ASSERT_TRUE(sim.advance(2000, error)) << error;
+  TimeSeries samples = sim.samples();
+  double previous = samples.value(0, kTotal);
+  for (std::size_t r = 1; r < samples.size(); ++r) {
+    EXPECT_LE(samples.value(r, kTotal), previous + 1e-9);  // dE/dt = -qdot^T D qdot <= 0
+    previous = samples.value(r, kTotal);
+  }
+  EXPECT_LT(previous, samples.value(0, kTotal) - 1e-3);
+}
+
+TEST(Simulation, TheMousePullDoesWorkOnTheSystem) {
+  Simulation sim;
+  loadChain(sim, 1);
+  ASSERT_EQ(sim.editGravity(Vector3::Zero()), "");
+  sim.setIntegrator(Integrator::RK4);
+  sim.reset();
+  Snapshot snap;
+  sim.snapshot(snap);
+  const Model& model = *snap.model;
+  Vector3 tip = (snap.state.E_0i[0] * Vector4(0.0, 0.0, -0.05, 1.0)).head<3>();
+  sim.setPerturbation(makePull(model, 0, Vector3(0.0, 0.0, -0.05), tip + Vector3(0.1, 0.0, 0.0)));
+  std::string error;
+  ASSERT_TRUE(sim.advance(200, error)) << error;
+  TimeSeries samples = sim.samples();
+  // Without gravity and springs the only force doing work is the pull: E(t) - E(0) = work > 0.
+  EXPECT_NEAR(samples.value(0, kTotal), 0.0, 1e-12);
+  EXPECT_GT(samples.value(samples.size() - 1, kKinetic), 1e-4);
+  sim.setPerturbation(Perturbation{});
+  double released = sim.samples().value(sim.samples().size() - 1, kTotal);
+  ASSERT_TRUE(sim.advance(200, error)) << error;
+  EXPECT_NEAR(sim.samples().value(sim.samples().size() - 1, kTotal), released, 1e-6 * std::abs(released));
+}
+
+TEST(Simulation, ThePhysicsThreadNeverRunsAheadOfTheWallClockTimesTheSpeed) {
+  Simulation sim;
+  loadChain(sim, 3);
+  std::string error;
+  ASSERT_TRUE(sim.setSpeed(0.5, error));
+  sim.startThread();
+  auto start = std::chrono::steady_clock::now();
+  ASSERT_TRUE(sim.setRunning(true, error));
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  Snapshot snap;
+  sim.snapshot(snap);
+  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  sim.stopThread();
+  EXPECT_GT(snap.state.t, 0.02) << "the simulation must advance while playing";
+  EXPECT_LE(snap.state.t, 0.5 * wall + 0.01) << "speed 0.5 must not run faster than half real time";
+}
+
+}  // namespace
+}  // namespace articulab::gui
