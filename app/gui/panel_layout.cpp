@@ -53,7 +53,7 @@ void drawPlotsBand(Workbench& app, const ImVec2& display, float top) {
   ImGui::SetNextWindowPos(ImVec2(0.0f, top));
   ImGui::SetNextWindowSize(ImVec2(std::max(1.0f, display.x - kControlsWidth), kPlotsHeight));
   if (ImGui::Begin("Plots and log", nullptr, kPanel | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollWithMouse)) {
-    if (ImGui::BeginTabBar("bottom")) {
+    if (ImGui::BeginTabBar("plots band")) {
       if (ImGui::BeginTabItem("Plots")) {
         drawPlotsPanel(app);
         ImGui::EndTabItem();

@@ -58,6 +58,16 @@ Workbench::~Workbench() {
 }
 
 bool Workbench::init(bool interactive, std::string& error) {
+  interactive_ = interactive;
+  if (!openWindow(error) || !renderer_.init(resourceDir("shaders"), resourceDir("assets"), error)) return false;
+  rendererReady_ = true;
+  preferFrameRateOnSoftwareGl();
+  initImGui();
+  rescanScenes();
+  return true;
+}
+
+bool Workbench::openWindow(std::string& error) {
   glfwSetErrorCallback([](int code, const char* text) { spdlog::error("GLFW error {}: {}", code, text); });
   if (!glfwInit()) {
     error = "cannot initialise GLFW (is there a display? set DISPLAY or run under xvfb-run)";
@@ -74,24 +84,23 @@ bool Workbench::init(bool interactive, std::string& error) {
     return false;
   }
   glfwMakeContextCurrent(window_);
-  glfwSwapInterval(interactive ? 1 : 0);
-  interactive_ = interactive;
-  if (!renderer_.init(resourceDir("shaders"), resourceDir("assets"), error)) return false;
-  rendererReady_ = true;
-  preferFrameRateOnSoftwareGl();
+  glfwSwapInterval(interactive_ ? 1 : 0);
+  return true;
+}
+
+void Workbench::initImGui() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  ImGui::GetIO().IniFilename = nullptr;
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
   // Scripted and benchmark sessions ignore the pointer, so a mouse left over the window cannot
   // change what they draw.
-  if (!interactive) ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NoMouse;
+  if (!interactive_) io.ConfigFlags |= ImGuiConfigFlags_NoMouse;
   ImGui::StyleColorsDark();
   loadFont();
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   imguiReady_ = true;
-  rescanScenes();
-  return true;
 }
 
 // Mesa's software rasterizers spend most of a frame on the shadow pass (measured on llvmpipe,
@@ -267,6 +276,13 @@ void Workbench::renderFrame() {
   auto start = std::chrono::steady_clock::now();
   glfwPollEvents();
   refreshFromSimulation();
+  buildUi();
+  present();
+  frameSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Mouse and keys (interactive sessions only), then the panels and the banner.
+void Workbench::buildUi() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
@@ -278,6 +294,10 @@ void Workbench::renderFrame() {
   if (ui_.showPanels) drawPanels(*this);
   drawBanner(*this);
   ImGui::Render();
+}
+
+// The 3D view in its region, the panels' background, the panels, a pending screenshot, swap.
+void Workbench::present() {
   int fbWidth = 0, fbHeight = 0, winWidth = 1, winHeight = 1;
   glfwGetFramebufferSize(window_, &fbWidth, &fbHeight);
   glfwGetWindowSize(window_, &winWidth, &winHeight);
@@ -288,8 +308,6 @@ void Workbench::renderFrame() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   saveScreenshot(fbWidth, fbHeight);
   glfwSwapBuffers(window_);
-  ++frames_;
-  frameSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace articulab::gui

@@ -58,11 +58,13 @@ class Workbench {
   const std::vector<PlotSpec>& plots() const { return plots_; }
   RingBufferSink& logSink() { return *logSink_; }
   double lastFrameSeconds() const { return frameSeconds_; }
-  // Frames drawn so far.
-  long frameCount() const { return frames_; }
 
  private:
+  bool openWindow(std::string& error);
+  void initImGui();
   void refreshFromSimulation();
+  void buildUi();
+  void present();
   void drawViewport(int width, int height);
   void saveScreenshot(int width, int height);
   void showGroundIfAboveIt();
@@ -90,7 +92,6 @@ class Workbench {
   std::string screenshotPath_, screenshotError_;
   bool screenshotDone_ = false, screenshotOk_ = false, screenshotWithPanels_ = false;
   double frameSeconds_ = 0.0;
-  long frames_ = 0;
 };
 
 }  // namespace articulab::gui

@@ -139,13 +139,18 @@ void readHeader(const Node& root, Model& model) {
   if (root.has("description")) model.description = scene_io::readString(root["description"]);
   if (root.has("gravity")) model.gravity = scene_io::readVector3(root["gravity"]);
   if (root.has("simulation")) model.defaults = readSimulation(root["simulation"]);
+  if (root.has("ground_contact")) {
+    const Node node = root["ground_contact"];
+    if (!node.json().is_boolean()) node.fail("expected true or false, got " + node.json().dump());
+    model.groundContact = node.json().get<bool>();
+  }
 }
 
 Model buildModel(const Json& document, const std::string& fileName, const ParameterOverrides& overrides) {
   ReadContext context{fileName, {}};
   const Node root(document, "", context);
-  scene_io::expectObject(root, {"name", "description", "parameters", "gravity", "simulation", "bodies", "joints",
-                                "chains", "constraints"});
+  scene_io::expectObject(root, {"name", "description", "parameters", "gravity", "ground_contact", "simulation",
+                                "bodies", "joints", "chains", "constraints"});
   context.parameters = readDeclaredParameters(root);
   applyOverrides(root, overrides, context.parameters);
 

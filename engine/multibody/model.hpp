@@ -54,6 +54,9 @@ struct Model {
   std::vector<Joint> joints;
   std::vector<LoopConstraint> loops;
   Vector3 gravity{0.0, 0.0, -9.81};  // m/s^2
+  // Body shapes collide with the ground plane z = 0 (frictionless); enforced only by back-ends
+  // that support contact.
+  bool groundContact = false;
   int nq = 0;
   VectorX q0, qd0;  // initial coordinates and velocities from the scene
   SimulationDefaults defaults;

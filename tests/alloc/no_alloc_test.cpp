@@ -117,7 +117,8 @@ TEST(NoAlloc, RedMaxLoopClosureStepsAllocateNothing) {
 TEST(NoAlloc, BaraffStepsAllocateNothing) {
   const Model chain = loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", 100}});
   const Model fourBar = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
-  for (const Model* model : {&chain, &fourBar})
+  const Model falling = loadScene(ARTICULAB_SOURCE_DIR "/scenes/falling_chain.json", {{"height", 0.16}});  // touching
+  for (const Model* model : {&chain, &fourBar, &falling})
     for (DriftControl drift : {DriftControl::None, DriftControl::Baumgarte, DriftControl::PostStabilization}) {
       SolverOptions options;
       options.integrator = Integrator::SemiImplicitEuler;

@@ -170,5 +170,16 @@ TEST(RecursiveDynamics, LoopsAreRejectedWithAReason) {
   EXPECT_NE(support.reason.find("loop"), std::string::npos) << support.reason;
 }
 
+TEST(RecursiveDynamics, UnsupportedFeaturesAreWarnedAbout) {
+  Model model = test::standardChain(3);
+  model.joints[1].hasLimits = true;
+  model.groundContact = true;
+  const SolverSupport support = findBackend("recursive")->supports(model);
+  EXPECT_TRUE(support.ok);
+  ASSERT_EQ(support.warnings.size(), 2u);
+  EXPECT_NE(support.warnings[0].find("link1_joint"), std::string::npos) << support.warnings[0];
+  EXPECT_NE(support.warnings[1].find("contact"), std::string::npos) << support.warnings[1];
+}
+
 }  // namespace
 }  // namespace articulab

@@ -114,7 +114,8 @@ TEST(RecursiveProducts, InverseInertiaProductSolvesWithTheDenseMassMatrix) {
       const VectorX x = test::randomVector(f.model.nq);
       VectorX y(f.model.nq);
       applyInverseInertia(f.model, f.kin, x, false, ws, y);
-      EXPECT_LT(relativeError(f.dense.Mr * y, x), 1e-11) << f.model.name;
+      // Residual of a backward-stable solve: about eps cond(M_r), and cond(M_r) ~ 1e6 here.
+      EXPECT_LT(relativeError(f.dense.Mr * y, x), 1e-10) << f.model.name;
       EXPECT_LT(relativeError(y, f.dense.Mr.partialPivLu().solve(x)), 1e-9) << f.model.name;
     }
   }
@@ -131,7 +132,7 @@ TEST(RecursiveProducts, InverseInertiaWithJointBlocksSolvesTheShiftedMatrix) {
     const VectorX x = test::randomVector(f.model.nq);
     VectorX y(f.model.nq);
     applyInverseInertia(f.model, f.kin, x, false, ws, y);
-    EXPECT_LT(relativeError(A * y, x), 1e-11) << f.model.name;
+    EXPECT_LT(relativeError(A * y, x), 1e-10) << f.model.name;
   }
 }
 
@@ -173,7 +174,7 @@ TEST(RecursiveProducts, HybridInverseInertiaKeepsDrivenRowsAndSolvesTheOthers) {
   const VectorX x = test::randomVector(f.model.nq);
   VectorX y(f.model.nq);
   applyInverseInertia(f.model, f.kin, x, true, ws, y);
-  EXPECT_LT(relativeError(A * y, x), 1e-11);
+  EXPECT_LT(relativeError(A * y, x), 1e-10);
 }
 
 TEST(RecursiveProducts, SingularInertiaIsReported) {

@@ -306,6 +306,11 @@ std::vector<ErrorCase> errorCases() {
        {},
        "/simulation/baumgarte/alpha",
        "expected a number >= 0, got -1"},
+      {"GroundContactNotBoolean",
+       [](json& s) { s["ground_contact"] = "yes"; },
+       {},
+       "/ground_contact",
+       "expected true or false, got \"yes\""},
       {"DuplicateBodyName",
        [](json& s) { s["bodies"][1]["name"] = "a"; },
        {},
@@ -798,6 +803,13 @@ TEST(SceneLoader, DriftControlDefaultsAreRead) {
   EXPECT_EQ(plain.defaults.driftControl, DriftControl::PostStabilization);
   scene["simulation"] = {{"drift_control", "none"}};
   EXPECT_EQ(loadSceneFromString(scene.dump(), "none.json").defaults.driftControl, DriftControl::None);
+}
+
+TEST(SceneLoader, GroundContactIsReadAndOffByDefault) {
+  json scene = baseScene();
+  EXPECT_FALSE(loadSceneFromString(scene.dump(), "plain.json").groundContact);
+  scene["ground_contact"] = true;
+  EXPECT_TRUE(loadSceneFromString(scene.dump(), "ground.json").groundContact);
 }
 
 TEST(SceneLoader, BranchingTreeCoversJointTypesAndShapes) {

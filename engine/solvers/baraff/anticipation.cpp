@@ -10,6 +10,9 @@ namespace articulab::baraff {
 namespace {
 // Auxiliary equations left unsatisfied beyond this (relative to the right-hand side) conflict.
 constexpr double kConflictTolerance = 1e-6;
+constexpr int kGaussSeidelSweeps = 500;
+constexpr double kGaussSeidelTolerance = 1e-12;  // largest multiplier change, relative
+constexpr double kNegligiblePivot = 1e-12;       // A_ii / max A_jj below this: a row with no effect
 }  // namespace
 
 ConstrainedSolution::ConstrainedSolution(const Model& model, int auxiliaryRows)
@@ -17,14 +20,18 @@ ConstrainedSolution::ConstrainedSolution(const Model& model, int auxiliaryRows)
   for (int i = 0; i < model.bodyCount(); ++i) lambda[i].setZero(constraintRowCount(model.joints[i]));
 }
 
-AnticipationSolver::AnticipationSolver(const Model& model, int auxiliaryRows)
+AnticipationSolver::AnticipationSolver(const Model& model, int auxiliaryRows, int unilateralRows)
     : tree_(model),
       small_(auxiliaryRows),
       force_(model.bodyCount(), Vector6::Zero()),
       response_(model.bodyCount(), Vector6::Zero()),
       responseLambda_(ConstrainedSolution(model, 0).lambda),
       A_(MatrixX::Zero(auxiliaryRows, auxiliaryRows)),
-      b_(VectorX::Zero(auxiliaryRows)) {}
+      mixedA_(MatrixX::Zero(auxiliaryRows + unilateralRows, auxiliaryRows + unilateralRows)),
+      b_(VectorX::Zero(auxiliaryRows)),
+      mixedB_(VectorX::Zero(auxiliaryRows + unilateralRows)),
+      mixedMu_(VectorX::Zero(auxiliaryRows + unilateralRows)),
+      unilateralMu_(VectorX::Zero(unilateralRows)) {}
 
 bool AnticipationSolver::factor(const Model& model, const ConstraintSystem& system, SolveReport& report) {
   if (tree_.factor(model, system)) return true;
@@ -45,29 +52,83 @@ void AnticipationSolver::addRowForce(const AuxiliaryRow& row, double scale, std:
   if (row.bodyB >= 0) F[row.bodyB] += scale * row.jB.transpose();
 }
 
-void AnticipationSolver::solve(const ConstraintSystem& system, const std::vector<Vector6>& F,
-                               ConstrainedSolution& out, SolveReport& report) {
-  tree_.solve(system, F, true, out.a, out.lambda);  // step 2
+const AuxiliaryRow& AnticipationSolver::mixedRow(const ConstraintSystem& system, int i) const {
   const int k = system.auxiliaryCount();
-  if (k == 0) return;
-  for (int j = 0; j < k; ++j) {  // step 3: A = J_a Mhat^-1 J_a^T, column by column
-    const AuxiliaryRow& rj = system.auxiliary[j];
+  return i < k ? system.auxiliary[i] : system.unilateral[i - k];
+}
+
+// Step 3: A = J_a Mhat^-1 J_a^T over the first rows of the mixed list, column by column.
+void AnticipationSolver::fillMatrix(const ConstraintSystem& system, int rows, MatrixX& A) {
+  for (int j = 0; j < rows; ++j) {
+    const AuxiliaryRow& rj = mixedRow(system, j);
     addRowForce(rj, 1.0, force_);
     tree_.solve(system, force_, false, response_, responseLambda_);
     if (rj.bodyA >= 0) force_[rj.bodyA].setZero();
     if (rj.bodyB >= 0) force_[rj.bodyB].setZero();
-    for (int i = 0; i < k; ++i) A_(i, j) = rowTimes(system.auxiliary[i], response_);
+    for (int i = 0; i < rows; ++i) A(i, j) = rowTimes(mixedRow(system, i), response_);
   }
+}
+
+// Step 4 with equality rows only: A mu = rhs_a - J_a a0 (redundant rows carry no force).
+void AnticipationSolver::solveEqualities(const ConstraintSystem& system, ConstrainedSolution& out,
+                                         SolveReport& report) {
+  const int k = system.auxiliaryCount();
+  fillMatrix(system, k, A_);
   for (int i = 0; i < k; ++i) b_[i] = system.auxiliary[i].rhs - rowTimes(system.auxiliary[i], out.a);
-  report.redundantRows = k - small_.factor(A_);  // step 4
+  report.redundantRows = k - small_.factor(A_);
   report.residual = small_.solve(A_, b_, out.mu);
   if (report.residual > kConflictTolerance * std::max(1.0, b_.cwiseAbs().maxCoeff())) {
     report.ok = false;
     report.message = "the auxiliary constraints conflict: " + std::to_string(report.residual) +
                      " of their equations cannot be met";
   }
+}
+
+// Step 4 with inequality rows: projected Gauss-Seidel on the mixed complementarity problem.
+void AnticipationSolver::solveComplementarity(const ConstraintSystem& system, ConstrainedSolution& out,
+                                              SolveReport& report) {
+  const int k = system.auxiliaryCount(), m = k + system.unilateralCount;
+  fillMatrix(system, m, mixedA_);
+  double largestPivot = 0.0;
+  for (int i = 0; i < m; ++i) {
+    const AuxiliaryRow& row = mixedRow(system, i);
+    mixedB_[i] = row.rhs - rowTimes(row, out.a);
+    largestPivot = std::max(largestPivot, mixedA_(i, i));
+  }
+  auto mu = mixedMu_.head(m);
+  mu.setZero();
+  for (int sweep = 0; sweep < kGaussSeidelSweeps; ++sweep) {
+    double change = 0.0;
+    for (int i = 0; i < m; ++i) {
+      const double pivot = mixedA_(i, i);
+      if (pivot <= kNegligiblePivot * largestPivot) continue;
+      const double w = mixedA_.row(i).head(m).dot(mu) - mixedB_[i];
+      double next = mu[i] - w / pivot;
+      if (i >= k) next = std::max(0.0, next);  // an inequality row only pushes
+      change = std::max(change, std::abs(next - mu[i]));
+      mu[i] = next;
+    }
+    if (change <= kGaussSeidelTolerance * std::max(1.0, mu.cwiseAbs().maxCoeff())) break;
+  }
+  out.mu = mixedMu_.head(k);
+  unilateralMu_.head(m - k) = mixedMu_.segment(k, m - k);
+  report.residual = 0.0;
+  for (int i = 0; i < k; ++i)
+    report.residual = std::max(report.residual, std::abs(mixedA_.row(i).head(m).dot(mu) - mixedB_[i]));
+}
+
+void AnticipationSolver::solve(const ConstraintSystem& system, const std::vector<Vector6>& F,
+                               ConstrainedSolution& out, SolveReport& report) {
+  tree_.solve(system, F, true, out.a, out.lambda);  // step 2
+  const int k = system.auxiliaryCount(), u = system.unilateralCount;
+  if (k + u == 0) return;
+  if (u == 0)
+    solveEqualities(system, out, report);
+  else
+    solveComplementarity(system, out, report);
   for (int i = 0; i < static_cast<int>(F.size()); ++i) force_[i] = F[i];  // step 5
   for (int j = 0; j < k; ++j) addRowForce(system.auxiliary[j], out.mu[j], force_);
+  for (int j = 0; j < u; ++j) addRowForce(system.unilateral[j], unilateralMu_[j], force_);
   tree_.solve(system, force_, true, out.a, out.lambda);
   for (Vector6& f : force_) f.setZero();
 }

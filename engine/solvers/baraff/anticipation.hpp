@@ -6,6 +6,11 @@
 //      entry (i, j) of the k x k matrix A = J_a Mhat^-1 J_a^T, O(kn) in all;
 //   4. A mu = rhs_a - J_a a0 (equalities; redundant rows carry no force);
 //   5. solve once more for F + K mu: final accelerations and primary multipliers.
+// With inequality rows (joint limits, contact) step 4 becomes the mixed linear complementarity
+// problem  A mu - b = w,  mu_i free and w_i = 0 on equality rows,  mu_i >= 0, w_i >= 0,
+// mu_i w_i = 0 on inequality rows (Baraff section 8.3), solved by projected Gauss-Seidel on
+// the (k + u) x (k + u) matrix A: each sweep sets mu_i to make w_i = 0, clamped at 0 for an
+// inequality row; A is symmetric positive semidefinite, so the sweeps converge.
 #pragma once
 
 #include <string>
@@ -35,7 +40,7 @@ struct SolveReport {
 
 class AnticipationSolver {
  public:
-  AnticipationSolver(const Model& model, int auxiliaryRows);
+  AnticipationSolver(const Model& model, int auxiliaryRows, int unilateralRows = 0);
   // Factors H at the system's rows; then solve() as often as needed at that configuration.
   bool factor(const Model& model, const ConstraintSystem& system, SolveReport& report);
   // Solves with body forces F, primary right-hand sides system.primary[i].rhs and auxiliary
@@ -43,17 +48,23 @@ class AnticipationSolver {
   void solve(const ConstraintSystem& system, const std::vector<Vector6>& F, ConstrainedSolution& out,
              SolveReport& report);
   const MatrixX& auxiliaryMatrix() const { return A_; }
+  // Multipliers of the system's inequality rows after the last solve (first unilateralCount).
+  const VectorX& unilateralMultipliers() const { return unilateralMu_; }
 
  private:
   double rowTimes(const AuxiliaryRow& row, const std::vector<Vector6>& a) const;
+  const AuxiliaryRow& mixedRow(const ConstraintSystem& system, int i) const;
+  void fillMatrix(const ConstraintSystem& system, int rows, MatrixX& A);
+  void solveEqualities(const ConstraintSystem& system, ConstrainedSolution& out, SolveReport& report);
+  void solveComplementarity(const ConstraintSystem& system, ConstrainedSolution& out, SolveReport& report);
   void addRowForce(const AuxiliaryRow& row, double scale, std::vector<Vector6>& F) const;
 
   BlockTreeLDLT tree_;
   SemidefiniteSolver small_;
   std::vector<Vector6> force_, response_;
   std::vector<RowVector> responseLambda_;
-  MatrixX A_;
-  VectorX b_;
+  MatrixX A_, mixedA_;
+  VectorX b_, mixedB_, mixedMu_, unilateralMu_;
 };
 
 }  // namespace articulab::baraff

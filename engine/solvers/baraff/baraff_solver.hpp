@@ -1,10 +1,13 @@
 // Baraff back-end: maximal coordinates (body poses E_0i and twists phi_i), every tree joint a
 // primary constraint solved in O(n) by the block LDL^T of H (Baraff 1996, sections 6-7), loop
-// closures as auxiliary constraints by anticipation in O(kn) (section 8), integration on SE(3)
+// closures as auxiliary constraints by anticipation in O(kn) (section 8), joint limits and
+// frictionless ground contact as inequality rows (section 8.3), integration on SE(3)
 // (sueda eq 1.28-1.29) and selectable drift control (sueda 1.12).
 #pragma once
 
 #include "engine/solvers/baraff/anticipation.hpp"
+#include "engine/solvers/baraff/inequality_constraints.hpp"
+#include "engine/solvers/baraff/primary_constraints.hpp"
 #include "engine/solvers/solver.hpp"
 
 namespace articulab {
@@ -15,8 +18,9 @@ class BaraffSolver final : public Solver {
   const char* name() const override { return "baraff"; }
   static SolverSupport supports(const Model& model);
 
-  // Semi-implicit Euler on SE(3) whatever the integrator option (eq 1.28-1.29), then drift
-  // control; State::q, qd, qdd are recovered from the maximal state.
+  // Semi-implicit Euler on SE(3) (eq 1.28-1.29), or RK4 (Munthe-Kaas) on the poses and twists
+  // when the integrator option is rk4 and the model has no inequality rows; then drift
+  // control. State::q, qd, qdd are recovered from the maximal state.
   StepStatus step(const Model& model, State& state, double h) override;
   // Joint accelerations at the state's maximal coordinates (E_0i, phi).
   void forwardDynamics(const Model& model, const State& state, VectorX& qdd) override;
@@ -27,23 +31,53 @@ class BaraffSolver final : public Solver {
   const baraff::ConstrainedSolution& solution() const { return solution_; }
   const baraff::ConstraintSystem& system() const { return system_; }
   const baraff::SolveReport& lastReport() const { return report_; }
+  // Ground contact points of the last step (active rows: touching or about to touch), with
+  // their normal forces; for drawing and tests.
+  const std::vector<baraff::ContactPoint>& contactPoints() const { return contacts_; }
+  // Inequality rows (joint limits, then contacts) of the last step and their multipliers >= 0.
+  int activeInequalities() const { return activeInequalities_; }
+  const VectorX& inequalityMultipliers() const { return solver_.unilateralMultipliers(); }
 
  private:
   void assembleConstraints(const Model& model, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi,
                            bool withError);
-  void setAccelerationRhs(double h);
-  StepStatus solveAccelerations(const Model& model, const State& state, double h);
+  // Assembles at the state's poses and twists unless the system already holds that state
+  // (the end of every step assembles the next step's system).
+  void assembleAt(const Model& model, const State& state, bool withError);
+  void assembleLoops(const Model& model, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi);
+  // Position violations only, at new poses (projection iterates).
+  void assemblePositionErrors(const Model& model, const State& state);
+  // qdot, biases and velocity violations at new twists, the poses unchanged since assembleAt.
+  void updateVelocities(const Model& model, const State& state);
+  bool isAssembledAt(const State& state, bool withError) const;
+  // h > 0: the rows of a semi-implicit step of h (drift control, inequality rows); h = 0:
+  // acceleration-level rows, Baumgarte-stabilised when baumgarte is set.
+  void setAccelerationRhs(double h, bool baumgarte);
+  StepStatus solveAccelerations(const Model& model, const State& state, double h, bool baumgarte);
+  bool usesRungeKutta(const Model& model) const;
+  // One RK4 step of the poses and twists (in baraff_runge_kutta.cpp).
+  StepStatus integrateRungeKutta(const Model& model, State& state, double h);
   StepStatus projectPositions(const Model& model, State& state, double h);
   StepStatus projectVelocities(const Model& model, State& state);
   double largestPositionError() const;
   StepStatus failed(const State& state, const std::string& what) const;
 
+  baraff::PrimaryConstraints primary_;
   baraff::ConstraintSystem system_;
+  std::vector<Matrix4> assembledE_;  // the poses and twists system_ was assembled at
+  std::vector<Vector6> assembledPhi_;
+  bool assembled_ = false, assembledWithError_ = false;
   baraff::AnticipationSolver solver_;
   baraff::ConstrainedSolution solution_;
   baraff::SolveReport report_;
   std::vector<Vector6> zeroForce_;
   VectorX q_, qd_, qdPrevious_;
+  std::vector<baraff::ContactPoint> contacts_;
+  std::vector<int> contactRow_;  // row of each contact in system_.unilateral
+  int activeInequalities_ = 0;
+  // RK4 stages: the stage state, the stage's pose and twist increments, their weighted sums.
+  State stage_;
+  std::vector<Vector6> poseIncrement_, twistIncrement_, poseSum_, twistSum_;
 };
 
 }  // namespace articulab

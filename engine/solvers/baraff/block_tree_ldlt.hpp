@@ -5,9 +5,10 @@
 // The graph of H is the joint tree with a constraint node on every edge. Nodes are eliminated
 // children first (the reverse of the model's depth-first order, with a joint's node after its
 // child body), so the factor has no fill-in and every block is at most 6 x 6.
+// Every block is stored as a fixed 6 x 6 matrix: a joint with r < 6 rows is padded with
+// 6 - r decoupled rows whose diagonal is -1 and whose right-hand side and solution are zero.
 #pragma once
 
-#include <Eigen/Cholesky>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,6 @@
 #include "engine/solvers/baraff/constraint_system.hpp"
 
 namespace articulab::baraff {
-
-using NodeMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, 6, 6>;
-using NodeVector = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, 6, 1>;
 
 class BlockTreeLDLT {
  public:
@@ -35,16 +33,16 @@ class BlockTreeLDLT {
  private:
   struct Node {
     bool isBody = true;
-    int index = 0;     // body or joint index
-    int parent = -1;   // node index of the parent, -1 for a root
-    int dim = 6;
-    NodeMatrix D, Dinv;
-    NodeMatrix L;      // H(parent, this): dim(parent) x dim
-    NodeMatrix U;      // Dinv L^T after factoring: dim x dim(parent)
-    NodeVector x;      // right-hand side, then solution
+    int index = 0;    // body or joint index
+    int parent = -1;  // node index of the parent, -1 for a root
+    int rows = 6;     // rows of a joint node that are not padding
+    // Body: D accumulated while the children are eliminated, then D^-1. Joint: the same for
+    // -D (positive definite), then (-D)^-1.
+    Matrix6 inverse;
+    Matrix6 U;        // D^-1 L^T, L = H(parent, this)
+    Vector6 x;        // right-hand side, then solution
   };
   std::vector<Node> nodes_;  // in elimination order: children before parents
-  std::vector<int> bodyNode_, jointNode_;
   std::string failure_;
 };
 

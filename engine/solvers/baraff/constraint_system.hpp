@@ -1,5 +1,6 @@
 // The constrained maximal-coordinate system at one instant (Baraff 1996, sections 4 and 8):
-// body forces F_i, primary constraint rows per tree joint and auxiliary rows (loop closures).
+// body forces F_i, primary constraint rows per tree joint, auxiliary equality rows (loop
+// closures) and auxiliary inequality rows (joint limits, ground contact).
 // Every row states G a = rhs for the body accelerations a (body twists' derivatives, body axes).
 #pragma once
 
@@ -16,13 +17,17 @@ using Row6 = Eigen::Matrix<double, 1, 6>;
 
 // Rows of tree joint i between child body i and parent body p (sueda eq 1.69):
 //   Gc a_i + Gp a_p = rhs.
+// The solver works on fixed 6 x 6 blocks: rows beyond `rows` of GcPadded, GpPadded and of every
+// vector are zero. Gc and Gp repeat the first `rows` rows for inspection and the dense reference.
 struct PrimaryConstraint {
   int rows = 0;
-  RowBlock Gc, Gp;     // on the child and the parent twist (Gp unused for a world parent)
-  RowVector bias;      // acceleration-level right-hand side, -Gdot phi
-  RowVector velocity;  // G phi, the velocity violation
-  RowVector error;     // g, the position violation in the joint frame
-  RowVector rhs;       // what the solve enforces (bias, stabilised bias or a projection target)
+  Matrix6 GcPadded = Matrix6::Zero(), GpPadded = Matrix6::Zero();
+  Vector6 bias = Vector6::Zero();      // acceleration-level right-hand side, -Gdot phi
+  Vector6 velocity = Vector6::Zero();  // G phi, the velocity violation
+  Vector6 error = Vector6::Zero();     // g, the position violation in the joint frame
+  Vector6 rhs = Vector6::Zero();       // what the solve enforces (bias, stabilised bias or a projection target)
+  RowBlock Gc, Gp;                     // rows x 6 (Gp unused for a world parent)
+  Matrix6 Ad_cp = Matrix6::Identity();  // Ad(E_pc^-1) at the assembled poses, for velocity updates
 };
 
 // One scalar auxiliary row jA a_A + jB a_B = rhs between two bodies (-1 is the world).
@@ -36,6 +41,10 @@ struct ConstraintSystem {
   std::vector<Vector6> force;              // F_i per body, body coordinates
   std::vector<PrimaryConstraint> primary;  // per joint, indexed like the joints
   std::vector<AuxiliaryRow> auxiliary;     // sized once for every auxiliary row of the model
+  // Inequality rows jA a_A + jB a_B >= rhs with multipliers >= 0 (Baraff section 8.3); the
+  // first unilateralCount entries of a list sized once for the most rows the model can have.
+  std::vector<AuxiliaryRow> unilateral;
+  int unilateralCount = 0;
   int auxiliaryCount() const { return static_cast<int>(auxiliary.size()); }
 };
 

@@ -40,7 +40,7 @@ DenseKKTSolution solveDenseKKT(const Model& model, const ConstraintSystem& syste
   for (int i = 0; i < model.bodyCount(); ++i) rhs.segment<6>(6 * i) = system.force[i];
   int row = n;
   for (const PrimaryConstraint& c : system.primary) {
-    rhs.segment(row, c.rows) = c.rhs;
+    rhs.segment(row, c.rows) = c.rhs.head(c.rows);
     row += c.rows;
   }
   for (const AuxiliaryRow& r : system.auxiliary) rhs[row++] = r.rhs;

@@ -14,7 +14,10 @@ namespace {
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
 // The angle equal to `angle` modulo 2 pi that is closest to `previous`.
-double unwrap(double angle, double previous) { return previous + std::remainder(angle - previous, kTwoPi); }
+double unwrap(double angle, double previous) {
+  const double difference = angle - previous;
+  return previous + (difference - kTwoPi * std::nearbyint(difference / kTwoPi));
+}
 
 // Rotation angle of R about the unit axis a, from the image of a vector perpendicular to a.
 double angleAbout(const Matrix3& R, const Vector3& a) {

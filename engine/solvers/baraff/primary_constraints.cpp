@@ -6,48 +6,221 @@
 
 namespace articulab::baraff {
 
-void assemblePrimaryConstraint(const Model& model, int i, const std::vector<Matrix4>& E_0i,
-                               const std::vector<Vector6>& phi, bool withError, VectorX& q, VectorX& qd,
-                               PrimaryConstraint& out) {
-  const Joint& joint = model.joints[i];
-  const int p = joint.parent;
-  const Matrix4 E_pc = p < 0 ? E_0i[i] : Matrix4(se3::inverse(E_0i[p]) * E_0i[i]);
-  const Matrix4 Q = measuredJointTransform(joint, E_pc);
-  double* qi = q.data() + joint.qIndex;
-  double* qdi = qd.data() + joint.qIndex;
-  coordinatesFromTransform(joint, Q, qi);
+namespace {
 
-  const Matrix6 Ad_cp = se3::AdInverse(E_pc);
-  const Matrix6 Ad_Jc = se3::Ad(joint.E_jc);
-  const Vector6 phiParent = p < 0 ? Vector6::Zero() : Vector6(Ad_cp * phi[p]);
-  const Vector6 delta = Ad_Jc * (phi[i] - phiParent);
+constexpr double kZeros[6] = {0, 0, 0, 0, 0, 0};
 
-  JointKinematics jk;
-  evaluateJoint(joint, qi, qdi, jk);
-  velocitiesFromTwist(jk.S, delta, qdi);
-  // Only the universal joint has P^T Sdot != 0; every other type's rows are orthogonal to Sdot.
-  if (joint.type == JointType::Universal) evaluateJoint(joint, qi, qdi, jk);
-
-  ConstraintBasis P;
-  fillConstraintBasis(joint, qi, P);
-  out.rows = static_cast<int>(P.cols());
-  out.Gc.noalias() = P.transpose() * Ad_Jc;
-  out.Gp.noalias() = -out.Gc * Ad_cp;
-  const Vector6 coriolis = se3::ad(phi[i]) * phiParent;
-  out.bias.noalias() = P.transpose() * (jk.Sdot * Eigen::Map<const JointVector>(qdi, joint.nq));
-  out.bias.noalias() -= out.Gc * coriolis;
-  out.velocity.noalias() = P.transpose() * delta;
-  if (withError) {
-    const Vector6 e = se3::log(se3::inverse(jk.Q) * Q);  // right perturbation in the joint frame
-    out.error.noalias() = P.transpose() * e;
-  } else {
-    out.error.setZero(out.rows);
+bool hasConstantAxes(JointType type) {
+  switch (type) {
+    case JointType::Fixed:
+    case JointType::Revolute:
+    case JointType::Prismatic:
+    case JointType::Planar:
+    case JointType::Translational: return true;
+    default: return false;
   }
 }
 
-}  // namespace articulab::baraff
+// P^T padded to six rows at coordinates q.
+Matrix6 basisTranspose(const Joint& joint, const double* q) {
+  ConstraintBasis P;
+  fillConstraintBasis(joint, q, P);
+  Matrix6 Pt = Matrix6::Zero();
+  Pt.topRows(P.cols()) = P.transpose();
+  return Pt;
+}
 
-namespace articulab::baraff {
+// Ad(E^-1) for E = (R, p): [R^T 0; -R^T [p]  R^T] (eq 1.14).
+Matrix6 adjointOfInverse(const Matrix3& R, const Vector3& p) {
+  Matrix6 A;
+  A.topLeftCorner<3, 3>() = R.transpose();
+  A.topRightCorner<3, 3>().setZero();
+  for (int k = 0; k < 3; ++k) A.block<1, 3>(3 + k, 0) = p.cross(R.col(k)).transpose();  // -R^T [p] = ([p] R)^T
+  A.bottomRightCorner<3, 3>() = R.transpose();
+  return A;
+}
+
+// ad(phi) b = (w x b_w; v x b_w + w x b_v) (eq 1.19).
+Vector6 spatialCross(const Vector6& phi, const Vector6& b) {
+  Vector6 out;
+  out.head<3>() = phi.head<3>().cross(b.head<3>());
+  out.tail<3>() = phi.tail<3>().cross(b.head<3>()) + phi.head<3>().cross(b.tail<3>());
+  return out;
+}
+
+}  // namespace
+
+PrimaryConstraints::PrimaryConstraints(const Model& model) : joints_(model.bodyCount()) {
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const Joint& joint = model.joints[i];
+    JointConstants& c = joints_[i];
+    c.rows = constraintRowCount(joint);
+    c.constantAxes = hasConstantAxes(joint.type);
+    c.Ad_Jc = se3::Ad(joint.E_jc);
+    c.Pt = basisTranspose(joint, kZeros);
+    c.Gc = c.Pt * c.Ad_Jc;
+    const Matrix4 E_jp = se3::inverse(joint.E_pj), E_cj = se3::inverse(joint.E_jc);
+    c.R_jp = E_jp.topLeftCorner<3, 3>();
+    c.p_jp = E_jp.topRightCorner<3, 1>();
+    c.R_cj = E_cj.topLeftCorner<3, 3>();
+    c.p_cj = E_cj.topRightCorner<3, 1>();
+    c.unrotatedFrames = c.R_jp.isIdentity(0.0) && c.R_cj.isIdentity(0.0);
+    if (!c.constantAxes || joint.nq == 0) continue;
+    JointKinematics jk;
+    evaluateJoint(joint, kZeros, kZeros, jk);
+    using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, 6, 6>;
+    const Small StS = jk.S.transpose() * jk.S;
+    c.Splus.topRows(joint.nq) = StS.inverse() * jk.S.transpose();
+  }
+}
+
+namespace {
+
+// E_pc = E_0p^-1 E_0i as (R, t), and the measured joint transform Q = E_pj^-1 E_pc E_jc^-1
+// (inverse of eq 2.6).
+struct RelativePose {
+  Matrix3 R;
+  Vector3 t;
+  Matrix4 Q = Matrix4::Identity();
+};
+
+RelativePose relativePose(const JointConstants& c, int i, int p, const std::vector<Matrix4>& E_0i) {
+  RelativePose out;
+  out.R = E_0i[i].topLeftCorner<3, 3>();
+  out.t = E_0i[i].topRightCorner<3, 1>();
+  if (p >= 0) {
+    const Matrix3 Rp = E_0i[p].topLeftCorner<3, 3>();
+    out.t = Rp.transpose() * (out.t - E_0i[p].topRightCorner<3, 1>());
+    out.R = Rp.transpose() * out.R;
+  }
+  const Vector3 t = out.R * c.p_cj + out.t;
+  if (c.unrotatedFrames) {
+    out.Q.topLeftCorner<3, 3>() = out.R;
+    out.Q.topRightCorner<3, 1>() = t + c.p_jp;
+  } else {
+    out.Q.topLeftCorner<3, 3>().noalias() = c.R_jp * out.R * c.R_cj;
+    out.Q.topRightCorner<3, 1>() = c.R_jp * t + c.p_jp;
+  }
+  return out;
+}
+
+// log of a rigid transform T = (R, p) (eq 1.10). Joint residuals are tiny rotations: with
+// s = sin(theta) n = unskew(R) below 1e-3 the series theta / sin(theta) = 1 + |s|^2 / 6 and
+// V^-1 = I - [w] / 2 + [w]^2 / 12 are exact to rounding, without atan2.
+Vector6 residualLog(const Matrix3& R, const Vector3& p) {
+  const Vector3 s(0.5 * (R(2, 1) - R(1, 2)), 0.5 * (R(0, 2) - R(2, 0)), 0.5 * (R(1, 0) - R(0, 1)));
+  const double s2 = s.squaredNorm();
+  if (s2 > 1e-6 || R.trace() < 1.0) return se3::log(se3::make(R, p));
+  Vector6 out;
+  const Vector3 w = (1.0 + s2 / 6.0) * s;
+  const Vector3 wp = w.cross(p);
+  out.head<3>() = w;
+  out.tail<3>() = p - 0.5 * wp + w.cross(wp) / 12.0;
+  return out;
+}
+
+// Q(q) as (R, p): directly for the revolute (eq 2.41) and prismatic (eq 2.23) joints.
+void jointTransform(const Joint& joint, const double* q, Matrix3& R, Vector3& p) {
+  if (joint.type == JointType::Revolute) {
+    R = Eigen::AngleAxisd(q[0], joint.parts[0].axis).toRotationMatrix();
+    p.setZero();
+    return;
+  }
+  if (joint.type == JointType::Prismatic) {
+    R.setIdentity();
+    p = q[0] * joint.parts[0].axis;
+    return;
+  }
+  JointKinematics jk;
+  evaluateJoint(joint, q, kZeros, jk);
+  R = jk.Q.topLeftCorner<3, 3>();
+  p = jk.Q.topRightCorner<3, 1>();
+}
+
+// g = P^T log(Q(q)^-1 Q), the right perturbation in the joint frame.
+void fillError(const Joint& joint, const Matrix6& Pt, const double* q, const Matrix4& Q, PrimaryConstraint& out) {
+  Matrix3 Rq;
+  Vector3 pq;
+  jointTransform(joint, q, Rq, pq);
+  const Matrix3 R = Rq.transpose() * Q.topLeftCorner<3, 3>();
+  const Vector3 p = Rq.transpose() * (Q.topRightCorner<3, 1>() - pq);
+  out.error.noalias() = Pt * residualLog(R, p);
+}
+
+}  // namespace
+
+const Matrix6& PrimaryConstraints::basis(const Joint& joint, int i, const double* q, Matrix6& scratch) const {
+  if (joint.type != JointType::Universal) return joints_[i].Pt;  // the only joint whose P depends on q
+  scratch = basisTranspose(joint, q);
+  return scratch;
+}
+
+void PrimaryConstraints::assemble(const Model& model, int i, const std::vector<Matrix4>& E_0i,
+                                  const std::vector<Vector6>& phi, bool withError, VectorX& q, VectorX& qd,
+                                  PrimaryConstraint& out) const {
+  const Joint& joint = model.joints[i];
+  const JointConstants& c = joints_[i];
+  const int p = joint.parent;
+  const RelativePose pose = relativePose(c, i, p, E_0i);
+  double* qi = q.data() + joint.qIndex;
+  coordinatesFromTransform(joint, pose.Q, qi);
+  Matrix6 scratch;
+  const Matrix6& Pt = basis(joint, i, qi, scratch);
+  out.rows = c.rows;
+  out.Ad_cp = adjointOfInverse(pose.R, pose.t);
+  if (c.constantAxes)
+    out.GcPadded = c.Gc;
+  else
+    out.GcPadded.noalias() = Pt * c.Ad_Jc;
+  if (p >= 0)
+    out.GpPadded.noalias() = -out.GcPadded * out.Ad_cp;
+  else
+    out.GpPadded.setZero();
+  if (withError)
+    fillError(joint, Pt, qi, pose.Q, out);
+  else
+    out.error.setZero();
+  updateVelocity(model, i, phi, q, qd, out);
+  out.Gc = out.GcPadded.topRows(c.rows);
+  out.Gp = out.GpPadded.topRows(c.rows);
+}
+
+void PrimaryConstraints::assemblePositionError(const Model& model, int i, const std::vector<Matrix4>& E_0i,
+                                               VectorX& q, PrimaryConstraint& out) const {
+  const Joint& joint = model.joints[i];
+  const RelativePose pose = relativePose(joints_[i], i, joint.parent, E_0i);
+  double* qi = q.data() + joint.qIndex;
+  coordinatesFromTransform(joint, pose.Q, qi);
+  Matrix6 scratch;
+  fillError(joint, basis(joint, i, qi, scratch), qi, pose.Q, out);
+}
+
+void PrimaryConstraints::updateVelocity(const Model& model, int i, const std::vector<Vector6>& phi,
+                                        const VectorX& q, VectorX& qd, PrimaryConstraint& out) const {
+  const Joint& joint = model.joints[i];
+  const JointConstants& c = joints_[i];
+  const int p = joint.parent;
+  const Vector6 phiParent = p < 0 ? Vector6::Zero() : Vector6(out.Ad_cp * phi[p]);
+  const Vector6 delta = c.Ad_Jc * (phi[i] - phiParent);
+  const Vector6 coriolis = spatialCross(phi[i], phiParent);
+  const double* qi = q.data() + joint.qIndex;
+  double* qdi = qd.data() + joint.qIndex;
+  Matrix6 scratch;
+  const Matrix6& Pt = basis(joint, i, qi, scratch);
+  if (c.constantAxes) {
+    const Vector6 rates = c.Splus * delta;
+    for (int k = 0; k < joint.nq; ++k) qdi[k] = rates[k];
+    out.bias.noalias() = -out.GcPadded * coriolis;
+  } else {
+    JointKinematics jk;
+    evaluateJoint(joint, qi, qdi, jk);
+    velocitiesFromTwist(jk.S, delta, qdi);
+    evaluateJoint(joint, qi, qdi, jk);  // Sdot at the new qdot: the universal joint has P^T Sdot != 0
+    out.bias.noalias() = Pt * (jk.Sdot * Eigen::Map<const JointVector>(qdi, joint.nq));
+    out.bias.noalias() -= out.GcPadded * coriolis;
+  }
+  out.velocity.noalias() = Pt * delta;
+}
 
 void jointAccelerations(const Model& model, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
                         const std::vector<Vector6>& a, const VectorX& q, const VectorX& qd, VectorX& qdd) {

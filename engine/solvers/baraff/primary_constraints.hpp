@@ -4,6 +4,8 @@
 //   Gc a_c + Gp a_p = P^T Sdot qdot - Gc ad(phi_c) Ad_cp phi_p   at the acceleration level,
 // with Gc = P^T Ad(E_jc) and Gp = -Gc Ad_cp. The same accelerations follow from RedMax's
 // phidot_c = Ad_cp phidot_p + dAd_cp phi_p + Ad_cJ (S qddot + Sdot qdot) (eq 2.15-2.17).
+// Everything that does not depend on the state (Ad(E_jc), P, Gc, the pseudo-inverse of S for
+// joints with constant S) is computed once per model.
 #pragma once
 
 #include <vector>
@@ -13,16 +15,43 @@
 
 namespace articulab::baraff {
 
-// Recovers joint i's q and qdot (State layout) from the body poses and twists, then fills
-// its rows, bias and velocity violation; the position violation g = P^T log(Q(q)^-1 Q) too
-// when withError is set.
-void assemblePrimaryConstraint(const Model& model, int i, const std::vector<Matrix4>& E_0i,
-                               const std::vector<Vector6>& phi, bool withError, VectorX& q, VectorX& qd,
-                               PrimaryConstraint& out);
+// The parts of joint i's rows that stay constant, padded to six rows with zeros.
+struct JointConstants {
+  int rows = 0;
+  // S constant, Sdot = 0 and P constant: fixed, revolute, prismatic, planar, translational.
+  bool constantAxes = false;
+  Matrix6 Pt = Matrix6::Zero();     // P^T (constant unless the joint is universal)
+  Matrix6 Gc = Matrix6::Zero();     // P^T Ad(E_jc)
+  Matrix6 Ad_Jc = Matrix6::Identity();
+  Matrix6 Splus = Matrix6::Zero();  // (S^T S)^-1 S^T in its first nq rows, when constantAxes
+  Matrix3 R_jp = Matrix3::Identity(), R_cj = Matrix3::Identity();  // E_pj^-1 and E_jc^-1
+  Vector3 p_jp = Vector3::Zero(), p_cj = Vector3::Zero();
+  bool unrotatedFrames = true;  // R_jp = R_cj = I: Q needs no rotation products
+};
 
-}  // namespace articulab::baraff
+class PrimaryConstraints {
+ public:
+  explicit PrimaryConstraints(const Model& model = Model{});
+  // Recovers joint i's q and qdot (State layout) from the body poses and twists, then fills
+  // its rows, bias and velocity violation; the position violation g = P^T log(Q(q)^-1 Q) too
+  // when withError is set.
+  void assemble(const Model& model, int i, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
+                bool withError, VectorX& q, VectorX& qd, PrimaryConstraint& out) const;
+  // Only q and the position violation g at new poses (the rows and velocity terms are left).
+  void assemblePositionError(const Model& model, int i, const std::vector<Matrix4>& E_0i, VectorX& q,
+                             PrimaryConstraint& out) const;
+  // Only qdot, the bias and the velocity violation at new twists, at the poses of the last
+  // assemble().
+  void updateVelocity(const Model& model, int i, const std::vector<Vector6>& phi, const VectorX& q, VectorX& qd,
+                      PrimaryConstraint& out) const;
+  const JointConstants& constants(int i) const { return joints_[i]; }
 
-namespace articulab::baraff {
+ private:
+  // P^T of joint i at q: the constant one, or the universal joint's in scratch.
+  const Matrix6& basis(const Joint& joint, int i, const double* q, Matrix6& scratch) const;
+
+  std::vector<JointConstants> joints_;
+};
 
 // Joint accelerations qddot from body accelerations a: the least-squares solution of
 // S qddot = Ad(E_jc) (a_c - Ad_cp a_p + ad(phi_c) Ad_cp phi_p) - Sdot qdot (eq 2.15-2.17).

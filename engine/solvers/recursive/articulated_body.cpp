@@ -177,7 +177,8 @@ void propagateAccelerations(const Model& model, const RecursiveKinematics& kin, 
   for (int i = 0; i < model.bodyCount(); ++i) {
     const Joint& joint = model.joints[i];
     const BodyKinematics& k = kin.bodies[i];
-    const Vector6 transported = joint.parent >= 0 ? k.E_pi.twistToChild(ws.bodies[joint.parent].accel) : Vector6::Zero();
+    const Vector6 transported =
+        joint.parent >= 0 ? k.E_pi.twistToChild(ws.bodies[joint.parent].accel) : Vector6::Zero();
     const double* x = in.jointForce->data() + joint.qIndex;
     joint_dof::withDof(joint.nq, [&](auto n) {
       accelerateJoint<decltype(n)::value>(transported, k, x, prescribedOf(model, in, i), in.velocityTerms,

@@ -38,7 +38,7 @@ class ImplicitVelocity {
   ImplicitSolveReport solve(const Model& model, const State& state, double h, const VectorX& prescribed,
                             VectorX& qdNext);
 
-  int maxIterations;  // GMRES products before the dense fallback; 4 nq + 20 by default
+  int maxIterations;  // GMRES (Arnoldi) steps before the dense fallback; 4 nq + 20 by default
 
   static constexpr double tolerance = 1e-10;
   // Central-difference step in q for K, the one of forceJacobians (rad or m).

@@ -12,7 +12,8 @@ namespace {
 
 JointKinematicsKind kindOf(const Joint& joint) {
   // Rodrigues' formula in sin q, cos q holds for a unit axis; evaluateJoint handles the rest.
-  if (joint.parts.size() != 1 || std::abs(joint.parts[0].axis.norm() - 1.0) > 1e-12) return JointKinematicsKind::General;
+  if (joint.parts.size() != 1 || std::abs(joint.parts[0].axis.norm() - 1.0) > 1e-12)
+    return JointKinematicsKind::General;
   if (joint.parts[0].type == JointType::Revolute) return JointKinematicsKind::FixedAxisRevolute;
   if (joint.parts[0].type == JointType::Prismatic) return JointKinematicsKind::FixedAxisPrismatic;
   return JointKinematicsKind::General;
@@ -50,9 +51,9 @@ JointMatrix fixedAxisBasis(const Joint& joint, const JointConstants& c) {
 void jointPose(const Joint& joint, const JointConstants& c, const VectorX& q, const VectorX& qd,
                RecursiveKinematics& kin, BodyKinematics& body) {
   ParentTransform& E = body.E_pi;
-  const double qi = q[joint.qIndex];
   switch (c.kind) {
     case JointKinematicsKind::FixedAxisRevolute: {
+      const double qi = q[joint.qIndex];
       const double s = std::sin(qi), versine = 1.0 - std::cos(qi);
       E.R = c.R0 + s * c.R1 + versine * c.R2;
       E.p = c.p0 + s * c.p1 + versine * c.p2;
@@ -60,7 +61,7 @@ void jointPose(const Joint& joint, const JointConstants& c, const VectorX& q, co
     }
     case JointKinematicsKind::FixedAxisPrismatic:
       E.R = c.R0;
-      E.p = c.p0 + qi * c.p1;
+      E.p = c.p0 + q[joint.qIndex] * c.p1;
       return;
     case JointKinematicsKind::General: {
       JointKinematics& jk = kin.scratch;

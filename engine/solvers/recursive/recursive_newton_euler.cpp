@@ -16,7 +16,8 @@ Vector6 coriolisAndGravity(const Model& model, int i, const BodyKinematics& k) {
   return wrench;
 }
 
-NewtonEulerWorkspace::NewtonEulerWorkspace(const Model& model) : accel(model.bodies.size()), wrench(model.bodies.size()) {}
+NewtonEulerWorkspace::NewtonEulerWorkspace(const Model& model)
+    : accel(model.bodies.size()), wrench(model.bodies.size()) {}
 
 void recursiveGeneralizedForce(const Model& model, const RecursiveKinematics& kin, const VectorX& q,
                                const VectorX& qd, const Perturbation& pert, NewtonEulerWorkspace& ws, VectorX& f) {

@@ -21,6 +21,7 @@ SolverSupport RecursiveSolver::supports(const Model& model) {
   }
   for (const Joint& joint : model.joints)
     if (joint.hasLimits) support.warnings.push_back("joint limits are not enforced (joint '" + joint.name + "')");
+  if (model.groundContact) support.warnings.push_back("ground contact is not simulated: bodies pass through z = 0");
   return support;
 }
 

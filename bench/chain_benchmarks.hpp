@@ -1,0 +1,59 @@
+// Shared pieces of the benchmarks on the standard chain RC-n of shared/BENCHMARKS.md
+// (scenes/chain.json): model loading, per-DOF counters, and forward-dynamics / step loops
+// that work for every reduced back-end by name.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include "engine/io/scene_loader.hpp"
+#include "engine/solvers/registry.hpp"
+
+namespace articulab::bench {
+
+inline Model standardChain(int n) {
+  return loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", static_cast<double>(n)}});
+}
+
+// Adds "dof" and "us_per_dof" counters and the complexity argument N = DOF.
+inline void perDofCounters(benchmark::State& bench, int dof) {
+  bench.counters["dof"] = dof;
+  bench.counters["us_per_dof"] = benchmark::Counter(static_cast<double>(bench.iterations()) * dof,
+                                                    benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
+                                                    benchmark::Counter::kIs1000);
+  bench.SetComplexityN(dof);
+}
+
+// One forward-dynamics evaluation at the chain's initial state.
+inline void forwardDynamics(benchmark::State& bench, const char* backend) {
+  const Model model = standardChain(static_cast<int>(bench.range(0)));
+  auto solver = findBackend(backend)->create(model, SolverOptions{});
+  const State state = makeInitialState(model);
+  VectorX qdd(model.nq);
+  for (auto _ : bench) {
+    solver->forwardDynamics(model, state, qdd);
+    benchmark::DoNotOptimize(qdd.data());
+  }
+  perDofCounters(bench, model.nq);
+}
+
+// One full step at h = 1 ms. Semi-implicit Euler diverges on chains of 20 links and more within
+// a second (BENCHMARKS.md), and steps on non-finite states would time NaN arithmetic: a failed
+// step restarts the chain from its initial state, untimed, and the restarts are counted.
+inline void step(benchmark::State& bench, const char* backend, Integrator integrator) {
+  const Model model = standardChain(static_cast<int>(bench.range(0)));
+  auto solver = findBackend(backend)->create(model, SolverOptions{integrator});
+  const State initial = makeInitialState(model);
+  State state = initial;
+  long restarts = 0;
+  for (auto _ : bench) {
+    if (solver->step(model, state, 1e-3).ok) continue;
+    bench.PauseTiming();
+    state = initial;
+    ++restarts;
+    bench.ResumeTiming();
+  }
+  perDofCounters(bench, model.nq);
+  bench.counters["restarts"] = static_cast<double>(restarts);
+}
+
+}  // namespace articulab::bench

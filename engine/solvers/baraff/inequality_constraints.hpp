@@ -1,0 +1,38 @@
+// Inequality auxiliary rows of the baraff back-end (Baraff 1996, section 8.3; sueda notes
+// 1.10-1.11), each a scalar "gap" g(x) >= 0 whose rate is a row J of the body twists:
+//   joint limit (revolute and prismatic joints): q - lower >= 0 and upper - q >= 0, with
+//     qdot = s^T Ad(E_jc) (phi_c - Ad_cp phi_p) / (s^T s), s the joint's twist axis;
+//   ground contact (frictionless, plane z = 0): the height of a support point of a body shape,
+//     with rate e_z^T R Gamma(x) phi (eq 1.12).
+// A row is active when its gap could close within the step; the step enforces it at the
+// velocity level, J phi' >= -g / h (a contact may approach until it touches but not pass).
+#pragma once
+
+#include <vector>
+
+#include "engine/multibody/model.hpp"
+#include "engine/solvers/baraff/constraint_system.hpp"
+
+namespace articulab::baraff {
+
+// A point where a body touches (or is about to touch) the ground.
+struct ContactPoint {
+  int body = -1;
+  Vector3 position = Vector3::Zero();  // world, m
+  double gap = 0.0;                    // height above z = 0, m (negative: penetration)
+  double force = 0.0;                  // normal force of the last step, N (>= 0)
+};
+
+// Joints whose limits the back-end enforces: revolute and prismatic.
+bool limitsEnforced(const Joint& joint);
+// Most inequality rows the model can have at once (two per limited joint, the support points
+// of every shape when the model has ground contact).
+int inequalityCapacity(const Model& model);
+
+// Fills the active rows (system.unilateral, unilateralCount) and their contact points at the
+// poses, twists and recovered joint coordinates q, for a step of h seconds.
+void assembleInequalityRows(const Model& model, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
+                            const VectorX& q, double h, ConstraintSystem& system,
+                            std::vector<ContactPoint>& contacts, std::vector<int>& contactRow);
+
+}  // namespace articulab::baraff
