@@ -63,6 +63,17 @@ std::string setGravity(Model& model, const Vector3& gravity) {
   return "";
 }
 
+std::string setDriftControl(Model& model, DriftControl drift, double alpha, double beta) {
+  for (const auto& [name, value] : {std::pair{"Baumgarte alpha", alpha}, std::pair{"Baumgarte beta", beta}}) {
+    if (std::string reason = checkFinite(name, value); !reason.empty()) return reason;
+    if (value < 0.0) return std::string(name) + " must be >= 0 1/s (got " + std::to_string(value) + ")";
+  }
+  model.defaults.driftControl = drift;
+  model.defaults.baumgarteAlpha = alpha;
+  model.defaults.baumgarteBeta = beta;
+  return "";
+}
+
 bool parseJointField(const std::string& name, JointField& out) {
   if (name == "stiffness") out = JointField::Stiffness;
   else if (name == "damping") out = JointField::Damping;

@@ -16,6 +16,8 @@ std::string setJointField(Model& model, int joint, JointField field, double valu
 // Scales the body's spatial inertia (and shape masses) by mass / old mass.
 std::string setBodyMass(Model& model, int body, double mass);
 std::string setGravity(Model& model, const Vector3& gravity);
+// Drift control of the constraint back-ends (sueda 1.12); Baumgarte gains in 1/s, >= 0.
+std::string setDriftControl(Model& model, DriftControl drift, double alpha, double beta);
 
 // "stiffness", "damping" or "rest"; false for anything else.
 bool parseJointField(const std::string& name, JointField& out);

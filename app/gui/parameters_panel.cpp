@@ -19,6 +19,28 @@ void drawIntegrator(Workbench& app) {
   ImGui::EndCombo();
 }
 
+// Drift control of the back-ends that hold constraints with multipliers (sueda 1.12, eq 1.82).
+void drawDriftControl(Workbench& app) {
+  const SimulationDefaults& d = app.snapshot().model->defaults;
+  Simulation& sim = app.simulation();
+  ImGui::SetNextItemWidth(180.0f);
+  if (ImGui::BeginCombo("drift control", driftControlName(d.driftControl))) {
+    for (DriftControl drift : {DriftControl::None, DriftControl::Baumgarte, DriftControl::PostStabilization})
+      if (ImGui::Selectable(driftControlName(drift), drift == d.driftControl))
+        sim.editDriftControl(drift, d.baumgarteAlpha, d.baumgarteBeta);
+    ImGui::EndCombo();
+  }
+  if (d.driftControl != DriftControl::Baumgarte) return;
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField("Baumgarte alpha [1/s]", "drift.alpha", d.baumgarteAlpha, [&](double v) {
+    return sim.editDriftControl(DriftControl::Baumgarte, v, app.snapshot().model->defaults.baumgarteBeta);
+  }, app.ui());
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField("Baumgarte beta [1/s]", "drift.beta", d.baumgarteBeta, [&](double v) {
+    return sim.editDriftControl(DriftControl::Baumgarte, app.snapshot().model->defaults.baumgarteAlpha, v);
+  }, app.ui());
+}
+
 void drawGravity(Workbench& app) {
   const Model& model = *app.snapshot().model;
   const char* labels[3] = {"gravity x [m/s^2]", "gravity y [m/s^2]", "gravity z [m/s^2]"};
@@ -70,6 +92,7 @@ void drawParametersPanel(Workbench& app) {
   const Snapshot& snap = app.snapshot();
   if (!snap.model) return;
   drawIntegrator(app);
+  drawDriftControl(app);
   drawGravity(app);
   ImGui::TextDisabled("Joint i moves body i; edits apply live.");
   for (int i = 0; i < snap.model->bodyCount(); ++i) {

@@ -16,6 +16,7 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"expect-error", 1, -1, "PATH [NAME=VALUE ...]: opening PATH must fail; the current scene stays"},
       {"backend", 1, 1, "NAME: switch back-end, keeping the state"},
       {"integrator", 1, 1, "implicit|semi-implicit|rk4"},
+      {"drift-control", 1, 3, "none|baumgarte|post-stabilization [ALPHA BETA]: constraint drift control (1/s gains)"},
       {"dt", 1, 1, "SECONDS: step size"},
       {"steps-per-frame", 1, 1, "N: steps per rendered frame in run-frames (default: round(1/(60 dt)))"},
       {"run-frames", 1, 1, "N: render N frames, stepping steps-per-frame steps per frame; fails if it diverges"},

@@ -69,6 +69,7 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"reload", &ScriptRunner::reload},
       {"backend", &ScriptRunner::backend},
       {"integrator", &ScriptRunner::integrator},
+      {"drift-control", &ScriptRunner::driftControl},
       {"dt", &ScriptRunner::stepSize},
       {"steps-per-frame", &ScriptRunner::setStepsPerFrame},
       {"run-frames", &ScriptRunner::runFrames},
@@ -112,6 +113,20 @@ bool ScriptRunner::integrator(const ScriptCommand& c, std::string& error) {
   }
   app_.simulation().setIntegrator(integrator);
   return true;
+}
+
+bool ScriptRunner::driftControl(const ScriptCommand& c, std::string& error) {
+  DriftControl drift;
+  if (!parseDriftControl(c.args[0], drift)) {
+    error = "unknown drift control '" + c.args[0] + "' (expected none, baumgarte or post-stabilization)";
+    return false;
+  }
+  const SimulationDefaults& d = app_.snapshot().model->defaults;
+  double alpha = d.baumgarteAlpha, beta = d.baumgarteBeta;
+  if (c.args.size() > 1 && !number(c.args[1], "Baumgarte alpha", alpha, error)) return false;
+  if (c.args.size() > 2 && !number(c.args[2], "Baumgarte beta", beta, error)) return false;
+  error = app_.simulation().editDriftControl(drift, alpha, beta);
+  return error.empty();
 }
 
 bool ScriptRunner::stepSize(const ScriptCommand& c, std::string& error) {

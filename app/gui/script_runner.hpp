@@ -26,6 +26,7 @@ class ScriptRunner {
   bool reload(const ScriptCommand& c, std::string& error);
   bool backend(const ScriptCommand& c, std::string& error);
   bool integrator(const ScriptCommand& c, std::string& error);
+  bool driftControl(const ScriptCommand& c, std::string& error);
   bool stepSize(const ScriptCommand& c, std::string& error);
   bool setStepsPerFrame(const ScriptCommand& c, std::string& error);
   bool runFrames(const ScriptCommand& c, std::string& error);

@@ -131,7 +131,7 @@ std::string Simulation::replaceModelLocked(std::shared_ptr<Model> model, const s
   SolverSupport support = info->supports(*model);
   std::unique_ptr<Solver> solver;
   try {
-    solver = info->create(*model, SolverOptions{integrator});
+    solver = info->create(*model, solverOptionsFor(*model, integrator));
   } catch (const std::exception& e) {
     return "back-end " + info->name + " failed to start: " + e.what();
   }
@@ -375,7 +375,7 @@ bool Simulation::setBackend(const std::string& name, std::string& error) {
     return false;
   }
   try {
-    solver_ = info->create(*model_, SolverOptions{integrator_});
+    solver_ = info->create(*model_, solverOptionsFor(*model_, integrator_));
   } catch (const std::exception& e) {
     error = "back-end " + name + " failed to start: " + e.what();
     return false;
@@ -402,7 +402,7 @@ std::string Simulation::editModelLocked(const std::function<std::string(Model&)>
   if (!reason.empty()) return reason;
   std::unique_ptr<Solver> solver;
   try {
-    solver = backendInfo_->create(*edited, SolverOptions{integrator_});
+    solver = backendInfo_->create(*edited, solverOptionsFor(*edited, integrator_));
   } catch (const std::exception& e) {
     return "back-end " + backendInfo_->name + " failed to start on the edited model: " + e.what();
   }
@@ -426,6 +426,11 @@ std::string Simulation::editBodyMass(int body, double mass) {
 std::string Simulation::editGravity(const Vector3& gravity) {
   std::lock_guard<std::mutex> lock(mutex_);
   return editModelLocked([&](Model& m) { return setGravity(m, gravity); });
+}
+
+std::string Simulation::editDriftControl(DriftControl drift, double alpha, double beta) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return editModelLocked([&](Model& m) { return setDriftControl(m, drift, alpha, beta); });
 }
 
 void Simulation::setPerturbation(const Perturbation& perturbation) {

@@ -79,6 +79,7 @@ class Simulation {
   std::string editJoint(int joint, JointField field, double value, int coordinate = 0);
   std::string editBodyMass(int body, double mass);
   std::string editGravity(const Vector3& gravity);
+  std::string editDriftControl(DriftControl drift, double alpha, double beta);
 
   // Mouse pull; body -1 releases it.
   void setPerturbation(const Perturbation& perturbation);

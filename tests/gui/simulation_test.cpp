@@ -185,3 +185,31 @@ TEST(Simulation, ThePhysicsThreadNeverRunsAheadOfTheWallClockTimesTheSpeed) {
 
 }  // namespace
 }  // namespace articulab::gui
+
+namespace articulab::gui {
+namespace {
+
+// The drift-control choice reaches the back-end: on the four-bar with Baraff's multipliers the
+// loop stays closed with post-stabilisation and drifts open without any control.
+TEST(Simulation, DriftControlChoiceChangesTheConstraintDrift) {
+  auto finalDrift = [](DriftControl drift) {
+    Simulation sim;
+    std::string error;
+    EXPECT_TRUE(sim.load(kSource + "/scenes/four_bar.json", {}, "baraff", error)) << error;
+    sim.setIntegrator(Integrator::SemiImplicitEuler);
+    EXPECT_EQ(sim.editDriftControl(drift, 10.0, 10.0), "");
+    sim.reset();
+    EXPECT_TRUE(sim.advance(3000, error)) << error;
+    const TimeSeries samples = sim.samples();
+    return samples.value(samples.size() - 1, kDriftPosition);
+  };
+  EXPECT_LT(finalDrift(DriftControl::PostStabilization), 1e-9);
+  EXPECT_GT(finalDrift(DriftControl::None), 1e-6);
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.load(kSource + "/scenes/four_bar.json", {}, "baraff", error)) << error;
+  EXPECT_NE(sim.editDriftControl(DriftControl::Baumgarte, -1.0, 10.0), "");
+}
+
+}  // namespace
+}  // namespace articulab::gui

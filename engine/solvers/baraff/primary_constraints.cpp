@@ -104,9 +104,10 @@ RelativePose relativePose(const JointConstants& c, int i, int p, const std::vect
   return out;
 }
 
-// log of a rigid transform T = (R, p) (eq 1.10). Joint residuals are tiny rotations: with
-// s = sin(theta) n = unskew(R) below 1e-3 the series theta / sin(theta) = 1 + |s|^2 / 6 and
-// V^-1 = I - [w] / 2 + [w]^2 / 12 are exact to rounding, without atan2.
+// log of a rigid transform T = (R, p) (eq 1.10). Joint residuals are tiny rotations: for
+// |s| = |unskew(R)| = sin(theta) below 1e-3 the series theta / sin(theta) = 1 + |s|^2 / 6 and
+// V^-1 = I - [w] / 2 + [w]^2 / 12 are used instead (truncation below 1e-13 relative), without
+// atan2; larger residuals take se3::log.
 Vector6 residualLog(const Matrix3& R, const Vector3& p) {
   const Vector3 s(0.5 * (R(2, 1) - R(1, 2)), 0.5 * (R(0, 2) - R(2, 0)), 0.5 * (R(1, 0) - R(0, 1)));
   const double s2 = s.squaredNorm();

@@ -27,8 +27,12 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
 
 SolverSupport RedMaxSolver::supports(const Model& model) {
   SolverSupport support;
-  for (const Joint& joint : model.joints)
+  for (const Joint& joint : model.joints) {
     if (joint.hasLimits) support.warnings.push_back("joint limits are not enforced (joint '" + joint.name + "')");
+    if (joint.driven)
+      support.warnings.push_back("driven joint '" + joint.name + "' moves freely (hybrid dynamics: recursive back-end)");
+  }
+  if (model.groundContact) support.warnings.push_back("ground contact is not simulated (baraff back-end)");
   if (model.loops.empty()) return support;
   RedMaxSolver probe(model, SolverOptions{});
   VectorX qdd = VectorX::Zero(model.nq);
