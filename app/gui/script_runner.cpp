@@ -93,7 +93,7 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
   };
   auto handler = handlers.find(c.name);
   if (handler == handlers.end()) {
-    error = "command is not implemented by this runner";
+    error = "unknown command (the script parser and the runner disagree)";
     return false;
   }
   return (this->*handler->second)(c, error);

@@ -33,15 +33,6 @@ std::string format(const char* pattern, double value) {
   return text;
 }
 
-// Solver iteration count, for back-ends that report one (a lastIterations() member).
-template <class S>
-int solverIterations(const S& solver) {
-  if constexpr (requires { solver.lastIterations(); })
-    return static_cast<int>(solver.lastIterations());
-  else
-    return -1;
-}
-
 // A magnitude of the scene's energy: its total mass lifted by gravity over its size, or the
 // initial energy, whichever is larger (and at least 1 J).
 double energyScale(const Model& model, const State& state, double energy) {
@@ -215,7 +206,7 @@ void Simulation::runBatchLocked(double wallSeconds) {
 
 StepStatus Simulation::stepLocked() {
   StepStatus status = solver_->step(*model_, state_, dt_);
-  stats_.iterations = solverIterations(*solver_);
+  stats_.iterations = solver_->lastIterations();
   return status;
 }
 

@@ -52,6 +52,8 @@ class Solver {
   // Joint accelerations at the state's (q, qdot).
   virtual void forwardDynamics(const Model& model, const State& state, VectorX& qdd) = 0;
   virtual Integrator integrator() const { return options_.integrator; }
+  // Iterations of the last step's iterative solve (e.g. GMRES); -1 when the step solves directly.
+  virtual int lastIterations() const { return -1; }
   virtual void setIntegrator(Integrator integrator) { options_.integrator = integrator; }
 
  protected:

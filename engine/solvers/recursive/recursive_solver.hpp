@@ -30,6 +30,9 @@ class RecursiveSolver final : public ReducedSolver {
   // GMRES iterations and residual of the last linearly implicit step, and whether it needed
   // the dense fallback.
   const ImplicitSolveReport& lastImplicitSolve() const { return implicitReport_; }
+  int lastIterations() const override {
+    return integrator() == Integrator::LinearlyImplicitEuler ? implicitReport_.krylov.iterations : -1;
+  }
 
  private:
   void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
