@@ -21,29 +21,6 @@ SolverOptions options(DriftControl drift) {
   return o;
 }
 
-// A spatial chain of spherical joints whose last tip is held by a loop closure to the world
-// where it starts: no row of the closure is redundant.
-Model closedSphericalChain(int n, LoopType type) {
-  Model model = test::standardChain(n);
-  for (Joint& joint : model.joints) {
-    joint.type = JointType::SphericalExp;
-    joint.parts = defaultParts(JointType::SphericalExp, Vector3::UnitZ());
-  }
-  finalizeModel(model);
-  model.q0 = test::randomVector(model.nq, 0.5);
-  const State state = makeInitialState(model);
-  LoopConstraint loop;
-  loop.name = "tip";
-  loop.type = type;
-  loop.bodyA = -1;
-  loop.bodyB = n - 1;
-  loop.E_bB = se3::make(Matrix3::Identity(), Vector3(0, 0, -0.05));
-  loop.E_aA = state.E_0i[n - 1] * loop.E_bB;
-  model.loops.push_back(loop);
-  model.qd0.setZero();  // at rest, so the initial velocity respects the closure
-  return model;
-}
-
 double worstLoopError(const Model& model, const State& state) {
   double worst = 0;
   for (int k = 0; k < static_cast<int>(model.loops.size()); ++k) worst = std::max(worst, loopDrift(model, state, k).position);
@@ -54,7 +31,7 @@ double relativeError(const VectorX& a, const VectorX& b) { return (a - b).norm()
 
 TEST(BaraffLoops, AnticipationMatchesDenseKKTForPointAndHingeClosures) {
   for (LoopType type : {LoopType::Point, LoopType::Hinge}) {
-    const Model model = closedSphericalChain(6, type);
+    const Model model = test::closedSphericalChain(6, type);
     BaraffSolver solver(model, options(DriftControl::None));
     const State state = makeInitialState(model);
     ASSERT_TRUE(solver.solveAccelerations(model, state).ok);

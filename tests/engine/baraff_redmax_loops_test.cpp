@@ -48,25 +48,6 @@ double accelerationMismatch(const Model& model, const State& state) {
   return (reduced - maximal).norm() / std::max(1.0, reduced.norm());
 }
 
-Model closedSphericalChain(int n, LoopType type) {
-  Model model = test::standardChain(n);
-  for (Joint& joint : model.joints) {
-    joint.type = JointType::SphericalExp;
-    joint.parts = defaultParts(JointType::SphericalExp, Vector3::UnitZ());
-  }
-  finalizeModel(model);
-  model.q0 = test::randomVector(model.nq, 0.5);
-  const State state = makeInitialState(model);
-  LoopConstraint loop;
-  loop.name = "tip";
-  loop.type = type;
-  loop.bodyB = n - 1;
-  loop.E_bB = se3::make(Matrix3::Identity(), Vector3(0, 0, -0.05));
-  loop.E_aA = state.E_0i[n - 1] * loop.E_bB;
-  model.loops.push_back(loop);
-  return model;
-}
-
 TEST(RedMaxLoops, FourBarAccelerationsMatchBaraffAtRestAndInMotion) {
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
   ASSERT_TRUE(RedMaxSolver::supports(model).ok);
@@ -87,7 +68,7 @@ TEST(RedMaxLoops, FourBarAccelerationsMatchBaraffAtRestAndInMotion) {
 // respects the closure, for point and hinge closures.
 TEST(RedMaxLoops, SpatialClosedChainAccelerationsMatchBaraff) {
   for (LoopType type : {LoopType::Point, LoopType::Hinge}) {
-    Model model = closedSphericalChain(6, type);
+    Model model = test::closedSphericalChain(6, type);
     model.qd0.setZero();
     State state = makeInitialState(model);
     model.qd0 = closureVelocity(model, state);
@@ -100,7 +81,7 @@ TEST(RedMaxLoops, SpatialClosedChainAccelerationsMatchBaraff) {
 // The multipliers enforce the closure: G_r qddot = -Gdot_r qdot, and M_r qddot - f_r lies in
 // the row space of G_r (eq 2.100).
 TEST(RedMaxLoops, AccelerationsSatisfyTheClosureEquations) {
-  Model model = closedSphericalChain(5, LoopType::Hinge);
+  Model model = test::closedSphericalChain(5, LoopType::Hinge);
   model.qd0.setZero();
   model.qd0 = closureVelocity(model, makeInitialState(model));
   const State state = makeInitialState(model);

@@ -1,5 +1,6 @@
 #include "tests/engine/test_util.hpp"
 
+#include "engine/multibody/state.hpp"
 #include "engine/spatial/se3.hpp"
 
 namespace articulab::test {
@@ -86,6 +87,25 @@ Model mixedTree() {
   model.joints[0].stiffness = 2.0;
   model.joints[0].damping = 0.1;
   model.joints[0].rest = VectorX::Constant(1, 0.2);
+  return model;
+}
+
+Model closedSphericalChain(int n, LoopType type) {
+  Model model = standardChain(n);
+  for (Joint& joint : model.joints) {
+    joint.type = JointType::SphericalExp;
+    joint.parts = defaultParts(JointType::SphericalExp, Vector3::UnitZ());
+  }
+  finalizeModel(model);
+  model.q0 = randomVector(model.nq, 0.5);
+  const State state = makeInitialState(model);
+  LoopConstraint loop;
+  loop.name = "tip";
+  loop.type = type;
+  loop.bodyB = n - 1;
+  loop.E_bB = se3::make(Matrix3::Identity(), Vector3(0, 0, -0.05));
+  loop.E_aA = state.E_0i[n - 1] * loop.E_bB;
+  model.loops.push_back(loop);
   return model;
 }
 

@@ -27,6 +27,9 @@ Matrix4 randomPose();
 Model standardChain(int n, double q0 = 0.3);
 // A tree with every joint type of the foundation (all shapes, a composite body, branches).
 Model mixedTree();
+// A chain of n exponential-coordinate spherical joints at a random pose, at rest, whose tip is
+// held where it starts by a loop closure to the world (no row of the closure is redundant).
+Model closedSphericalChain(int n, LoopType type);
 // One joint of the given type between the world and a box, for joint-level tests.
 Joint singleJoint(JointType type, const Vector3& axis = Vector3::UnitZ());
 Joint compositeJoint(const std::vector<JointPart>& parts);
