@@ -50,8 +50,8 @@ case "${1:-}" in
     ;;
   sanitize)
     install_deps
-    configure_build "$ROOT/build-asan" -DARTICULAB_SANITIZE=ON -DARTICULAB_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
-    cd "$ROOT/build-asan" && ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -j "$JOBS" -LE gui
+    configure_build "$ROOT/build-asan" -DARTICULAB_SANITIZE=ON -DARTICULAB_BENCH=OFF -DARTICULAB_GUI=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    cd "$ROOT/build-asan" && ctest --output-on-failure -j "$JOBS"
     ;;
   bench)
     install_deps
