@@ -3,7 +3,8 @@
 // ground grid and distance fog. Built twice by the renderer: with SHADOWS defined it samples the
 // shadow map (4 bilinear depth-compare taps, percentage-closer filtering); without, no texture
 // is read at all (software rasterisers run both sides of a branch).
-// Colours given as uniforms are display (sRGB) colours; lighting is done in linear space.
+// Colours given as uniforms are display colours; lighting is done in linear space, with a
+// gamma of 2 (square and square root) instead of pow, which is costly on software rasterisers.
 in vec3 vWorldPosition;
 in vec3 vNormal;
 in vec4 vLightClip;
@@ -23,7 +24,7 @@ uniform float uFogEnd;
 
 out vec4 fragColor;
 
-vec3 toLinear(vec3 c) { return pow(c, vec3(2.2)); }
+vec3 toLinear(vec3 c) { return c * c; }
 
 float shadowFactor() {
 #ifdef SHADOWS
@@ -41,20 +42,22 @@ float shadowFactor() {
 }
 
 // Anti-aliased grid lines of the given spacing: 1 on a line, 0 between; fades out where the
-// cells get smaller than a few pixels.
-float gridLines(vec2 p, float spacing) {
+// cells get smaller than a few pixels. pixel = fwidth(p), shared by every call (derivatives are
+// the costly part on software rasterisers).
+float gridLines(vec2 p, vec2 pixel, float spacing) {
   vec2 cell = p / spacing;
-  vec2 perPixel = max(fwidth(cell), vec2(1e-6));
+  vec2 perPixel = max(pixel / spacing, vec2(1e-6));
   vec2 d = abs(fract(cell - 0.5) - 0.5) / perPixel;
   float line = 1.0 - min(min(d.x, d.y), 1.0);
   return line * (1.0 - smoothstep(0.12, 0.3, max(perPixel.x, perPixel.y)));
 }
 
 vec3 groundAlbedo(vec2 p) {
+  vec2 pixel = max(fwidth(p), vec2(1e-6));
   vec3 albedo = toLinear(vec3(0.80, 0.80, 0.78));
-  albedo = mix(albedo, toLinear(vec3(0.64, 0.64, 0.63)), gridLines(p, uGridMinor));
-  albedo = mix(albedo, toLinear(vec3(0.45, 0.45, 0.45)), gridLines(p, uGridMajor));
-  vec2 axisWidth = abs(p) / max(fwidth(p), vec2(1e-6));
+  albedo = mix(albedo, toLinear(vec3(0.64, 0.64, 0.63)), gridLines(p, pixel, uGridMinor));
+  albedo = mix(albedo, toLinear(vec3(0.45, 0.45, 0.45)), gridLines(p, pixel, uGridMajor));
+  vec2 axisWidth = abs(p) / pixel;
   albedo = mix(albedo, toLinear(vec3(0.80, 0.30, 0.30)), 1.0 - min(axisWidth.y / 1.5, 1.0));
   albedo = mix(albedo, toLinear(vec3(0.30, 0.65, 0.30)), 1.0 - min(axisWidth.x / 1.5, 1.0));
   return albedo;
@@ -79,8 +82,10 @@ void main() {
   vec3 color = albedo * ambient;
   color += albedo * vec3(1.0, 0.97, 0.92) * 0.85 * max(dot(n, L), 0.0) * shadow;
   color += albedo * 0.10 * max(dot(n, V), 0.0);
-  color += vec3(shininess) * pow(max(dot(n, H), 0.0), 64.0) * shadow;
+  float specular = max(dot(n, H), 0.0);
+  for (int k = 0; k < 6; ++k) specular *= specular;  // ^64 by squaring, cheaper than pow
+  color += vec3(shininess) * specular * shadow;
   float fog = smoothstep(uFogStart, uFogEnd, length(toEye));
   color = mix(color, toLinear(uFogColor), fog);
-  fragColor = vec4(pow(color, vec3(1.0 / 2.2)), 1.0);
+  fragColor = vec4(sqrt(color), 1.0);
 }
