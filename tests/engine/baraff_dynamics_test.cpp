@@ -29,13 +29,6 @@ Model supportedTree() {
   return model;
 }
 
-SolverOptions options(DriftControl drift) {
-  SolverOptions o;
-  o.integrator = Integrator::SemiImplicitEuler;
-  o.driftControl = drift;
-  return o;
-}
-
 double relativeError(const VectorX& a, const VectorX& b) { return (a - b).norm() / std::max(1.0, b.norm()); }
 
 VectorX stackAccelerations(const std::vector<Vector6>& a) {
@@ -63,7 +56,7 @@ TEST(BaraffDynamics, SupportsEveryFixedFormJointAndRejectsComposite) {
 
 TEST(BaraffDynamics, LinearTimeFactorMatchesDenseKKT) {
   const Model model = supportedTree();
-  BaraffSolver solver(model, options(DriftControl::None));
+  BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
   const State state = makeInitialState(model);
   ASSERT_TRUE(solver.solveAccelerations(model, state).ok);
   const baraff::DenseKKTSolution dense = baraff::solveDenseKKT(model, solver.system());
@@ -83,7 +76,7 @@ TEST(BaraffDynamics, AccelerationsAgreeWithRedMax) {
   fillJacobians(model, kin, state.qd, J, Jdot);
   const VectorX phidot = J * qddRedMax + Jdot * state.qd;
 
-  BaraffSolver solver(model, options(DriftControl::None));
+  BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
   solver.forwardDynamics(model, state, qddBaraff);
   EXPECT_LT(relativeError(stackAccelerations(solver.solution().a), phidot), 1e-8);
   EXPECT_LT(relativeError(qddBaraff, qddRedMax), 1e-8);
@@ -92,7 +85,7 @@ TEST(BaraffDynamics, AccelerationsAgreeWithRedMax) {
 // A link hanging straight down at rest: the joint pushes up with the link's weight.
 TEST(BaraffDynamics, HangingLinkMultiplierCarriesTheWeight) {
   const Model model = test::standardChain(1, 0.0);
-  BaraffSolver solver(model, options(DriftControl::None));
+  BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
   const State state = makeInitialState(model);
   ASSERT_TRUE(solver.solveAccelerations(model, state).ok);
   const baraff::PrimaryConstraint& c = solver.system().primary[0];
@@ -105,7 +98,7 @@ TEST(BaraffDynamics, HangingLinkMultiplierCarriesTheWeight) {
 
 TEST(BaraffDynamics, RecoveredJointCoordinatesFollowTheReducedMotion) {
   const Model model = test::standardChain(5);
-  auto baraff = findBackend("baraff")->create(model, options(DriftControl::PostStabilization));
+  auto baraff = findBackend("baraff")->create(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization));
   auto redmax = findBackend("redmax")->create(model, SolverOptions{Integrator::SemiImplicitEuler});
   State a = makeInitialState(model), b = makeInitialState(model);
   for (int k = 0; k < 200; ++k) {
@@ -121,7 +114,7 @@ TEST(BaraffDynamics, RecoveredJointCoordinatesFollowTheReducedMotion) {
 TEST(BaraffDynamics, JointDriftGrowsWithoutControlAndNotWithPostStabilisation) {
   const Model model = test::standardChain(10);
   auto run = [&](DriftControl drift) {
-    auto solver = findBackend("baraff")->create(model, options(drift));
+    auto solver = findBackend("baraff")->create(model, test::solverOptions(Integrator::SemiImplicitEuler, drift));
     State state = makeInitialState(model);
     for (int k = 0; k < 2000; ++k) EXPECT_TRUE(solver->step(model, state, 1e-3).ok);
     return computeDrift(model, state).worst.position;

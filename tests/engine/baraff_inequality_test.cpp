@@ -12,13 +12,6 @@
 namespace articulab {
 namespace {
 
-SolverOptions semiImplicit(DriftControl drift = DriftControl::PostStabilization) {
-  SolverOptions o;
-  o.integrator = Integrator::SemiImplicitEuler;
-  o.driftControl = drift;
-  return o;
-}
-
 // Lowest point of every box corner in world (the scenes here use boxes only).
 double lowestCorner(const Model& model, const State& state) {
   double lowest = 1e300;
@@ -45,7 +38,7 @@ Model limitedPendulum() {
 TEST(BaraffInequality, LimitStopsASwingingLink) {
   const Model model = limitedPendulum();
   ASSERT_TRUE(BaraffSolver::supports(model).ok);
-  BaraffSolver solver(model, semiImplicit());
+  BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization));
   State state = makeInitialState(model);
   double highest = -1e300, lowest = 1e300;
   bool pushed = false;
@@ -66,7 +59,7 @@ TEST(BaraffInequality, LimitStopsASwingingLink) {
   // Without the limit the same swing passes 1 rad.
   Model free = model;
   free.joints[0].hasLimits = false;
-  BaraffSolver unlimited(free, semiImplicit());
+  BaraffSolver unlimited(free, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization));
   State s = makeInitialState(free);
   double top = 0;
   for (int k = 0; k < 500; ++k) {
@@ -82,7 +75,7 @@ TEST(BaraffInequality, FallingChainStaysAboveTheGround) {
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/falling_chain.json");
   ASSERT_TRUE(model.groundContact);
   ASSERT_TRUE(BaraffSolver::supports(model).ok);
-  BaraffSolver solver(model, semiImplicit());
+  BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization));
   State state = makeInitialState(model);
   const double E0 = computeEnergy(model, state).total();
   double deepest = 0, mostNegativeForce = 0, energyRise = -1e300;
@@ -126,7 +119,7 @@ TEST(BaraffInequality, RestingBoxContactForcesCarryItsWeight) {
   ASSERT_EQ(finalizeModel(model), "");
   model.q0 = VectorX::Zero(model.nq);
   model.qd0 = VectorX::Zero(model.nq);
-  BaraffSolver solver(model, semiImplicit());
+  BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization));
   State state = makeInitialState(model);
   for (int k = 0; k < 1000; ++k) ASSERT_TRUE(solver.step(model, state, 1e-3).ok);
   double total = 0;

@@ -18,13 +18,6 @@ std::string scientific(double x) {
   return text;
 }
 
-SolverOptions options(Integrator integrator, DriftControl drift) {
-  SolverOptions o;
-  o.integrator = integrator;
-  o.driftControl = drift;
-  return o;
-}
-
 // Largest |E(t) - E(0)| / |E(0)| over `seconds` at step h.
 double worstRelativeEnergyChange(const Model& model, const SolverOptions& o, double h, double seconds) {
   BaraffSolver solver(model, o);
@@ -42,13 +35,13 @@ double worstRelativeEnergyChange(const Model& model, const SolverOptions& o, dou
 TEST(BaraffIntegrator, RungeKuttaConservesTheEnergyOfTheTwoLinkChain) {
   const Model model = test::standardChain(2);
   for (DriftControl drift : {DriftControl::None, DriftControl::Baumgarte}) {
-    const double rk4 = worstRelativeEnergyChange(model, options(Integrator::RK4, drift), 1e-3, 10.0);
+    const double rk4 = worstRelativeEnergyChange(model, test::solverOptions(Integrator::RK4, drift), 1e-3, 10.0);
     EXPECT_LT(rk4, 1e-6) << driftControlName(drift);
     RecordProperty(std::string("rk4_relative_energy_change_") + driftControlName(drift), scientific(rk4));
   }
   // The option is honoured: semi-implicit Euler at the same step loses far more.
   const double euler =
-      worstRelativeEnergyChange(model, options(Integrator::SemiImplicitEuler, DriftControl::None), 1e-3, 10.0);
+      worstRelativeEnergyChange(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None), 1e-3, 10.0);
   EXPECT_GT(euler, 1e-4);
   RecordProperty("semi_implicit_relative_energy_change", scientific(euler));
 }
@@ -57,7 +50,7 @@ TEST(BaraffIntegrator, RungeKuttaConservesTheEnergyOfTheTwoLinkChain) {
 TEST(BaraffIntegrator, RungeKuttaConvergesAtFourthOrder) {
   const Model model = test::standardChain(3);
   auto finalState = [&](double h) {
-    BaraffSolver solver(model, options(Integrator::RK4, DriftControl::None));
+    BaraffSolver solver(model, test::solverOptions(Integrator::RK4, DriftControl::None));
     State state = makeInitialState(model);
     for (long k = 0; k < std::lround(0.5 / h); ++k) EXPECT_TRUE(solver.step(model, state, h).ok);
     VectorX x(12 * model.bodyCount());

@@ -14,25 +14,12 @@
 namespace articulab {
 namespace {
 
-SolverOptions options(DriftControl drift) {
-  SolverOptions o;
-  o.integrator = Integrator::SemiImplicitEuler;
-  o.driftControl = drift;
-  return o;
-}
-
-double worstLoopError(const Model& model, const State& state) {
-  double worst = 0;
-  for (int k = 0; k < static_cast<int>(model.loops.size()); ++k) worst = std::max(worst, loopDrift(model, state, k).position);
-  return worst;
-}
-
 double relativeError(const VectorX& a, const VectorX& b) { return (a - b).norm() / std::max(1.0, b.norm()); }
 
 TEST(BaraffLoops, AnticipationMatchesDenseKKTForPointAndHingeClosures) {
   for (LoopType type : {LoopType::Point, LoopType::Hinge}) {
     const Model model = test::closedSphericalChain(6, type);
-    BaraffSolver solver(model, options(DriftControl::None));
+    BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
     const State state = makeInitialState(model);
     ASSERT_TRUE(solver.solveAccelerations(model, state).ok);
     EXPECT_EQ(solver.lastReport().redundantRows, 0);
@@ -55,17 +42,17 @@ TEST(BaraffLoops, FourBarClosureHoldsWithPostStabilisationAndDriftsWithout) {
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
   ASSERT_TRUE(BaraffSolver::supports(model).ok);
   auto run = [&](DriftControl drift, double& atOneSecond, double& worstJoint) {
-    BaraffSolver solver(model, options(drift));
+    BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, drift));
     State state = makeInitialState(model);
     double worst = 0;
     worstJoint = 0;
     for (int k = 1; k <= 10000; ++k) {
       EXPECT_TRUE(solver.step(model, state, 1e-3).ok);
-      worst = std::max(worst, worstLoopError(model, state));
+      worst = std::max(worst, test::worstLoopError(model, state));
       worstJoint = std::max(worstJoint, computeDrift(model, state).worst.position);
-      if (k == 1000) atOneSecond = worstLoopError(model, state);
+      if (k == 1000) atOneSecond = test::worstLoopError(model, state);
     }
-    return std::make_pair(worst, worstLoopError(model, state));
+    return std::make_pair(worst, test::worstLoopError(model, state));
   };
   double oneSecond = 0, joints = 0;
   const auto post = run(DriftControl::PostStabilization, oneSecond, joints);
@@ -97,7 +84,7 @@ TEST(BaraffLoops, PlanarFourBarReportsItsRedundantRow) {
 TEST(BaraffLoops, FourBarPostStabilisationIsDissipativeAndConverges) {
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
   auto energyError = [&](double h) {
-    BaraffSolver solver(model, options(DriftControl::PostStabilization));
+    BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization));
     State state = makeInitialState(model);
     const double E0 = computeEnergy(model, state).total();
     double worst = 0;
@@ -122,10 +109,10 @@ TEST(BaraffLoops, LoopClosedTwiceIsRedundantButRuns) {
   const SolverSupport support = BaraffSolver::supports(model);
   ASSERT_TRUE(support.ok) << support.reason;
   ASSERT_FALSE(support.warnings.empty());
-  BaraffSolver solver(model, options(DriftControl::PostStabilization));
+  BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization));
   State state = makeInitialState(model);
   for (int k = 0; k < 1000; ++k) ASSERT_TRUE(solver.step(model, state, 1e-3).ok);
-  EXPECT_LT(worstLoopError(model, state), 1e-9);
+  EXPECT_LT(test::worstLoopError(model, state), 1e-9);
 }
 
 // Two closures of the same pair of bodies that cannot hold together: the solver says so.
@@ -134,7 +121,7 @@ TEST(BaraffLoops, ConflictingClosuresAreReportedNotNaN) {
   model.loops.push_back(model.loops[0]);
   model.loops.back().name = "elsewhere";
   model.loops.back().E_bB = se3::make(Matrix3::Identity(), Vector3(0, 0, 0.05));
-  BaraffSolver solver(model, options(DriftControl::PostStabilization));
+  BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization));
   State state = makeInitialState(model);
   StepStatus status;
   for (int k = 0; k < 10 && status.ok; ++k) status = solver.step(model, state, 1e-3);
@@ -158,7 +145,7 @@ TEST(BaraffLoops, StraightChainPinnedAtBothEndsNeverProducesNaN) {
   model.loops.push_back(pin);
   const SolverSupport support = BaraffSolver::supports(model);
   EXPECT_TRUE(!support.ok || !support.warnings.empty());
-  BaraffSolver solver(model, options(DriftControl::PostStabilization));
+  BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization));
   State state = makeInitialState(model);
   StepStatus status;
   for (int k = 0; k < 500 && status.ok; ++k) status = solver.step(model, state, 1e-3);

@@ -15,22 +15,9 @@
 namespace articulab {
 namespace {
 
-SolverOptions options(Integrator integrator, DriftControl drift) {
-  SolverOptions o;
-  o.integrator = integrator;
-  o.driftControl = drift;
-  return o;
-}
-
-double worstLoopError(const Model& model, const State& state) {
-  double worst = 0;
-  for (int k = 0; k < static_cast<int>(model.loops.size()); ++k) worst = std::max(worst, loopDrift(model, state, k).position);
-  return worst;
-}
-
 // A velocity that satisfies the closures: a random combination of the null space of G_r.
 VectorX closureVelocity(const Model& model, const State& state) {
-  RedMaxSolver solver(model, options(Integrator::SemiImplicitEuler, DriftControl::None));
+  RedMaxSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
   VectorX qdd(model.nq);
   solver.forwardDynamics(model, state, qdd);
   const MatrixX N = Eigen::FullPivLU<MatrixX>(solver.loops().G()).kernel();
@@ -39,8 +26,8 @@ VectorX closureVelocity(const Model& model, const State& state) {
 
 // Both back-ends at the state (q, qdot): joint accelerations relative to their size.
 double accelerationMismatch(const Model& model, const State& state) {
-  RedMaxSolver redmax(model, options(Integrator::SemiImplicitEuler, DriftControl::None));
-  BaraffSolver baraff(model, options(Integrator::SemiImplicitEuler, DriftControl::None));
+  RedMaxSolver redmax(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
+  BaraffSolver baraff(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
   VectorX reduced(model.nq), maximal(model.nq);
   redmax.forwardDynamics(model, state, reduced);
   baraff.forwardDynamics(model, state, maximal);
@@ -54,7 +41,7 @@ TEST(RedMaxLoops, FourBarAccelerationsMatchBaraffAtRestAndInMotion) {
   State state = makeInitialState(model);
   EXPECT_LT(accelerationMismatch(model, state), 1e-8);
   // Later states of a run, moving, with the loop closed by post-stabilisation.
-  RedMaxSolver solver(model, options(Integrator::LinearlyImplicitEuler, DriftControl::PostStabilization));
+  RedMaxSolver solver(model, test::solverOptions(Integrator::LinearlyImplicitEuler, DriftControl::PostStabilization));
   for (int k = 1; k <= 3000; ++k) {
     ASSERT_TRUE(solver.step(model, state, 1e-3).ok);
     if (k % 500 == 0) {
@@ -85,7 +72,7 @@ TEST(RedMaxLoops, AccelerationsSatisfyTheClosureEquations) {
   model.qd0.setZero();
   model.qd0 = closureVelocity(model, makeInitialState(model));
   const State state = makeInitialState(model);
-  RedMaxSolver solver(model, options(Integrator::SemiImplicitEuler, DriftControl::None));
+  RedMaxSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
   VectorX qdd(model.nq);
   solver.forwardDynamics(model, state, qdd);
   const ReducedLoopConstraints& loops = solver.loops();
@@ -102,14 +89,14 @@ TEST(RedMaxLoops, AccelerationsSatisfyTheClosureEquations) {
 TEST(RedMaxLoops, FourBarClosureHoldsWithPostStabilisation) {
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
   auto worstOver10s = [&](Integrator integrator, DriftControl drift) {
-    RedMaxSolver solver(model, options(integrator, drift));
+    RedMaxSolver solver(model, test::solverOptions(integrator, drift));
     State state = makeInitialState(model);
     double worst = 0;
     for (int k = 0; k < 10000; ++k) {
       const StepStatus status = solver.step(model, state, 1e-3);
       EXPECT_TRUE(status.ok) << status.message;
       if (!status.ok) break;
-      worst = std::max(worst, worstLoopError(model, state));
+      worst = std::max(worst, test::worstLoopError(model, state));
     }
     return worst;
   };
@@ -144,7 +131,7 @@ TEST(RedMaxLoops, ConflictingClosuresAreReportedNotNaN) {
   bool warned = false;
   for (const std::string& w : support.warnings) warned |= w.find("violate the loop closures") != std::string::npos;
   EXPECT_TRUE(!support.ok || warned);
-  RedMaxSolver solver(model, options(Integrator::LinearlyImplicitEuler, DriftControl::PostStabilization));
+  RedMaxSolver solver(model, test::solverOptions(Integrator::LinearlyImplicitEuler, DriftControl::PostStabilization));
   State state = makeInitialState(model);
   const StepStatus status = solver.step(model, state, 1e-3);
   EXPECT_FALSE(status.ok);

@@ -5,15 +5,10 @@
 #include "engine/diagnostics/drift.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
+#include "tests/engine/test_util.hpp"
 
 namespace articulab {
 namespace {
-
-double worstLoopError(const Model& model, const State& state) {
-  double worst = 0;
-  for (int k = 0; k < static_cast<int>(model.loops.size()); ++k) worst = std::max(worst, loopDrift(model, state, k).position);
-  return worst;
-}
 
 // Runs a back-end for the given time at h = 1e-3 with the scene's drift control; returns the
 // worst loop error and leaves the final state in `state`.
@@ -28,7 +23,7 @@ double runScene(const Model& model, const std::string& backend, Integrator integ
     const StepStatus status = solver->step(model, state, 1e-3);
     EXPECT_TRUE(status.ok) << model.name << " on " << backend << ": " << status.message;
     if (!status.ok) break;
-    worst = std::max(worst, worstLoopError(model, state));
+    worst = std::max(worst, test::worstLoopError(model, state));
   }
   return worst;
 }

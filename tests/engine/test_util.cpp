@@ -1,6 +1,7 @@
 #include "tests/engine/test_util.hpp"
 
 #include "engine/multibody/state.hpp"
+#include "engine/diagnostics/drift.hpp"
 #include "engine/spatial/se3.hpp"
 
 namespace articulab::test {
@@ -107,6 +108,19 @@ Model closedSphericalChain(int n, LoopType type) {
   loop.E_aA = state.E_0i[n - 1] * loop.E_bB;
   model.loops.push_back(loop);
   return model;
+}
+
+SolverOptions solverOptions(Integrator integrator, DriftControl drift) {
+  SolverOptions options;
+  options.integrator = integrator;
+  options.driftControl = drift;
+  return options;
+}
+
+double worstLoopError(const Model& model, const State& state) {
+  double worst = 0;
+  for (int k = 0; k < static_cast<int>(model.loops.size()); ++k) worst = std::max(worst, loopDrift(model, state, k).position);
+  return worst;
 }
 
 Joint singleJoint(JointType type, const Vector3& axis) {

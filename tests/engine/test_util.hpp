@@ -3,7 +3,8 @@
 
 #include <random>
 
-#include "engine/multibody/model.hpp"
+#include "engine/multibody/state.hpp"
+#include "engine/solvers/solver.hpp"
 
 namespace articulab::test {
 
@@ -30,6 +31,10 @@ Model mixedTree();
 // A chain of n exponential-coordinate spherical joints at a random pose, at rest, whose tip is
 // held where it starts by a loop closure to the world (no row of the closure is redundant).
 Model closedSphericalChain(int n, LoopType type);
+// Solver options with this integrator and drift control (default Baumgarte gains).
+SolverOptions solverOptions(Integrator integrator, DriftControl drift);
+// Largest position violation over the model's loop closures, m.
+double worstLoopError(const Model& model, const State& state);
 // One joint of the given type between the world and a box, for joint-level tests.
 Joint singleJoint(JointType type, const Vector3& axis = Vector3::UnitZ());
 Joint compositeJoint(const std::vector<JointPart>& parts);
