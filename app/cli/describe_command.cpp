@@ -50,7 +50,7 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
   }
   out << "joints:\n";
   for (const Joint& joint : model.joints) {
-    out << "  " << std::left << std::setw(16) << joint.name << std::right << ' ' << jointTypeName(joint.type) << ", "
+    out << "  " << std::left << std::setw(16) << joint.name << std::right << ' ' << jointTypeName(joint) << ", "
         << joint.nq << " DOF (q" << joint.qIndex << (joint.nq > 1 ? "-q" + std::to_string(joint.qIndex + joint.nq - 1) : "")
         << "), parent " << (joint.parent < 0 ? "world" : model.bodies[joint.parent].name) << ", child "
         << model.bodies[joint.child].name;

@@ -97,7 +97,7 @@ void drawParametersPanel(Workbench& app) {
   ImGui::TextDisabled("Joint i moves body i; edits apply live.");
   for (int i = 0; i < snap.model->bodyCount(); ++i) {
     const Joint& joint = snap.model->joints[i];
-    std::string title = std::to_string(i) + ": " + snap.model->bodies[i].name + " (" + jointTypeName(joint.type) + ")";
+    std::string title = std::to_string(i) + ": " + snap.model->bodies[i].name + " (" + jointTypeName(joint) + ")";
     if (ImGui::TreeNode(title.c_str())) {
       drawJoint(app, i);
       ImGui::TreePop();

@@ -1,5 +1,7 @@
 #include "engine/io/scene_joints.hpp"
 
+#include "engine/io/scene_general_joints.hpp"
+
 namespace articulab::scene_io {
 
 namespace {
@@ -30,6 +32,8 @@ JointType readJointType(const Node& node, bool primitiveOnly) {
     if (name == jointTypeName(type)) return type;
     names.push_back(jointTypeName(type));
   }
+  if (!primitiveOnly)
+    for (const GeneralJointKind& kind : generalJointKinds()) names.push_back(kind.name);
   const std::string what = primitiveOnly ? "joint part type " : "joint type ";
   node.fail("unknown " + what + inQuotes(name) + suggestion(name, names) + "; expected one of: " + listNames(names));
 }
@@ -95,15 +99,39 @@ void checkInsideLimits(const Node& joint, const Joint& limits, const VectorX& q,
                                formatNumber(limits.lower[k]) + ", " + formatNumber(limits.upper[k]) + "]");
 }
 
+// The general joint kind named by the entry's "type", or nullptr for the other types.
+const GeneralJointKind* generalKindOf(const Node& node) {
+  return node.has("type") && node["type"].json().is_string() ? findGeneralJointKind(node["type"].json().get<std::string>())
+                                                              : nullptr;
+}
+
+// A general joint's definition from its own keys; "axis" and "parts" belong to other types.
+void readGeneralJoint(const Node& node, const GeneralJointKind& kind, Joint& joint) {
+  for (const char* key : {"axis", "parts"})
+    if (node.has(key)) node.failField(key, inQuotes(key) + " does not apply to " + kind.name + " joints");
+  setGeneralDefinition(joint, kind.read(node));
+}
+
+// q0 must lie where a general joint's transform is defined (e.g. on its spline patch).
+void checkGeneralCoordinates(const Node& node, const Joint& joint, const VectorX& q0) {
+  if (!joint.general) return;
+  const std::string problem = joint.general->checkCoordinates(q0.data());
+  if (!problem.empty()) node.failField("q0", problem + "; coordinates: " + joint.general->coordinateHelp());
+}
+
 // Every field shared by joint entries and chain templates.
 JointSpec readJointProperties(const Node& node) {
   JointSpec spec;
   spec.pointer = node.pointer();
   Joint& joint = spec.joint;
-  joint.type = readJointType(node["type"], false);
-  joint.parts = readParts(node, joint.type);
-  joint.nq = 0;
-  for (const JointPart& part : joint.parts) joint.nq += part.nq;
+  if (const GeneralJointKind* kind = generalKindOf(node)) {
+    readGeneralJoint(node, *kind, joint);
+  } else {
+    joint.type = readJointType(node["type"], false);
+    joint.parts = readParts(node, joint.type);
+    joint.nq = 0;
+    for (const JointPart& part : joint.parts) joint.nq += part.nq;
+  }
   joint.E_pj = readPose(node, "position", "rotation");
   joint.E_jc = readPose(node, "child_position", "child_rotation");
   if (node.has("stiffness")) joint.stiffness = readNonNegative(node["stiffness"]);
@@ -113,6 +141,7 @@ JointSpec readJointProperties(const Node& node) {
   spec.q0 = readOptionalCoordinates(node, "q0", joint.nq);
   spec.qd0 = readOptionalCoordinates(node, "qd0", joint.nq);
   checkInsideLimits(node, joint, spec.q0, "q0");
+  checkGeneralCoordinates(node, joint, spec.q0);
   return spec;
 }
 
@@ -121,6 +150,7 @@ JointSpec readJointProperties(const Node& node) {
 JointSpec readJoint(const Node& node) {
   std::vector<std::string> keys = {"name", "parent", "child", "position"};
   keys.insert(keys.end(), kJointKeys.begin(), kJointKeys.end());
+  if (const GeneralJointKind* kind = generalKindOf(node)) keys.insert(keys.end(), kind->keys.begin(), kind->keys.end());
   expectObject(node, keys);
   const std::string name = readName(node["name"]);
   const std::string parent = readName(node["parent"]);
@@ -136,7 +166,9 @@ JointSpec readJoint(const Node& node) {
 }
 
 JointSpec readJointTemplate(const Node& node) {
-  expectObject(node, kJointKeys);
+  std::vector<std::string> keys = kJointKeys;
+  if (const GeneralJointKind* kind = generalKindOf(node)) keys.insert(keys.end(), kind->keys.begin(), kind->keys.end());
+  expectObject(node, keys);
   return readJointProperties(node);
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "engine/multibody/scleronomic_joint.hpp"
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
 
@@ -94,7 +95,8 @@ void evaluatePart(const JointPart& part, const double* q, const double* qd, Matr
     case JointType::SphericalExp: evaluateSphericalExp(q, qd, Q, S, Sdot); break;
     case JointType::Composite:
     case JointType::Free2D:
-    case JointType::Free3D: break;  // never a part: expanded by defaultParts
+    case JointType::Free3D:  // never a part: expanded by defaultParts
+    case JointType::General: break;  // evaluated by its definition
   }
 }
 
@@ -112,7 +114,8 @@ int primitiveDof(JointType type) {
     case JointType::SphericalExp: return 3;
     case JointType::Free2D: return 3;
     case JointType::Free3D: return 6;
-    case JointType::Composite: return 0;
+    case JointType::Composite:
+    case JointType::General: return 0;  // given by the parts or the definition
   }
   return 0;
 }
@@ -132,6 +135,10 @@ std::vector<JointPart> defaultParts(JointType type, const Vector3& axis) {
 // last part back, P is the product of the parts after part i, and column block i of S is
 // Ad(P^-1) S_i; its derivative uses d/dt Ad(P^-1) = -ad(phi_P) Ad(P^-1) (eq 2.50).
 void evaluateJoint(const Joint& joint, const double* q, const double* qd, JointKinematics& out) {
+  if (joint.general) {
+    joint.general->evaluate(q, qd, out);
+    return;
+  }
   if (joint.parts.size() == 1) {
     evaluatePart(joint.parts[0], q, qd, out.Q, out.S, out.Sdot);
     return;
@@ -195,8 +202,13 @@ const char* jointTypeName(JointType type) {
     case JointType::Composite: return "composite";
     case JointType::Free2D: return "free2d";
     case JointType::Free3D: return "free3d";
+    case JointType::General: return "general";
   }
   return "?";
+}
+
+const char* jointTypeName(const Joint& joint) {
+  return joint.general ? joint.general->typeName() : jointTypeName(joint.type);
 }
 
 }  // namespace articulab

@@ -6,6 +6,7 @@
 // joint frame, both constant. S maps qdot to the twist of Q in joint coordinates (eq 2.29).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,11 +27,14 @@ enum class JointType {
   Composite,      // product of primitive joints Q = Q1 Q2 ... (2.4.9)
   Free2D,         // planar then revolute z (2.4.10)
   Free3D,         // spherical (exponential) then translational (2.4.11)
+  General,        // any scleronomic joint given by Q(q) alone, S and Sdot by AD (si-guenter)
 };
+
+class ScleronomicJoint;  // engine/multibody/scleronomic_joint.hpp
 
 // A primitive joint; composite joints chain several (eq 2.48).
 struct JointPart {
-  JointType type = JointType::Fixed;  // never Composite, Free2D or Free3D
+  JointType type = JointType::Fixed;  // never Composite, Free2D, Free3D or General
   Vector3 axis = Vector3::UnitZ();    // unit axis for Revolute and Prismatic
   int nq = 0;
 };
@@ -39,6 +43,8 @@ struct Joint {
   std::string name;
   JointType type = JointType::Fixed;
   std::vector<JointPart> parts;  // one part for primitive joints
+  // The definition of a General joint (shared, immutable); null for every other type.
+  std::shared_ptr<const ScleronomicJoint> general;
   int parent = -1;               // parent body index, -1 for the world
   int child = 0;                 // child body index (equals the joint index)
   Matrix4 E_pj = Matrix4::Identity();
@@ -75,5 +81,7 @@ void evaluateJoint(const Joint& joint, const double* q, const double* qdot, Join
 bool reparameterizeJoint(const Joint& joint, double* q, double* qdot);
 
 const char* jointTypeName(JointType type);
+// The scene-format type of a joint: jointTypeName, or the general joint's own type name.
+const char* jointTypeName(const Joint& joint);
 
 }  // namespace articulab
