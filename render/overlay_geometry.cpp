@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/multibody/scleronomic_joint.hpp"
 #include "engine/spatial/se3.hpp"
 #include "render/eigen_glm.hpp"
 #include "render/overlays.hpp"
@@ -17,6 +18,7 @@ const glm::vec3 kCentreOfMassColor{1.00f, 0.80f, 0.05f};
 const glm::vec3 kLoopColor{0.90f, 0.20f, 0.90f};
 const glm::vec3 kSpringColor{1.00f, 0.55f, 0.10f};
 const glm::vec3 kContactColor{0.95f, 0.15f, 0.10f};
+const glm::vec3 kGuideColor{0.30f, 0.80f, 0.95f};
 
 int posedBodyCount(const Model& model, const State& state) {
   return std::min<int>(model.bodyCount(), static_cast<int>(state.E_0i.size()));
@@ -81,6 +83,19 @@ void addLoops(const Model& model, const State& state, float sceneSize, OverlayGe
   }
 }
 
+// What general joints slide on (a spline curve, a patch's iso-lines), in the parent's joint frame.
+void addGuideLines(const Model& model, const State& state, OverlayGeometry& out) {
+  const int n = posedBodyCount(model, state);
+  for (const Joint& joint : model.joints) {
+    if (!joint.general || joint.parent >= n) continue;
+    const Matrix4 E_0j = poseOrWorld(state, joint.parent) * joint.E_pj;
+    for (const std::vector<Vector3>& polyline : joint.general->guideLines())
+      for (std::size_t k = 1; k < polyline.size(); ++k)
+        out.lines.push_back({toGlm(transformPoint(E_0j, polyline[k - 1])), toGlm(transformPoint(E_0j, polyline[k])),
+                             kGuideColor});
+  }
+}
+
 void addPerturbation(const Model& model, const State& state, float sceneSize, OverlayGeometry& out) {
   const Perturbation& pert = state.perturbation;
   if (pert.body < 0 || pert.body >= posedBodyCount(model, state)) return;
@@ -99,6 +114,7 @@ OverlayGeometry buildOverlayGeometry(const Model& model, const State& state, con
   if (overlays.jointFrames) addJointFrames(model, state, sceneSize, out);
   if (overlays.centresOfMass) addCentresOfMass(model, state, sceneSize, out);
   if (overlays.constraints) addLoops(model, state, sceneSize, out);
+  if (overlays.constraints) addGuideLines(model, state, out);
   addPerturbation(model, state, sceneSize, out);
   if (overlays.contacts)
     for (const Vector3& p : contactPoints) out.markers.push_back({toGlm(p), 0.008f * sceneSize, kContactColor});

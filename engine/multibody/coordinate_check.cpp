@@ -8,9 +8,9 @@ std::string checkGeneralJointCoordinates(const Model& model, const VectorX& q) {
   for (const Joint& joint : model.joints) {
     if (!joint.general) continue;
     const double* qj = q.data() + joint.qIndex;
-    const std::string where = "joint '" + joint.name + "' (" + joint.general->typeName() + ")";
-    if (std::string problem = joint.general->checkCoordinates(qj); !problem.empty()) return where + ": " + problem;
-    if (!joint.general->transform(qj).allFinite()) return where + ": its transform Q(q) is not finite";
+    std::string problem = joint.general->checkCoordinates(qj);  // empty strings do not allocate
+    if (problem.empty() && !joint.general->transform(qj).allFinite()) problem = "its transform Q(q) is not finite";
+    if (!problem.empty()) return "joint '" + joint.name + "' (" + joint.general->typeName() + "): " + problem;
   }
   return {};
 }

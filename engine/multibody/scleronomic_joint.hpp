@@ -50,9 +50,10 @@ inline Eigen::Matrix<Inner, 3, 1> veeOfRtdR(const Eigen::Matrix<Inner, 3, 3>& R,
   return w;
 }
 
-// Q, S and Sdot of `joint` at (q, qdot) from one jet evaluation of joint.G.
-template <int N, class Definition>
-void evaluateByJets(const Definition& joint, const double* q, const double* qd, JointKinematics& out) {
+// Q, S and Sdot at (q, qdot) from one jet evaluation of the transform G (a generic callable
+// taking const Scalar* q).
+template <int N, class Transform>
+void evaluateByJets(const Transform& G, const double* q, const double* qd, JointKinematics& out) {
   using Outer = SecondOrderJet<N>;
   std::array<Outer, N> x;
   for (int k = 0; k < N; ++k) {
@@ -61,7 +62,7 @@ void evaluateByJets(const Definition& joint, const double* q, const double* qd, 
     value.v[0] = qd[k];  // d/dt q_k
     x[k] = Outer::variable(value, k);
   }
-  const generic::Matrix4T<Outer> Q = joint.template G<Outer>(x.data());
+  const generic::Matrix4T<Outer> Q = G(x.data());
   Eigen::Matrix<Inner, 3, 3> R, dR;
   Eigen::Matrix<Inner, 3, 1> dp;
   for (int r = 0; r < 3; ++r)
@@ -98,7 +99,8 @@ class ScleronomicJointOf : public ScleronomicJoint {
  public:
   int dof() const final { return kDof; }
   void evaluate(const double* q, const double* qd, JointKinematics& out) const final {
-    scleronomic_detail::evaluateByJets<kDof>(static_cast<const Definition&>(*this), q, qd, out);
+    const Definition& self = static_cast<const Definition&>(*this);
+    scleronomic_detail::evaluateByJets<kDof>([&self](const auto* x) { return self.G(x); }, q, qd, out);
   }
   Matrix4 transform(const double* q) const final {
     return static_cast<const Definition&>(*this).template G<double>(q);

@@ -30,60 +30,60 @@ struct Jet {
     return x;
   }
 
-  Jet& operator+=(const Jet& o) { return *this = *this + o; }
-  Jet& operator-=(const Jet& o) { return *this = *this - o; }
-  Jet& operator*=(const Jet& o) { return *this = *this * o; }
-  Jet& operator/=(const Jet& o) { return *this = *this / o; }
+  [[gnu::always_inline]] Jet& operator+=(const Jet& o) { return *this = *this + o; }
+  [[gnu::always_inline]] Jet& operator-=(const Jet& o) { return *this = *this - o; }
+  [[gnu::always_inline]] Jet& operator*=(const Jet& o) { return *this = *this * o; }
+  [[gnu::always_inline]] Jet& operator/=(const Jet& o) { return *this = *this / o; }
 
-  friend Jet operator+(const Jet& x) { return x; }
-  friend Jet operator-(const Jet& x) {
+  [[gnu::always_inline]] friend Jet operator+(const Jet& x) { return x; }
+  [[gnu::always_inline]] friend Jet operator-(const Jet& x) {
     Jet r;
     r.a = -x.a;
     for (int k = 0; k < N; ++k) r.v[k] = -x.v[k];
     return r;
   }
-  friend Jet operator+(const Jet& x, const Jet& y) {
+  [[gnu::always_inline]] friend Jet operator+(const Jet& x, const Jet& y) {
     Jet r;
     r.a = x.a + y.a;
     for (int k = 0; k < N; ++k) r.v[k] = x.v[k] + y.v[k];
     return r;
   }
-  friend Jet operator-(const Jet& x, const Jet& y) {
+  [[gnu::always_inline]] friend Jet operator-(const Jet& x, const Jet& y) {
     Jet r;
     r.a = x.a - y.a;
     for (int k = 0; k < N; ++k) r.v[k] = x.v[k] - y.v[k];
     return r;
   }
-  friend Jet operator*(const Jet& x, const Jet& y) {
+  [[gnu::always_inline]] friend Jet operator*(const Jet& x, const Jet& y) {
     Jet r;
     r.a = x.a * y.a;
     for (int k = 0; k < N; ++k) r.v[k] = x.a * y.v[k] + x.v[k] * y.a;
     return r;
   }
-  friend Jet operator/(const Jet& x, const Jet& y) {
+  [[gnu::always_inline]] friend Jet operator/(const Jet& x, const Jet& y) {
     const T inv = T(1.0) / y.a;
     Jet r;
     r.a = x.a * inv;
     for (int k = 0; k < N; ++k) r.v[k] = (x.v[k] - r.a * y.v[k]) * inv;
     return r;
   }
-  friend Jet operator*(const Jet& x, double s) {
+  [[gnu::always_inline]] friend Jet operator*(const Jet& x, double s) {
     Jet r;
     r.a = x.a * s;
     for (int k = 0; k < N; ++k) r.v[k] = x.v[k] * s;
     return r;
   }
-  friend Jet operator*(double s, const Jet& x) { return x * s; }
-  friend Jet operator/(const Jet& x, double s) { return x * (1.0 / s); }
-  friend Jet operator+(const Jet& x, double s) {
+  [[gnu::always_inline]] friend Jet operator*(double s, const Jet& x) { return x * s; }
+  [[gnu::always_inline]] friend Jet operator/(const Jet& x, double s) { return x * (1.0 / s); }
+  [[gnu::always_inline]] friend Jet operator+(const Jet& x, double s) {
     Jet r = x;
     r.a = r.a + s;
     return r;
   }
-  friend Jet operator+(double s, const Jet& x) { return x + s; }
-  friend Jet operator-(const Jet& x, double s) { return x + (-s); }
-  friend Jet operator-(double s, const Jet& x) { return -x + s; }
-  friend Jet operator/(double s, const Jet& x) { return Jet(s) / x; }
+  [[gnu::always_inline]] friend Jet operator+(double s, const Jet& x) { return x + s; }
+  [[gnu::always_inline]] friend Jet operator-(const Jet& x, double s) { return x + (-s); }
+  [[gnu::always_inline]] friend Jet operator-(double s, const Jet& x) { return -x + s; }
+  [[gnu::always_inline]] friend Jet operator/(double s, const Jet& x) { return Jet(s) / x; }
 
   // Comparisons look at the value only: branches pick a formula, the jet differentiates it.
   friend bool operator<(const Jet& x, const Jet& y) { return valueOf(x) < valueOf(y); }
@@ -94,31 +94,31 @@ struct Jet {
   friend bool operator!=(const Jet& x, const Jet& y) { return valueOf(x) != valueOf(y); }
 
   // f(x) with f(a) and f'(a) known: chain rule on every direction.
-  friend Jet chain(const Jet& x, const T& f, const T& df) {
+  [[gnu::always_inline]] friend Jet chain(const Jet& x, const T& f, const T& df) {
     Jet r;
     r.a = f;
     for (int k = 0; k < N; ++k) r.v[k] = df * x.v[k];
     return r;
   }
-  friend Jet sin(const Jet& x) {
+  [[gnu::always_inline]] friend Jet sin(const Jet& x) {
     using std::cos, std::sin;
     return chain(x, sin(x.a), cos(x.a));
   }
-  friend Jet cos(const Jet& x) {
+  [[gnu::always_inline]] friend Jet cos(const Jet& x) {
     using std::cos, std::sin;
     return chain(x, cos(x.a), -sin(x.a));
   }
-  friend Jet sqrt(const Jet& x) {
+  [[gnu::always_inline]] friend Jet sqrt(const Jet& x) {
     using std::sqrt;
     const T s = sqrt(x.a);
     return chain(x, s, T(0.5) / s);
   }
-  friend Jet exp(const Jet& x) {
+  [[gnu::always_inline]] friend Jet exp(const Jet& x) {
     using std::exp;
     const T e = exp(x.a);
     return chain(x, e, e);
   }
-  friend Jet atan2(const Jet& y, const Jet& x) {
+  [[gnu::always_inline]] friend Jet atan2(const Jet& y, const Jet& x) {
     using std::atan2;
     const T r2 = x.a * x.a + y.a * y.a;
     Jet r;
@@ -126,7 +126,7 @@ struct Jet {
     for (int k = 0; k < N; ++k) r.v[k] = (x.a * y.v[k] - y.a * x.v[k]) / r2;
     return r;
   }
-  friend Jet abs(const Jet& x) { return valueOf(x) < 0.0 ? -x : x; }
+  [[gnu::always_inline]] friend Jet abs(const Jet& x) { return valueOf(x) < 0.0 ? -x : x; }
   friend bool isfinite(const Jet& x) {
     using std::isfinite;
     bool finite = isfinite(x.a);

@@ -1,0 +1,64 @@
+#include "engine/multibody/parametric_surface.hpp"
+
+#include <cmath>
+#include <numbers>
+#include <sstream>
+
+namespace articulab {
+
+ParametricSurface ParametricSurface::sphere(double radius) {
+  return {SurfaceType::Sphere, Vector3::Constant(radius), 0.0, 0.0};
+}
+
+ParametricSurface ParametricSurface::ellipsoid(double a, double b, double c) {
+  return {SurfaceType::Ellipsoid, Vector3(a, b, c), 0.0, 0.0};
+}
+
+ParametricSurface ParametricSurface::torus(double majorRadius, double minorRadius) {
+  return {SurfaceType::Torus, Vector3::Zero(), majorRadius, minorRadius};
+}
+
+const char* surfaceTypeName(SurfaceType type) {
+  switch (type) {
+    case SurfaceType::Sphere: return "sphere";
+    case SurfaceType::Ellipsoid: return "ellipsoid";
+    case SurfaceType::Torus: return "torus";
+  }
+  return "surface";
+}
+
+namespace {
+
+std::string number(double x) {
+  std::ostringstream out;
+  out.precision(6);
+  out << x;
+  return out.str();
+}
+
+}  // namespace
+
+std::string checkSurfaceCoordinates(const ParametricSurface& s, double u, double v, const char* uName,
+                                    const char* vName, const char* which) {
+  // Messages are built only on failure: a valid check allocates nothing (it runs every step).
+  auto surface = [&] { return std::string(which) + " " + surfaceTypeName(s.type); };
+  if (!std::isfinite(u)) return std::string(uName) + " = " + number(u) + " is not finite (" + surface() + ")";
+  if (!std::isfinite(v)) return std::string(vName) + " = " + number(v) + " is not finite (" + surface() + ")";
+  const double limit = std::numbers::pi / 2 - kPoleMargin;
+  if (s.type == SurfaceType::Torus || std::abs(v) <= limit) return {};
+  return std::string(vName) + " = " + number(v) + " reaches the " + (v > 0 ? "north" : "south") + " pole of the " +
+         surface() + ", where its contact frame is singular; expected |" + vName + "| <= pi/2 - " +
+         number(kPoleMargin) + " = " + number(limit);
+}
+
+std::string describeSurface(const ParametricSurface& s) {
+  switch (s.type) {
+    case SurfaceType::Sphere: return "sphere r = " + number(s.radii.x());
+    case SurfaceType::Ellipsoid:
+      return "ellipsoid a = " + number(s.radii.x()) + ", b = " + number(s.radii.y()) + ", c = " + number(s.radii.z());
+    case SurfaceType::Torus: return "torus R = " + number(s.major) + ", r = " + number(s.minor);
+  }
+  return {};
+}
+
+}  // namespace articulab

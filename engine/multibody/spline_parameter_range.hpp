@@ -1,0 +1,16 @@
+// Messages for general joints whose parameter leaves the finite curve or patch it lives on
+// (reported by checkCoordinates, never wrapped).
+#pragma once
+
+#include <string>
+
+namespace articulab {
+
+// Empty when lo <= value <= hi; otherwise e.g. "s = 1.03 is outside the curve [0, 1]".
+// NaN is outside every range.
+std::string parameterOutside(const char* name, double value, double lo, double hi, const char* where);
+
+// A number as the messages print it (up to 6 significant digits).
+std::string formatParameter(double value);
+
+}  // namespace articulab
