@@ -23,14 +23,18 @@ inline void perDofCounters(benchmark::State& bench, int dof) {
   bench.SetComplexityN(dof);
 }
 
-// One forward-dynamics evaluation at the chain's initial state.
+// One forward-dynamics evaluation, alternately at the chain's initial state and at a state
+// 1e-9 rad away, so that a back-end which keeps the kinematics of the last (q, qdot) redoes them
+// every time, as in a simulation.
 inline void forwardDynamics(benchmark::State& bench, const char* backend) {
   const Model model = standardChain(static_cast<int>(bench.range(0)));
   auto solver = findBackend(backend)->create(model, SolverOptions{});
-  const State state = makeInitialState(model);
+  State states[2] = {makeInitialState(model), makeInitialState(model)};
+  states[1].q.array() += 1e-9;
   VectorX qdd(model.nq);
+  int k = 0;
   for (auto _ : bench) {
-    solver->forwardDynamics(model, state, qdd);
+    solver->forwardDynamics(model, states[k ^= 1], qdd);
     benchmark::DoNotOptimize(qdd.data());
   }
   perDofCounters(bench, model.nq);
@@ -39,14 +43,12 @@ inline void forwardDynamics(benchmark::State& bench, const char* backend) {
 // One full step at h = 1 ms. Semi-implicit Euler diverges on chains of 20 links and more within
 // a second (BENCHMARKS.md), and steps on non-finite states would time NaN arithmetic: a failed
 // step restarts the chain from its initial state, untimed, and the restarts are counted.
-inline void step(benchmark::State& bench, const char* backend, Integrator integrator) {
-  const Model model = standardChain(static_cast<int>(bench.range(0)));
-  auto solver = findBackend(backend)->create(model, SolverOptions{integrator});
+inline void step(benchmark::State& bench, const Model& model, Solver& solver) {
   const State initial = makeInitialState(model);
   State state = initial;
   long restarts = 0;
   for (auto _ : bench) {
-    if (solver->step(model, state, 1e-3).ok) continue;
+    if (solver.step(model, state, 1e-3).ok) continue;
     bench.PauseTiming();
     state = initial;
     ++restarts;
@@ -54,6 +56,12 @@ inline void step(benchmark::State& bench, const char* backend, Integrator integr
   }
   perDofCounters(bench, model.nq);
   bench.counters["restarts"] = static_cast<double>(restarts);
+}
+
+inline void step(benchmark::State& bench, const char* backend, Integrator integrator) {
+  const Model model = standardChain(static_cast<int>(bench.range(0)));
+  auto solver = findBackend(backend)->create(model, SolverOptions{integrator});
+  step(bench, model, *solver);
 }
 
 }  // namespace articulab::bench

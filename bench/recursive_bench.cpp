@@ -6,6 +6,7 @@
 #include "bench/chain_benchmarks.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/solvers/recursive/recursive_kinematics.hpp"
+#include "engine/solvers/recursive/recursive_solver.hpp"
 
 namespace articulab {
 namespace {
@@ -43,8 +44,19 @@ void BM_RecursiveForwardDynamics_Fit(benchmark::State& b) { bench::forwardDynami
 void BM_RecursiveStepSemiImplicit(benchmark::State& b) { bench::step(b, "recursive", Integrator::SemiImplicitEuler); }
 void BM_RecursiveStepSemiImplicit_Fit(benchmark::State& b) { bench::step(b, "recursive", Integrator::SemiImplicitEuler); }
 void BM_RecursiveStepRK4(benchmark::State& b) { bench::step(b, "recursive", Integrator::RK4); }
-// The recursive implicit step is O(n^3) like RedMax's (the projected K+); see README.
+// The recursive implicit step with every force is O(n^3) like RedMax's (the projected K+); see README.
 void BM_RecursiveStepImplicit(benchmark::State& b) { bench::step(b, "recursive", Integrator::LinearlyImplicitEuler); }
+
+// The O(n) implicit step with the springs and dampers linearised (sueda eq 2.79). The standard
+// chain has none, so this is semi-implicit Euler's motion at the implicit step's cost.
+void springImplicitStep(benchmark::State& bench) {
+  const Model model = standardChain(static_cast<int>(bench.range(0)));
+  RecursiveSolver solver(model, SolverOptions{Integrator::LinearlyImplicitEuler});
+  solver.setImplicitForces(ImplicitForces::SpringsAndDampers);
+  bench::step(bench, model, solver);
+}
+void BM_RecursiveStepImplicitSprings(benchmark::State& b) { springImplicitStep(b); }
+void BM_RecursiveStepImplicitSprings_Fit(benchmark::State& b) { springImplicitStep(b); }
 
 void allSizes(benchmark::internal::Benchmark* b) {
   for (int n : {5, 10, 20, 50, 100, 200, 500, 1000}) b->Arg(n);
@@ -65,8 +77,10 @@ BENCHMARK(BM_RecursiveStepRK4)->Apply(allSizes);
 BENCHMARK(BM_ReducedStepBodyRefresh)->Apply(allSizes);
 BENCHMARK(BM_RecursiveKinematics)->Apply(allSizes);
 BENCHMARK(BM_RecursiveStepImplicit)->Apply(cubicSizes);
+BENCHMARK(BM_RecursiveStepImplicitSprings)->Apply(allSizes);
 BENCHMARK(BM_RecursiveForwardDynamics_Fit)->Apply(fitSizes);
 BENCHMARK(BM_RecursiveStepSemiImplicit_Fit)->Apply(fitSizes);
+BENCHMARK(BM_RecursiveStepImplicitSprings_Fit)->Apply(fitSizes);
 
 }  // namespace
 }  // namespace articulab

@@ -10,7 +10,8 @@ constexpr int kMaxJointDof = 6;  // JointMatrix holds at most six columns
 
 const std::vector<std::string> kJointKeys = {"type",           "axis",           "parts", "rotation",
                                              "child_position", "child_rotation", "q0",    "qd0",
-                                             "stiffness",      "damping",        "rest",  "limits"};
+                                             "stiffness",      "damping",        "rest",  "limits",
+                                             "driven"};
 
 std::vector<JointType> allJointTypes() {
   return {JointType::Fixed,         JointType::Revolute,  JointType::Prismatic,    JointType::Planar,
@@ -91,6 +92,15 @@ void readLimits(const Node& joint, Joint& out) {
                   std::to_string(k) + "] = " + formatNumber(out.upper[k]) + "; expected lower <= upper");
 }
 
+// "driven": true prescribes the joint's acceleration (zero from the scene, so it keeps qd0) in
+// back-ends with hybrid dynamics (sueda Alg 9); the others treat it as free and say so.
+void readDriven(const Node& joint, Joint& out) {
+  if (!joint.has("driven")) return;
+  const Node node = joint["driven"];
+  if (!node.json().is_boolean()) node.fail("expected true or false, got " + node.json().dump());
+  out.driven = node.json().get<bool>();
+}
+
 void checkInsideLimits(const Node& joint, const Joint& limits, const VectorX& q, const std::string& key) {
   if (!limits.hasLimits) return;
   for (int k = 0; k < limits.nq; ++k)
@@ -138,6 +148,7 @@ JointSpec readJointProperties(const Node& node) {
   if (node.has("damping")) joint.damping = readNonNegative(node["damping"]);
   joint.rest = readOptionalCoordinates(node, "rest", joint.nq);
   readLimits(node, joint);
+  readDriven(node, joint);
   spec.q0 = readOptionalCoordinates(node, "q0", joint.nq);
   spec.qd0 = readOptionalCoordinates(node, "qd0", joint.nq);
   checkInsideLimits(node, joint, spec.q0, "q0");

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "engine/multibody/coordinate_check.hpp"
+
 namespace articulab {
 
 ReducedSolver::ReducedSolver(const Model& model, const SolverOptions& options)
@@ -84,12 +86,18 @@ StepStatus ReducedSolver::finishStep(const Model& model, State& state, double h)
     return {false, std::string(name()) + ": non-finite joint " + (positions ? "position q" : "velocity qdot") +
                        " at step " + std::to_string(state.step) + " (t = " + std::to_string(state.t) + " s)"};
   }
+  if (std::string problem = checkGeneralJointCoordinates(model, state.q); !problem.empty())
+    return {false, std::string(name()) + " at step " + std::to_string(state.step) + ": " + problem};
+  refreshBodies(model, state);
+  return {};
+}
+
+void ReducedSolver::refreshBodies(const Model& model, State& state) {
   computeKinematics(model, state.q, state.qd, kin_);
   for (int i = 0; i < model.bodyCount(); ++i) {
     state.E_0i[i] = kin_.E_0i[i];
     state.phi[i] = kin_.phi[i];
   }
-  return {};
 }
 
 }  // namespace articulab

@@ -23,6 +23,9 @@ class ReducedSolver : public Solver {
   // Runs after the integrator moved (q, qdot): back-ends with loop closures project them back
   // onto the constraints here (post-stabilisation, sueda notes 1.12).
   virtual StepStatus correctDrift(const Model& model, State& state, double h);
+  // Writes the body poses E_0i and twists phi_i at the state's (q, qdot) into the state; by
+  // default with the shared computeKinematics.
+  virtual void refreshBodies(const Model& model, State& state);
 
  private:
   void stepSemiImplicitEuler(const Model& model, State& state, double h);

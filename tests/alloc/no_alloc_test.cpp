@@ -8,6 +8,7 @@
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
+#include "engine/solvers/recursive/recursive_solver.hpp"
 
 extern "C" {
 void* __libc_malloc(std::size_t size);
@@ -78,21 +79,26 @@ TEST(NoAlloc, MixedJointTreeStepsAllocateNothing) {
 }
 
 // The recursive back-end on the same chains and on the tree with every joint type, with one
-// driven joint so that the hybrid paths run too.
+// driven joint and the mouse spring so that the hybrid and perturbation paths run too; the
+// linearly implicit step with every force and with springs and dampers only.
 TEST(NoAlloc, RecursiveStepsAllocateNothing) {
   std::vector<Model> models;
   for (int n : {5, 20, 100}) models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", n}}));
   models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/branching_tree.json"));
   models.back().joints[1].driven = true;
   for (const Model& model : models) {
-    for (Integrator integrator : {Integrator::LinearlyImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4}) {
-      auto solver = findBackend("recursive")->create(model, SolverOptions{integrator});
-      State state = makeInitialState(model);
-      solver->step(model, state, 1e-3);  // warm-up
-      const long before = allocations.load();
-      for (int k = 0; k < 5; ++k) solver->step(model, state, 1e-3);
-      EXPECT_EQ(allocations.load() - before, 0) << model.name << ", " << integratorName(integrator);
-    }
+    for (Integrator integrator : {Integrator::LinearlyImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4})
+      for (ImplicitForces forces : {ImplicitForces::Every, ImplicitForces::SpringsAndDampers}) {
+        RecursiveSolver solver(model, SolverOptions{integrator});
+        solver.setImplicitForces(forces);
+        State state = makeInitialState(model);
+        state.perturbation = {model.bodyCount() - 1, Vector3(0.01, 0, 0), Vector3(0.1, 0, -0.2), 50.0, 1.0};
+        solver.step(model, state, 1e-3);  // warm-up
+        const long before = allocations.load();
+        for (int k = 0; k < 5; ++k) solver.step(model, state, 1e-3);
+        EXPECT_EQ(allocations.load() - before, 0)
+            << model.name << ", " << integratorName(integrator) << ", implicit forces " << static_cast<int>(forces);
+      }
   }
 }
 
@@ -130,6 +136,30 @@ TEST(NoAlloc, BaraffStepsAllocateNothing) {
       for (int k = 0; k < 5; ++k) solver.step(*model, state, 1e-3);
       EXPECT_EQ(allocations.load() - before, 0) << model->name << ", drift control " << static_cast<int>(drift);
     }
+}
+
+}  // namespace
+}  // namespace articulab
+
+namespace articulab {
+namespace {
+
+// General (AD) joints on both reduced back-ends: surface-surface, curve-point, surface-point,
+// spline curve and spline surface joints, with the coordinate check after every step.
+TEST(NoAlloc, GeneralJointStepsAllocateNothing) {
+  for (const char* scene : {"torus_chain_10.json", "windmill.json", "bezier_torus_chain.json",
+                            "bezier_surface_board.json", "spline_curve_demo.json", "spline_surface_demo.json"}) {
+    const Model model = loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + scene);
+    for (const char* backend : {"redmax", "recursive"})
+      for (Integrator integrator : {Integrator::SemiImplicitEuler, Integrator::RK4}) {
+        auto solver = findBackend(backend)->create(model, SolverOptions{integrator});
+        State state = makeInitialState(model);
+        ASSERT_TRUE(solver->step(model, state, 1e-4).ok);  // warm-up
+        const long before = allocations.load();
+        for (int k = 0; k < 5; ++k) ASSERT_TRUE(solver->step(model, state, 1e-4).ok);
+        EXPECT_EQ(allocations.load() - before, 0) << scene << ", " << backend << ", " << integratorName(integrator);
+      }
+  }
 }
 
 }  // namespace

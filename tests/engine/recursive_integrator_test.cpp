@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "engine/diagnostics/energy.hpp"
+#include "engine/solvers/redmax/redmax_dynamics.hpp"
 #include "engine/solvers/recursive/implicit_velocity.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/registry.hpp"
@@ -218,6 +219,120 @@ TEST(RecursiveIntegrator, DrivenForceReproducesThePrescribedMotionWhenApplied) {
   VectorX qddFree(free.nq);
   freeSolver.forwardDynamics(free, state, qddFree);
   EXPECT_LT((qddFree - qdd).norm(), 1e-10 * qdd.norm());
+}
+
+// The solver keeps the kinematics of the last (q, qdot) for the next evaluation; any other state,
+// including one edited in place between steps, gets its own.
+TEST(RecursiveIntegrator, KeptKinematicsFollowTheState) {
+  const Model model = movingTree();
+  RecursiveSolver solver(model, SolverOptions{Integrator::SemiImplicitEuler});
+  State state = makeInitialState(model);
+  ASSERT_TRUE(solver.step(model, state, 1e-3).ok);
+  VectorX kept(model.nq), fresh(model.nq);
+  for (int edit = 0; edit < 3; ++edit) {
+    if (edit == 1) state.q[3] += 1e-3;
+    if (edit == 2) state.qd[5] -= 0.1;
+    solver.forwardDynamics(model, state, kept);
+    RecursiveSolver(model, SolverOptions{}).forwardDynamics(model, state, fresh);
+    EXPECT_EQ(kept, fresh) << "edit " << edit;
+  }
+}
+
+// The O(n) springs-and-dampers step against its system formed densely from RedMax's M_r, f_r
+// and J (sueda eq 2.79): A = M_r + h D_r + h^2 K_r + J_b^T (h c + h^2 k) Gamma^T Gamma J_b,
+// A (qdot' - qdot) = h (f_r - h K_r qdot - h k J_b^T Gamma^T Gamma phi_b), driven rows replaced
+// by qdot'_d = qdot_d + h qddot_d.
+TEST(RecursiveIntegrator, SpringImplicitStepSolvesSuedaEquation279) {
+  Model model = movingTree();
+  for (Joint& joint : model.joints) {
+    joint.stiffness = test::uniform(0.0, 20.0);
+    joint.damping = test::uniform(0.0, 2.0);
+    joint.rest = test::randomVector(joint.nq, 0.5);
+  }
+  model.joints[2].driven = true;
+  const double h = 1e-2;
+  for (int trial = 0; trial < 3; ++trial) {
+    State state = makeInitialState(model);
+    state.q = test::randomVector(model.nq, 1.5);
+    state.qd = test::randomVector(model.nq, 2.0);
+    state.perturbation = {4, Vector3(0.01, 0.02, 0.0), Vector3(0.3, -0.2, 0.1), 500.0, 5.0};
+    const VectorX prescribed = test::randomVector(model.nq, 2.0);
+
+    RedMaxWorkspace dense(model);
+    evaluateRedMax(model, state.q, state.qd, state.perturbation, dense);
+    VectorX k(model.nq), d(model.nq);
+    for (const Joint& joint : model.joints) {
+      k.segment(joint.qIndex, joint.nq).setConstant(joint.stiffness);
+      d.segment(joint.qIndex, joint.nq).setConstant(joint.damping);
+    }
+    const Perturbation& pert = state.perturbation;
+    const MatrixX Jb = dense.J.middleRows(6 * pert.body, 6);
+    const Matrix3x6 Gamma = se3::Gamma(pert.pointLocal);
+    const Matrix6 GammaTGamma = Gamma.transpose() * Gamma;
+    MatrixX A = dense.Mr + Jb.transpose() * ((h * pert.damping + h * h * pert.stiffness) * GammaTGamma) * Jb;
+    A.diagonal() += h * d + h * h * k;
+    VectorX rhs = h * (dense.fr - h * k.cwiseProduct(state.qd) -
+                       h * pert.stiffness * Jb.transpose() * (GammaTGamma * (Jb * state.qd)));
+    const Joint& driven = model.joints[2];
+    A.middleRows(driven.qIndex, driven.nq).setZero();
+    A.block(driven.qIndex, driven.qIndex, driven.nq, driven.nq).setIdentity();
+    rhs.segment(driven.qIndex, driven.nq) = h * prescribed.segment(driven.qIndex, driven.nq);
+    const VectorX expected = state.qd + A.lu().solve(rhs);
+
+    RecursiveSolver solver(model, SolverOptions{Integrator::LinearlyImplicitEuler});
+    solver.setImplicitForces(ImplicitForces::SpringsAndDampers);
+    solver.setPrescribedAccelerations(prescribed);
+    ASSERT_TRUE(solver.step(model, state, h).ok);
+    EXPECT_LT((state.qd - expected).norm(), 1e-11 * expected.norm()) << "trial " << trial;
+    EXPECT_EQ(solver.lastIterations(), -1);
+  }
+}
+
+// With no spring, damper or perturbation nothing is linearised: the step is semi-implicit Euler.
+TEST(RecursiveIntegrator, SpringImplicitStepWithoutSpringsIsSemiImplicitEuler) {
+  Model tree = movingTree();
+  tree.joints[0].stiffness = tree.joints[0].damping = 0.0;
+  for (const Model& model : {test::standardChain(8), tree}) {
+    RecursiveSolver implicit(model, SolverOptions{Integrator::LinearlyImplicitEuler});
+    implicit.setImplicitForces(ImplicitForces::SpringsAndDampers);
+    RecursiveSolver semi(model, SolverOptions{Integrator::SemiImplicitEuler});
+    State a = makeInitialState(model), b = makeInitialState(model);
+    for (int k = 0; k < 100; ++k) {
+      ASSERT_TRUE(implicit.step(model, a, 1e-3).ok);
+      ASSERT_TRUE(semi.step(model, b, 1e-3).ok);
+    }
+    EXPECT_LT((a.q - b.q).norm(), 1e-13 * b.q.norm()) << model.name;
+    EXPECT_LT((a.qd - b.qd).norm(), 1e-13 * b.qd.norm()) << model.name;
+  }
+}
+
+// A pendulum on a stiff joint spring, h omega = 8.6 with omega = sqrt(k / I_joint): semi-implicit
+// Euler is unstable beyond h omega = 2, the step with the spring linearised loses energy at
+// every step (implicit Euler on the spring) and settles at the spring's equilibrium.
+TEST(RecursiveIntegrator, SpringImplicitStepIsStableOnAStiffSpring) {
+  Model model = test::standardChain(1, 0.5);
+  model.joints[0].stiffness = 100.0;  // N m / rad; I about the joint 3.37e-3 kg m^2
+  const double h = 0.05;
+  RecursiveSolver semi(model, SolverOptions{Integrator::SemiImplicitEuler});
+  State exploding = makeInitialState(model);
+  for (int k = 0; k < 20; ++k) semi.step(model, exploding, h);
+  EXPECT_FALSE(std::abs(exploding.q[0]) < 10.0);
+
+  RecursiveSolver solver(model, SolverOptions{Integrator::LinearlyImplicitEuler});
+  solver.setImplicitForces(ImplicitForces::SpringsAndDampers);
+  State state = makeInitialState(model);
+  const double E0 = computeEnergy(model, state).total();
+  double previous = E0;
+  for (int k = 0; k < 200; ++k) {
+    ASSERT_TRUE(solver.step(model, state, h).ok);
+    const double E = computeEnergy(model, state).total();
+    ASSERT_LE(E, previous + 1e-15) << "step " << k;
+    previous = E;
+  }
+  EXPECT_LT(previous, E0 - 1.0);  // the spring held 12.5 J
+  // Equilibrium k q = torque of gravity m g l sin q, l = 0.05 m: q ~ 0 to first order.
+  EXPECT_LT(std::abs(state.q[0]), 1e-2);
+  EXPECT_LT(std::abs(state.qd[0]), 1e-6);
 }
 
 }  // namespace

@@ -149,7 +149,7 @@ void accumulateBiasForces(const Model& model, const RecursiveKinematics& kin, co
 }
 
 bool eliminateWithBiasForces(const Model& model, const RecursiveKinematics& kin, const ArticulatedInput& in,
-                             ArticulatedBodyWorkspace& ws) {
+                             const JointBlocks* blocks, ArticulatedBodyWorkspace& ws) {
   bool ok = true;
   Vector6 beta;
   for (int i = model.bodyCount() - 1; i >= 0; --i) {
@@ -160,7 +160,7 @@ bool eliminateWithBiasForces(const Model& model, const RecursiveKinematics& kin,
     ArticulatedBody& b = ws.bodies[i];
     joint_dof::withDof(joint.nq, [&](auto n) {
       constexpr int N = decltype(n)::value;
-      ok &= factorJoint<N>(k, nullptr, prescribed != nullptr, b);
+      ok &= factorJoint<N>(k, blocks ? &(*blocks)[i] : nullptr, prescribed != nullptr, b);
       biasOfJoint<N>(k, x, prescribed, in.velocityTerms, b, beta);
       articulateJoint<N>(prescribed != nullptr, b);
     });

@@ -56,11 +56,12 @@ bool eliminateArticulatedInertia(const Model& model, const RecursiveKinematics& 
 void accumulateBiasForces(const Model& model, const RecursiveKinematics& kin, const ArticulatedInput& in,
                           ArticulatedBodyWorkspace& ws);
 
-// Alg 9 lines 6-17: elimination and bias pass in one sweep, with no joint blocks. On entry
-// ws.bodies[i].inertia = M_i and .bias = the body's own bias force. Hybrid exactly when
-// in.prescribed is set. False if some S^T M^ S is not positive definite.
+// Alg 9 lines 6-17: elimination and bias pass in one sweep; blocks (may be null) are added to
+// the free joints' pivots as in Alg 10 line 10. On entry ws.bodies[i].inertia = M_i (plus any
+// maximal block, Alg 10 line 7) and .bias = the body's own bias force. Hybrid exactly when
+// in.prescribed is set. False if some S^T M^ S + P_j is not positive definite.
 bool eliminateWithBiasForces(const Model& model, const RecursiveKinematics& kin, const ArticulatedInput& in,
-                             ArticulatedBodyWorkspace& ws);
+                             const JointBlocks* blocks, ArticulatedBodyWorkspace& ws);
 
 // Alg 9 lines 18-28 / Alg 10 lines 19-22: out receives qddot of free joints and, for driven
 // joints, the joint force beyond in.jointForce that their prescribed acceleration needs.

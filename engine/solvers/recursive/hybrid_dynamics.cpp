@@ -9,17 +9,6 @@ namespace articulab {
 
 namespace {
 
-// M^_i starts from M_i and B^_i from -(ad(phi)^T M phi + f_ext) (Alg 9 lines 7-8).
-void initializeBodies(const Model& model, const Perturbation& pert, HybridDynamicsWorkspace& ws) {
-  for (int i = 0; i < model.bodyCount(); ++i) {
-    const BodyKinematics& k = ws.kin.bodies[i];
-    ArticulatedBody& b = ws.articulated.bodies[i];
-    b.inertia = model.bodies[i].M;
-    b.bias = -coriolisAndGravity(model, i, k);
-    if (pert.body == i) b.bias -= perturbationWrench(pert, k.worldPose(), k.phi);
-  }
-}
-
 // The passes leave the driven joints' forces where their accelerations go; swap them out.
 void separateDrivenJoints(const Model& model, const VectorX& prescribed, VectorX& qdd, VectorX& drivenForce) {
   drivenForce.setZero();
@@ -38,11 +27,33 @@ HybridDynamicsWorkspace::HybridDynamicsWorkspace(const Model& model)
 void hybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                     const VectorX& prescribed, HybridDynamicsWorkspace& ws, VectorX& qdd, VectorX& drivenForce) {
   computeRecursiveKinematics(model, q, qd, ws.kin);
+  hybridDynamicsAtKinematics(model, q, qd, pert, prescribed, ws, qdd, drivenForce);
+}
+
+void hybridDynamicsAtKinematics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+                                const VectorX& prescribed, HybridDynamicsWorkspace& ws, VectorX& qdd,
+                                VectorX& drivenForce) {
+  loadHybridDynamics(model, q, qd, pert, ws);
+  solveHybridDynamics(model, prescribed, nullptr, ws, qdd, drivenForce);
+}
+
+void loadHybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+                        HybridDynamicsWorkspace& ws) {
   ws.jointForce.setZero();
   addJointForces(model, q, qd, ws.jointForce);
-  initializeBodies(model, pert, ws);
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const BodyKinematics& k = ws.kin.bodies[i];
+    ArticulatedBody& b = ws.articulated.bodies[i];
+    b.inertia = model.bodies[i].M;
+    b.bias = -coriolisAndGravity(model, i, k);
+    if (pert.body == i) b.bias -= perturbationWrench(pert, k.worldPose(), k.phi);
+  }
+}
+
+void solveHybridDynamics(const Model& model, const VectorX& prescribed, const JointBlocks* blocks,
+                         HybridDynamicsWorkspace& ws, VectorX& qdd, VectorX& drivenForce) {
   const ArticulatedInput in{&ws.jointForce, &prescribed, true};
-  if (!eliminateWithBiasForces(model, ws.kin, in, ws.articulated)) {
+  if (!eliminateWithBiasForces(model, ws.kin, in, blocks, ws.articulated)) {
     qdd.setConstant(std::numeric_limits<double>::quiet_NaN());  // reported by the step as non-finite
     drivenForce.setZero();
     return;

@@ -9,8 +9,11 @@ RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& option
     : ReducedSolver(model, options),
       dynamics_(model),
       implicit_(model),
+      springs_(model),
       prescribed_(VectorX::Zero(model.nq)),
-      drivenForce_(VectorX::Zero(model.nq)) {}
+      drivenForce_(VectorX::Zero(model.nq)),
+      kinematicsQ_(VectorX::Zero(model.nq)),
+      kinematicsQd_(VectorX::Zero(model.nq)) {}
 
 SolverSupport RecursiveSolver::supports(const Model& model) {
   SolverSupport support;
@@ -33,16 +36,42 @@ void RecursiveSolver::setPrescribedAccelerations(const VectorX& qdd) {
 }
 
 void RecursiveSolver::hybridDynamics(const Model& model, const State& state, VectorX& qdd, VectorX& drivenForce) {
-  articulab::hybridDynamics(model, state.q, state.qd, state.perturbation, prescribed_, dynamics_, qdd, drivenForce);
+  updateKinematics(model, state.q, state.qd);
+  hybridDynamicsAtKinematics(model, state.q, state.qd, state.perturbation, prescribed_, dynamics_, qdd, drivenForce);
 }
 
 void RecursiveSolver::accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                                     VectorX& qdd) {
-  articulab::hybridDynamics(model, q, qd, pert, prescribed_, dynamics_, qdd, drivenForce_);
+  updateKinematics(model, q, qd);
+  hybridDynamicsAtKinematics(model, q, qd, pert, prescribed_, dynamics_, qdd, drivenForce_);
+}
+
+// The kinematics depend on (q, qdot) only; the body refresh after a step leaves them at the
+// state the next step starts from.
+void RecursiveSolver::updateKinematics(const Model& model, const VectorX& q, const VectorX& qd) {
+  if (kinematicsCurrent_ && q == kinematicsQ_ && qd == kinematicsQd_) return;
+  computeRecursiveKinematics(model, q, qd, dynamics_.kin);
+  kinematicsCurrent_ = true;
+  kinematicsQ_ = q;
+  kinematicsQd_ = qd;
+}
+
+void RecursiveSolver::refreshBodies(const Model& model, State& state) {
+  updateKinematics(model, state.q, state.qd);
+  const RecursiveKinematics& kin = dynamics_.kin;
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    state.E_0i[i] = kin.bodies[i].worldPose();
+    state.phi[i] = kin.bodies[i].phi;
+  }
 }
 
 void RecursiveSolver::implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
-  implicitReport_ = implicit_.solve(model, state, h, prescribed_, qdNext);
+  if (implicitForces_ == ImplicitForces::Every) {
+    implicitReport_ = implicit_.solve(model, state, h, prescribed_, qdNext);
+    return;
+  }
+  updateKinematics(model, state.q, state.qd);
+  springImplicitVelocity(model, state.q, state.qd, state.perturbation, prescribed_, h, dynamics_, springs_, qdNext);
 }
 
 }  // namespace articulab
