@@ -1,8 +1,9 @@
 // Baraff back-end on the standard chain RC-n of shared/BENCHMARKS.md: one step with each
 // drift control (semi-implicit Euler) and with RK4 for n = 10 ... 1000 bodies (the O(n)
-// claim, fitted by Google Benchmark's complexity report), the accelerations alone, the dense
-// KKT reference solve beside them, and k = 1 ... 32 point closures (3k auxiliary rows) on a
-// 100-body chain (the O(kn) anticipation).
+// claim, fitted by Google Benchmark's complexity report), the accelerations alone and the
+// dense KKT reference solve of the same system for n = 1 ... 200 (the crossover), and point
+// closures (3 auxiliary rows each): k = 1 ... 32 of them on a 100-body chain, and 8 on chains
+// of 50 ... 400 bodies (the O(kn) anticipation).
 #include <benchmark/benchmark.h>
 
 #include "engine/io/scene_loader.hpp"
@@ -104,21 +105,33 @@ void BM_DenseKKTAccelerations(benchmark::State& bench) {
   perBody(bench, model.bodyCount());
 }
 
-// k point closures pinning evenly spaced link tips of a 100-body chain where they start.
-void BM_BaraffStepWithClosures(benchmark::State& bench) {
-  Model model = standardChain(100);
-  const int k = static_cast<int>(bench.range(0));
+// k point closures pinning evenly spaced link tips of an n-body chain where they start.
+Model pinnedChain(int n, int k) {
+  Model model = standardChain(n);
   const State start = makeInitialState(model);
   for (int j = 0; j < k; ++j) {
     LoopConstraint pin;
     pin.name = "pin" + std::to_string(j);
-    pin.bodyB = 99 - j * (100 / k);
+    pin.bodyB = n - 1 - j * (n / k);
     pin.E_bB = se3::make(Matrix3::Identity(), Vector3(0, 0, -0.05));
     pin.E_aA = start.E_0i[pin.bodyB] * pin.E_bB;
     model.loops.push_back(pin);
   }
-  timeSteps(bench, model, semiImplicit(DriftControl::None));
+  return model;
+}
+
+// k = 1 ... 32 closures on a 100-body chain: the step's cost grows linearly in k.
+void BM_BaraffStepWithClosures(benchmark::State& bench) {
+  const int k = static_cast<int>(bench.range(0));
+  if (!timeSteps(bench, pinnedChain(100, k), semiImplicit(DriftControl::None))) return;
   bench.counters["auxiliary_rows"] = 3 * k;
+  bench.SetComplexityN(k);
+}
+
+// 8 closures on chains of n bodies: the anticipation's share grows linearly in n as well.
+void BM_BaraffStepWithEightClosures(benchmark::State& bench) {
+  const int n = static_cast<int>(bench.range(0));
+  if (timeSteps(bench, pinnedChain(n, 8), semiImplicit(DriftControl::None))) perBody(bench, n);
 }
 
 // The 1 us per body target is stated at n = 100 and 200.
@@ -129,10 +142,16 @@ void chainSizes(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_BaraffStepNoDriftControl)->Apply(chainSizes);
 BENCHMARK(BM_BaraffStepBaumgarte)->Apply(chainSizes);
 BENCHMARK(BM_BaraffStepPostStabilisation)->Apply(chainSizes);
-BENCHMARK(BM_BaraffAccelerations)->Arg(100)->Arg(200)->Unit(benchmark::kMicrosecond);
+// The O(n) solve and the dense KKT reference on the same sizes: where they cross.
+void kktSizes(benchmark::internal::Benchmark* b) {
+  for (int n : {1, 2, 5, 10, 20, 50, 100, 200}) b->Arg(n);
+  b->Unit(benchmark::kMicrosecond);
+}
+BENCHMARK(BM_BaraffAccelerations)->Apply(kktSizes)->Complexity(benchmark::oN);
+BENCHMARK(BM_DenseKKTAccelerations)->Apply(kktSizes)->Complexity(benchmark::oNCubed);
 BENCHMARK(BM_BaraffStepRungeKutta)->Arg(100)->Arg(200)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_DenseKKTAccelerations)->Arg(10)->Arg(20)->Arg(50)->Arg(100)->Arg(200)->Complexity(benchmark::oNCubed)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_BaraffStepWithClosures)->Arg(1)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Arg(32)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_BaraffStepWithClosures)->Arg(1)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Arg(32)->Complexity(benchmark::oN)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_BaraffStepWithEightClosures)->Arg(50)->Arg(100)->Arg(200)->Arg(400)->Complexity(benchmark::oN)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace articulab

@@ -5,9 +5,12 @@
 #include "engine/algorithm/jacobian.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"
+#include "engine/io/scene_loader.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/baraff/dense_kkt.hpp"
+#include "engine/solvers/baraff/loop_constraints.hpp"
 #include "engine/solvers/registry.hpp"
+#include "engine/spatial/se3.hpp"
 #include "tests/engine/test_util.hpp"
 
 namespace articulab {
@@ -47,11 +50,17 @@ VectorX stackMultipliers(const baraff::ConstrainedSolution& s) {
   return v;
 }
 
-TEST(BaraffDynamics, SupportsEveryFixedFormJointAndRejectsComposite) {
+// Composite and general joints have no fixed row form: refused, with the joint and the reason.
+TEST(BaraffDynamics, SupportsEveryFixedFormJointAndRejectsCompositeAndGeneral) {
   EXPECT_TRUE(BaraffSolver::supports(supportedTree()).ok);
   const SolverSupport composite = BaraffSolver::supports(test::mixedTree());
   EXPECT_FALSE(composite.ok);
-  EXPECT_NE(composite.reason.find("composite"), std::string::npos) << composite.reason;
+  EXPECT_NE(composite.reason.find("is composite"), std::string::npos) << composite.reason;
+  EXPECT_NE(composite.reason.find("no fixed row form"), std::string::npos) << composite.reason;
+  const SolverSupport general = BaraffSolver::supports(loadScene(ARTICULAB_SOURCE_DIR "/scenes/torus_chain_10.json"));
+  EXPECT_FALSE(general.ok);
+  EXPECT_NE(general.reason.find("(a general joint)"), std::string::npos) << general.reason;
+  EXPECT_NE(general.reason.find("no fixed row form"), std::string::npos) << general.reason;
 }
 
 TEST(BaraffDynamics, LinearTimeFactorMatchesDenseKKT) {
@@ -64,22 +73,64 @@ TEST(BaraffDynamics, LinearTimeFactorMatchesDenseKKT) {
   EXPECT_LT(relativeError(stackMultipliers(solver.solution()), dense.lambda), 1e-9);
 }
 
-// RedMax: phidot = J qddot + Jdot qdot (eq 2.14-2.15) at the same (q, qdot).
-TEST(BaraffDynamics, AccelerationsAgreeWithRedMax) {
-  const Model model = supportedTree();
-  const State state = makeInitialState(model);
-  VectorX qddRedMax(model.nq), qddBaraff(model.nq);
-  findBackend("redmax")->create(model, SolverOptions{})->forwardDynamics(model, state, qddRedMax);
-  TreeKinematics kin(model);
-  computeKinematics(model, state.q, state.qd, kin);
-  MatrixX J = MatrixX::Zero(6 * model.bodyCount(), model.nq), Jdot = J;
-  fillJacobians(model, kin, state.qd, J, Jdot);
-  const VectorX phidot = J * qddRedMax + Jdot * state.qd;
+// Iterative refinement (what a post-stabilised step does with the factor of the projection):
+// H factored at poses A, the system assembled at poses B = A exp(delta). For |delta| ~ 1e-7 (a
+// projection correction) one correction reaches the direct solve at B; for |delta| ~ 1e-2 the
+// refinement declines and says so.
+TEST(BaraffDynamics, RefinedSolveWithNearbyFactorMatchesDirectSolve) {
+  for (const Model& model : {supportedTree(), test::closedSphericalChain(6, LoopType::Hinge)}) {
+    const State a = makeInitialState(model);
+    BaraffSolver atA(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
+    ASSERT_TRUE(atA.solveAccelerations(model, a).ok);
+    for (double size : {1e-7, 1e-2}) {
+      State b = a;
+      for (Matrix4& E : b.E_0i) E = E * se3::exp(test::randomTwist(size));
+      BaraffSolver atB(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
+      ASSERT_TRUE(atB.solveAccelerations(model, b).ok);
+      const int k = baraff::totalLoopRows(model);
+      baraff::AnticipationSolver refined(model, k);
+      baraff::SolveReport report;
+      ASSERT_TRUE(refined.factor(model, atA.system(), report));
+      baraff::ConstraintSystem system = atB.system();
+      baraff::ConstrainedSolution x(model, k);
+      const bool accepted = refined.solveRefined(model, system, atB.system().force, x, report);
+      if (size > 1e-3) {
+        EXPECT_FALSE(accepted);
+        continue;
+      }
+      ASSERT_TRUE(accepted) << model.name;
+      EXPECT_LT(relativeError(stackAccelerations(x.a), stackAccelerations(atB.solution().a)), 1e-9) << model.name;
+      EXPECT_LT(relativeError(stackMultipliers(x), stackMultipliers(atB.solution())), 1e-9) << model.name;
+      if (k > 0) EXPECT_LT(relativeError(x.mu, atB.solution().mu), 1e-9) << model.name;
+    }
+  }
+}
 
-  BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
-  solver.forwardDynamics(model, state, qddBaraff);
-  EXPECT_LT(relativeError(stackAccelerations(solver.solution().a), phidot), 1e-8);
-  EXPECT_LT(relativeError(qddBaraff, qddRedMax), 1e-8);
+// The reduced back-ends (RedMax, recursive) on the same scene and state: qddot agree, and so
+// do the body accelerations phidot = J qddot + Jdot qdot (eq 2.14-2.15), on the tree with every
+// supported joint type and on the standard 10-link chain at a random state.
+TEST(BaraffDynamics, AccelerationsAgreeWithTheReducedBackEnds) {
+  Model chain = test::standardChain(10);
+  chain.q0 = test::randomVector(chain.nq, 1.0);
+  chain.qd0 = test::randomVector(chain.nq, 2.0);
+  for (const Model& model : {supportedTree(), chain}) {
+    const State state = makeInitialState(model);
+    VectorX qddBaraff(model.nq);
+    BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
+    solver.forwardDynamics(model, state, qddBaraff);
+    for (const char* backend : {"redmax", "recursive"}) {
+      ASSERT_TRUE(findBackend(backend)->supports(model).ok) << backend;
+      VectorX qddReduced(model.nq);
+      findBackend(backend)->create(model, SolverOptions{})->forwardDynamics(model, state, qddReduced);
+      TreeKinematics kin(model);
+      computeKinematics(model, state.q, state.qd, kin);
+      MatrixX J = MatrixX::Zero(6 * model.bodyCount(), model.nq), Jdot = J;
+      fillJacobians(model, kin, state.qd, J, Jdot);
+      const VectorX phidot = J * qddReduced + Jdot * state.qd;
+      EXPECT_LT(relativeError(stackAccelerations(solver.solution().a), phidot), 1e-8) << model.name << " " << backend;
+      EXPECT_LT(relativeError(qddBaraff, qddReduced), 1e-8) << model.name << " " << backend;
+    }
+  }
 }
 
 // A link hanging straight down at rest: the joint pushes up with the link's weight.
@@ -89,7 +140,7 @@ TEST(BaraffDynamics, HangingLinkMultiplierCarriesTheWeight) {
   const State state = makeInitialState(model);
   ASSERT_TRUE(solver.solveAccelerations(model, state).ok);
   const baraff::PrimaryConstraint& c = solver.system().primary[0];
-  const Vector6 wrench = c.Gc.transpose() * solver.solution().lambda[0];
+  const Vector6 wrench = baraff::childRows(c).transpose() * solver.solution().lambda[0];
   const Vector3 forceWorld = state.E_0i[0].topLeftCorner<3, 3>() * wrench.tail<3>();
   EXPECT_NEAR(forceWorld.z(), model.bodies[0].mass * 9.81, 1e-9);
   EXPECT_NEAR(forceWorld.head<2>().norm(), 0.0, 1e-9);

@@ -25,7 +25,8 @@ AnticipationSolver::AnticipationSolver(const Model& model, int auxiliaryRows, in
       small_(auxiliaryRows),
       force_(model.bodyCount(), Vector6::Zero()),
       response_(model.bodyCount(), Vector6::Zero()),
-      responseLambda_(ConstrainedSolution(model, 0).lambda),
+      residual_(model.bodyCount(), Vector6::Zero()),
+      correction_(model, auxiliaryRows),
       A_(MatrixX::Zero(auxiliaryRows, auxiliaryRows)),
       mixedA_(MatrixX::Zero(auxiliaryRows + unilateralRows, auxiliaryRows + unilateralRows)),
       b_(VectorX::Zero(auxiliaryRows)),
@@ -62,7 +63,7 @@ void AnticipationSolver::fillMatrix(const ConstraintSystem& system, int rows, Ma
   for (int j = 0; j < rows; ++j) {
     const AuxiliaryRow& rj = mixedRow(system, j);
     addRowForce(rj, 1.0, force_);
-    tree_.solve(system, force_, false, response_, responseLambda_);
+    tree_.solve(system, force_, false, response_, nullptr);
     if (rj.bodyA >= 0) force_[rj.bodyA].setZero();
     if (rj.bodyB >= 0) force_[rj.bodyB].setZero();
     for (int i = 0; i < rows; ++i) A(i, j) = rowTimes(mixedRow(system, i), response_);
@@ -118,8 +119,9 @@ void AnticipationSolver::solveComplementarity(const ConstraintSystem& system, Co
 }
 
 void AnticipationSolver::solve(const ConstraintSystem& system, const std::vector<Vector6>& F,
-                               ConstrainedSolution& out, SolveReport& report) {
-  tree_.solve(system, F, true, out.a, out.lambda);  // step 2
+                               ConstrainedSolution& out, SolveReport& report, bool multipliers) {
+  std::vector<RowVector>* lambda = multipliers ? &out.lambda : nullptr;
+  tree_.solve(system, F, true, out.a, lambda);  // step 2
   const int k = system.auxiliaryCount(), u = system.unilateralCount;
   if (k + u == 0) return;
   if (u == 0)
@@ -129,7 +131,7 @@ void AnticipationSolver::solve(const ConstraintSystem& system, const std::vector
   for (int i = 0; i < static_cast<int>(F.size()); ++i) force_[i] = F[i];  // step 5
   for (int j = 0; j < k; ++j) addRowForce(system.auxiliary[j], out.mu[j], force_);
   for (int j = 0; j < u; ++j) addRowForce(system.unilateral[j], unilateralMu_[j], force_);
-  tree_.solve(system, force_, true, out.a, out.lambda);
+  tree_.solve(system, force_, true, out.a, lambda);
   for (Vector6& f : force_) f.setZero();
 }
 

@@ -44,9 +44,15 @@ class AnticipationSolver {
   // Factors H at the system's rows; then solve() as often as needed at that configuration.
   bool factor(const Model& model, const ConstraintSystem& system, SolveReport& report);
   // Solves with body forces F, primary right-hand sides system.primary[i].rhs and auxiliary
-  // right-hand sides system.auxiliary[r].rhs.
+  // right-hand sides system.auxiliary[r].rhs; out.lambda is left unchanged unless multipliers.
   void solve(const ConstraintSystem& system, const std::vector<Vector6>& F, ConstrainedSolution& out,
-             SolveReport& report);
+             SolveReport& report, bool multipliers = true);
+  // solve() with a factor of rows near the system's, then one correction with the residual of
+  // the system's rows (iterative refinement; in refinement.cpp). Equality rows only. The rows'
+  // right-hand sides are left holding the residuals. False when the solve fails or the
+  // correction is too large for the result to be at rounding: then factor and solve.
+  bool solveRefined(const Model& model, ConstraintSystem& system, const std::vector<Vector6>& F,
+                    ConstrainedSolution& out, SolveReport& report);
   const MatrixX& auxiliaryMatrix() const { return A_; }
   // Multipliers of the system's inequality rows after the last solve (first unilateralCount).
   const VectorX& unilateralMultipliers() const { return unilateralMu_; }
@@ -61,8 +67,8 @@ class AnticipationSolver {
 
   BlockTreeLDLT tree_;
   SemidefiniteSolver small_;
-  std::vector<Vector6> force_, response_;
-  std::vector<RowVector> responseLambda_;
+  std::vector<Vector6> force_, response_, residual_;
+  ConstrainedSolution correction_;
   MatrixX A_, mixedA_;
   VectorX b_, mixedB_, mixedMu_, unilateralMu_;
 };

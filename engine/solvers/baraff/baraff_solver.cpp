@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "engine/solvers/baraff/body_forces.hpp"
@@ -16,6 +17,11 @@ namespace {
 constexpr int kProjectionIterations = 8;
 constexpr double kPositionTolerance = 1e-13;  // m or rad: post-stabilisation target
 constexpr double kPositionFailure = 1e-6;     // left after the iterations: the constraints conflict
+constexpr double kChordContraction = 1e-2;    // an iterate reducing g less than this refactors H
+// The projection's factor is near enough to the next step's rows for one refinement when the
+// step left g below this (m or rad). Measured on the standard 100-link chain over 10 s: below
+// 1e-5 one refinement in 500 was rejected, between 1e-5 and 1e-4 one in five, above most.
+constexpr double kNearFactorError = 1e-5;
 
 bool finite(const State& state) {
   for (std::size_t i = 0; i < state.E_0i.size(); ++i)
@@ -31,12 +37,14 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
       assembledPhi_(model.bodyCount()),
       solver_(model, baraff::totalLoopRows(model), baraff::inequalityCapacity(model)),
       solution_(model, baraff::totalLoopRows(model)),
+      curvature_(model, baraff::totalLoopRows(model)),
       zeroForce_(model.bodyCount(), Vector6::Zero()),
       q_(model.q0),
       qd_(model.qd0),
       qdPrevious_(model.qd0) {
   system_.force.assign(model.bodyCount(), Vector6::Zero());
   system_.primary.resize(model.bodyCount());
+  for (int i = 0; i < model.bodyCount(); ++i) primary_.initialize(i, system_.primary[i]);
   system_.auxiliary.resize(baraff::totalLoopRows(model));
   system_.unilateral.resize(baraff::inequalityCapacity(model));
   contacts_.reserve(system_.unilateral.size());
@@ -50,10 +58,11 @@ SolverSupport BaraffSolver::supports(const Model& model) {
   for (const Joint& joint : model.joints) {
     if (!baraff::hasFixedConstraintForm(joint)) {
       support.ok = false;
-      support.reason = "joint '" + joint.name +
-                       "' is composite: its constraint rows change with the product of its parts, so it has no "
-                       "fixed row form (eq 1.69); supported: fixed, revolute, prismatic, planar, translational, "
-                       "universal, spherical, free2d, free3d";
+      const std::string why = joint.general ? " (a general joint): its constraint rows are defined only through Q(q)"
+                                            : ": its constraint rows change with the product of its parts";
+      support.reason = "joint '" + joint.name + "' is " + jointTypeName(joint) + why +
+                       ", so it has no fixed row form (eq 1.69); supported: fixed, revolute, prismatic, planar, "
+                       "translational, universal, spherical, free2d, free3d";
       return support;
     }
     if (joint.hasLimits && !baraff::limitsEnforced(joint))
@@ -81,12 +90,6 @@ SolverSupport BaraffSolver::supports(const Model& model) {
   return support;
 }
 
-void BaraffSolver::assembleConstraints(const Model& model, const std::vector<Matrix4>& E,
-                                       const std::vector<Vector6>& phi, bool withError) {
-  for (int i = 0; i < model.bodyCount(); ++i) primary_.assemble(model, i, E, phi, withError, q_, qd_, system_.primary[i]);
-  assembleLoops(model, E, phi);
-}
-
 void BaraffSolver::assembleLoops(const Model& model, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi) {
   int row = 0;
   for (int k = 0; k < static_cast<int>(model.loops.size()); ++k) {
@@ -96,27 +99,32 @@ void BaraffSolver::assembleLoops(const Model& model, const std::vector<Matrix4>&
 }
 
 void BaraffSolver::assembleAt(const Model& model, const State& state, bool withError) {
-  assembleConstraints(model, state.E_0i, state.phi, withError);
-  assembledE_ = state.E_0i;
-  assembledPhi_ = state.phi;
-  assembled_ = true;
-  assembledWithError_ = withError;
+  assembleRowsAt(model, state, withError);
+  updateVelocities(model, state);
 }
 
-void BaraffSolver::assemblePositionErrors(const Model& model, const State& state) {
-  for (int i = 0; i < model.bodyCount(); ++i) primary_.assemblePositionError(model, i, state.E_0i, q_, system_.primary[i]);
+void BaraffSolver::assembleRowsAt(const Model& model, const State& state, bool withError, bool allCoordinates) {
+  for (int i = 0; i < model.bodyCount(); ++i)
+    primary_.assembleRows(model, i, state.E_0i, withError, allCoordinates, q_, system_.primary[i]);
   assembleLoops(model, state.E_0i, state.phi);
-  assembled_ = false;  // the rows still belong to the previous poses
+  assembledE_ = state.E_0i;
+  assembled_ = false;  // the velocity terms still belong to the previous poses
+  assembledWithError_ = withError;
 }
 
 void BaraffSolver::updateVelocities(const Model& model, const State& state) {
   for (int i = 0; i < model.bodyCount(); ++i) primary_.updateVelocity(model, i, state.phi, q_, qd_, system_.primary[i]);
   assembleLoops(model, state.E_0i, state.phi);
   assembledPhi_ = state.phi;
+  assembled_ = true;
 }
 
+// Bitwise equality of the poses and twists (a state that was not touched since the assembly).
 bool BaraffSolver::isAssembledAt(const State& state, bool withError) const {
-  return assembled_ && (assembledWithError_ || !withError) && state.E_0i == assembledE_ && state.phi == assembledPhi_;
+  return assembled_ && (assembledWithError_ || !withError) && state.E_0i.size() == assembledE_.size() &&
+         state.phi.size() == assembledPhi_.size() &&
+         std::memcmp(state.E_0i.data(), assembledE_.data(), assembledE_.size() * sizeof(Matrix4)) == 0 &&
+         std::memcmp(state.phi.data(), assembledPhi_.data(), assembledPhi_.size() * sizeof(Vector6)) == 0;
 }
 
 // The right-hand side of the acceleration solve:
@@ -143,7 +151,11 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
 StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& state, double h, bool baumgarte) {
   report_ = {};
   const bool withError = options_.driftControl == DriftControl::Baumgarte;
-  if (!isAssembledAt(state, withError)) {
+  const bool assembled = isAssembledAt(state, withError);
+  // A post-stabilised step that ended at this state left H factored near its rows.
+  const bool nearFactor = h > 0.0 && factorNearNextStep_ && assembled;
+  factorNearNextStep_ = false;
+  if (!assembled) {
     q_ = state.q;
     qd_ = state.qd;
     assembleAt(model, state, withError);
@@ -152,7 +164,13 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
   system_.unilateralCount = 0;
   if (h > 0.0) baraff::assembleInequalityRows(model, state.E_0i, state.phi, q_, h, system_, contacts_, contactRow_);
   setAccelerationRhs(h, baumgarte);
-  if (solver_.factor(model, system_, report_)) solver_.solve(system_, system_.force, solution_, report_);
+  const bool refined = nearFactor && system_.unilateralCount == 0 &&
+                       solver_.solveRefined(model, system_, system_.force, solution_, report_);
+  if (!refined) {  // a complementarity problem, no factor near, or one correction not enough
+    report_ = {};
+    setAccelerationRhs(h, baumgarte);
+    if (solver_.factor(model, system_, report_)) solver_.solve(system_, system_.force, solution_, report_);
+  }
   activeInequalities_ = system_.unilateralCount;
   system_.unilateralCount = 0;  // the projections hold equalities only
   for (std::size_t c = 0; c < contacts_.size(); ++c)
@@ -180,9 +198,12 @@ StepStatus BaraffSolver::step(const Model& model, State& state, double h) {
     if (const StepStatus status = integrateRungeKutta(model, state, h); !status.ok) return status;
   } else {
     if (const StepStatus status = solveAccelerations(model, state, h, baumgarte); !status.ok) return status;
+    const bool curved = options_.driftControl == DriftControl::PostStabilization && solveCurvature();
     for (int i = 0; i < model.bodyCount(); ++i) {  // eq 1.28-1.29
       state.phi[i] += h * solution_.a[i];
-      baraff::advancePose(state.E_0i[i], h * state.phi[i]);
+      Vector6 xi = h * state.phi[i];
+      if (curved) xi += (h * h) * curvature_.a[i];
+      baraff::advancePose(state.E_0i[i], xi);
     }
   }
   if (options_.driftControl == DriftControl::PostStabilization) {
@@ -210,41 +231,70 @@ double BaraffSolver::largestPositionError() const {
 
 // Gauss-Newton onto g = 0 with the mass-weighted least step: [M G^T; G 0][d; y] = [0; -g],
 // then E_i <- E_i exp(d_i) (post-stabilisation, sueda 1.12; Cline and Pai 2003). H is factored
-// at the first iterate only and later iterates reuse it (a chord iteration: the poses move by
-// O(g) only, so the next iterate is already at the tolerance); they recompute g alone.
+// at the first iterate; a later iterate (rarely needed: the step leaves g = O(h^3)) reuses it
+// as a chord iteration while the last iterate reduced g at least 100-fold, else refactors
+// (Newton; violent motion, where the step leaves g ~ 1e-2). Each iterate assembles the rows at the new poses with g, which is
+// both the convergence test and the velocity projection's and next step's rows. The factor
+// serves the velocity projection and, refined, the next step (refinement.cpp): one
+// factorisation of H per step.
 StepStatus BaraffSolver::projectPositions(const Model& model, State& state, double h) {
-  assembleAt(model, state, true);
-  double error = largestPositionError();
+  assembleRowsAt(model, state, true, false);  // the poses move on: q is recovered at the last iterate
+  double error = largestPositionError(), previous = 0.0;
+  const double stepError = error;
+  bool factored = false;
   for (int iteration = 0; error >= kPositionTolerance && iteration < kProjectionIterations; ++iteration) {
     for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.error;
     for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = -r.error;
-    if (iteration > 0 || solver_.factor(model, system_, report_)) solver_.solve(system_, zeroForce_, solution_, report_);
+    const bool newton = !factored || error > kChordContraction * previous;  // refactor when the chord is slow
+    previous = error;
+    if (newton) factored = solver_.factor(model, system_, report_);
+    if (factored) solver_.solve(system_, zeroForce_, solution_, report_, false);
     if (!report_.ok) return failed(state, "position projection: " + report_.message);
     for (int i = 0; i < model.bodyCount(); ++i) {
       baraff::advancePose(state.E_0i[i], solution_.a[i]);
       state.phi[i] += solution_.a[i] / h;
     }
-    assemblePositionErrors(model, state);
+    assembleRowsAt(model, state, true);
     error = largestPositionError();
   }
   if (error > kPositionFailure)
     return failed(state, "position projection left a constraint violation of " + std::to_string(error) +
                              " (redundant or conflicting constraints)");
+  if (!factored) {  // no iterate was needed: q at these poses, and H for the velocity projection
+    assembleRowsAt(model, state, true);
+    factored = solver_.factor(model, system_, report_);
+    if (!factored) return failed(state, "position projection: " + report_.message);
+  }
+  factorNearNextStep_ = factored && stepError < kNearFactorError;
   return {};
 }
 
 // Velocity projection onto G phi = 0: [M G^T; G 0][dphi; y] = [0; -G phi], G at the projected
-// poses, H the last factor (of the position projection, whose poses differ by its last,
-// O(g^2), correction; or of the step when no projection was needed).
+// poses, H the projection's factor (its poses differ by its last correction, O(h^3)).
 StepStatus BaraffSolver::projectVelocities(const Model& model, State& state) {
-  if (!isAssembledAt(state, false)) assembleAt(model, state, false);
+  for (int i = 0; i < model.bodyCount(); ++i) primary_.updateVelocityViolation(model, i, state.phi, system_.primary[i]);
+  assembleLoops(model, state.E_0i, state.phi);
   for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.velocity;
   for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = -r.velocity;
-  solver_.solve(system_, zeroForce_, solution_, report_);
+  solver_.solve(system_, zeroForce_, solution_, report_, false);
   if (!report_.ok) return failed(state, "velocity projection: " + report_.message);
   for (int i = 0; i < model.bodyCount(); ++i) state.phi[i] += solution_.a[i];
   updateVelocities(model, state);  // qdot and the next step's system
   return {};
+}
+
+// The pose step h phi' of the velocity-level step leaves g = (h^2 / 2) Gdot phi' phi' + O(h^3)
+// (phi' along the constraints at the start of the step, which curve away from it). The least
+// mass-weighted correction c with G c = -Gdot phi / 2 (the rows' bias over two), added as
+// E exp(h (phi' + h c)), follows the curvature: g = O(h^3), so that one Newton iterate of the
+// projection reaches rounding. The twists are not changed (c is not a velocity); H is the
+// step's factor. False when the solve fails (the projection then does the work).
+bool BaraffSolver::solveCurvature() {
+  for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = 0.5 * c.bias;
+  for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = 0.5 * r.bias;
+  baraff::SolveReport report;
+  solver_.solve(system_, zeroForce_, curvature_, report, false);
+  return report.ok;
 }
 
 StepStatus BaraffSolver::failed(const State& state, const std::string& what) const {

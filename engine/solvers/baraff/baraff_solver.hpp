@@ -39,16 +39,15 @@ class BaraffSolver final : public Solver {
   const VectorX& inequalityMultipliers() const { return solver_.unilateralMultipliers(); }
 
  private:
-  void assembleConstraints(const Model& model, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi,
-                           bool withError);
-  // Assembles at the state's poses and twists unless the system already holds that state
-  // (the end of every step assembles the next step's system).
+  // Every row at the state's poses and twists (the end of every step assembles the next
+  // step's system; solveAccelerations reuses it while the state is unchanged).
   void assembleAt(const Model& model, const State& state, bool withError);
-  void assembleLoops(const Model& model, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi);
-  // Position violations only, at new poses (projection iterates).
-  void assemblePositionErrors(const Model& model, const State& state);
-  // qdot, biases and velocity violations at new twists, the poses unchanged since assembleAt.
+  // q, the rows and the position violations at the state's poses (projection iterates);
+  // without allCoordinates, q of the joints whose g does not need it (revolute) is left.
+  void assembleRowsAt(const Model& model, const State& state, bool withError, bool allCoordinates = true);
+  // qdot, biases and velocity violations at the state's twists, the rows at its poses.
   void updateVelocities(const Model& model, const State& state);
+  void assembleLoops(const Model& model, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi);
   bool isAssembledAt(const State& state, bool withError) const;
   // h > 0: the rows of a semi-implicit step of h (drift control, inequality rows); h = 0:
   // acceleration-level rows, Baumgarte-stabilised when baumgarte is set.
@@ -57,6 +56,7 @@ class BaraffSolver final : public Solver {
   bool usesRungeKutta(const Model& model) const;
   // One RK4 step of the poses and twists (in baraff_runge_kutta.cpp).
   StepStatus integrateRungeKutta(const Model& model, State& state, double h);
+  bool solveCurvature();
   StepStatus projectPositions(const Model& model, State& state, double h);
   StepStatus projectVelocities(const Model& model, State& state);
   double largestPositionError() const;
@@ -67,8 +67,10 @@ class BaraffSolver final : public Solver {
   std::vector<Matrix4> assembledE_;  // the poses and twists system_ was assembled at
   std::vector<Vector6> assembledPhi_;
   bool assembled_ = false, assembledWithError_ = false;
+  bool factorNearNextStep_ = false;  // H was factored at the step's poses before the projection
   baraff::AnticipationSolver solver_;
   baraff::ConstrainedSolution solution_;
+  baraff::ConstrainedSolution curvature_;  // pose correction of the post-stabilised step
   baraff::SolveReport report_;
   std::vector<Vector6> zeroForce_;
   VectorX q_, qd_, qdPrevious_;

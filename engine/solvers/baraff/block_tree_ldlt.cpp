@@ -1,5 +1,6 @@
 #include "engine/solvers/baraff/block_tree_ldlt.hpp"
 
+#include <Eigen/Cholesky>
 #include <Eigen/LU>
 
 #include "engine/solvers/baraff/joint_rows.hpp"
@@ -8,9 +9,17 @@ namespace articulab::baraff {
 
 namespace {
 
-// Sylvester's criterion: the leading minors of a symmetric 3 x 3 block are positive.
-bool positiveDefinite(const Matrix3& P) {
-  return P(0, 0) > 0.0 && P(0, 0) * P(1, 1) - P(0, 1) * P(1, 0) > 0.0 && P.determinant() > 0.0;
+// Inverse of a symmetric 3 x 3 matrix P by its cofactors; false unless P is positive definite
+// (Sylvester's criterion: P00, the leading 2 x 2 minor and det P positive).
+bool invertSymmetric3(const Matrix3& P, Matrix3& inverse) {
+  const double c00 = P(1, 1) * P(2, 2) - P(1, 2) * P(1, 2), c01 = P(0, 2) * P(1, 2) - P(0, 1) * P(2, 2),
+               c02 = P(0, 1) * P(1, 2) - P(0, 2) * P(1, 1), c11 = P(0, 0) * P(2, 2) - P(0, 2) * P(0, 2),
+               c12 = P(0, 1) * P(0, 2) - P(0, 0) * P(1, 2), c22 = P(0, 0) * P(1, 1) - P(0, 1) * P(0, 1);
+  const double det = P(0, 0) * c00 + P(0, 1) * c01 + P(0, 2) * c02;
+  if (!(P(0, 0) > 0.0 && c22 > 0.0 && det > 0.0)) return false;
+  const double s = 1.0 / det;
+  inverse << s * c00, s * c01, s * c02, s * c01, s * c11, s * c12, s * c02, s * c12, s * c22;
+  return true;
 }
 
 // A^-1 in place for a symmetric positive definite A = [P Q; Q^T R] by its 3 x 3 blocks:
@@ -18,14 +27,13 @@ bool positiveDefinite(const Matrix3& P) {
 // B = -P^-1 Q S^-1. P and S are positive definite exactly when A is; false otherwise (A singular,
 // indefinite or not finite).
 bool invertPositiveDefinite(Matrix6& A) {
-  const Matrix3 P = A.topLeftCorner<3, 3>(), Q = A.topRightCorner<3, 3>();
-  if (!positiveDefinite(P)) return false;
-  const Matrix3 Pinv = P.inverse();
+  const Matrix3 Q = A.topRightCorner<3, 3>();
+  Matrix3 Pinv, Sinv;
+  if (!invertSymmetric3(A.topLeftCorner<3, 3>(), Pinv)) return false;
   const Matrix3 PinvQ = Pinv * Q;
   Matrix3 S = A.bottomRightCorner<3, 3>();
   S.noalias() -= Q.transpose() * PinvQ;
-  if (!positiveDefinite(S)) return false;
-  const Matrix3 Sinv = S.inverse();
+  if (!invertSymmetric3(S, Sinv)) return false;
   const Matrix3 B = -PinvQ * Sinv;
   A.topLeftCorner<3, 3>() = Pinv;
   A.topLeftCorner<3, 3>().noalias() -= B * PinvQ.transpose();
@@ -35,83 +43,108 @@ bool invertPositiveDefinite(Matrix6& A) {
   return true;
 }
 
+// Ia = D - D s (s^T D s)^-1 s^T D for the first `free` columns of s; false when s^T D s is not
+// positive definite.
+bool projectedInertia(const Matrix6& D, const Matrix6& s, int free, Matrix6& Ia) {
+  if (free == 0) {
+    Ia = D;
+    return true;
+  }
+  if (free == 1) {  // revolute and prismatic joints: a scalar pivot
+    const Vector6 Ds = D * s.col(0);
+    const double d = s.col(0).dot(Ds);
+    if (!(d > 0.0)) return false;
+    Ia = D;
+    Ia.noalias() -= Ds * (Ds.transpose() / d);
+    return true;
+  }
+  using Columns = Eigen::Matrix<double, 6, Eigen::Dynamic, Eigen::ColMajor, 6, 6>;
+  using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, 6, 6>;
+  const Columns Ds = D * s.leftCols(free);
+  const Small K = s.leftCols(free).transpose() * Ds;
+  const Eigen::LLT<Small> llt(K);
+  if (llt.info() != Eigen::Success || !K.allFinite()) return false;
+  Ia = D;
+  Ia.noalias() -= Ds * llt.solve(Columns(Ds.transpose()));
+  return true;
+}
+
+// IaAd = Ia Ad and D += Ad^T Ia Ad for Ad = [R 0; B R] (an adjoint, eq 1.14) by 3 x 3 blocks.
+void addCongruence(const Matrix6& Ia, const Matrix6& Ad, Matrix6& IaAd, Matrix6& D) {
+  const Matrix3 R = Ad.topLeftCorner<3, 3>(), B = Ad.bottomLeftCorner<3, 3>();
+  IaAd.leftCols<3>().noalias() = Ia.leftCols<3>() * R;
+  IaAd.leftCols<3>().noalias() += Ia.rightCols<3>() * B;
+  IaAd.rightCols<3>().noalias() = Ia.rightCols<3>() * R;
+  D.topRows<3>().noalias() += R.transpose() * IaAd.topRows<3>();
+  D.topRows<3>().noalias() += B.transpose() * IaAd.bottomRows<3>();
+  D.bottomRows<3>().noalias() += R.transpose() * IaAd.bottomRows<3>();
+}
+
 }  // namespace
 
-// Elimination order (appendix A, "ordermatrix"): walking the bodies from the last to the
-// first visits every child before its parent; joint i's node follows body i and precedes
-// body p. A joint without rows (free3d) leaves body i a root of its own subtree.
-BlockTreeLDLT::BlockTreeLDLT(const Model& model) {
-  std::vector<int> bodyNode(model.bodyCount(), -1), jointNode(model.bodyCount(), -1);
-  for (int i = model.bodyCount() - 1; i >= 0; --i) {
-    bodyNode[i] = static_cast<int>(nodes_.size());
-    nodes_.push_back(Node{true, i, -1, 6, Matrix6::Zero(), Matrix6::Zero(), Vector6::Zero()});
-    const int rows = constraintRowCount(model.joints[i]);
-    if (rows > 0) {
-      jointNode[i] = static_cast<int>(nodes_.size());
-      nodes_.push_back(Node{false, i, -1, rows, Matrix6::Zero(), Matrix6::Zero(), Vector6::Zero()});
-    }
-  }
+BlockTreeLDLT::BlockTreeLDLT(const Model& model) : nodes_(model.bodyCount()) {
   for (int i = 0; i < model.bodyCount(); ++i) {
-    const int p = model.joints[i].parent;
-    if (jointNode[i] >= 0) {
-      nodes_[bodyNode[i]].parent = jointNode[i];
-      if (p >= 0) nodes_[jointNode[i]].parent = bodyNode[p];
-    }
+    nodes_[i].hasRows = constraintRowCount(model.joints[i]) > 0;
+    nodes_[i].rowsMove = model.joints[i].type == JointType::Universal;
+    nodes_[i].parent = nodes_[i].hasRows ? model.joints[i].parent : -1;  // free3d: a root of its own
   }
 }
 
-// sparsefactor: D_n -= sum over children c of L_c D_c^-1 L_c^T, then U_n = D_n^-1 L_n^T.
-// A body node's L is Gc (joint i over body i), a joint node's L is Gp^T (body p over joint i).
-// Joint blocks are negative definite: their nodes accumulate -D and keep N = (-D)^-1 = -D^-1.
+// sparsefactor (appendix A) with the joint nodes folded into Ia: children before parents.
 bool BlockTreeLDLT::factor(const Model& model, const ConstraintSystem& system) {
-  for (Node& n : nodes_) {
-    if (n.isBody) {
-      n.inverse = model.bodies[n.index].M;
-    } else {
-      n.inverse.setZero();
-      for (int r = n.rows; r < 6; ++r) n.inverse(r, r) = 1.0;  // padding rows
+  for (int i = 0; i < static_cast<int>(nodes_.size()); ++i) nodes_[i].Dinv = model.bodies[i].M;
+  for (int i = static_cast<int>(nodes_.size()) - 1; i >= 0; --i) {
+    Node& n = nodes_[i];
+    const PrimaryConstraint& c = system.primary[i];
+    if (n.hasRows) {
+      n.Ad_cp = c.Ad_cp;
+      if (n.rowsMove) n.embed = c.embed;
+      if (!projectedInertia(n.Dinv, c.freeAxes, c.free, n.Ia)) {
+        failure_ = "joint '" + model.joints[i].name + "': the inertia along its free directions is singular";
+        return false;
+      }
+      if (n.parent >= 0) addCongruence(n.Ia, c.Ad_cp, n.IaAd, nodes_[n.parent].Dinv);
     }
-  }
-  for (Node& n : nodes_) {
-    if (!invertPositiveDefinite(n.inverse)) {
-      failure_ = "joint '" + model.joints[n.index].name + "': its constraint rows are dependent on the others";
+    if (!invertPositiveDefinite(n.Dinv)) {
+      failure_ = "body '" + model.bodies[i].name + "': its inertia with the subtree it carries is not positive definite";
       return false;
-    }
-    if (n.parent < 0) continue;
-    const PrimaryConstraint& c = system.primary[n.index];
-    Matrix6& parent = nodes_[n.parent].inverse;
-    if (n.isBody) {  // U = D^-1 Gc^T; -D_joint += Gc U
-      n.U.noalias() = n.inverse * c.GcPadded.transpose();
-      parent.noalias() += c.GcPadded * n.U;
-    } else {  // U = D^-1 Gp = -N Gp; D_p -= Gp^T U
-      n.U.noalias() = -n.inverse * c.GpPadded;
-      parent.noalias() -= c.GpPadded.transpose() * n.U;
     }
   }
   failure_.clear();
   return true;
 }
 
+// sparsesolve: forward over children first, b_p -= Ad_cp^T C N b_joint with
+// b_joint = r - C^T D^-1 b_i; backward over parents first, C x_joint = -Ia (C^+T r - D^-1 b_i +
+// Ad_cp x_p), x_i = D^-1 (b_i - C x_joint), lambda = -x_joint = -C^+ (C x_joint).
 void BlockTreeLDLT::solve(const ConstraintSystem& system, const std::vector<Vector6>& bodyRhs, bool withRowRhs,
-                          std::vector<Vector6>& a, std::vector<RowVector>& lambda) {
-  for (Node& n : nodes_) {
-    if (n.isBody)
-      n.x = bodyRhs[n.index];
-    else if (withRowRhs)
-      n.x = system.primary[n.index].rhs;
-    else
-      n.x.setZero();
+                          std::vector<Vector6>& a, std::vector<RowVector>* lambda) {
+  const int n = static_cast<int>(nodes_.size());
+  for (int i = 0; i < n; ++i) nodes_[i].x = bodyRhs[i];
+  for (int i = n - 1; i >= 0; --i) {
+    Node& node = nodes_[i];
+    node.y.noalias() = node.Dinv * node.x;
+    if (!node.hasRows) continue;
+    Vector6 v = -node.y;
+    if (withRowRhs) v.noalias() += (node.rowsMove ? node.embed : system.primary[i].embed) * system.primary[i].rhs;
+    node.w.noalias() = node.Ia * v;
+    if (node.parent >= 0) nodes_[node.parent].x.noalias() -= node.Ad_cp.transpose() * node.w;
   }
-  for (Node& n : nodes_)  // forward: b_p -= U_n^T b_n
-    if (n.parent >= 0) nodes_[n.parent].x.noalias() -= n.U.transpose() * n.x;
-  for (auto n = nodes_.rbegin(); n != nodes_.rend(); ++n) {  // backward: x_n = Dinv b_n - U_n x_p
-    Vector6 y = n->isBody ? Vector6(n->inverse * n->x) : Vector6(-n->inverse * n->x);
-    if (n->parent >= 0) y.noalias() -= n->U * nodes_[n->parent].x;
-    n->x = y;
-    if (n->isBody)
-      a[n->index] = y;
-    else
-      lambda[n->index] = -y.head(n->rows);
+  for (int i = 0; i < n; ++i) {
+    Node& node = nodes_[i];
+    if (node.hasRows) {
+      Vector6 Cx = -node.w;
+      if (node.parent >= 0) Cx.noalias() -= node.IaAd * nodes_[node.parent].x;
+      node.x = node.y;
+      node.x.noalias() -= node.Dinv * Cx;
+      if (lambda) {
+        const Vector6 y = (node.rowsMove ? node.embed : system.primary[i].embed).transpose() * Cx;
+        (*lambda)[i] = -y.head(system.primary[i].rows);
+      }
+    } else {
+      node.x = node.y;
+    }
+    a[i] = node.x;
   }
 }
 

@@ -16,19 +16,27 @@ using RowVector = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, 6, 1
 using Row6 = Eigen::Matrix<double, 1, 6>;
 
 // Rows of tree joint i between child body i and parent body p (sueda eq 1.69):
-//   Gc a_i + Gp a_p = rhs.
-// The solver works on fixed 6 x 6 blocks: rows beyond `rows` of GcPadded, GpPadded and of every
-// vector are zero. Gc and Gp repeat the first `rows` rows for inspection and the dense reference.
+//   Gc a_i + Gp a_p = rhs,   Gc = P^T Ad(E_jc),   Gp = -Gc Ad_cp.
+// Vectors hold `rows` entries and zeros after them. The O(n) factor works with the columns of
+// Gc^T (GcPadded^T), a right inverse of Gc (embed) and a basis of the free directions, the
+// twists that the rows do not constrain (freeAxes, body frame); all three stay constant unless
+// the joint is universal.
 struct PrimaryConstraint {
   int rows = 0;
-  Matrix6 GcPadded = Matrix6::Zero(), GpPadded = Matrix6::Zero();
+  int free = 6;                        // 6 - rows: columns of freeAxes
+  Matrix6 GcPadded = Matrix6::Zero();  // Gc in its first `rows` rows
+  Matrix6 embed = Matrix6::Zero();     // Gc^T (Gc Gc^T)^-1 in its first `rows` columns
+  Matrix6 freeAxes = Matrix6::Zero();  // Ad(E_jc)^-1 times a basis of the span of S, first `free` columns
   Vector6 bias = Vector6::Zero();      // acceleration-level right-hand side, -Gdot phi
   Vector6 velocity = Vector6::Zero();  // G phi, the velocity violation
   Vector6 error = Vector6::Zero();     // g, the position violation in the joint frame
   Vector6 rhs = Vector6::Zero();       // what the solve enforces (bias, stabilised bias or a projection target)
-  RowBlock Gc, Gp;                     // rows x 6 (Gp unused for a world parent)
-  Matrix6 Ad_cp = Matrix6::Identity();  // Ad(E_pc^-1) at the assembled poses, for velocity updates
+  Matrix6 Ad_cp = Matrix6::Identity();  // Ad(E_pc^-1) at the assembled poses
 };
+
+// Gc and Gp of a primary constraint as rows x 6 blocks (for inspection and the dense reference).
+inline RowBlock childRows(const PrimaryConstraint& c) { return c.GcPadded.topRows(c.rows); }
+inline RowBlock parentRows(const PrimaryConstraint& c) { return -c.GcPadded.topRows(c.rows) * c.Ad_cp; }
 
 // One scalar auxiliary row jA a_A + jB a_B = rhs between two bodies (-1 is the world).
 struct AuxiliaryRow {

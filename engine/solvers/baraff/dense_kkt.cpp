@@ -20,9 +20,9 @@ MatrixX denseKKTMatrix(const Model& model, const ConstraintSystem& system) {
   for (int i = 0; i < model.bodyCount(); ++i) {
     const PrimaryConstraint& c = system.primary[i];
     if (c.rows == 0) continue;
-    H.block(row, 6 * i, c.rows, 6) = c.Gc;
+    H.block(row, 6 * i, c.rows, 6) = childRows(c);
     const int p = model.joints[i].parent;
-    if (p >= 0) H.block(row, 6 * p, c.rows, 6) = c.Gp;
+    if (p >= 0) H.block(row, 6 * p, c.rows, 6) = parentRows(c);
     row += c.rows;
   }
   for (const AuxiliaryRow& r : system.auxiliary) {

@@ -13,12 +13,6 @@ namespace {
 
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
-// The angle equal to `angle` modulo 2 pi that is closest to `previous`.
-double unwrap(double angle, double previous) {
-  const double difference = angle - previous;
-  return previous + (difference - kTwoPi * std::nearbyint(difference / kTwoPi));
-}
-
 // Rotation angle of R about the unit axis a, from the image of a vector perpendicular to a.
 double angleAbout(const Matrix3& R, const Vector3& a) {
   const Vector3 u = a.unitOrthogonal();
@@ -28,8 +22,8 @@ double angleAbout(const Matrix3& R, const Vector3& a) {
 
 // R = Rx(q1) Ry(q2) (eq 2.37).
 void universalAngles(const Matrix3& R, double* q) {
-  q[0] = unwrap(std::atan2(R(2, 1), R(1, 1)), q[0]);
-  q[1] = unwrap(std::atan2(R(0, 2), R(0, 0)), q[1]);
+  q[0] = unwrapAngle(std::atan2(R(2, 1), R(1, 1)), q[0]);
+  q[1] = unwrapAngle(std::atan2(R(0, 2), R(0, 0)), q[1]);
 }
 
 // R = Rx(q1) Rz(q2) Rx(q3) (eq 2.31); of the two equivalent triples the one nearest the
@@ -38,16 +32,16 @@ void xzxAngles(const Matrix3& R, double* q) {
   const double s2 = std::hypot(R(1, 0), R(2, 0));
   if (s2 < 1e-9) {
     const double sum = std::atan2(R(2, 1), R(1, 1));  // q1 + q3 about x
-    q[1] = unwrap(0.0, q[1]);
-    q[2] = unwrap(sum - q[0], q[2]);
+    q[1] = unwrapAngle(0.0, q[1]);
+    q[2] = unwrapAngle(sum - q[0], q[2]);
     return;
   }
   const double a[3] = {std::atan2(R(2, 0), R(1, 0)), std::atan2(s2, R(0, 0)), std::atan2(R(0, 2), -R(0, 1))};
   const double b[3] = {a[0] + std::numbers::pi, -a[1], a[2] + std::numbers::pi};
   double qa[3], qb[3], da = 0.0, db = 0.0;
   for (int k = 0; k < 3; ++k) {
-    qa[k] = unwrap(a[k], q[k]);
-    qb[k] = unwrap(b[k], q[k]);
+    qa[k] = unwrapAngle(a[k], q[k]);
+    qb[k] = unwrapAngle(b[k], q[k]);
     da += std::abs(qa[k] - q[k]);
     db += std::abs(qb[k] - q[k]);
   }
@@ -61,6 +55,11 @@ void exponentialCoordinates(const Matrix3& R, double* q) {
 
 }  // namespace
 
+double unwrapAngle(double angle, double previous) {
+  const double difference = angle - previous;
+  return previous + (difference - kTwoPi * std::nearbyint(difference / kTwoPi));
+}
+
 Matrix4 measuredJointTransform(const Joint& joint, const Matrix4& E_pc) {
   return se3::inverse(joint.E_pj) * E_pc * se3::inverse(joint.E_jc);
 }
@@ -71,8 +70,9 @@ void coordinatesFromTransform(const Joint& joint, const Matrix4& Q, double* q) {
   const Vector3 axis = joint.parts.empty() ? Vector3::UnitZ() : joint.parts[0].axis;
   switch (joint.type) {
     case JointType::Fixed:
-    case JointType::Composite: break;
-    case JointType::Revolute: q[0] = unwrap(angleAbout(R, axis), q[0]); break;
+    case JointType::Composite:
+    case JointType::General: break;  // refused by supports(): no fixed constraint form
+    case JointType::Revolute: q[0] = unwrapAngle(angleAbout(R, axis), q[0]); break;
     case JointType::Prismatic: q[0] = axis.dot(p); break;
     case JointType::Planar: q[0] = p.x(), q[1] = p.y(); break;
     case JointType::Translational: q[0] = p.x(), q[1] = p.y(), q[2] = p.z(); break;
@@ -80,7 +80,7 @@ void coordinatesFromTransform(const Joint& joint, const Matrix4& Q, double* q) {
     case JointType::SphericalXZX: xzxAngles(R, q); break;
     case JointType::SphericalExp: exponentialCoordinates(R, q); break;
     case JointType::Free2D:  // Q = T(x, y) Rz(theta)
-      q[0] = p.x(), q[1] = p.y(), q[2] = unwrap(std::atan2(R(1, 0), R(0, 0)), q[2]);
+      q[0] = p.x(), q[1] = p.y(), q[2] = unwrapAngle(std::atan2(R(1, 0), R(0, 0)), q[2]);
       break;
     case JointType::Free3D: {  // Q = Rot(w) T(p'): the translation is expressed after the rotation
       exponentialCoordinates(R, q);

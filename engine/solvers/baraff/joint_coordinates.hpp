@@ -9,6 +9,8 @@ namespace articulab::baraff {
 
 // Q measured from the poses: E_pj^-1 E_pc E_jc^-1 (inverse of eq 2.6).
 Matrix4 measuredJointTransform(const Joint& joint, const Matrix4& E_pc);
+// The angle equal to `angle` modulo 2 pi that is closest to `previous`.
+double unwrapAngle(double angle, double previous);
 // Coordinates whose Q(q) best matches the measured Q; q holds the previous coordinates on
 // entry and angles are unwrapped towards them so that q stays continuous in time.
 // Composite joints keep q unchanged.

@@ -26,7 +26,7 @@ void allLinear(ConstraintBasis& P, int first) {
 
 bool hasFixedConstraintForm(const Joint& joint) {
   if (joint.type == JointType::Free2D || joint.type == JointType::Free3D) return true;
-  return joint.type != JointType::Composite && joint.parts.size() == 1;
+  return joint.type != JointType::Composite && joint.type != JointType::General && joint.parts.size() == 1;
 }
 
 int constraintRowCount(const Joint& joint) { return 6 - joint.nq; }
@@ -66,7 +66,22 @@ void fillConstraintBasis(const Joint& joint, const double* q, ConstraintBasis& P
       setLinear(P, 2, Vector3::UnitZ());
       break;
     case JointType::Free3D:
-    case JointType::Composite: break;
+    case JointType::Composite:
+    case JointType::General: break;  // refused by supports(): no fixed constraint form
+  }
+}
+
+// Gram-Schmidt on the columns of I - P P^T, taking the longest remaining column each time.
+void fillFreeBasis(const ConstraintBasis& P, ConstraintBasis& S) {
+  const int free = 6 - static_cast<int>(P.cols());
+  Matrix6 R = Matrix6::Identity();
+  R.noalias() -= P * P.transpose();
+  S.setZero(6, free);
+  for (int c = 0; c < free; ++c) {
+    int best = 0;
+    R.colwise().squaredNorm().maxCoeff(&best);
+    S.col(c) = R.col(best).normalized();
+    R -= S.col(c) * (S.col(c).transpose() * R);
   }
 }
 

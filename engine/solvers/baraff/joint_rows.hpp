@@ -19,5 +19,8 @@ bool hasFixedConstraintForm(const Joint& joint);
 int constraintRowCount(const Joint& joint);
 // Fills P (6 x rows) at coordinates q; only the universal joint's P depends on q.
 void fillConstraintBasis(const Joint& joint, const double* q, ConstraintBasis& P);
+// An orthonormal basis S (6 x (6 - rows)) of the twists that P^T leaves free, P^T S = 0: the
+// span of the joint's S. P has orthonormal columns.
+void fillFreeBasis(const ConstraintBasis& P, ConstraintBasis& S);
 
 }  // namespace articulab::baraff

@@ -1,5 +1,7 @@
 #include "engine/solvers/baraff/primary_constraints.hpp"
 
+#include <cmath>
+
 #include "engine/solvers/baraff/joint_coordinates.hpp"
 #include "engine/solvers/baraff/joint_rows.hpp"
 #include "engine/spatial/se3.hpp"
@@ -30,6 +32,24 @@ Matrix6 basisTranspose(const Joint& joint, const double* q) {
   return Pt;
 }
 
+// Gc = P^T Ad(E_jc) at coordinates q, its right inverse Gc^T (Gc Gc^T)^-1 and the free
+// directions Ad(E_jc)^-1 S in the body frame, S spanning what P^T leaves free.
+void fillRowGeometry(const Joint& joint, const JointConstants& c, const double* q, Matrix6& Gc, Matrix6& embed,
+                     Matrix6& freeAxes) {
+  ConstraintBasis P, S;
+  fillConstraintBasis(joint, q, P);
+  fillFreeBasis(P, S);
+  const int rows = static_cast<int>(P.cols());
+  Gc.setZero();
+  Gc.topRows(rows).noalias() = P.transpose() * c.Ad_Jc;
+  using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, 6, 6>;
+  const Small GGt = Gc.topRows(rows) * Gc.topRows(rows).transpose();
+  embed.setZero();
+  embed.leftCols(rows).noalias() = Gc.topRows(rows).transpose() * GGt.inverse();
+  freeAxes.setZero();
+  freeAxes.leftCols(6 - rows).noalias() = c.Ad_cJ * S;
+}
+
 // Ad(E^-1) for E = (R, p): [R^T 0; -R^T [p]  R^T] (eq 1.14).
 Matrix6 adjointOfInverse(const Matrix3& R, const Vector3& p) {
   Matrix6 A;
@@ -57,14 +77,19 @@ PrimaryConstraints::PrimaryConstraints(const Model& model) : joints_(model.bodyC
     c.rows = constraintRowCount(joint);
     c.constantAxes = hasConstantAxes(joint.type);
     c.Ad_Jc = se3::Ad(joint.E_jc);
+    c.Ad_cJ = se3::AdInverse(joint.E_jc);
     c.Pt = basisTranspose(joint, kZeros);
-    c.Gc = c.Pt * c.Ad_Jc;
+    fillRowGeometry(joint, c, kZeros, c.Gc, c.embed, c.freeAxes);
     const Matrix4 E_jp = se3::inverse(joint.E_pj), E_cj = se3::inverse(joint.E_jc);
     c.R_jp = E_jp.topLeftCorner<3, 3>();
     c.p_jp = E_jp.topRightCorner<3, 1>();
     c.R_cj = E_cj.topLeftCorner<3, 3>();
     c.p_cj = E_cj.topRightCorner<3, 1>();
     c.unrotatedFrames = c.R_jp.isIdentity(0.0) && c.R_cj.isIdentity(0.0);
+    if (joint.type == JointType::Revolute) {
+      c.u = joint.parts[0].axis.unitOrthogonal();
+      c.w = joint.parts[0].axis.cross(c.u);
+    }
     if (!c.constantAxes || joint.nq == 0) continue;
     JointKinematics jk;
     evaluateJoint(joint, kZeros, kZeros, jk);
@@ -148,7 +173,41 @@ void fillError(const Joint& joint, const Matrix6& Pt, const double* q, const Mat
   out.error.noalias() = Pt * residualLog(R, p);
 }
 
+// Revolute joint: q is the angle of Q about the axis a seen on u (joint_coordinates.cpp),
+// cos q = u.v / r and sin q = (a x u).v / r with v = R u (q itself, by atan2, only withAngle);
+// Q(q) by Rodrigues' formula from them (eq 2.41). False when v is along a (then the general path).
+bool revoluteCoordinateAndError(const Joint& joint, const JointConstants& c, const Matrix4& Q, bool withError,
+                                bool withAngle, double* q, PrimaryConstraint& out) {
+  const Matrix3 R = Q.topLeftCorner<3, 3>();
+  const Vector3 v = R * c.u;
+  const double x = c.u.dot(v), y = c.w.dot(v), r = std::sqrt(x * x + y * y);
+  if (!(r > 1e-9)) return false;
+  if (withAngle) q[0] = unwrapAngle(std::atan2(y, x), q[0]);
+  if (!withError) {
+    out.error.setZero();
+    return true;
+  }
+  const Vector3& a = joint.parts[0].axis;
+  const double cq = x / r, sq = y / r;
+  Matrix3 Rq = ((1.0 - cq) * a) * a.transpose();
+  Rq.diagonal().array() += cq;
+  Rq(0, 1) -= sq * a.z(), Rq(1, 0) += sq * a.z();
+  Rq(0, 2) += sq * a.y(), Rq(2, 0) -= sq * a.y();
+  Rq(1, 2) -= sq * a.x(), Rq(2, 1) += sq * a.x();
+  out.error.noalias() = c.Pt * residualLog(Rq.transpose() * R, Rq.transpose() * Q.topRightCorner<3, 1>());
+  return true;
+}
+
 }  // namespace
+
+void PrimaryConstraints::initialize(int i, PrimaryConstraint& out) const {
+  const JointConstants& c = joints_[i];
+  out.rows = c.rows;
+  out.free = 6 - c.rows;
+  out.GcPadded = c.Gc;
+  out.embed = c.embed;
+  out.freeAxes = c.freeAxes;
+}
 
 const Matrix6& PrimaryConstraints::basis(const Joint& joint, int i, const double* q, Matrix6& scratch) const {
   if (joint.type != JointType::Universal) return joints_[i].Pt;  // the only joint whose P depends on q
@@ -159,41 +218,28 @@ const Matrix6& PrimaryConstraints::basis(const Joint& joint, int i, const double
 void PrimaryConstraints::assemble(const Model& model, int i, const std::vector<Matrix4>& E_0i,
                                   const std::vector<Vector6>& phi, bool withError, VectorX& q, VectorX& qd,
                                   PrimaryConstraint& out) const {
-  const Joint& joint = model.joints[i];
-  const JointConstants& c = joints_[i];
-  const int p = joint.parent;
-  const RelativePose pose = relativePose(c, i, p, E_0i);
-  double* qi = q.data() + joint.qIndex;
-  coordinatesFromTransform(joint, pose.Q, qi);
-  Matrix6 scratch;
-  const Matrix6& Pt = basis(joint, i, qi, scratch);
-  out.rows = c.rows;
-  out.Ad_cp = adjointOfInverse(pose.R, pose.t);
-  if (c.constantAxes)
-    out.GcPadded = c.Gc;
-  else
-    out.GcPadded.noalias() = Pt * c.Ad_Jc;
-  if (p >= 0)
-    out.GpPadded.noalias() = -out.GcPadded * out.Ad_cp;
-  else
-    out.GpPadded.setZero();
-  if (withError)
-    fillError(joint, Pt, qi, pose.Q, out);
-  else
-    out.error.setZero();
+  assembleRows(model, i, E_0i, withError, true, q, out);
   updateVelocity(model, i, phi, q, qd, out);
-  out.Gc = out.GcPadded.topRows(c.rows);
-  out.Gp = out.GpPadded.topRows(c.rows);
 }
 
-void PrimaryConstraints::assemblePositionError(const Model& model, int i, const std::vector<Matrix4>& E_0i,
-                                               VectorX& q, PrimaryConstraint& out) const {
+void PrimaryConstraints::assembleRows(const Model& model, int i, const std::vector<Matrix4>& E_0i, bool withError,
+                                      bool allCoordinates, VectorX& q, PrimaryConstraint& out) const {
   const Joint& joint = model.joints[i];
-  const RelativePose pose = relativePose(joints_[i], i, joint.parent, E_0i);
+  const JointConstants& c = joints_[i];
+  const RelativePose pose = relativePose(c, i, joint.parent, E_0i);
   double* qi = q.data() + joint.qIndex;
+  out.Ad_cp = adjointOfInverse(pose.R, pose.t);
+  if (joint.type == JointType::Revolute &&
+      revoluteCoordinateAndError(joint, c, pose.Q, withError, allCoordinates, qi, out))
+    return;
   coordinatesFromTransform(joint, pose.Q, qi);
-  Matrix6 scratch;
-  fillError(joint, basis(joint, i, qi, scratch), qi, pose.Q, out);
+  if (joint.type == JointType::Universal) fillRowGeometry(joint, c, qi, out.GcPadded, out.embed, out.freeAxes);
+  if (withError) {
+    Matrix6 scratch;
+    fillError(joint, basis(joint, i, qi, scratch), qi, pose.Q, out);
+  } else {
+    out.error.setZero();
+  }
 }
 
 void PrimaryConstraints::updateVelocity(const Model& model, int i, const std::vector<Vector6>& phi,
@@ -221,6 +267,14 @@ void PrimaryConstraints::updateVelocity(const Model& model, int i, const std::ve
     out.bias.noalias() -= out.GcPadded * coriolis;
   }
   out.velocity.noalias() = Pt * delta;
+}
+
+void PrimaryConstraints::updateVelocityViolation(const Model& model, int i, const std::vector<Vector6>& phi,
+                                                 PrimaryConstraint& out) const {
+  const int p = model.joints[i].parent;
+  Vector6 relative = phi[i];
+  if (p >= 0) relative.noalias() -= out.Ad_cp * phi[p];
+  out.velocity.noalias() = out.GcPadded * relative;
 }
 
 void jointAccelerations(const Model& model, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,

@@ -22,28 +22,37 @@ struct JointConstants {
   bool constantAxes = false;
   Matrix6 Pt = Matrix6::Zero();     // P^T (constant unless the joint is universal)
   Matrix6 Gc = Matrix6::Zero();     // P^T Ad(E_jc)
-  Matrix6 Ad_Jc = Matrix6::Identity();
+  Matrix6 embed = Matrix6::Zero();  // Gc^T (Gc Gc^T)^-1, and the free directions, as in PrimaryConstraint
+  Matrix6 freeAxes = Matrix6::Zero();
+  Matrix6 Ad_Jc = Matrix6::Identity(), Ad_cJ = Matrix6::Identity();  // Ad(E_jc) and its inverse
   Matrix6 Splus = Matrix6::Zero();  // (S^T S)^-1 S^T in its first nq rows, when constantAxes
   Matrix3 R_jp = Matrix3::Identity(), R_cj = Matrix3::Identity();  // E_pj^-1 and E_jc^-1
   Vector3 p_jp = Vector3::Zero(), p_cj = Vector3::Zero();
   bool unrotatedFrames = true;  // R_jp = R_cj = I: Q needs no rotation products
+  Vector3 u = Vector3::Zero(), w = Vector3::Zero();  // revolute: axis.unitOrthogonal() and axis x u
 };
 
 class PrimaryConstraints {
  public:
   explicit PrimaryConstraints(const Model& model = Model{});
+  // The parts of joint i's rows that stay constant (all but the universal joint's rows).
+  void initialize(int i, PrimaryConstraint& out) const;
   // Recovers joint i's q and qdot (State layout) from the body poses and twists, then fills
   // its rows, bias and velocity violation; the position violation g = P^T log(Q(q)^-1 Q) too
-  // when withError is set.
+  // when withError is set. `out` was initialize()d.
   void assemble(const Model& model, int i, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
                 bool withError, VectorX& q, VectorX& qd, PrimaryConstraint& out) const;
-  // Only q and the position violation g at new poses (the rows and velocity terms are left).
-  void assemblePositionError(const Model& model, int i, const std::vector<Matrix4>& E_0i, VectorX& q,
-                             PrimaryConstraint& out) const;
+  // The part of assemble() that depends on the poses alone: q, the rows and, when withError
+  // is set, g (else g = 0). Without allCoordinates a revolute joint's q, which its g does not
+  // need, is left as it was (poses that the projection moves on).
+  void assembleRows(const Model& model, int i, const std::vector<Matrix4>& E_0i, bool withError,
+                    bool allCoordinates, VectorX& q, PrimaryConstraint& out) const;
   // Only qdot, the bias and the velocity violation at new twists, at the poses of the last
   // assemble().
   void updateVelocity(const Model& model, int i, const std::vector<Vector6>& phi, const VectorX& q, VectorX& qd,
                       PrimaryConstraint& out) const;
+  // Only the velocity violation G phi at new twists, at the poses of the last assemble().
+  void updateVelocityViolation(const Model& model, int i, const std::vector<Vector6>& phi, PrimaryConstraint& out) const;
   const JointConstants& constants(int i) const { return joints_[i]; }
 
  private:
