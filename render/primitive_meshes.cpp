@@ -152,16 +152,6 @@ MeshData makeTorus(double minorOverMajor, int majorSegments, int minorSegments) 
   return mesh;
 }
 
-MeshData makeSquare() {
-  MeshData mesh;
-  addParametricGrid(mesh, 1, 1, [](double u, double v, Vec3& p, Vec3& n) {
-    p = {2.0 * u - 1.0, 2.0 * v - 1.0, 0.0};
-    n = {0.0, 0.0, 1.0};
-  });
-  orientOutward(mesh);
-  return mesh;
-}
-
 std::string torusFileName(double minorOverMajor) {
   char name[64];
   std::snprintf(name, sizeof name, "torus_ratio_%.3g.obj", minorOverMajor);

@@ -28,8 +28,6 @@ MeshData makeSphere(int slices = 32, int stacks = 16);
 MeshData makeHemisphere(int slices = 32, int stacks = 8);
 MeshData makeCylinder(int slices = 32);
 MeshData makeTorus(double minorOverMajor, int majorSegments = 48, int minorSegments = 16);
-// Square [-1, 1]^2 in the plane z = 0 facing +z (the ground; built in code, not stored).
-MeshData makeSquare();
 
 // Minor/major ratios of the tori stored in assets/; other ratios are generated at load time.
 inline constexpr std::array<double, 3> kStoredTorusRatios{0.1, 0.25, 0.5};

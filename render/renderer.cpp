@@ -10,6 +10,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "render/eigen_glm.hpp"
+#include "render/ground.hpp"
 #include "render/line_batch.hpp"
 #include "render/mesh_library.hpp"
 #include "render/overlay_geometry.hpp"
@@ -54,13 +55,28 @@ float lightViewWidth(const glm::mat4& lightViewProjection) {
 // Spacing of the major grid lines: the power of ten just below the scene diameter.
 float majorGridSpacing(float diameter) { return std::pow(10.0f, std::floor(std::log10(std::max(diameter, 1e-3f)))); }
 
+// Distances from the eye where the fog starts and where it hides everything.
+float fogStart(const Camera& camera, float sceneRadius) { return camera.distance + 6.0f * sceneRadius; }
+float fogEnd(const Camera& camera, float sceneRadius) { return 2.0f * camera.distance + 30.0f * sceneRadius; }
+
+GroundView groundView(const Camera& camera, const glm::vec3& lo, const glm::vec3& hi, int height) {
+  const float diameter = glm::length(hi - lo);
+  GroundView view;
+  view.eye = camera.eye();
+  view.pixelAngle = 2.0f * std::tan(glm::radians(camera.fovYDeg) * 0.5f) / static_cast<float>(height);
+  view.majorSpacing = majorGridSpacing(diameter);
+  view.fogStart = fogStart(camera, 0.5f * diameter);
+  view.fogEnd = fogEnd(camera, 0.5f * diameter);
+  return view;
+}
+
 }  // namespace
 
 struct Renderer::Resources {
-  ShaderProgram litShadowed, litPlain, depth, line;
+  ShaderProgram litShadowed, litPlain, groundShadowed, groundPlain, depth, line;
   ShaderProgram* lit = &litPlain;  // the lit program of the current pass
   MeshLibrary meshes;
-  GpuMesh ground;
+  Ground ground;
   ShadowMap shadow;
   LineBatch lines;
   std::vector<DrawItem> items;
@@ -72,7 +88,9 @@ struct Renderer::Resources {
   void useLit(bool shadows, const Camera& camera, const glm::mat4& viewProjection,
               const glm::mat4& lightViewProjection, float sceneRadius);
   void drawItem(const DrawItem& item);
-  void drawGround(const glm::vec3& lo, const glm::vec3& hi, const Camera& camera);
+  void setShadowUniforms(ShaderProgram& program, const glm::mat4& lightViewProjection);
+  void drawGround(bool shadows, const GroundView& view, const glm::mat4& viewProjection,
+                  const glm::mat4& lightViewProjection, const glm::vec2& ndcPerPixel);
   void drawOverlays(const OverlayGeometry& geometry, const Camera& camera, const glm::mat4& viewProjection,
                     float sceneRadius);
   void release();
@@ -80,12 +98,15 @@ struct Renderer::Resources {
 
 bool Renderer::Resources::load(const std::string& shaderDir, const std::string& assetDir, std::string& error) {
   const std::string s = shaderDir + "/";
-  if (!litShadowed.load(s + "lit.vert", s + "lit.frag", error, {"SHADOWS"}) ||
-      !litPlain.load(s + "lit.vert", s + "lit.frag", error) || !depth.load(s + "depth.vert", s + "depth.frag", error) ||
-      !line.load(s + "line.vert", s + "line.frag", error))
+  const std::vector<std::string> shadowLibrary{s + "shadow.glsl"};
+  if (!litShadowed.load(s + "lit.vert", s + "lit.frag", error, {"SHADOWS"}, shadowLibrary) ||
+      !litPlain.load(s + "lit.vert", s + "lit.frag", error, {}, shadowLibrary) ||
+      !groundShadowed.load(s + "ground.vert", s + "ground.frag", error, {"SHADOWS"}, shadowLibrary) ||
+      !groundPlain.load(s + "ground.vert", s + "ground.frag", error) ||
+      !depth.load(s + "depth.vert", s + "depth.frag", error) || !line.load(s + "line.vert", s + "line.frag", error))
     return false;
   if (!meshes.load(assetDir, error) || !shadow.create(kShadowMapSize, error)) return false;
-  ground.upload(makeSquare());
+  ground.create();
   lines.create();
   return true;
 }
@@ -125,17 +146,20 @@ void Renderer::Resources::useLit(bool shadows, const Camera& camera, const glm::
   lit = shadows ? &litShadowed : &litPlain;
   lit->use();
   lit->set("uViewProjection", viewProjection);
-  lit->set("uLightViewProjection", lightViewProjection);
   lit->set("uEye", camera.eye());
   lit->set("uTowardLight", kTowardLight);
-  lit->set("uShadowMap", kShadowTextureUnit);
-  lit->set("uShadowTexel", 1.0f / static_cast<float>(kShadowMapSize));
-  lit->set("uShadowBias", 0.0005f);
-  lit->set("uNormalOffset", 1.5f * lightViewWidth(lightViewProjection) / static_cast<float>(kShadowMapSize));
-  lit->set("uGrid", 0);
   lit->set("uFogColor", kBackground);
-  lit->set("uFogStart", camera.distance + 6.0f * sceneRadius);
-  lit->set("uFogEnd", 2.0f * camera.distance + 30.0f * sceneRadius);
+  lit->set("uFogStart", fogStart(camera, sceneRadius));
+  lit->set("uFogEnd", fogEnd(camera, sceneRadius));
+  setShadowUniforms(*lit, lightViewProjection);
+}
+
+void Renderer::Resources::setShadowUniforms(ShaderProgram& program, const glm::mat4& lightViewProjection) {
+  program.set("uLightViewProjection", lightViewProjection);
+  program.set("uShadowMap", kShadowTextureUnit);
+  program.set("uShadowTexel", 1.0f / static_cast<float>(kShadowMapSize));
+  program.set("uShadowBias", 0.0005f);
+  program.set("uNormalOffset", 1.5f * lightViewWidth(lightViewProjection) / static_cast<float>(kShadowMapSize));
   shadow.bindTexture(kShadowTextureUnit);
 }
 
@@ -146,22 +170,32 @@ void Renderer::Resources::drawItem(const DrawItem& item) {
   item.mesh->draw();
 }
 
-void Renderer::Resources::drawGround(const glm::vec3& lo, const glm::vec3& hi, const Camera& camera) {
-  const float diameter = glm::length(hi - lo);
-  const float halfSize = 3.0f * camera.distance + 40.0f * diameter;
-  const glm::vec3 centre(0.5f * (lo.x + hi.x), 0.5f * (lo.y + hi.y), 0.0f);
-  const float major = majorGridSpacing(diameter);
-  lit->set("uGrid", 1);
-  lit->set("uGridMajor", major);
-  lit->set("uGridMinor", 0.1f * major);
-  drawItem({&ground, glm::scale(glm::translate(glm::mat4(1.0f), centre), glm::vec3(halfSize, halfSize, 1.0f)),
-            glm::vec3(1.0f)});
-  lit->set("uGrid", 0);
+// Drawn after the bodies, so the depth test skips the ground behind them, and without writing
+// depth: the grid lines and axes drawn over the fill then need no depth offset.
+void Renderer::Resources::drawGround(bool shadows, const GroundView& view, const glm::mat4& viewProjection,
+                                     const glm::mat4& lightViewProjection, const glm::vec2& ndcPerPixel) {
+  ShaderProgram& program = shadows ? groundShadowed : groundPlain;
+  program.use();
+  program.set("uViewProjection", viewProjection);
+  program.set("uEye", view.eye);
+  program.set("uTowardLight", kTowardLight);
+  program.set("uGroundColor", kGroundColor);
+  program.set("uPixelAngle", view.pixelAngle);
+  program.set("uGridFadeStart", kGridFadeStart);
+  program.set("uGridFadeEnd", kGridFadeEnd);
+  program.set("uFogColor", kBackground);
+  program.set("uFogStart", view.fogStart);
+  program.set("uFogEnd", view.fogEnd);
+  if (shadows) setShadowUniforms(program, lightViewProjection);
+  glDepthMask(GL_FALSE);
+  ground.draw(view, program, ndcPerPixel);
+  glDepthMask(GL_TRUE);
 }
 
 // Overlays show through the bodies: they get a fresh depth buffer of their own.
 void Renderer::Resources::drawOverlays(const OverlayGeometry& geometry, const Camera& camera,
                                        const glm::mat4& viewProjection, float sceneRadius) {
+  if (geometry.markers.empty() && geometry.lines.empty()) return;
   glClear(GL_DEPTH_BUFFER_BIT);
   useLit(false, camera, viewProjection, glm::mat4(1.0f), sceneRadius);
   for (const Marker& marker : geometry.markers)
@@ -173,7 +207,8 @@ void Renderer::Resources::drawOverlays(const OverlayGeometry& geometry, const Ca
 }
 
 void Renderer::Resources::release() {
-  for (ShaderProgram* program : {&litShadowed, &litPlain, &depth, &line}) program->release();
+  for (ShaderProgram* program : {&litShadowed, &litPlain, &groundShadowed, &groundPlain, &depth, &line})
+    program->release();
   meshes.release();
   ground.release();
   shadow.release();
@@ -217,21 +252,29 @@ void Renderer::draw(const Model& model, const State& state, const Camera& camera
 
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, width, height);
+  // Clears touch the view only (glClear ignores the viewport); the app draws panels around it.
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, width, height);
   glClearColor(kBackground.r, kBackground.g, kBackground.b, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glEnable(GL_DEPTH_TEST);
-  glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
   const glm::mat4 viewProjection = camera.projection(float(width) / float(height)) * camera.view();
   g.useLit(overlays.shadows, camera, viewProjection, lightTransform, radius);
+  // Every body mesh is closed and counter-clockwise from outside: back faces can go.
+  glEnable(GL_CULL_FACE);
   for (const DrawItem& item : g.items) g.drawItem(item);
-  if (overlays.grid) g.drawGround(lo, hi, camera);
+  glDisable(GL_CULL_FACE);
+  if (overlays.grid)
+    g.drawGround(overlays.shadows, groundView(camera, lo, hi, height), viewProjection, lightTransform,
+                 glm::vec2(2.0f / static_cast<float>(width), 2.0f / static_cast<float>(height)));
   g.drawOverlays(buildOverlayGeometry(model, state, overlays, contactPoints, 2.0f * radius), camera, viewProjection,
                  radius);
 
   glBindVertexArray(0);
   glUseProgram(0);
   glDisable(GL_DEPTH_TEST);
+  glDisable(GL_SCISSOR_TEST);
 }
 
 PickResult Renderer::pick(const Model& model, const State& state, const Camera& camera, float ndcX, float ndcY,

@@ -47,12 +47,25 @@ std::string withDefines(const std::string& source, const std::vector<std::string
   return source.substr(0, lineEnd + 1) + header + "#line 2\n" + source.substr(lineEnd + 1);
 }
 
-// Compiles one stage; returns 0 and sets error (file name plus log) on failure.
-GLuint compileFile(GLenum stage, const std::string& path, const std::vector<std::string>& defines,
-                   std::string& error) {
-  std::string source;
-  if (!readFile(path, source, error)) return 0;
+// The file followed by the libraries, each restarting the log's numbering at its line 1 as
+// source number 1, 2, ...; false and an error naming the file that cannot be read.
+bool readWithLibraries(const std::string& path, const std::vector<std::string>& libraries,
+                       const std::vector<std::string>& defines, std::string& source, std::string& error) {
+  if (!readFile(path, source, error)) return false;
   source = withDefines(source, defines);
+  for (std::size_t i = 0; i < libraries.size(); ++i) {
+    std::string library;
+    if (!readFile(libraries[i], library, error)) return false;
+    source += "\n#line 1 " + std::to_string(i + 1) + "\n" + library;
+  }
+  return true;
+}
+
+// Compiles one stage; returns 0 and sets error (file names plus log) on failure.
+GLuint compileFile(GLenum stage, const std::string& path, const std::vector<std::string>& defines,
+                   const std::vector<std::string>& libraries, std::string& error) {
+  std::string source;
+  if (!readWithLibraries(path, libraries, defines, source, error)) return 0;
   const GLuint shader = glCreateShader(stage);
   const char* text = source.c_str();
   glShaderSource(shader, 1, &text, nullptr);
@@ -60,7 +73,9 @@ GLuint compileFile(GLenum stage, const std::string& path, const std::vector<std:
   GLint ok = GL_FALSE;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
   if (ok == GL_TRUE) return shader;
-  error = path + ": compile error:\n" + shaderLog(shader);
+  std::string names = path;
+  for (const std::string& library : libraries) names += " + " + library;
+  error = names + ": compile error:\n" + shaderLog(shader);
   glDeleteShader(shader);
   return 0;
 }
@@ -68,11 +83,11 @@ GLuint compileFile(GLenum stage, const std::string& path, const std::vector<std:
 }  // namespace
 
 bool ShaderProgram::load(const std::string& vertexPath, const std::string& fragmentPath, std::string& error,
-                         const std::vector<std::string>& defines) {
+                         const std::vector<std::string>& defines, const std::vector<std::string>& fragmentLibraries) {
   release();
-  const GLuint vertex = compileFile(GL_VERTEX_SHADER, vertexPath, defines, error);
+  const GLuint vertex = compileFile(GL_VERTEX_SHADER, vertexPath, defines, {}, error);
   if (vertex == 0) return false;
-  const GLuint fragment = compileFile(GL_FRAGMENT_SHADER, fragmentPath, defines, error);
+  const GLuint fragment = compileFile(GL_FRAGMENT_SHADER, fragmentPath, defines, fragmentLibraries, error);
   if (fragment == 0) {
     glDeleteShader(vertex);
     return false;
@@ -117,6 +132,7 @@ void ShaderProgram::set(const char* name, const glm::mat3& value) {
   glUniformMatrix3fv(location(name), 1, GL_FALSE, glm::value_ptr(value));
 }
 void ShaderProgram::set(const char* name, const glm::vec3& value) { glUniform3fv(location(name), 1, glm::value_ptr(value)); }
+void ShaderProgram::set(const char* name, const glm::vec2& value) { glUniform2fv(location(name), 1, glm::value_ptr(value)); }
 void ShaderProgram::set(const char* name, float value) { glUniform1f(location(name), value); }
 void ShaderProgram::set(const char* name, int value) { glUniform1i(location(name), value); }
 

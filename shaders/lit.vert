@@ -1,5 +1,5 @@
 #version 330 core
-// Bodies, markers and the ground: world position, normal and shadow-map coordinates.
+// Bodies and markers: world position, normal and shadow-map coordinates.
 layout(location = 0) in vec3 aPosition;
 layout(location = 1) in vec3 aNormal;
 

@@ -14,7 +14,7 @@ constexpr float kControlsWidth = 370.0f;
 constexpr float kPlotsHeight = 290.0f;
 constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                     ImGuiWindowFlags_NoSavedSettings;
-constexpr ImGuiWindowFlags kPanel = kFixed | ImGuiWindowFlags_NoBackground;  // see panelRegions()
+constexpr ImGuiWindowFlags kPanel = kFixed | ImGuiWindowFlags_NoBackground;  // see Workbench::clearPanelBackground
 
 void drawMenuBar(Workbench& app) {
   if (!ImGui::BeginMainMenuBar()) return;
@@ -74,13 +74,6 @@ ViewRegion viewRegion(float width, float height, bool showPanels) {
   if (!showPanels) return {0.0f, 0.0f, width, height};
   float top = ImGui::GetFrameHeight() + kPlotsHeight;
   return {0.0f, top, std::max(1.0f, width - kControlsWidth), std::max(1.0f, height - top)};
-}
-
-std::vector<ViewRegion> panelRegions(float width, float height, bool showPanels) {
-  if (!showPanels) return {};
-  float top = ImGui::GetFrameHeight();
-  float left = std::max(0.0f, width - kControlsWidth);
-  return {{0.0f, top, left, kPlotsHeight}, {left, top, width - left, std::max(0.0f, height - top)}};
 }
 
 void drawPanels(Workbench& app) {

@@ -19,10 +19,6 @@ void handleShortcuts(Workbench& app);
 // The 3D view's part of a width x height window (window pixels, y down): the bottom-left
 // area left free by the plots band at the top and the controls column on the right.
 ViewRegion viewRegion(float width, float height, bool showPanels);
-// The areas of the plots band and the controls column (none when the panels are hidden). The
-// app clears them with glClear and the panels draw no window background: filling them through
-// ImGui's shader costs Mesa's software rasterizer a third of the UI's frame time.
-std::vector<ViewRegion> panelRegions(float width, float height, bool showPanels);
 
 void drawScenePanel(Workbench& app);
 void drawSimulationPanel(Workbench& app);

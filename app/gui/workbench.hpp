@@ -69,7 +69,7 @@ class Workbench {
   void saveScreenshot(int width, int height);
   void showGroundIfAboveIt();
   void preferFrameRateOnSoftwareGl();
-  void clearPanelAreas(float width, float height, float scale, int fbHeight);
+  void clearPanelBackground();
   Figure currentFigure() const;
 
   GuiOptions options_;
