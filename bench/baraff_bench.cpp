@@ -6,7 +6,7 @@
 // of 50 ... 400 bodies (the O(kn) anticipation).
 #include <benchmark/benchmark.h>
 
-#include "engine/io/scene_loader.hpp"
+#include "bench/chain_benchmarks.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/baraff/dense_kkt.hpp"
 #include "engine/spatial/se3.hpp"
@@ -14,9 +14,7 @@
 namespace articulab {
 namespace {
 
-Model standardChain(int n) {
-  return loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", static_cast<double>(n)}});
-}
+using bench::standardChain;
 
 SolverOptions semiImplicit(DriftControl drift) {
   SolverOptions options;

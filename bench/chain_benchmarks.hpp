@@ -23,11 +23,10 @@ inline void perDofCounters(benchmark::State& bench, int dof) {
   bench.SetComplexityN(dof);
 }
 
-// One forward-dynamics evaluation, alternately at the chain's initial state and at a state
-// 1e-9 rad away, so that a back-end which keeps the kinematics of the last (q, qdot) redoes them
-// every time, as in a simulation.
-inline void forwardDynamics(benchmark::State& bench, const char* backend) {
-  const Model model = standardChain(static_cast<int>(bench.range(0)));
+// One forward-dynamics evaluation of `model` on `backend`, alternately at its initial state and
+// at a state 1e-9 rad away, so that a back-end which keeps the kinematics of the last
+// (q, qdot) redoes them every time, as in a simulation.
+inline void forwardDynamicsOf(benchmark::State& bench, const Model& model, const char* backend) {
   auto solver = findBackend(backend)->create(model, SolverOptions{});
   State states[2] = {makeInitialState(model), makeInitialState(model)};
   states[1].q.array() += 1e-9;
@@ -38,6 +37,11 @@ inline void forwardDynamics(benchmark::State& bench, const char* backend) {
     benchmark::DoNotOptimize(qdd.data());
   }
   perDofCounters(bench, model.nq);
+}
+
+// The same on the standard chain of bench.range(0) links.
+inline void forwardDynamics(benchmark::State& bench, const char* backend) {
+  forwardDynamicsOf(bench, standardChain(static_cast<int>(bench.range(0))), backend);
 }
 
 // One full step at h = 1 ms. Semi-implicit Euler diverges on chains of 20 links and more within

@@ -27,17 +27,7 @@ bool loadTable1Model(benchmark::State& bench, const std::string& scene, Model& m
 void BM_Table1(benchmark::State& bench, const std::string& scene, const char* backend) {
   Model model;
   if (!loadTable1Model(bench, scene, model)) return;
-  auto solver = findBackend(backend)->create(model, SolverOptions{});
-  // Two states taken in turn, so that no back-end can reuse the previous call's kinematics.
-  State states[2] = {makeInitialState(model), makeInitialState(model)};
-  states[1].qd.array() += 1e-6;
-  VectorX qdd(model.nq);
-  long call = 0;
-  for (auto _ : bench) {
-    solver->forwardDynamics(model, states[call++ & 1], qdd);
-    benchmark::DoNotOptimize(qdd.data());
-  }
-  bench::perDofCounters(bench, model.nq);
+  bench::forwardDynamicsOf(bench, model, backend);
 }
 
 // Q, S and Sdot of the first joint of `scene` whose type is `type`: hand-derived when it has

@@ -83,19 +83,6 @@ void addLoops(const Model& model, const State& state, float sceneSize, OverlayGe
   }
 }
 
-// What general joints slide on (a spline curve, a patch's iso-lines), in the parent's joint frame.
-void addGuideLines(const Model& model, const State& state, OverlayGeometry& out) {
-  const int n = posedBodyCount(model, state);
-  for (const Joint& joint : model.joints) {
-    if (!joint.general || joint.parent >= n) continue;
-    const Matrix4 E_0j = poseOrWorld(state, joint.parent) * joint.E_pj;
-    for (const std::vector<Vector3>& polyline : joint.general->guideLines())
-      for (std::size_t k = 1; k < polyline.size(); ++k)
-        out.lines.push_back({toGlm(transformPoint(E_0j, polyline[k - 1])), toGlm(transformPoint(E_0j, polyline[k])),
-                             kGuideColor});
-  }
-}
-
 void addPerturbation(const Model& model, const State& state, float sceneSize, OverlayGeometry& out) {
   const Perturbation& pert = state.perturbation;
   if (pert.body < 0 || pert.body >= posedBodyCount(model, state)) return;
@@ -108,13 +95,26 @@ void addPerturbation(const Model& model, const State& state, float sceneSize, Ov
 
 }  // namespace
 
+// What general joints slide on (a spline curve, a patch's iso-lines), in the parent's joint frame.
+void addGuideLines(const Model& model, const State& state, std::vector<ColoredLine>& out) {
+  const int n = posedBodyCount(model, state);
+  for (const Joint& joint : model.joints) {
+    if (!joint.general || joint.parent >= n) continue;
+    const Matrix4 E_0j = poseOrWorld(state, joint.parent) * joint.E_pj;
+    for (const std::vector<Vector3>& polyline : joint.general->guideLines())
+      for (std::size_t k = 1; k < polyline.size(); ++k)
+        out.push_back({toGlm(transformPoint(E_0j, polyline[k - 1])), toGlm(transformPoint(E_0j, polyline[k])),
+                       kGuideColor});
+  }
+}
+
 OverlayGeometry buildOverlayGeometry(const Model& model, const State& state, const Overlays& overlays,
                                      const std::vector<Vector3>& contactPoints, float sceneSize) {
   OverlayGeometry out;
   if (overlays.jointFrames) addJointFrames(model, state, sceneSize, out);
   if (overlays.centresOfMass) addCentresOfMass(model, state, sceneSize, out);
   if (overlays.constraints) addLoops(model, state, sceneSize, out);
-  if (overlays.constraints) addGuideLines(model, state, out);
+  if (overlays.constraints) addGuideLines(model, state, out.lines);
   addPerturbation(model, state, sceneSize, out);
   if (overlays.contacts)
     for (const Vector3& p : contactPoints) out.markers.push_back({toGlm(p), 0.008f * sceneSize, kContactColor});

@@ -28,6 +28,10 @@ struct OverlayGeometry {
   std::vector<Marker> markers;
 };
 
+// Appends the guide lines of the general joints (ScleronomicJoint::guideLines: the curve or
+// surface a joint slides on) as world segments.
+void addGuideLines(const Model& model, const State& state, std::vector<ColoredLine>& out);
+
 // sceneSize (m) sets the marker size where a body gives no scale of its own.
 OverlayGeometry buildOverlayGeometry(const Model& model, const State& state, const Overlays& overlays,
                                      const std::vector<Vector3>& contactPoints, float sceneSize);

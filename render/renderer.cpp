@@ -295,6 +295,16 @@ void Renderer::sceneBounds(const Model& model, const State& state, glm::vec3& lo
   hi = toGlm(Vector3(b + pad));
 }
 
+void Renderer::framingBounds(const Model& model, const State& state, glm::vec3& lo, glm::vec3& hi) {
+  sceneBounds(model, state, lo, hi);
+  std::vector<ColoredLine> guides;
+  addGuideLines(model, state, guides);
+  for (const ColoredLine& line : guides) {
+    lo = glm::min(lo, glm::min(line.a, line.b));
+    hi = glm::max(hi, glm::max(line.a, line.b));
+  }
+}
+
 bool Renderer::saveScreenshot(const std::string& pngPath, int width, int height, std::string& error) const {
   return writeBackBufferPng(pngPath, width, height, error);
 }

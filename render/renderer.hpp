@@ -34,6 +34,9 @@ class Renderer {
                   float aspect) const;
   // World-space bounds of the scene for Camera::frame (a unit box when there are no bodies).
   static void sceneBounds(const Model& model, const State& state, glm::vec3& lo, glm::vec3& hi);
+  // sceneBounds grown by the guide lines of general joints: what the bodies move along, for the
+  // initial camera framing of a scene.
+  static void framingBounds(const Model& model, const State& state, glm::vec3& lo, glm::vec3& hi);
   // Writes the back buffer (call after draw, before swapping) as a PNG.
   bool saveScreenshot(const std::string& pngPath, int width, int height, std::string& error) const;
   // Frees the GL objects; call while the context is still current.

@@ -161,7 +161,7 @@ void Workbench::frameScene() {
   simulation_.snapshot(snapshot_);
   if (!snapshot_.model) return;
   glm::vec3 lo, hi;
-  render::Renderer::sceneBounds(*snapshot_.model, snapshot_.state, lo, hi);
+  render::Renderer::framingBounds(*snapshot_.model, snapshot_.state, lo, hi);
   camera_.frame(lo, hi);
   camera_.distance *= kFramingMargin;
 }

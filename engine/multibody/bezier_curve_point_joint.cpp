@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "engine/multibody/spline_guide_lines.hpp"
-#include "engine/multibody/spline_parameter_range.hpp"
+#include "engine/multibody/parameter_range.hpp"
 
 namespace articulab {
 

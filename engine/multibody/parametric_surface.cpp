@@ -2,7 +2,8 @@
 
 #include <cmath>
 #include <numbers>
-#include <sstream>
+
+#include "engine/multibody/parameter_range.hpp"
 
 namespace articulab {
 
@@ -27,36 +28,25 @@ const char* surfaceTypeName(SurfaceType type) {
   return "surface";
 }
 
-namespace {
-
-std::string number(double x) {
-  std::ostringstream out;
-  out.precision(6);
-  out << x;
-  return out.str();
-}
-
-}  // namespace
-
 std::string checkSurfaceCoordinates(const ParametricSurface& s, double u, double v, const char* uName,
                                     const char* vName, const char* which) {
   // Messages are built only on failure: a valid check allocates nothing (it runs every step).
   auto surface = [&] { return std::string(which) + " " + surfaceTypeName(s.type); };
-  if (!std::isfinite(u)) return std::string(uName) + " = " + number(u) + " is not finite (" + surface() + ")";
-  if (!std::isfinite(v)) return std::string(vName) + " = " + number(v) + " is not finite (" + surface() + ")";
+  if (!std::isfinite(u)) return std::string(uName) + " = " + formatParameter(u) + " is not finite (" + surface() + ")";
+  if (!std::isfinite(v)) return std::string(vName) + " = " + formatParameter(v) + " is not finite (" + surface() + ")";
   const double limit = std::numbers::pi / 2 - kPoleMargin;
   if (s.type == SurfaceType::Torus || std::abs(v) <= limit) return {};
-  return std::string(vName) + " = " + number(v) + " reaches the " + (v > 0 ? "north" : "south") + " pole of the " +
+  return std::string(vName) + " = " + formatParameter(v) + " reaches the " + (v > 0 ? "north" : "south") + " pole of the " +
          surface() + ", where its contact frame is singular; expected |" + vName + "| <= pi/2 - " +
-         number(kPoleMargin) + " = " + number(limit);
+         formatParameter(kPoleMargin) + " = " + formatParameter(limit);
 }
 
 std::string describeSurface(const ParametricSurface& s) {
   switch (s.type) {
-    case SurfaceType::Sphere: return "sphere r = " + number(s.radii.x());
+    case SurfaceType::Sphere: return "sphere r = " + formatParameter(s.radii.x());
     case SurfaceType::Ellipsoid:
-      return "ellipsoid a = " + number(s.radii.x()) + ", b = " + number(s.radii.y()) + ", c = " + number(s.radii.z());
-    case SurfaceType::Torus: return "torus R = " + number(s.major) + ", r = " + number(s.minor);
+      return "ellipsoid a = " + formatParameter(s.radii.x()) + ", b = " + formatParameter(s.radii.y()) + ", c = " + formatParameter(s.radii.z());
+    case SurfaceType::Torus: return "torus R = " + formatParameter(s.major) + ", r = " + formatParameter(s.minor);
   }
   return {};
 }

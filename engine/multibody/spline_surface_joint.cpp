@@ -1,7 +1,7 @@
 #include "engine/multibody/spline_surface_joint.hpp"
 
 #include "engine/multibody/spline_guide_lines.hpp"
-#include "engine/multibody/spline_parameter_range.hpp"
+#include "engine/multibody/parameter_range.hpp"
 
 namespace articulab {
 

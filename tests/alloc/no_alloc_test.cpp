@@ -125,17 +125,19 @@ TEST(NoAlloc, BaraffStepsAllocateNothing) {
   const Model fourBar = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
   const Model falling = loadScene(ARTICULAB_SOURCE_DIR "/scenes/falling_chain.json", {{"height", 0.16}});  // touching
   for (const Model* model : {&chain, &fourBar, &falling})
-    for (DriftControl drift : {DriftControl::None, DriftControl::Baumgarte, DriftControl::PostStabilization}) {
-      SolverOptions options;
-      options.integrator = Integrator::SemiImplicitEuler;
-      options.driftControl = drift;
-      BaraffSolver solver(*model, options);
-      State state = makeInitialState(*model);
-      solver.step(*model, state, 1e-3);  // warm-up
-      const long before = allocations.load();
-      for (int k = 0; k < 5; ++k) solver.step(*model, state, 1e-3);
-      EXPECT_EQ(allocations.load() - before, 0) << model->name << ", drift control " << static_cast<int>(drift);
-    }
+    for (Integrator integrator : {Integrator::SemiImplicitEuler, Integrator::RK4})
+      for (DriftControl drift : {DriftControl::None, DriftControl::Baumgarte, DriftControl::PostStabilization}) {
+        SolverOptions options;
+        options.integrator = integrator;
+        options.driftControl = drift;
+        BaraffSolver solver(*model, options);
+        State state = makeInitialState(*model);
+        solver.step(*model, state, 1e-3);  // warm-up
+        const long before = allocations.load();
+        for (int k = 0; k < 5; ++k) solver.step(*model, state, 1e-3);
+        EXPECT_EQ(allocations.load() - before, 0)
+            << model->name << ", " << integratorName(integrator) << ", drift control " << static_cast<int>(drift);
+      }
 }
 
 }  // namespace

@@ -118,14 +118,14 @@ TEST(BaraffDynamics, AccelerationsAgreeWithTheReducedBackEnds) {
     VectorX qddBaraff(model.nq);
     BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
     solver.forwardDynamics(model, state, qddBaraff);
+    TreeKinematics kin(model);
+    computeKinematics(model, state.q, state.qd, kin);
+    MatrixX J = MatrixX::Zero(6 * model.bodyCount(), model.nq), Jdot = J;
+    fillJacobians(model, kin, state.qd, J, Jdot);
     for (const char* backend : {"redmax", "recursive"}) {
       ASSERT_TRUE(findBackend(backend)->supports(model).ok) << backend;
       VectorX qddReduced(model.nq);
       findBackend(backend)->create(model, SolverOptions{})->forwardDynamics(model, state, qddReduced);
-      TreeKinematics kin(model);
-      computeKinematics(model, state.q, state.qd, kin);
-      MatrixX J = MatrixX::Zero(6 * model.bodyCount(), model.nq), Jdot = J;
-      fillJacobians(model, kin, state.qd, J, Jdot);
       const VectorX phidot = J * qddReduced + Jdot * state.qd;
       EXPECT_LT(relativeError(stackAccelerations(solver.solution().a), phidot), 1e-8) << model.name << " " << backend;
       EXPECT_LT(relativeError(qddBaraff, qddReduced), 1e-8) << model.name << " " << backend;

@@ -47,8 +47,8 @@ TEST(BaraffScenes, MinitaurLegFollowsItsHipServos) {
     State state;
     const Integrator integrator = backend == "redmax" ? Integrator::LinearlyImplicitEuler : Integrator::SemiImplicitEuler;
     EXPECT_LT(runScene(model, backend, integrator, 3.0, state), 1e-9) << backend;
-    for (const char* hip : {"hip_front", "hip_back"}) {
-      const Joint& joint = model.joints[model.findBody(hip == std::string("hip_front") ? "upper_front" : "upper_back")];
+    for (const char* hip : {"upper_front", "upper_back"}) {  // the bodies the hip joints carry
+      const Joint& joint = model.joints[model.findBody(hip)];
       const double start = std::abs(model.q0[joint.qIndex] - joint.rest[0]);
       const double end = std::abs(state.q[joint.qIndex] - joint.rest[0]);
       EXPECT_LT(end, 0.5 * start) << backend << " " << hip;
@@ -58,9 +58,8 @@ TEST(BaraffScenes, MinitaurLegFollowsItsHipServos) {
 
 TEST(BaraffScenes, LimitedTreeStaysWithinItsLimits) {
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/limited_tree.json");
-  State state;
   auto solver = findBackend("baraff")->create(model, solverOptionsFor(model, Integrator::SemiImplicitEuler));
-  state = makeInitialState(model);
+  State state = makeInitialState(model);
   VectorX reached = VectorX::Zero(model.nq);  // largest |q - centre| / half-range seen
   double overshoot = 0;
   for (int k = 0; k < 3000; ++k) {

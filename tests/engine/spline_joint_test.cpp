@@ -98,24 +98,11 @@ std::vector<const ScleronomicJoint*> allJoints() {
 
 // ---------- finite differences of Q ----------
 
-// S_j = (Q^-1 dQ/dq_j)^v with dQ/dq_j by central differences (eq 2.10).
-JointMatrix finiteDifferenceS(const ScleronomicJoint& joint, const VectorX& q, double h) {
-  JointMatrix S(6, joint.dof());
-  const Matrix4 Qinv = se3::inverse(joint.transform(q.data()));
-  for (int j = 0; j < joint.dof(); ++j) {
-    VectorX qp = q, qm = q;
-    qp[j] += h;
-    qm[j] -= h;
-    S.col(j) = se3::unbrac(Qinv * (joint.transform(qp.data()) - joint.transform(qm.data())) / (2 * h));
-  }
-  return S;
-}
-
 // Sdot = d/dt S(q + t qdot) by central differences of the difference-quotient S.
 JointMatrix finiteDifferenceSdot(const ScleronomicJoint& joint, const VectorX& q, const VectorX& qd) {
   const double h = 2e-5, inner = 1e-5;
   const VectorX qp = q + h * qd, qm = q - h * qd;
-  return (finiteDifferenceS(joint, qp, inner) - finiteDifferenceS(joint, qm, inner)) / (2 * h);
+  return (test::finiteDifferenceS(joint, qp, inner) - test::finiteDifferenceS(joint, qm, inner)) / (2 * h);
 }
 
 TEST(SplineJoints, SAndSdotMatchFiniteDifferencesOfQ) {
@@ -126,7 +113,7 @@ TEST(SplineJoints, SAndSdotMatchFiniteDifferencesOfQ) {
       joint->evaluate(q.data(), qd.data(), k);
       const std::string what = std::string(joint->typeName()) + " trial " + std::to_string(trial);
       EXPECT_LT((k.Q - joint->transform(q.data())).cwiseAbs().maxCoeff(), 1e-14) << what;
-      EXPECT_LT((k.S - finiteDifferenceS(*joint, q, 1e-6)).cwiseAbs().maxCoeff(), 1e-7 * (1 + k.S.norm())) << what;
+      EXPECT_LT((k.S - test::finiteDifferenceS(*joint, q, 1e-6)).cwiseAbs().maxCoeff(), 1e-7 * (1 + k.S.norm())) << what;
       EXPECT_LT((k.Sdot - finiteDifferenceSdot(*joint, q, qd)).cwiseAbs().maxCoeff(), 1e-6 * (1 + k.Sdot.norm()))
           << what;
       // Q is an exact rigid transform, so S is a twist.

@@ -2,6 +2,7 @@
 
 #include "engine/multibody/state.hpp"
 #include "engine/diagnostics/drift.hpp"
+#include "engine/multibody/scleronomic_joint.hpp"
 #include "engine/spatial/se3.hpp"
 
 namespace articulab::test {
@@ -137,6 +138,18 @@ Joint compositeJoint(const std::vector<JointPart>& parts) {
   joint.parts = parts;
   for (const JointPart& part : joint.parts) joint.nq += part.nq;
   return joint;
+}
+
+JointMatrix finiteDifferenceS(const ScleronomicJoint& joint, const VectorX& q, double h) {
+  JointMatrix S(6, joint.dof());
+  const Matrix4 Qinv = se3::inverse(joint.transform(q.data()));
+  for (int j = 0; j < joint.dof(); ++j) {
+    VectorX qp = q, qm = q;
+    qp[j] += h;
+    qm[j] -= h;
+    S.col(j) = se3::unbrac(Qinv * (joint.transform(qp.data()) - joint.transform(qm.data())) / (2 * h));
+  }
+  return S;
 }
 
 }  // namespace articulab::test

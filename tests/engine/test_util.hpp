@@ -38,5 +38,8 @@ double worstLoopError(const Model& model, const State& state);
 // One joint of the given type between the world and a box, for joint-level tests.
 Joint singleJoint(JointType type, const Vector3& axis = Vector3::UnitZ());
 Joint compositeJoint(const std::vector<JointPart>& parts);
+// S_j = (Q^-1 dQ/dq_j)^v of a general joint with dQ/dq_j by central differences of step h
+// (sueda eq 2.10, si-guenter eq 9): the oracle of its AD S.
+JointMatrix finiteDifferenceS(const ScleronomicJoint& joint, const VectorX& q, double h);
 
 }  // namespace articulab::test

@@ -99,14 +99,18 @@ void BaraffSolver::assembleLoops(const Model& model, const std::vector<Matrix4>&
 }
 
 void BaraffSolver::assembleAt(const Model& model, const State& state, bool withError) {
-  assembleRowsAt(model, state, withError);
-  updateVelocities(model, state);
+  assemblePrimaryRows(model, state, withError, true);
+  updateVelocities(model, state);  // the loops' rows too
 }
 
 void BaraffSolver::assembleRowsAt(const Model& model, const State& state, bool withError, bool allCoordinates) {
+  assemblePrimaryRows(model, state, withError, allCoordinates);
+  assembleLoops(model, state.E_0i, state.phi);
+}
+
+void BaraffSolver::assemblePrimaryRows(const Model& model, const State& state, bool withError, bool allCoordinates) {
   for (int i = 0; i < model.bodyCount(); ++i)
     primary_.assembleRows(model, i, state.E_0i, withError, allCoordinates, q_, system_.primary[i]);
-  assembleLoops(model, state.E_0i, state.phi);
   assembledE_ = state.E_0i;
   assembled_ = false;  // the velocity terms still belong to the previous poses
   assembledWithError_ = withError;

@@ -45,6 +45,7 @@ class BaraffSolver final : public Solver {
   // q, the rows and the position violations at the state's poses (projection iterates);
   // without allCoordinates, q of the joints whose g does not need it (revolute) is left.
   void assembleRowsAt(const Model& model, const State& state, bool withError, bool allCoordinates = true);
+  void assemblePrimaryRows(const Model& model, const State& state, bool withError, bool allCoordinates);
   // qdot, biases and velocity violations at the state's twists, the rows at its poses.
   void updateVelocities(const Model& model, const State& state);
   void assembleLoops(const Model& model, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi);

@@ -50,16 +50,6 @@ void fillRowGeometry(const Joint& joint, const JointConstants& c, const double* 
   freeAxes.leftCols(6 - rows).noalias() = c.Ad_cJ * S;
 }
 
-// Ad(E^-1) for E = (R, p): [R^T 0; -R^T [p]  R^T] (eq 1.14).
-Matrix6 adjointOfInverse(const Matrix3& R, const Vector3& p) {
-  Matrix6 A;
-  A.topLeftCorner<3, 3>() = R.transpose();
-  A.topRightCorner<3, 3>().setZero();
-  for (int k = 0; k < 3; ++k) A.block<1, 3>(3 + k, 0) = p.cross(R.col(k)).transpose();  // -R^T [p] = ([p] R)^T
-  A.bottomRightCorner<3, 3>() = R.transpose();
-  return A;
-}
-
 // ad(phi) b = (w x b_w; v x b_w + w x b_v) (eq 1.19).
 Vector6 spatialCross(const Vector6& phi, const Vector6& b) {
   Vector6 out;
@@ -215,20 +205,13 @@ const Matrix6& PrimaryConstraints::basis(const Joint& joint, int i, const double
   return scratch;
 }
 
-void PrimaryConstraints::assemble(const Model& model, int i, const std::vector<Matrix4>& E_0i,
-                                  const std::vector<Vector6>& phi, bool withError, VectorX& q, VectorX& qd,
-                                  PrimaryConstraint& out) const {
-  assembleRows(model, i, E_0i, withError, true, q, out);
-  updateVelocity(model, i, phi, q, qd, out);
-}
-
 void PrimaryConstraints::assembleRows(const Model& model, int i, const std::vector<Matrix4>& E_0i, bool withError,
                                       bool allCoordinates, VectorX& q, PrimaryConstraint& out) const {
   const Joint& joint = model.joints[i];
   const JointConstants& c = joints_[i];
   const RelativePose pose = relativePose(c, i, joint.parent, E_0i);
   double* qi = q.data() + joint.qIndex;
-  out.Ad_cp = adjointOfInverse(pose.R, pose.t);
+  out.Ad_cp = se3::AdInverse(se3::make(pose.R, pose.t));
   if (joint.type == JointType::Revolute &&
       revoluteCoordinateAndError(joint, c, pose.Q, withError, allCoordinates, qi, out))
     return;

@@ -37,23 +37,18 @@ class PrimaryConstraints {
   explicit PrimaryConstraints(const Model& model = Model{});
   // The parts of joint i's rows that stay constant (all but the universal joint's rows).
   void initialize(int i, PrimaryConstraint& out) const;
-  // Recovers joint i's q and qdot (State layout) from the body poses and twists, then fills
-  // its rows, bias and velocity violation; the position violation g = P^T log(Q(q)^-1 Q) too
-  // when withError is set. `out` was initialize()d.
-  void assemble(const Model& model, int i, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
-                bool withError, VectorX& q, VectorX& qd, PrimaryConstraint& out) const;
-  // The part of assemble() that depends on the poses alone: q, the rows and, when withError
-  // is set, g (else g = 0). Without allCoordinates a revolute joint's q, which its g does not
-  // need, is left as it was (poses that the projection moves on).
+  // Recovers joint i's q (State layout) from the body poses and fills its rows and, when
+  // withError is set, the position violation g = P^T log(Q(q)^-1 Q) (else g = 0). Without
+  // allCoordinates a revolute joint's q, which its g does not need, is left as it was (poses
+  // that the projection moves on). `out` was initialize()d.
   void assembleRows(const Model& model, int i, const std::vector<Matrix4>& E_0i, bool withError,
                     bool allCoordinates, VectorX& q, PrimaryConstraint& out) const;
-  // Only qdot, the bias and the velocity violation at new twists, at the poses of the last
-  // assemble().
+  // qdot, the bias and the velocity violation G phi at the twists, at the poses of the last
+  // assembleRows().
   void updateVelocity(const Model& model, int i, const std::vector<Vector6>& phi, const VectorX& q, VectorX& qd,
                       PrimaryConstraint& out) const;
-  // Only the velocity violation G phi at new twists, at the poses of the last assemble().
+  // Only the velocity violation G phi at new twists, at the poses of the last assembleRows().
   void updateVelocityViolation(const Model& model, int i, const std::vector<Vector6>& phi, PrimaryConstraint& out) const;
-  const JointConstants& constants(int i) const { return joints_[i]; }
 
  private:
   // P^T of joint i at q: the constant one, or the universal joint's in scratch.

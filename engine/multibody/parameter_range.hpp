@@ -1,5 +1,6 @@
-// Messages for general joints whose parameter leaves the finite curve or patch it lives on
-// (reported by checkCoordinates, never wrapped).
+// Messages for general joints whose coordinate leaves the range where their transform is
+// defined: a finite curve or patch, a surface away from its poles (reported by
+// checkCoordinates, never wrapped).
 #pragma once
 
 #include <string>

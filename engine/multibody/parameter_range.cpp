@@ -1,4 +1,4 @@
-#include "engine/multibody/spline_parameter_range.hpp"
+#include "engine/multibody/parameter_range.hpp"
 
 #include <sstream>
 
