@@ -6,7 +6,6 @@
 #include "bench/chain_benchmarks.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/solvers/recursive/recursive_kinematics.hpp"
-#include "engine/solvers/recursive/recursive_solver.hpp"
 
 namespace articulab {
 namespace {
@@ -49,14 +48,10 @@ void BM_RecursiveStepImplicit(benchmark::State& b) { bench::step(b, "recursive",
 
 // The O(n) implicit step with the springs and dampers linearised (sueda eq 2.79). The standard
 // chain has none, so this is semi-implicit Euler's motion at the implicit step's cost.
-void springImplicitStep(benchmark::State& bench) {
-  const Model model = standardChain(static_cast<int>(bench.range(0)));
-  RecursiveSolver solver(model, SolverOptions{Integrator::LinearlyImplicitEuler});
-  solver.setImplicitForces(ImplicitForces::SpringsAndDampers);
-  bench::step(bench, model, solver);
+void BM_RecursiveStepImplicitSprings(benchmark::State& b) { bench::step(b, "recursive", Integrator::SpringImplicitEuler); }
+void BM_RecursiveStepImplicitSprings_Fit(benchmark::State& b) {
+  bench::step(b, "recursive", Integrator::SpringImplicitEuler);
 }
-void BM_RecursiveStepImplicitSprings(benchmark::State& b) { springImplicitStep(b); }
-void BM_RecursiveStepImplicitSprings_Fit(benchmark::State& b) { springImplicitStep(b); }
 
 void allSizes(benchmark::internal::Benchmark* b) {
   for (int n : {5, 10, 20, 50, 100, 200, 500, 1000}) b->Arg(n);

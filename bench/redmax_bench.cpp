@@ -8,6 +8,7 @@ namespace {
 void BM_RedMaxForwardDynamics(benchmark::State& b) { bench::forwardDynamics(b, "redmax"); }
 void BM_RedMaxStepSemiImplicit(benchmark::State& b) { bench::step(b, "redmax", Integrator::SemiImplicitEuler); }
 void BM_RedMaxStepImplicit(benchmark::State& b) { bench::step(b, "redmax", Integrator::LinearlyImplicitEuler); }
+void BM_RedMaxStepImplicitSprings(benchmark::State& b) { bench::step(b, "redmax", Integrator::SpringImplicitEuler); }
 void BM_RedMaxStepRK4(benchmark::State& b) { bench::step(b, "redmax", Integrator::RK4); }
 
 void sizes(benchmark::internal::Benchmark* b) {
@@ -18,6 +19,7 @@ void sizes(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_RedMaxForwardDynamics)->Apply(sizes);
 BENCHMARK(BM_RedMaxStepSemiImplicit)->Apply(sizes);
 BENCHMARK(BM_RedMaxStepImplicit)->Apply(sizes);
+BENCHMARK(BM_RedMaxStepImplicitSprings)->Apply(sizes);
 BENCHMARK(BM_RedMaxStepRK4)->Apply(sizes);
 
 }  // namespace

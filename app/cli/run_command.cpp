@@ -48,7 +48,7 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
     else if (a == "--integrator") {
       const std::string& name = flagValue(args, i);
       if (!parseIntegrator(name, o.integrator))
-        throw UsageError("--integrator: unknown integrator '" + name + "' (expected implicit, semi-implicit or rk4)");
+        throw UsageError("--integrator: unknown integrator '" + name + "' (expected one of: " + integratorNames() + ")");
       o.hasIntegrator = true;
     } else if (a == "--dt") o.dt = parseNumber(a, flagValue(args, i), true);
     else if (a == "--duration") o.duration = parseNumber(a, flagValue(args, i), true);

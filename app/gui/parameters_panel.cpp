@@ -7,8 +7,6 @@ namespace articulab::gui {
 
 namespace {
 
-constexpr Integrator kIntegrators[] = {Integrator::LinearlyImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4};
-
 void drawIntegrator(Workbench& app) {
   const Snapshot& snap = app.snapshot();
   ImGui::SetNextItemWidth(180.0f);

@@ -88,7 +88,7 @@ void drawLegend(cairo_t* cr, const Rect& r, const TimeSeries& data, const PlotSp
   double width = 0.0;
   for (const PlotSeries& s : plot.series) {
     cairo_text_extents_t ext;
-    cairo_text_extents(cr, channelHeader(data.channels()[s.channel]).c_str(), &ext);
+    cairo_text_extents(cr, seriesLabel(data, s).c_str(), &ext);
     width = std::max(width, ext.x_advance);
   }
   double rowHeight = 15.0, boxW = width + 38.0, boxH = rowHeight * plot.series.size() + 8.0;
@@ -107,7 +107,7 @@ void drawLegend(cairo_t* cr, const Rect& r, const TimeSeries& data, const PlotSp
     cairo_line_to(cr, x + 26.0, rowY);
     cairo_stroke(cr);
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-    showText(cr, channelHeader(data.channels()[plot.series[i].channel]), x + 32.0, rowY, 0.0, 0.5);
+    showText(cr, seriesLabel(data, plot.series[i]), x + 32.0, rowY, 0.0, 0.5);
   }
 }
 

@@ -19,6 +19,7 @@ struct Colour {
 struct PlotSeries {
   std::size_t channel;  // column of the TimeSeries
   Colour colour;
+  std::string label = {};  // legend text; empty: the channel's header
 };
 
 struct PlotSpec {
@@ -39,14 +40,24 @@ enum SampleChannel : std::size_t {
   kDriftPosition,
   kDriftRotation,
   kChannelCount,
+  // With a comparison run, the same quantities of the second back-end follow.
+  kCompareTotal = kChannelCount,
+  kCompareDriftPosition,
+  kCompareDriftRotation,
+  kComparedChannelCount,
 };
 
-std::vector<Channel> sampleChannels();
-// The energy plot (kinetic, potential, total) and the constraint drift plot.
-std::vector<PlotSpec> standardPlots();
+// The standard channels; with compareBackend (not empty) also the comparison run's channels
+// total_<backend>, drift_position_<backend>, drift_rotation_<backend>.
+std::vector<Channel> sampleChannels(const std::string& compareBackend = "");
+// The energy plot (kinetic, potential, total) and the constraint drift plot. With a
+// comparison run, the total energy and position drift of both back-ends, named in the legend.
+std::vector<PlotSpec> standardPlots(const std::string& backend = "", const std::string& compareBackend = "");
 
 // "kinetic [J]": the column header and legend text of a channel.
 std::string channelHeader(const Channel& channel);
+// The legend text of a plotted series: its label, or its channel's header.
+std::string seriesLabel(const TimeSeries& data, const PlotSeries& series);
 
 // Minimum and maximum of the plotted channels over rows with time in [time.lo, time.hi];
 // false when no finite sample lies in the window.

@@ -115,7 +115,7 @@ void drawSeries(ImDrawList* draw, const Frame& f, const TimeSeries& data, const 
 void drawLegend(ImDrawList* draw, const Frame& f, const TimeSeries& data, const PlotSpec& spec) {
   float width = 0.0f, lineHeight = ImGui::GetTextLineHeight();
   for (const PlotSeries& s : spec.series)
-    width = std::max(width, ImGui::CalcTextSize(channelHeader(data.channels()[s.channel]).c_str()).x);
+    width = std::max(width, ImGui::CalcTextSize(seriesLabel(data, s).c_str()).x);
   ImVec2 hi(f.hi.x - 6.0f, f.lo.y + 6.0f + (lineHeight + 2.0f) * spec.series.size() + 4.0f);
   ImVec2 lo(hi.x - width - 34.0f, f.lo.y + 6.0f);
   draw->AddRectFilled(lo, hi, IM_COL32(20, 20, 24, 210));
@@ -125,7 +125,7 @@ void drawLegend(ImDrawList* draw, const Frame& f, const TimeSeries& data, const 
     draw->AddLine(ImVec2(lo.x + 6.0f, y + lineHeight * 0.5f), ImVec2(lo.x + 24.0f, y + lineHeight * 0.5f),
                   colourOf(spec.series[i].colour), 2.5f);
     draw->AddText(ImVec2(lo.x + 30.0f, y), ImGui::GetColorU32(ImGuiCol_Text),
-                  channelHeader(data.channels()[spec.series[i].channel]).c_str());
+                  seriesLabel(data, spec.series[i]).c_str());
   }
 }
 
@@ -139,7 +139,7 @@ void drawHoverReadout(ImDrawList* draw, const Frame& f, const TimeSeries& data, 
   ImGui::Text("t = %.4f s", data.time(row));
   for (const PlotSeries& s : spec.series)
     ImGui::TextColored(ImVec4(s.colour.r, s.colour.g, s.colour.b, 1.0f), "%s = %.6g",
-                       channelHeader(data.channels()[s.channel]).c_str(), data.value(row, s.channel));
+                       seriesLabel(data, s).c_str(), data.value(row, s.channel));
   ImGui::TextDisabled("wheel: zoom time, shift+wheel: zoom values, drag: pan, double-click: autoscale");
   ImGui::EndTooltip();
 }

@@ -68,6 +68,7 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"expect-error", &ScriptRunner::expectError},
       {"reload", &ScriptRunner::reload},
       {"backend", &ScriptRunner::backend},
+      {"compare", &ScriptRunner::compare},
       {"integrator", &ScriptRunner::integrator},
       {"drift-control", &ScriptRunner::driftControl},
       {"dt", &ScriptRunner::stepSize},
@@ -105,10 +106,14 @@ bool ScriptRunner::backend(const ScriptCommand& c, std::string& error) {
   return app_.simulation().setBackend(c.args[0], error);
 }
 
+bool ScriptRunner::compare(const ScriptCommand& c, std::string& error) {
+  return app_.simulation().setComparison(c.args[0], error);
+}
+
 bool ScriptRunner::integrator(const ScriptCommand& c, std::string& error) {
   Integrator integrator;
   if (!parseIntegrator(c.args[0], integrator)) {
-    error = "unknown integrator '" + c.args[0] + "' (expected implicit, semi-implicit or rk4)";
+    error = "unknown integrator '" + c.args[0] + "' (expected one of: " + integratorNames() + ")";
     return false;
   }
   app_.simulation().setIntegrator(integrator);
@@ -121,7 +126,13 @@ bool ScriptRunner::driftControl(const ScriptCommand& c, std::string& error) {
     error = "unknown drift control '" + c.args[0] + "' (expected none, baumgarte or post-stabilization)";
     return false;
   }
-  const SimulationDefaults& d = app_.snapshot().model->defaults;
+  Snapshot current;  // the simulation's own: no frame may have been drawn since the last load
+  app_.simulation().snapshot(current);
+  if (!current.model) {
+    error = "no scene is loaded";
+    return false;
+  }
+  const SimulationDefaults& d = current.model->defaults;
   double alpha = d.baumgarteAlpha, beta = d.baumgarteBeta;
   if (c.args.size() > 1 && !number(c.args[1], "Baumgarte alpha", alpha, error)) return false;
   if (c.args.size() > 2 && !number(c.args[2], "Baumgarte beta", beta, error)) return false;

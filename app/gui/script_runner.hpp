@@ -25,6 +25,7 @@ class ScriptRunner {
   bool expectError(const ScriptCommand& c, std::string& error);
   bool reload(const ScriptCommand& c, std::string& error);
   bool backend(const ScriptCommand& c, std::string& error);
+  bool compare(const ScriptCommand& c, std::string& error);
   bool integrator(const ScriptCommand& c, std::string& error);
   bool driftControl(const ScriptCommand& c, std::string& error);
   bool stepSize(const ScriptCommand& c, std::string& error);

@@ -136,13 +136,23 @@ std::string Simulation::replaceModelLocked(std::shared_ptr<Model> model, const s
   warnings_ = support.warnings;
   state_ = makeInitialState(*model_);
   running_ = false;
+  sampleEvery_ = std::max(1L, std::lround(kSamplePeriod / dt_));
+  restartLocked();  // a comparison run is kept when the new scene supports its back-end
+  return "";
+}
+
+// Both runs back to the model's initial state (the main run keeps its mouse pull), the
+// recorded series cleared, with the comparison's channels while there is one.
+void Simulation::restartLocked() {
+  Perturbation pull = state_.perturbation;
+  state_ = makeInitialState(*model_);
+  state_.perturbation = pull;
+  if (compareInfo_ && createComparisonLocked()) compareState_ = state_;  // a fresh solver: no history
   failure_.clear();
   debt_ = 0.0;
-  sampleEvery_ = std::max(1L, std::lround(kSamplePeriod / dt_));
-  series_.clear();
+  series_.setChannels(sampleChannels(compareInfo_ ? compareInfo_->name : ""));
   resetReferenceEnergyLocked();
   recordSampleLocked(computeEnergy(*model_, state_));
-  return "";
 }
 
 void Simulation::startThread() {
@@ -207,14 +217,52 @@ void Simulation::runBatchLocked(double wallSeconds) {
 StepStatus Simulation::stepLocked() {
   StepStatus status = solver_->step(*model_, state_, dt_);
   stats_.iterations = solver_->lastIterations();
+  stepComparisonLocked();
   return status;
+}
+
+// The comparison run takes the same step; when it fails or diverges it stops with a note and
+// the main run goes on.
+void Simulation::stepComparisonLocked() {
+  if (!compareSolver_) return;
+  compareState_.perturbation = state_.perturbation;
+  const StepStatus status = compareSolver_->step(*model_, compareState_, dt_);
+  const std::string problem = divergenceLocked(status, compareState_, computeEnergy(*model_, compareState_));
+  if (problem.empty()) return;
+  stopComparisonLocked("comparison run on " + compareInfo_->name + " stopped at step " +
+                       std::to_string(compareState_.step) + " (t = " + format("%.4g", compareState_.t) +
+                       " s): " + problem + "; Reset starts it again");
+}
+
+void Simulation::stopComparisonLocked(const std::string& why) {
+  compareSolver_.reset();
+  compareNote_ = why;
+  spdlog::warn("{}", why);
+}
+
+bool Simulation::createComparisonLocked() {
+  const std::string& name = compareInfo_->name;
+  SolverSupport support = compareInfo_->supports(*model_);
+  if (!support.ok) {
+    stopComparisonLocked("back-end " + name + " cannot run scene '" + model_->name + "': " + support.reason);
+    return false;
+  }
+  try {
+    compareSolver_ = compareInfo_->create(*model_, solverOptionsFor(*model_, integrator_));
+  } catch (const std::exception& e) {
+    stopComparisonLocked("back-end " + name + " failed to start: " + e.what());
+    return false;
+  }
+  for (const std::string& warning : support.warnings) spdlog::warn("{} (comparison run): {}", name, warning);
+  compareNote_.clear();
+  return true;
 }
 
 // Pauses with a message naming the back-end, the step and the quantity when the step failed,
 // the state or the energy is not finite, or the total energy grew beyond its bound.
 bool Simulation::checkHealthLocked(const StepStatus& status) {
   EnergyReport energy = computeEnergy(*model_, state_);
-  std::string problem = divergenceLocked(status, energy);
+  std::string problem = divergenceLocked(status, state_, energy);
   if (state_.step % sampleEvery_ == 0 || !problem.empty()) recordSampleLocked(energy);
   if (problem.empty()) return true;
   running_ = false;
@@ -226,10 +274,11 @@ bool Simulation::checkHealthLocked(const StepStatus& status) {
 }
 
 // What went wrong in the last step, or an empty string.
-std::string Simulation::divergenceLocked(const StepStatus& status, const EnergyReport& energy) const {
+std::string Simulation::divergenceLocked(const StepStatus& status, const State& state,
+                                         const EnergyReport& energy) const {
   if (!status.ok) return status.message;
-  if (!state_.q.allFinite()) return "joint position q is not finite";
-  if (!state_.qd.allFinite()) return "joint velocity qdot is not finite";
+  if (!state.q.allFinite()) return "joint position q is not finite";
+  if (!state.qd.allFinite()) return "joint velocity qdot is not finite";
   if (!std::isfinite(energy.kinetic)) return "kinetic energy is not finite";
   if (!std::isfinite(energy.potential)) return "potential energy is not finite";
   double bound = referenceEnergy_ + kEnergyBoundFactor * energyScale_;
@@ -240,9 +289,15 @@ std::string Simulation::divergenceLocked(const StepStatus& status, const EnergyR
 
 void Simulation::recordSampleLocked(const EnergyReport& energy) {
   DriftReport drift = computeDrift(*model_, state_);
-  double row[kChannelCount] = {state_.t, energy.kinetic, energy.potential, energy.total(), drift.total.position,
-                               drift.total.rotation};
-  series_.push(row);
+  double row[kComparedChannelCount] = {state_.t, energy.kinetic, energy.potential, energy.total(), drift.total.position,
+                                       drift.total.rotation, NAN, NAN, NAN};
+  if (compareSolver_) {
+    const DriftReport compared = computeDrift(*model_, compareState_);
+    row[kCompareTotal] = computeEnergy(*model_, compareState_).total();
+    row[kCompareDriftPosition] = compared.total.position;
+    row[kCompareDriftRotation] = compared.total.rotation;
+  }
+  series_.push(row);  // reads the comparison's values only while its channels are there
 }
 
 void Simulation::resetReferenceEnergyLocked() {
@@ -319,14 +374,7 @@ bool Simulation::advance(long steps, std::string& error) {
 void Simulation::reset() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!model_) return;
-  Perturbation pull = state_.perturbation;
-  state_ = makeInitialState(*model_);
-  state_.perturbation = pull;
-  failure_.clear();
-  debt_ = 0.0;
-  series_.clear();
-  resetReferenceEnergyLocked();
-  recordSampleLocked(computeEnergy(*model_, state_));
+  restartLocked();
   spdlog::info("reset '{}' to its initial state", model_->name);
 }
 
@@ -378,10 +426,46 @@ bool Simulation::setBackend(const std::string& name, std::string& error) {
   return true;
 }
 
+bool Simulation::setComparison(const std::string& backend, std::string& error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!model_) {
+    error = "no scene is loaded";
+    return false;
+  }
+  if (backend.empty() || backend == "off") {
+    if (compareInfo_) spdlog::info("comparison run on {} ended", compareInfo_->name);
+    compareInfo_ = nullptr;
+    compareSolver_.reset();
+    compareNote_.clear();
+    series_.setChannels(sampleChannels());
+    recordSampleLocked(computeEnergy(*model_, state_));
+    return true;
+  }
+  const BackendInfo* info = findBackend(backend);
+  if (!info) {
+    error = "unknown back-end '" + backend + "' (available: " + backendNames() + ", or off)";
+    return false;
+  }
+  if (SolverSupport support = info->supports(*model_); !support.ok) {
+    error = "back-end " + info->name + " cannot run scene '" + model_->name + "': " + support.reason;
+    return false;
+  }
+  compareInfo_ = info;
+  restartLocked();
+  if (!compareSolver_) {
+    error = compareNote_;
+    return false;
+  }
+  spdlog::info("comparing back-end {} with {} on '{}': both restarted from the initial state", backendInfo_->name,
+               info->name, model_->name);
+  return true;
+}
+
 void Simulation::setIntegrator(Integrator integrator) {
   std::lock_guard<std::mutex> lock(mutex_);
   integrator_ = integrator;
   if (solver_) solver_->setIntegrator(integrator);
+  if (compareSolver_) compareSolver_->setIntegrator(integrator);
   spdlog::info("integrator set to {}", integratorName(integrator));
 }
 
@@ -400,6 +484,7 @@ std::string Simulation::editModelLocked(const std::function<std::string(Model&)>
   model_ = std::move(edited);
   ++modelVersion_;
   solver_ = std::move(solver);
+  if (compareSolver_) createComparisonLocked();  // the comparison carries on with the edited model
   resetReferenceEnergyLocked();
   return "";
 }
@@ -443,6 +528,8 @@ void Simulation::snapshot(Snapshot& out) const {
   out.stats = stats_;
   out.failure = failure_;
   out.backendWarnings = warnings_;
+  out.compareBackend = compareInfo_ ? compareInfo_->name : "";
+  out.compareNote = compareNote_;
 }
 
 void Simulation::copySamples(TimeSeries& dest, std::uint64_t& consumed, std::uint64_t& generation) const {

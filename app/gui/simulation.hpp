@@ -43,6 +43,8 @@ struct Snapshot {
   SimulationStats stats;
   std::string failure;  // why the simulation paused itself; empty when it did not
   std::vector<std::string> backendWarnings;
+  std::string compareBackend;  // back-end of the comparison run; empty when there is none
+  std::string compareNote;     // why the comparison run stopped; empty while it runs
 };
 
 class Simulation {
@@ -75,6 +77,11 @@ class Simulation {
   bool setSpeed(double multiplier, std::string& error);
   bool setStepSize(double seconds, std::string& error);
   bool setBackend(const std::string& name, std::string& error);
+  // Runs a second simulation of the same scene on another back-end in lockstep (same step
+  // size, integrator, edits and mouse pull), restarting both from the initial state, so that
+  // their energy and drift share the plots. "" or "off" ends it. False (with the reason) when
+  // the back-end is unknown or cannot run the scene.
+  bool setComparison(const std::string& backend, std::string& error);
   void setIntegrator(Integrator integrator);
   std::string editJoint(int joint, JointField field, double value, int coordinate = 0);
   std::string editBodyMass(int body, double mass);
@@ -95,7 +102,12 @@ class Simulation {
   void runBatchLocked(double wallSeconds);
   StepStatus stepLocked();
   bool checkHealthLocked(const StepStatus& status);
-  std::string divergenceLocked(const StepStatus& status, const EnergyReport& energy) const;
+  std::string divergenceLocked(const StepStatus& status, const State& state, const EnergyReport& energy) const;
+  void stepComparisonLocked();
+  void stopComparisonLocked(const std::string& why);
+  // A solver for the comparison back-end on the current model; false (with a note) if it cannot.
+  bool createComparisonLocked();
+  void restartLocked();
   void recordSampleLocked(const EnergyReport& energy);
   void resetReferenceEnergyLocked();
   void updateStatsLocked(double wallSeconds, double simSeconds, long steps, double stepWallSeconds);
@@ -122,6 +134,12 @@ class Simulation {
   bool running_ = false;
   std::string failure_;
   std::vector<std::string> warnings_;
+
+  // The comparison run: a second back-end on the same model, stepped after the main one.
+  const BackendInfo* compareInfo_ = nullptr;
+  std::unique_ptr<Solver> compareSolver_;  // null once the run stopped (compareNote_ says why)
+  State compareState_;
+  std::string compareNote_;
 
   double debt_ = 0.0;  // simulated seconds owed to the wall clock
   double referenceEnergy_ = 0.0, energyScale_ = 1.0;

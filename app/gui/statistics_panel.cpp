@@ -46,6 +46,10 @@ void drawStatisticsPanel(Workbench& app) {
   row("potential energy", "%.6g J", latest(data, kPotential));
   row("total energy", "%.6g J", latest(data, kTotal));
   row("constraint drift", "%.3g m", latest(data, kDriftPosition));
+  if (data.channelCount() == kComparedChannelCount) {  // the comparison run's, see drawComparison
+    row(data.channels()[kCompareTotal].label.c_str(), "%.6g J", latest(data, kCompareTotal));
+    row(data.channels()[kCompareDriftPosition].label.c_str(), "%.3g m", latest(data, kCompareDriftPosition));
+  }
   row("frame time", "%.2f ms", app.lastFrameSeconds() * 1e3);
   ImGui::EndTable();
 }

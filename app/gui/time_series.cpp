@@ -30,6 +30,13 @@ void TimeSeries::clear() {
   ++generation_;
 }
 
+void TimeSeries::setChannels(std::vector<Channel> channels) {
+  if (channels.empty()) throw std::invalid_argument("TimeSeries needs at least one channel");
+  channels_ = std::move(channels);
+  data_.assign(capacity_ * channels_.size(), 0.0);
+  clear();
+}
+
 double TimeSeries::value(std::size_t row, std::size_t channel) const {
   return data_[((head_ + row) % capacity_) * channels_.size() + channel];
 }
@@ -48,7 +55,10 @@ std::size_t TimeSeries::lowerBound(double t) const {
 
 void TimeSeries::appendNewRows(const TimeSeries& source, std::uint64_t& consumed, std::uint64_t& generation) {
   if (generation != source.generation() || consumed > source.totalPushed()) {
-    clear();
+    if (channels_ != source.channels())
+      setChannels(source.channels());
+    else
+      clear();
     consumed = 0;
     generation = source.generation();
   }

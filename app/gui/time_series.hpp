@@ -13,6 +13,7 @@ struct Channel {
   std::string name;  // CSV column name, e.g. "kinetic"
   std::string unit;  // e.g. "J"
   std::string label;  // legend text, e.g. "kinetic"
+  bool operator==(const Channel&) const = default;
 };
 
 class TimeSeries {
@@ -22,6 +23,8 @@ class TimeSeries {
 
   void push(const double* values);  // one value per channel
   void clear();
+  // Clears and takes a new set of channels (channels[0] is time); the capacity stays.
+  void setChannels(std::vector<Channel> channels);
 
   std::size_t size() const { return size_; }
   std::size_t capacity() const { return capacity_; }
@@ -39,7 +42,8 @@ class TimeSeries {
   std::size_t lowerBound(double t) const;
 
   // Appends to this buffer the rows of source pushed after `consumed` rows (a count of
-  // source.totalPushed()), then sets consumed to source.totalPushed(). Restarts on clear().
+  // source.totalPushed()), then sets consumed to source.totalPushed(). Restarts on clear(),
+  // taking the source's channels when they changed.
   void appendNewRows(const TimeSeries& source, std::uint64_t& consumed, std::uint64_t& generation);
 
  private:

@@ -195,11 +195,20 @@ void Workbench::refreshFromSimulation() {
     showGroundIfAboveIt();
     needsFraming_ = false;
   }
-  if (!ui_.plotsPaused) simulation_.copySamples(plotData_, plotConsumed_, plotGeneration_);
+  copyNewSamples();
+}
+
+// The plots follow the copied channels: a comparison run's series only while its channels are there.
+void Workbench::copyNewSamples() {
+  if (ui_.plotsPaused) return;
+  simulation_.copySamples(plotData_, plotConsumed_, plotGeneration_);
+  const bool comparing = !snapshot_.compareBackend.empty() && plotData_.channelCount() == kComparedChannelCount;
+  plots_ = standardPlots(snapshot_.backend, comparing ? snapshot_.compareBackend : "");
+  ui_.plotViews.resize(plots_.size());
 }
 
 const TimeSeries& Workbench::plotData() {
-  if (!ui_.plotsPaused) simulation_.copySamples(plotData_, plotConsumed_, plotGeneration_);
+  copyNewSamples();
   return plotData_;
 }
 
@@ -209,7 +218,9 @@ Figure Workbench::currentFigure() const {
   std::string scene = s.model ? s.model->name : "no scene";
   char dt[32];
   std::snprintf(dt, sizeof dt, "%g", s.dt);
-  figure.title = scene + " - back-end " + s.backend + " (" + integratorName(s.integrator) + ", dt = " + dt + " s)";
+  const std::string compared = s.compareBackend.empty() ? "" : " vs " + s.compareBackend;
+  figure.title = scene + " - back-end " + s.backend + compared + " (" + integratorName(s.integrator) + ", dt = " + dt +
+                 " s)";
   figure.plots = plots_;
   figure.time = ui_.plotViews.empty() ? followedTimeRange(plotData_, ui_.plotWindow) : ui_.plotViews[0].time;
   return figure;

@@ -63,6 +63,7 @@ class Workbench {
   bool openWindow(std::string& error);
   void initImGui();
   void refreshFromSimulation();
+  void copyNewSamples();
   void buildUi();
   void present();
   void drawViewport(int width, int height);

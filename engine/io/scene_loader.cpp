@@ -75,7 +75,7 @@ Integrator readIntegrator(const Node& node) {
   const std::string name = scene_io::readString(node);
   Integrator integrator;
   if (!parseIntegrator(name, integrator))
-    node.fail("unknown integrator " + inQuotes(name) + "; expected one of: implicit, semi-implicit, rk4");
+    node.fail("unknown integrator " + inQuotes(name) + "; expected one of: " + integratorNames());
   return integrator;
 }
 

@@ -13,14 +13,26 @@
 namespace articulab {
 
 enum class Integrator {
-  LinearlyImplicitEuler,  // sueda eq 2.77-2.79, linearised forces, stable and dissipative
+  LinearlyImplicitEuler,  // sueda eq 2.77-2.79 with every force linearised: stable, dissipative
+  SpringImplicitEuler,    // sueda eq 2.77-2.79 as written: joint springs, dampers and the mouse
+                          // spring implicit, other forces explicit; O(n) on the recursive back-end
   SemiImplicitEuler,      // symplectic Euler: qdot then q, as most engines use it
   RK4,                    // classical explicit Runge-Kutta on (q, qdot), accuracy reference
 };
 
+inline constexpr Integrator kIntegrators[] = {Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler,
+                                              Integrator::SemiImplicitEuler, Integrator::RK4};
+
+// "implicit", "implicit-springs", "semi-implicit", "rk4".
 const char* integratorName(Integrator integrator);
-// Parses "implicit", "semi-implicit" or "rk4"; false for anything else.
+// The names above, comma-separated, for messages.
+std::string integratorNames();
+// Parses one of the names above; false for anything else.
 bool parseIntegrator(const std::string& name, Integrator& out);
+// Both linearly implicit Euler variants.
+inline bool isLinearlyImplicit(Integrator integrator) {
+  return integrator == Integrator::LinearlyImplicitEuler || integrator == Integrator::SpringImplicitEuler;
+}
 
 // Constraint drift control of back-ends with constraint rows (sueda notes 1.12): maximal
 // coordinates for every joint, reduced coordinates for loop closures.

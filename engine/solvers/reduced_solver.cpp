@@ -27,7 +27,14 @@ void ReducedSolver::forwardDynamics(const Model& model, const State& state, Vect
 StepStatus ReducedSolver::step(const Model& model, State& state, double h) {
   switch (options_.integrator) {
     case Integrator::SemiImplicitEuler: stepSemiImplicitEuler(model, state, h); break;
-    case Integrator::LinearlyImplicitEuler: stepLinearlyImplicitEuler(model, state, h); break;
+    case Integrator::LinearlyImplicitEuler:
+      implicitVelocity(model, state, h, qdNext_);
+      finishLinearlyImplicitEuler(state, h);
+      break;
+    case Integrator::SpringImplicitEuler:
+      springImplicitVelocity(model, state, h, qdNext_);
+      finishLinearlyImplicitEuler(state, h);
+      break;
     case Integrator::RK4: stepRK4(model, state, h); break;
   }
   if (StepStatus status = correctDrift(model, state, h); !status.ok) return status;
@@ -43,8 +50,7 @@ void ReducedSolver::stepSemiImplicitEuler(const Model& model, State& state, doub
 }
 
 // q' = q + h qdot' with qdot' from the linearised implicit system (eq 2.77-2.79).
-void ReducedSolver::stepLinearlyImplicitEuler(const Model& model, State& state, double h) {
-  implicitVelocity(model, state, h, qdNext_);
+void ReducedSolver::finishLinearlyImplicitEuler(State& state, double h) {
   state.qdd = (qdNext_ - state.qd) / h;
   state.qd = qdNext_;
   state.q += h * state.qd;

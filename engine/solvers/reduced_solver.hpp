@@ -20,6 +20,11 @@ class ReducedSolver : public Solver {
   // Linearly implicit Euler (sueda eq 2.79 with K, D of every force, K made positive
   // semidefinite): (M_r + h D + h^2 K) qdot' = M_r qdot + h (f_r + D qdot).
   virtual void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) = 0;
+  // Linearly implicit Euler as sueda eq 2.77-2.79 write it: the joint springs and dampers
+  // (K_r, D_r) and the mouse spring (K_m = k Gamma^T Gamma, D_m = c Gamma^T Gamma on its body)
+  // implicit, every other force explicit:
+  //   (M_r + h D_r + h^2 K_r + J^T (h D_m + h^2 K_m) J) (qdot' - qdot) = h (f_r - h K_r qdot - h J^T K_m phi).
+  virtual void springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) = 0;
   // Runs after the integrator moved (q, qdot): back-ends with loop closures project them back
   // onto the constraints here (post-stabilisation, sueda notes 1.12).
   virtual StepStatus correctDrift(const Model& model, State& state, double h);
@@ -29,7 +34,8 @@ class ReducedSolver : public Solver {
 
  private:
   void stepSemiImplicitEuler(const Model& model, State& state, double h);
-  void stepLinearlyImplicitEuler(const Model& model, State& state, double h);
+  // q' = q + h qdot' with qdot' = qdNext_, set by one of the two implicit velocity solves.
+  void finishLinearlyImplicitEuler(State& state, double h);
   void stepRK4(const Model& model, State& state, double h);
   StepStatus finishStep(const Model& model, State& state, double h);
 

@@ -100,7 +100,7 @@ TEST(RedMaxLoops, FourBarClosureHoldsWithPostStabilisation) {
     }
     return worst;
   };
-  for (Integrator integrator : {Integrator::LinearlyImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4}) {
+  for (Integrator integrator : kIntegrators) {
     const double worst = worstOver10s(integrator, DriftControl::PostStabilization);
     EXPECT_LT(worst, 1e-9) << integratorName(integrator);
     RecordProperty(std::string("post_stabilisation_worst_m_") + integratorName(integrator), std::to_string(worst));

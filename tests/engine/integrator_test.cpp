@@ -113,7 +113,7 @@ TEST(Integrator, FreeBodyConservesMomentum) {
 
 TEST(Integrator, RunsAreBitwiseDeterministic) {
   const Model model = test::mixedTree();
-  for (Integrator integrator : {Integrator::LinearlyImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4}) {
+  for (Integrator integrator : kIntegrators) {
     auto run = [&] {
       auto solver = redmax(model, integrator);
       State state = makeInitialState(model);

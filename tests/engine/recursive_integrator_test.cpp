@@ -83,17 +83,31 @@ TEST(RecursiveIntegrator, LinearlyImplicitStepsMatchRedMaxStepForStep) {
   EXPECT_LT(implicitStepDifference(movingTree(), 1e-3, 300), 1e-9);
 }
 
+// Both linearly implicit variants; the springs-only one is formed densely by RedMax and in one
+// O(n) pass by the recursive back-end.
+TEST(RecursiveIntegrator, SpringImplicitTrajectoriesMatchRedMaxStepForStep) {
+  Model tree = movingTree();
+  for (Joint& joint : tree.joints) {
+    joint.stiffness = 5.0;
+    joint.damping = 0.2;
+  }
+  for (const Model& model : {test::standardChain(10), tree})
+    EXPECT_LT(trajectoryDifference(model, Integrator::SpringImplicitEuler, 1e-3, 1000), 1e-9) << model.name;
+}
+
 TEST(RecursiveIntegrator, ImplicitVelocityMatchesRedMaxWithThePerturbationSpring) {
   const Model model = movingTree();
-  for (int trial = 0; trial < 3; ++trial) {
-    State a = makeInitialState(model);
-    a.q = test::randomVector(model.nq, 1.5);
-    a.qd = test::randomVector(model.nq, 2.0);
-    a.perturbation = {4, Vector3(0.01, 0.02, 0.0), Vector3(0.3, -0.2, 0.1), 200.0, 5.0};
-    State b = a;
-    ASSERT_TRUE(create("recursive", model, Integrator::LinearlyImplicitEuler)->step(model, a, 1e-2).ok);
-    ASSERT_TRUE(create("redmax", model, Integrator::LinearlyImplicitEuler)->step(model, b, 1e-2).ok);
-    EXPECT_LT((a.qd - b.qd).norm(), 1e-9 * b.qd.norm());
+  for (Integrator integrator : {Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler}) {
+    for (int trial = 0; trial < 3; ++trial) {
+      State a = makeInitialState(model);
+      a.q = test::randomVector(model.nq, 1.5);
+      a.qd = test::randomVector(model.nq, 2.0);
+      a.perturbation = {4, Vector3(0.01, 0.02, 0.0), Vector3(0.3, -0.2, 0.1), 200.0, 5.0};
+      State b = a;
+      ASSERT_TRUE(create("recursive", model, integrator)->step(model, a, 1e-2).ok);
+      ASSERT_TRUE(create("redmax", model, integrator)->step(model, b, 1e-2).ok);
+      EXPECT_LT((a.qd - b.qd).norm(), 1e-9 * b.qd.norm()) << integratorName(integrator);
+    }
   }
 }
 
@@ -159,7 +173,7 @@ TEST(RecursiveIntegrator, WeldedBodiesAndZeroCoordinateModelsStep) {
   ASSERT_EQ(finalizeModel(welded), "");
   ASSERT_EQ(welded.nq, 0);
   for (const Model& model : {tipped, welded}) {
-    for (Integrator integrator : {Integrator::RK4, Integrator::SemiImplicitEuler, Integrator::LinearlyImplicitEuler}) {
+    for (Integrator integrator : kIntegrators) {
       auto recursive = create("recursive", model, integrator);
       auto redmax = create("redmax", model, integrator);
       State a = makeInitialState(model), b = makeInitialState(model);
@@ -181,7 +195,7 @@ TEST(RecursiveIntegrator, DrivenJointFollowsItsPrescribedAcceleration) {
   model.qd0.segment(driven.qIndex, 3) << 0.5, -0.2, 0.1;
   VectorX prescribed = VectorX::Zero(model.nq);
   prescribed.segment(driven.qIndex, 3) << 1.0, -2.0, 0.5;
-  for (Integrator integrator : {Integrator::RK4, Integrator::SemiImplicitEuler, Integrator::LinearlyImplicitEuler}) {
+  for (Integrator integrator : kIntegrators) {
     RecursiveSolver solver(model, SolverOptions{integrator});
     solver.setPrescribedAccelerations(prescribed);
     State state = makeInitialState(model);
@@ -279,8 +293,7 @@ TEST(RecursiveIntegrator, SpringImplicitStepSolvesSuedaEquation279) {
     rhs.segment(driven.qIndex, driven.nq) = h * prescribed.segment(driven.qIndex, driven.nq);
     const VectorX expected = state.qd + A.lu().solve(rhs);
 
-    RecursiveSolver solver(model, SolverOptions{Integrator::LinearlyImplicitEuler});
-    solver.setImplicitForces(ImplicitForces::SpringsAndDampers);
+    RecursiveSolver solver(model, SolverOptions{Integrator::SpringImplicitEuler});
     solver.setPrescribedAccelerations(prescribed);
     ASSERT_TRUE(solver.step(model, state, h).ok);
     EXPECT_LT((state.qd - expected).norm(), 1e-11 * expected.norm()) << "trial " << trial;
@@ -293,8 +306,7 @@ TEST(RecursiveIntegrator, SpringImplicitStepWithoutSpringsIsSemiImplicitEuler) {
   Model tree = movingTree();
   tree.joints[0].stiffness = tree.joints[0].damping = 0.0;
   for (const Model& model : {test::standardChain(8), tree}) {
-    RecursiveSolver implicit(model, SolverOptions{Integrator::LinearlyImplicitEuler});
-    implicit.setImplicitForces(ImplicitForces::SpringsAndDampers);
+    RecursiveSolver implicit(model, SolverOptions{Integrator::SpringImplicitEuler});
     RecursiveSolver semi(model, SolverOptions{Integrator::SemiImplicitEuler});
     State a = makeInitialState(model), b = makeInitialState(model);
     for (int k = 0; k < 100; ++k) {
@@ -318,8 +330,7 @@ TEST(RecursiveIntegrator, SpringImplicitStepIsStableOnAStiffSpring) {
   for (int k = 0; k < 20; ++k) semi.step(model, exploding, h);
   EXPECT_FALSE(std::abs(exploding.q[0]) < 10.0);
 
-  RecursiveSolver solver(model, SolverOptions{Integrator::LinearlyImplicitEuler});
-  solver.setImplicitForces(ImplicitForces::SpringsAndDampers);
+  RecursiveSolver solver(model, SolverOptions{Integrator::SpringImplicitEuler});
   State state = makeInitialState(model);
   const double E0 = computeEnergy(model, state).total();
   double previous = E0;

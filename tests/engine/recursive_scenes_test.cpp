@@ -104,7 +104,7 @@ TEST(RecursiveScenes, DrivenFieldMustBeABoolean) {
 // the joint's own spring and damper, and the free joint needs exactly its passive force.
 TEST(RecursiveScenes, DrivenJointKeepsItsVelocityAndReportsTheInverseDynamicsForce) {
   const Model model = loadSceneFromString(drivenPendulum().dump(), "driven.json");
-  for (Integrator integrator : {Integrator::RK4, Integrator::SemiImplicitEuler, Integrator::LinearlyImplicitEuler}) {
+  for (Integrator integrator : kIntegrators) {
     SCOPED_TRACE(integratorName(integrator));
     RecursiveSolver solver(model, SolverOptions{integrator});
     State state = makeInitialState(model);

@@ -275,7 +275,7 @@ std::vector<ErrorCase> errorCases() {
        [](json& s) { s["simulation"]["integrator"] = "euler"; },
        {},
        "/simulation/integrator",
-       "unknown integrator \"euler\"; expected one of: implicit, semi-implicit, rk4"},
+       "unknown integrator \"euler\"; expected one of: implicit, implicit-springs, semi-implicit, rk4"},
       {"UnknownBackend",
        [](json& s) { s["simulation"]["backend"] = "bullet"; },
        {},

@@ -8,6 +8,7 @@ broken and diverging scenes produce the documented messages without crashing.
 """
 import argparse
 import csv
+import json
 import os
 import re
 import shutil
@@ -225,6 +226,60 @@ quit
         check(n > 100, "the plot PNG shows the %s series" % name)
 
 
+def case_compare_backends(opts):
+    """The four-bar on redmax compared with baraff on one plot, without drift control: each
+    run's columns equal a headless run of that back-end alone."""
+    out = opts.out_dir
+    with open("scenes/four_bar.json") as f:
+        scene = json.load(f)
+    scene["simulation"]["drift_control"] = "none"
+    free = f"{out}/four_bar_free.json"
+    with open(free, "w") as f:
+        json.dump(scene, f)
+    script = f"""load scenes/four_bar.json
+backend redmax
+integrator semi-implicit
+drift-control none
+compare nonsense-is-refused-below
+"""
+    result, _ = run_script(opts, "compare_refused", script + "quit\n")
+    check(result.returncode == 1 and "unknown back-end 'nonsense-is-refused-below'" in result.stderr,
+          "an unknown comparison back-end is refused with its name: %s" % result.stderr.strip())
+    script = script.replace("compare nonsense-is-refused-below", "compare baraff") + f"""run-frames 60
+export-csv {out}/compare.csv
+export-plots {out}/compare_plots
+screenshot-window {out}/compare_window.png
+quit
+"""
+    result, _ = run_script(opts, "compare", script)
+    if not check(result.returncode == 0, "the comparison session must exit with 0: %s" % result.stderr.strip()):
+        return
+    header, gui = read_csv(f"{out}/compare.csv")
+    for column in ("total_baraff [J]", "drift_position_baraff [m]", "drift_rotation_baraff [rad]"):
+        check(column in header, "CSV has the comparison column %s: %s" % (column, header))
+    duration = "%.6f" % gui[-1]["t"]
+    for backend, column in (("redmax", "drift_position"), ("baraff", "drift_position_baraff")):
+        cli = run([opts.exe, "run", free, "--backend", backend, "--integrator", "semi-implicit", "--dt", "0.001",
+                   "--duration", duration, "--csv", f"{out}/cli_{backend}.csv"], "headless run on " + backend)
+        if not check(cli.returncode == 0, "the headless run on %s succeeds" % backend):
+            continue
+        _, reference = read_csv(f"{out}/cli_{backend}.csv")
+        by_time = {round(row["t"], 9): row for row in reference}
+        pairs = [(row[column], by_time[round(row["t"], 9)]["drift_position"]) for row in gui
+                 if round(row["t"], 9) in by_time]
+        worst = max(abs(a - b) for a, b in pairs)
+        print("%s drift vs headless run: %d rows, worst difference %.3g m" % (backend, len(pairs), worst))
+        check(len(pairs) >= len(gui) - 1, "every sample of the %s run appears in the headless run" % backend)
+        check(worst <= 1e-12, "the %s drift equals the headless run's (worst %.3g m)" % (backend, worst))
+    last = gui[-1]
+    print("final drift: redmax %.3g m, baraff %.3g m" % (last["drift_position"], last["drift_position_baraff"]))
+    check(last["drift_position_baraff"] > 1e-7, "without drift control Baraff's joints drift apart")
+    purple = count_near(read_png(f"{out}/compare_plots.png"), (148, 102, 189))
+    print("plot PNG: %d pixels of the comparison colour" % purple)
+    check(purple > 100, "the exported plot shows the comparison series")
+    check_shows_scene(f"{out}/compare_window.png", "window screenshot while comparing")
+
+
 BANNER = (115, 18, 18)
 
 
@@ -309,7 +364,7 @@ def main():
     parser.add_argument("--source-dir", required=True)
     parser.add_argument("--out-dir", required=True)
     parser.add_argument("case", choices=["scripted_session", "broken_scene", "diverging_scene", "bad_parameters",
-                                         "benchmark"])
+                                         "benchmark", "compare_backends"])
     opts = parser.parse_args()
     os.makedirs(opts.out_dir, exist_ok=True)
     os.chdir(opts.source_dir)

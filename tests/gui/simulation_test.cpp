@@ -211,5 +211,84 @@ TEST(Simulation, DriftControlChoiceChangesTheConstraintDrift) {
   EXPECT_NE(sim.editDriftControl(DriftControl::Baumgarte, -1.0, 10.0), "");
 }
 
+// A comparison run is the second back-end's own simulation, stepped in lockstep: its recorded
+// energy and drift equal those of a run with that back-end alone, sample for sample.
+TEST(Simulation, ComparisonRunRecordsWhatTheOtherBackEndAloneRecords) {
+  const std::string fourBar = kSource + "/scenes/four_bar.json";
+  std::string error;
+  Simulation alone;
+  ASSERT_TRUE(alone.load(fourBar, {}, "baraff", error)) << error;
+  alone.setIntegrator(Integrator::SemiImplicitEuler);
+  ASSERT_EQ(alone.editDriftControl(DriftControl::None, 10.0, 10.0), "");
+  alone.reset();
+  ASSERT_TRUE(alone.advance(2000, error)) << error;
+
+  Simulation sim;
+  ASSERT_TRUE(sim.load(fourBar, {}, "redmax", error)) << error;
+  sim.setIntegrator(Integrator::SemiImplicitEuler);
+  ASSERT_EQ(sim.editDriftControl(DriftControl::None, 10.0, 10.0), "");
+  ASSERT_TRUE(sim.advance(10, error)) << error;
+  ASSERT_TRUE(sim.setComparison("baraff", error)) << error;  // restarts both runs
+  ASSERT_TRUE(sim.advance(2000, error)) << error;
+  Snapshot snap;
+  sim.snapshot(snap);
+  EXPECT_EQ(snap.compareBackend, "baraff");
+  EXPECT_EQ(snap.compareNote, "");
+  EXPECT_NEAR(snap.state.t, 2.0, 1e-9);
+
+  const TimeSeries compared = sim.samples(), reference = alone.samples();
+  ASSERT_EQ(compared.channelCount(), std::size_t(kComparedChannelCount));
+  EXPECT_EQ(compared.channels()[kCompareDriftPosition].name, "drift_position_baraff");
+  ASSERT_EQ(compared.size(), reference.size());
+  for (std::size_t r = 0; r < compared.size(); ++r) {
+    EXPECT_EQ(compared.time(r), reference.time(r));
+    EXPECT_EQ(compared.value(r, kCompareTotal), reference.value(r, kTotal)) << "row " << r;
+    EXPECT_EQ(compared.value(r, kCompareDriftPosition), reference.value(r, kDriftPosition)) << "row " << r;
+  }
+  // Without drift control the maximal-coordinate loop opens, the reduced one (a single loop
+  // closure on four joints) too, by different amounts: two distinct curves on one plot.
+  const std::size_t last = compared.size() - 1;
+  EXPECT_GT(compared.value(last, kCompareDriftPosition), 1e-6);
+  EXPECT_NE(compared.value(last, kDriftPosition), compared.value(last, kCompareDriftPosition));
+
+  ASSERT_TRUE(sim.setComparison("off", error)) << error;
+  EXPECT_EQ(sim.samples().channelCount(), std::size_t(kChannelCount));
+}
+
+TEST(Simulation, ComparisonWithABackEndThatCannotRunTheSceneIsRefused) {
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.load(kSource + "/scenes/four_bar.json", {}, "redmax", error)) << error;
+  EXPECT_FALSE(sim.setComparison("recursive", error));
+  EXPECT_NE(error.find("loop-closing"), std::string::npos) << error;
+  EXPECT_FALSE(sim.setComparison("nonsense", error));
+  EXPECT_NE(error.find("unknown back-end 'nonsense'"), std::string::npos) << error;
+  Snapshot snap;
+  sim.snapshot(snap);
+  EXPECT_EQ(snap.compareBackend, "");
+  EXPECT_EQ(sim.samples().channelCount(), std::size_t(kChannelCount));
+}
+
+// The stiff chain is stable with its springs implicit (redmax) and explodes under Baraff's
+// semi-implicit Euler: the comparison stops with a note, the main run goes on.
+TEST(Simulation, ADivergingComparisonStopsWithANoteAndTheMainRunGoesOn) {
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.load(kDiverging, {}, "redmax", error)) << error;
+  sim.setIntegrator(Integrator::SpringImplicitEuler);
+  ASSERT_TRUE(sim.setComparison("baraff", error)) << error;
+  ASSERT_TRUE(sim.advance(200, error)) << error;
+  Snapshot snap;
+  sim.snapshot(snap);
+  EXPECT_EQ(snap.failure, "");
+  EXPECT_NE(snap.compareNote.find("comparison run on baraff stopped"), std::string::npos) << snap.compareNote;
+  const TimeSeries samples = sim.samples();
+  EXPECT_TRUE(std::isfinite(samples.value(samples.size() - 1, kTotal)));
+  EXPECT_TRUE(std::isnan(samples.value(samples.size() - 1, kCompareTotal)));
+  sim.reset();  // starts the comparison again
+  sim.snapshot(snap);
+  EXPECT_EQ(snap.compareNote, "");
+}
+
 }  // namespace
 }  // namespace articulab::gui

@@ -62,6 +62,23 @@ TEST(TimeSeries, AppendAfterOverflowKeepsTheLatestRows) {
   EXPECT_EQ(copy.time(0), 16.0);
 }
 
+// A comparison run adds channels: the copy restarts with the source's channels.
+TEST(TimeSeries, CopyTakesNewChannelsWhenTheSourceChangesThem) {
+  TimeSeries source = makeSeries(8), copy = makeSeries(8);
+  std::uint64_t consumed = 0, generation = ~0ull;
+  pushRow(source, 0.0, 1.0);
+  copy.appendNewRows(source, consumed, generation);
+  source.setChannels({{"t", "s", "time"}, {"x", "m", "x"}, {"x_other", "m", "x (other)"}});
+  EXPECT_EQ(source.size(), 0u);
+  const double row[3] = {0.5, 2.0, 3.0};
+  source.push(row);
+  copy.appendNewRows(source, consumed, generation);
+  ASSERT_EQ(copy.channelCount(), 3u);
+  EXPECT_EQ(copy.channels()[2].name, "x_other");
+  ASSERT_EQ(copy.size(), 1u);
+  EXPECT_EQ(copy.value(0, 2), 3.0);
+}
+
 TEST(TimeSeries, RejectsAZeroCapacity) {
   EXPECT_THROW(TimeSeries({{"t", "s", "time"}}, 0), std::invalid_argument);
 }

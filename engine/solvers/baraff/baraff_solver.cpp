@@ -70,7 +70,7 @@ SolverSupport BaraffSolver::supports(const Model& model) {
                                  "joint limits are)");
     if (joint.driven) support.warnings.push_back("driven joint '" + joint.name + "' is treated as free");
   }
-  if (model.defaults.integrator == Integrator::LinearlyImplicitEuler)
+  if (isLinearlyImplicit(model.defaults.integrator))
     support.warnings.push_back(std::string("integrator '") + integratorName(model.defaults.integrator) +
                                "' is not used: the baraff back-end steps with semi-implicit Euler or RK4 on SE(3)");
   if (model.defaults.integrator == Integrator::RK4 && baraff::inequalityCapacity(model) > 0)

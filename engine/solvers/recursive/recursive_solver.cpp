@@ -66,12 +66,13 @@ void RecursiveSolver::refreshBodies(const Model& model, State& state) {
 }
 
 void RecursiveSolver::implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
-  if (implicitForces_ == ImplicitForces::Every) {
-    implicitReport_ = implicit_.solve(model, state, h, prescribed_, qdNext);
-    return;
-  }
+  implicitReport_ = implicit_.solve(model, state, h, prescribed_, qdNext);
+}
+
+void RecursiveSolver::springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
   updateKinematics(model, state.q, state.qd);
-  springImplicitVelocity(model, state.q, state.qd, state.perturbation, prescribed_, h, dynamics_, springs_, qdNext);
+  articulab::springImplicitVelocity(model, state.q, state.qd, state.perturbation, prescribed_, h, dynamics_, springs_,
+                                    qdNext);
 }
 
 }  // namespace articulab

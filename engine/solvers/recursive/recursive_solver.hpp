@@ -1,10 +1,10 @@
 // Recursive back-end: reduced coordinates in O(n) per dynamics evaluation (sueda notes 2.10,
 // 2.12-2.13; si-guenter section 4). Forward dynamics is the articulated-body recursion with
-// driven joints (hybrid dynamics, Alg 9); the linearly implicit step either solves RedMax's
-// system matrix-free with GMRES preconditioned by Alg 10 (every force linearised, O(n^3) for
-// K+, implicit_velocity.hpp) or linearises the springs and dampers only and is one O(n) pass
-// (sueda eq 2.79, spring_implicit_velocity.hpp). The integrators are shared with RedMax
-// through ReducedSolver.
+// driven joints (hybrid dynamics, Alg 9). The integrator "implicit" solves RedMax's linearly
+// implicit system matrix-free with GMRES preconditioned by Alg 10 (every force linearised,
+// O(n^3) for K+, implicit_velocity.hpp); "implicit-springs" linearises the springs and
+// dampers only and is one O(n) pass (sueda eq 2.79, spring_implicit_velocity.hpp). The
+// integrators are shared with RedMax through ReducedSolver.
 #pragma once
 
 #include "engine/solvers/recursive/hybrid_dynamics.hpp"
@@ -13,12 +13,6 @@
 #include "engine/solvers/reduced_solver.hpp"
 
 namespace articulab {
-
-// The forces the linearly implicit step takes at the end of the step.
-enum class ImplicitForces {
-  Every,             // every force, K made PSD: RedMax's system, O(n^3) (implicit_velocity.hpp)
-  SpringsAndDampers  // joint and perturbation springs and dampers (sueda eq 2.79): O(n), one pass
-};
 
 class RecursiveSolver final : public ReducedSolver {
  public:
@@ -36,22 +30,18 @@ class RecursiveSolver final : public ReducedSolver {
   // actuator must add to the joint's spring and damper (zero for free joints).
   void hybridDynamics(const Model& model, const State& state, VectorX& qdd, VectorX& drivenForce);
 
-  // Every (the default) or SpringsAndDampers; see ImplicitForces.
-  void setImplicitForces(ImplicitForces forces) { implicitForces_ = forces; }
-  ImplicitForces implicitForces() const { return implicitForces_; }
-
-  // GMRES iterations and residual of the last linearly implicit step with every force, and
+  // GMRES iterations and residual of the last "implicit" step (every force linearised), and
   // whether it needed the dense fallback.
   const ImplicitSolveReport& lastImplicitSolve() const { return implicitReport_; }
   int lastIterations() const override {
-    const bool krylov = integrator() == Integrator::LinearlyImplicitEuler && implicitForces_ == ImplicitForces::Every;
-    return krylov ? implicitReport_.krylov.iterations : -1;
+    return integrator() == Integrator::LinearlyImplicitEuler ? implicitReport_.krylov.iterations : -1;
   }
 
  private:
   void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                      VectorX& qdd) override;
   void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
+  void springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   // The back-end's own kinematics (constants precomputed per model) instead of the shared one.
   void refreshBodies(const Model& model, State& state) override;
   // dynamics_.kin at (q, qdot), recomputed only when they differ from the last ones.
@@ -60,7 +50,6 @@ class RecursiveSolver final : public ReducedSolver {
   HybridDynamicsWorkspace dynamics_;
   ImplicitVelocity implicit_;
   SpringImplicitWorkspace springs_;
-  ImplicitForces implicitForces_ = ImplicitForces::Every;
   VectorX prescribed_, drivenForce_;
   VectorX kinematicsQ_, kinematicsQd_;  // where dynamics_.kin was last computed
   bool kinematicsCurrent_ = false;

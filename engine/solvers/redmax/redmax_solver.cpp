@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "engine/spatial/se3.hpp"
+
 namespace articulab {
 
 namespace {
@@ -19,6 +21,7 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
       K_(MatrixX::Zero(model.nq, model.nq)),
       D_(MatrixX::Zero(model.nq, model.nq)),
       A_(MatrixX::Zero(model.nq, model.nq)),
+      JbT_P_(MatrixX::Zero(model.nq, 6)),
       rhs_(VectorX::Zero(model.nq)),
       loops_(model),
       target_(VectorX::Zero(loops_.rows())),
@@ -97,6 +100,31 @@ void RedMaxSolver::implicitVelocity(const Model& model, const State& state, doub
   rhs_.noalias() += D_ * state.qd;
   rhs_ *= h;
   rhs_.noalias() += ws_.Mr * state.qd;
+  solveImplicitVelocity(model, state, h, qdNext);
+}
+
+void RedMaxSolver::springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
+  evaluateRedMax(model, state.q, state.qd, state.perturbation, ws_);
+  A_ = ws_.Mr;
+  rhs_ = ws_.fr;
+  for (const Joint& joint : model.joints) {  // K_r, D_r (eq 2.78)
+    A_.diagonal().segment(joint.qIndex, joint.nq).array() += h * joint.damping + h * h * joint.stiffness;
+    rhs_.segment(joint.qIndex, joint.nq) -= (h * joint.stiffness) * state.qd.segment(joint.qIndex, joint.nq);
+  }
+  if (const Perturbation& pert = state.perturbation; pert.body >= 0) {  // K_m, D_m of the mouse spring
+    const Matrix3x6 Gamma = se3::Gamma(pert.pointLocal);
+    const Matrix6 GammaTGamma = Gamma.transpose() * Gamma;
+    const auto Jb = ws_.J.middleRows(6 * pert.body, 6);
+    JbT_P_.noalias() = Jb.transpose() * ((h * pert.damping + h * h * pert.stiffness) * GammaTGamma);
+    A_.noalias() += JbT_P_ * Jb;
+    rhs_.noalias() -= Jb.transpose() * ((h * pert.stiffness) * (GammaTGamma * ws_.kin.phi[pert.body]));
+  }
+  rhs_ *= h;
+  rhs_.noalias() += A_ * state.qd;  // A qdot' = A qdot + h (...)
+  solveImplicitVelocity(model, state, h, qdNext);
+}
+
+void RedMaxSolver::solveImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
   lu_.compute(A_);
   qdNext = lu_.solve(rhs_);
   if (loops_.rows() == 0) return;

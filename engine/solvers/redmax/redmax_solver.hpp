@@ -31,6 +31,9 @@ class RedMaxSolver final : public ReducedSolver {
   void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                      VectorX& qdd) override;
   void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
+  void springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
+  // qdot' = A_^-1 rhs_ under the loop closures (eq 2.101 with A_ in place of M_r).
+  void solveImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext);
   StepStatus correctDrift(const Model& model, State& state, double h) override;
   // Right-hand side c of G_r x = c: accelerations (h = 0) or next velocities (h > 0).
   void closureTarget(double h);
@@ -43,6 +46,7 @@ class RedMaxSolver final : public ReducedSolver {
   Eigen::LLT<MatrixX> llt_;
   Eigen::PartialPivLU<MatrixX> lu_;
   MatrixX K_, D_, A_;
+  MatrixX JbT_P_;  // J_b^T P_m of the pulled body, nq x 6
   VectorX rhs_;
   ReducedLoopConstraints loops_;
   VectorX target_, correction_;
