@@ -70,7 +70,8 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
 
 int backendsCommand(std::ostream& out) {
   for (const BackendInfo& info : backends()) out << std::left << std::setw(10) << info.name << ' ' << info.description << '\n';
-  out << "integrators: implicit (linearly implicit Euler), semi-implicit (symplectic Euler), rk4\n";
+  out << "integrators: implicit (linearly implicit Euler, every force linearised), implicit-springs (linearly "
+         "implicit Euler on the springs and dampers, O(n) on recursive), semi-implicit (symplectic Euler), rk4\n";
   return 0;
 }
 

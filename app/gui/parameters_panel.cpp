@@ -7,13 +7,28 @@ namespace articulab::gui {
 
 namespace {
 
+const char* integratorHelp(Integrator integrator) {
+  switch (integrator) {
+    case Integrator::LinearlyImplicitEuler:
+      return "linearly implicit Euler, every force linearised (sueda eq 2.77-2.79): stable, loses energy; O(n^3)";
+    case Integrator::SpringImplicitEuler:
+      return "linearly implicit Euler on the joint springs, dampers and mouse spring only (eq 2.79): O(n) on "
+             "recursive; without springs it is semi-implicit Euler";
+    case Integrator::SemiImplicitEuler: return "symplectic Euler, qdot then q, as most engines use it";
+    case Integrator::RK4: return "classical explicit Runge-Kutta, the accuracy reference";
+  }
+  return "";
+}
+
 void drawIntegrator(Workbench& app) {
   const Snapshot& snap = app.snapshot();
   ImGui::SetNextItemWidth(180.0f);
   if (!ImGui::BeginCombo("integrator", integratorName(snap.integrator))) return;
-  for (Integrator integrator : kIntegrators)
+  for (Integrator integrator : kIntegrators) {
     if (ImGui::Selectable(integratorName(integrator), integrator == snap.integrator))
       app.simulation().setIntegrator(integrator);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", integratorHelp(integrator));
+  }
   ImGui::EndCombo();
 }
 

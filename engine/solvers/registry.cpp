@@ -12,7 +12,9 @@ const std::vector<BackendInfo>& backends() {
        [](const Model& model, const SolverOptions& options) -> std::unique_ptr<Solver> {
          return std::make_unique<RedMaxSolver>(model, options);
        }},
-      {"recursive", "reduced coordinates, articulated bodies: O(n) dynamics, O(n^3) implicit step (sueda 2.10-2.13)",
+      {"recursive",
+       "reduced coordinates, articulated bodies: O(n) dynamics and implicit-springs step, O(n^3) implicit step "
+       "(sueda 2.10-2.13)",
        &RecursiveSolver::supports,
        [](const Model& model, const SolverOptions& options) -> std::unique_ptr<Solver> {
          return std::make_unique<RecursiveSolver>(model, options);
