@@ -19,6 +19,7 @@ const glm::vec3 kLoopColor{0.90f, 0.20f, 0.90f};
 const glm::vec3 kSpringColor{1.00f, 0.55f, 0.10f};
 const glm::vec3 kContactColor{0.95f, 0.15f, 0.10f};
 const glm::vec3 kGuideColor{0.30f, 0.80f, 0.95f};
+const glm::vec3 kGhostColor{0.58f, 0.40f, 0.74f};  // the comparison run's colour in the plots
 
 int posedBodyCount(const Model& model, const State& state) {
   return std::min<int>(model.bodyCount(), static_cast<int>(state.E_0i.size()));
@@ -94,6 +95,22 @@ void addPerturbation(const Model& model, const State& state, float sceneSize, Ov
 }
 
 }  // namespace
+
+void addGhost(const Model& model, const State& ghost, std::vector<ColoredLine>& out) {
+  for (int i = 0; i < posedBodyCount(model, ghost); ++i)
+    for (const BodyShape& shape : model.bodies[i].shapes) {
+      if (!shapeIsDrawable(shape.dims)) continue;
+      const Matrix4 E = ghost.E_0i[i] * shape.E_bs;
+      const Vector3 h = shapeHalfExtents(shape.dims);
+      const auto corner = [&](int k) {  // bit c of k: the sign along axis c
+        const Vector3 local((k & 1) ? h.x() : -h.x(), (k & 2) ? h.y() : -h.y(), (k & 4) ? h.z() : -h.z());
+        return toGlm(transformPoint(E, local));
+      };
+      for (int k = 0; k < 8; ++k)
+        for (int bit : {1, 2, 4})
+          if (!(k & bit)) out.push_back({corner(k), corner(k | bit), kGhostColor});
+    }
+}
 
 // What general joints slide on (a spline curve, a patch's iso-lines), in the parent's joint frame.
 void addGuideLines(const Model& model, const State& state, std::vector<ColoredLine>& out) {

@@ -28,6 +28,10 @@ struct OverlayGeometry {
   std::vector<Marker> markers;
 };
 
+// Appends the outline (the 12 edges of each shape's box) of every body posed by `ghost`: the
+// pose of a second run of the same model, drawn over the first.
+void addGhost(const Model& model, const State& ghost, std::vector<ColoredLine>& out);
+
 // Appends the guide lines of the general joints (ScleronomicJoint::guideLines: the curve or
 // surface a joint slides on) as world segments.
 void addGuideLines(const Model& model, const State& state, std::vector<ColoredLine>& out);

@@ -240,7 +240,7 @@ bool Renderer::init(const std::string& shaderDir, const std::string& assetDir, s
 }
 
 void Renderer::draw(const Model& model, const State& state, const Camera& camera, const Overlays& overlays, int width,
-                    int height, const std::vector<Eigen::Vector3d>& contactPoints) {
+                    int height, const std::vector<Eigen::Vector3d>& contactPoints, const State* ghost) {
   if (!gpu_ || width <= 0 || height <= 0) return;
   Resources& g = *gpu_;
   glm::vec3 lo, hi;
@@ -268,8 +268,9 @@ void Renderer::draw(const Model& model, const State& state, const Camera& camera
   if (overlays.grid)
     g.drawGround(overlays.shadows, groundView(camera, lo, hi, height), viewProjection, lightTransform,
                  glm::vec2(2.0f / static_cast<float>(width), 2.0f / static_cast<float>(height)));
-  g.drawOverlays(buildOverlayGeometry(model, state, overlays, contactPoints, 2.0f * radius), camera, viewProjection,
-                 radius);
+  OverlayGeometry geometry = buildOverlayGeometry(model, state, overlays, contactPoints, 2.0f * radius);
+  if (ghost) addGhost(model, *ghost, geometry.lines);
+  g.drawOverlays(geometry, camera, viewProjection, radius);
 
   glBindVertexArray(0);
   glUseProgram(0);
@@ -303,6 +304,7 @@ void Renderer::framingBounds(const Model& model, const State& state, glm::vec3& 
     lo = glm::min(lo, glm::min(line.a, line.b));
     hi = glm::max(hi, glm::max(line.a, line.b));
   }
+  if (model.groundContact) lo.z = std::min(lo.z, 0.0f);  // where the bodies will land
 }
 
 bool Renderer::saveScreenshot(const std::string& pngPath, int width, int height, std::string& error) const {

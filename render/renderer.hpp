@@ -26,16 +26,17 @@ class Renderer {
   // Loads the GL functions (glad), the shaders from shaderDir and the meshes from assetDir;
   // false and an error naming the file on failure (shader errors carry the compiler log).
   bool init(const std::string& shaderDir, const std::string& assetDir, std::string& error);
-  // Draws one frame into the default framebuffer, viewport width x height pixels.
+  // Draws one frame into the default framebuffer, viewport width x height pixels; a ghost
+  // state (a comparison run of the same model) is outlined over the bodies.
   void draw(const Model& model, const State& state, const Camera& camera, const Overlays& overlays, int width,
-            int height, const std::vector<Eigen::Vector3d>& contactPoints = {});
+            int height, const std::vector<Eigen::Vector3d>& contactPoints = {}, const State* ghost = nullptr);
   // Body under the view point (ndcX, ndcY) in [-1, 1]^2, y up; aspect = width / height.
   PickResult pick(const Model& model, const State& state, const Camera& camera, float ndcX, float ndcY,
                   float aspect) const;
   // World-space bounds of the scene for Camera::frame (a unit box when there are no bodies).
   static void sceneBounds(const Model& model, const State& state, glm::vec3& lo, glm::vec3& hi);
-  // sceneBounds grown by the guide lines of general joints: what the bodies move along, for the
-  // initial camera framing of a scene.
+  // sceneBounds grown by the guide lines of general joints (what the bodies move along) and, with
+  // ground contact, down to the ground: the initial camera framing of a scene.
   static void framingBounds(const Model& model, const State& state, glm::vec3& lo, glm::vec3& hi);
   // Writes the back buffer (call after draw, before swapping) as a PNG.
   bool saveScreenshot(const std::string& pngPath, int width, int height, std::string& error) const;

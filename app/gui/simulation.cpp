@@ -530,6 +530,12 @@ void Simulation::snapshot(Snapshot& out) const {
   out.backendWarnings = warnings_;
   out.compareBackend = compareInfo_ ? compareInfo_->name : "";
   out.compareNote = compareNote_;
+  if (solver_)
+    solver_->activeContacts(out.contactPoints);
+  else
+    out.contactPoints.clear();
+  out.compareRunning = compareSolver_ != nullptr;
+  if (out.compareRunning) out.compareState = compareState_;
 }
 
 void Simulation::copySamples(TimeSeries& dest, std::uint64_t& consumed, std::uint64_t& generation) const {

@@ -45,6 +45,9 @@ struct Snapshot {
   std::vector<std::string> backendWarnings;
   std::string compareBackend;  // back-end of the comparison run; empty when there is none
   std::string compareNote;     // why the comparison run stopped; empty while it runs
+  std::vector<Vector3> contactPoints;  // where the last step pressed bodies on the ground, m
+  bool compareRunning = false;  // compareState holds the comparison run's state
+  State compareState;
 };
 
 class Simulation {

@@ -261,7 +261,9 @@ bool Workbench::screenshotResult(std::string& error) const {
 // glViewport origin), which the panel layout leaves free for the 3D view.
 void Workbench::drawViewport(int width, int height) {
   if (snapshot_.model) {
-    renderer_.draw(*snapshot_.model, snapshot_.state, camera_, ui_.overlays, width, height);
+    const State* ghost = snapshot_.compareRunning ? &snapshot_.compareState : nullptr;
+    renderer_.draw(*snapshot_.model, snapshot_.state, camera_, ui_.overlays, width, height, snapshot_.contactPoints,
+                   ghost);
   } else {
     glViewport(0, 0, width, height);
     glEnable(GL_SCISSOR_TEST);

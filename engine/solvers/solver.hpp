@@ -55,6 +55,9 @@ class Solver {
   // Iterations of the last step's iterative solve (e.g. GMRES); -1 when the step solves directly.
   virtual int lastIterations() const { return -1; }
   virtual void setIntegrator(Integrator integrator) { options_.integrator = integrator; }
+  // World points (m) where the last step pressed bodies against the ground with a positive
+  // normal force; none for back-ends without contact.
+  virtual void activeContacts(std::vector<Vector3>& out) const { out.clear(); }
 
  protected:
   explicit Solver(const SolverOptions& options) : options_(options) {}

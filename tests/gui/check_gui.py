@@ -249,6 +249,8 @@ compare nonsense-is-refused-below
 export-csv {out}/compare.csv
 export-plots {out}/compare_plots
 screenshot-window {out}/compare_window.png
+panels off
+screenshot {out}/compare_view.png
 quit
 """
     result, _ = run_script(opts, "compare", script)
@@ -278,6 +280,9 @@ quit
     print("plot PNG: %d pixels of the comparison colour" % purple)
     check(purple > 100, "the exported plot shows the comparison series")
     check_shows_scene(f"{out}/compare_window.png", "window screenshot while comparing")
+    ghost = count_near(read_png(f"{out}/compare_view.png"), (148, 102, 189), tolerance=40)
+    print("3D view: %d pixels of the comparison run's outline" % ghost)
+    check(ghost > 100, "the 3D view outlines the comparison run's bodies")
 
 
 BANNER = (115, 18, 18)

@@ -290,5 +290,21 @@ TEST(Simulation, ADivergingComparisonStopsWithANoteAndTheMainRunGoesOn) {
   EXPECT_EQ(snap.compareNote, "");
 }
 
+// The contacts overlay draws where the last step pressed bodies on the ground: on the resting
+// falling chain, points on z = 0; none on a back-end without contact.
+TEST(Simulation, SnapshotCarriesTheActiveGroundContacts) {
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.load(kSource + "/scenes/falling_chain.json", {}, "baraff", error)) << error;
+  ASSERT_TRUE(sim.advance(1500, error)) << error;  // landed by t = 0.35 s
+  Snapshot snap;
+  sim.snapshot(snap);
+  ASSERT_FALSE(snap.contactPoints.empty());
+  for (const Vector3& p : snap.contactPoints) EXPECT_NEAR(p.z(), 0.0, 1e-3);
+  ASSERT_TRUE(sim.setBackend("redmax", error)) << error;
+  sim.snapshot(snap);
+  EXPECT_TRUE(snap.contactPoints.empty());
+}
+
 }  // namespace
 }  // namespace articulab::gui

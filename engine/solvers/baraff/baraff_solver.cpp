@@ -183,6 +183,12 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
   return {};
 }
 
+void BaraffSolver::activeContacts(std::vector<Vector3>& out) const {
+  out.clear();
+  for (const baraff::ContactPoint& contact : contacts_)
+    if (contact.force > 0.0) out.push_back(contact.position);
+}
+
 void BaraffSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {
   if (!solveAccelerations(model, state).ok) {
     qdd.setConstant(std::numeric_limits<double>::quiet_NaN());

@@ -34,6 +34,7 @@ class BaraffSolver final : public Solver {
   // Ground contact points of the last step (active rows: touching or about to touch), with
   // their normal forces; for drawing and tests.
   const std::vector<baraff::ContactPoint>& contactPoints() const { return contacts_; }
+  void activeContacts(std::vector<Vector3>& out) const override;
   // Inequality rows (joint limits, then contacts) of the last step and their multipliers >= 0.
   int activeInequalities() const { return activeInequalities_; }
   const VectorX& inequalityMultipliers() const { return solver_.unilateralMultipliers(); }

@@ -1,0 +1,40 @@
+// Overlay geometry of the comparison run: the ghost outlines each shape's box at the ghost pose.
+#include <gtest/gtest.h>
+
+#include "engine/io/scene_loader.hpp"
+#include "engine/spatial/se3.hpp"
+#include "engine/spatial/so3.hpp"
+#include "render/overlay_geometry.hpp"
+
+namespace articulab::render {
+namespace {
+
+// A 0.1 x 0.02 x 0.02 m box moved to (1, 2, 3) and turned a quarter turn about z: its 12
+// outline edges join corners (1, 2, 3) + Rz (+-0.05, +-0.01, +-0.01), each parallel to a turned
+// box axis with the box's length along it.
+TEST(OverlayGeometry, GhostOutlinesEachShapeBoxAtTheGhostPose) {
+  const Model model = loadSceneFromString(R"({"name": "box", "bodies": [{"name": "b", "mass": 1,
+      "shape": {"type": "box", "size": [0.1, 0.02, 0.02]}}],
+      "joints": [{"name": "j", "type": "free3d", "parent": "world", "child": "b"}]})",
+                                          "box.json");
+  State ghost = makeInitialState(model);
+  ghost.E_0i[0] = se3::make(so3::exp(Vector3(0.0, 0.0, 1.5707963267948966)), Vector3(1.0, 2.0, 3.0));
+  std::vector<ColoredLine> lines;
+  addGhost(model, ghost, lines);
+  ASSERT_EQ(lines.size(), 12u);
+  int alongLength = 0;
+  for (const ColoredLine& line : lines) {
+    for (const glm::vec3& p : {line.a, line.b}) {
+      EXPECT_NEAR(std::abs(p.x - 1.0f), 0.01f, 1e-6f);  // turned: the box's y half extent
+      EXPECT_NEAR(std::abs(p.y - 2.0f), 0.05f, 1e-6f) << "x half extent along world y";
+      EXPECT_NEAR(std::abs(p.z - 3.0f), 0.01f, 1e-6f);
+    }
+    const float length = glm::length(line.b - line.a);
+    if (std::abs(length - 0.1f) < 1e-6f) ++alongLength;
+    else EXPECT_NEAR(length, 0.02f, 1e-6f);
+  }
+  EXPECT_EQ(alongLength, 4);
+}
+
+}  // namespace
+}  // namespace articulab::render
