@@ -77,6 +77,7 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   Model model = loadScene(o.scene, o.overrides);
   if (!o.q0.empty()) applyCoordinateList("--q0", o.q0, model.q0);
   if (!o.qd0.empty()) applyCoordinateList("--qd0", o.qd0, model.qd0);
+  if (o.hasIntegrator) model.defaults.integrator = o.integrator;  // what supports() warns about
   const std::string backendName = o.backend.empty() ? model.defaults.backend : o.backend;
   const BackendInfo* backend = findBackend(backendName);
   if (!backend) throw UsageError("--backend: unknown back-end '" + backendName + "' (expected one of: " + backendNames() + ")");
@@ -84,7 +85,7 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   if (!support.ok) throw UsageError("back-end '" + backendName + "' cannot run " + o.scene + ": " + support.reason);
   for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
 
-  const Integrator integrator = o.hasIntegrator ? o.integrator : model.defaults.integrator;
+  const Integrator integrator = model.defaults.integrator;
   const double dt = o.dt > 0.0 ? o.dt : model.defaults.dt;
   const double duration = o.duration > 0.0 ? o.duration : model.defaults.duration;
   const long steps = std::lround(duration / dt);

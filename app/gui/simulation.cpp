@@ -242,7 +242,7 @@ void Simulation::stopComparisonLocked(const std::string& why) {
 
 bool Simulation::createComparisonLocked() {
   const std::string& name = compareInfo_->name;
-  SolverSupport support = compareInfo_->supports(*model_);
+  SolverSupport support = supportLocked(*compareInfo_);
   if (!support.ok) {
     stopComparisonLocked("back-end " + name + " cannot run scene '" + model_->name + "': " + support.reason);
     return false;
@@ -408,7 +408,7 @@ bool Simulation::setBackend(const std::string& name, std::string& error) {
     error = "no scene is loaded";
     return false;
   }
-  SolverSupport support = info->supports(*model_);
+  SolverSupport support = supportLocked(*info);
   if (!support.ok) {
     error = "back-end " + name + " cannot run scene '" + model_->name + "': " + support.reason;
     return false;
@@ -424,6 +424,14 @@ bool Simulation::setBackend(const std::string& name, std::string& error) {
   for (const std::string& warning : support.warnings) spdlog::warn("{}: {}", name, warning);
   spdlog::info("switched to back-end {} at t = {} s, keeping the state", name, state_.t);
   return true;
+}
+
+// Whether the back-end runs the model with the integrator in use (its warnings name it).
+SolverSupport Simulation::supportLocked(const BackendInfo& info) const {
+  if (model_->defaults.integrator == integrator_) return info.supports(*model_);
+  Model withIntegrator = *model_;
+  withIntegrator.defaults.integrator = integrator_;
+  return info.supports(withIntegrator);
 }
 
 bool Simulation::setComparison(const std::string& backend, std::string& error) {
@@ -446,7 +454,7 @@ bool Simulation::setComparison(const std::string& backend, std::string& error) {
     error = "unknown back-end '" + backend + "' (available: " + backendNames() + ", or off)";
     return false;
   }
-  if (SolverSupport support = info->supports(*model_); !support.ok) {
+  if (SolverSupport support = supportLocked(*info); !support.ok) {
     error = "back-end " + info->name + " cannot run scene '" + model_->name + "': " + support.reason;
     return false;
   }
@@ -466,6 +474,7 @@ void Simulation::setIntegrator(Integrator integrator) {
   integrator_ = integrator;
   if (solver_) solver_->setIntegrator(integrator);
   if (compareSolver_) compareSolver_->setIntegrator(integrator);
+  if (model_ && backendInfo_) warnings_ = supportLocked(*backendInfo_).warnings;
   spdlog::info("integrator set to {}", integratorName(integrator));
 }
 

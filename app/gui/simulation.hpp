@@ -108,6 +108,7 @@ class Simulation {
   std::string divergenceLocked(const StepStatus& status, const State& state, const EnergyReport& energy) const;
   void stepComparisonLocked();
   void stopComparisonLocked(const std::string& why);
+  SolverSupport supportLocked(const BackendInfo& info) const;
   // A solver for the comparison back-end on the current model; false (with a note) if it cannot.
   bool createComparisonLocked();
   void restartLocked();

@@ -108,6 +108,16 @@ TEST(Cli, ImplicitSpringsRunTheStiffChainThatSemiImplicitEulerLoses) {
   }
 }
 
+// The back-end's warnings concern the integrator of the run, not the scene's default.
+TEST(Cli, WarningsNameTheIntegratorOfTheRun) {
+  const std::string scene = kScenes + "four_bar.json";  // default integrator "implicit"
+  const Result implicit = run({scene, "--backend", "baraff", "--duration", "0.01"});
+  EXPECT_NE(implicit.err.find("integrator 'implicit' is not used"), std::string::npos) << implicit.err;
+  const Result semi = run({scene, "--backend", "baraff", "--integrator", "semi-implicit", "--duration", "0.01"});
+  EXPECT_EQ(semi.code, 0) << semi.err;
+  EXPECT_EQ(semi.err.find("is not used"), std::string::npos) << semi.err;
+}
+
 TEST(Cli, ADivergingRunExitsWithCodeThreeAndSaysWhere) {
   const Result r = run({ARTICULAB_SOURCE_DIR "/tests/gui/data/diverging_chain.json"});
   EXPECT_EQ(r.code, 3) << r.out << r.err;

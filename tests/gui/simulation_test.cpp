@@ -306,5 +306,26 @@ TEST(Simulation, SnapshotCarriesTheActiveGroundContacts) {
   EXPECT_TRUE(snap.contactPoints.empty());
 }
 
+// Back-end warnings follow the integrator in use: baraff warns that it does not take the
+// four-bar's default "implicit", and stops warning once semi-implicit Euler is chosen.
+TEST(Simulation, IntegratorWarningsFollowTheIntegratorInUse) {
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.load(kSource + "/scenes/four_bar.json", {}, "baraff", error)) << error;
+  const auto warnsAboutIntegrator = [&] {
+    Snapshot snap;
+    sim.snapshot(snap);
+    for (const std::string& warning : snap.backendWarnings)
+      if (warning.find("integrator 'implicit'") != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(warnsAboutIntegrator());
+  sim.setIntegrator(Integrator::SemiImplicitEuler);
+  EXPECT_FALSE(warnsAboutIntegrator());
+  ASSERT_TRUE(sim.setBackend("redmax", error)) << error;
+  ASSERT_TRUE(sim.setBackend("baraff", error)) << error;
+  EXPECT_FALSE(warnsAboutIntegrator());
+}
+
 }  // namespace
 }  // namespace articulab::gui
