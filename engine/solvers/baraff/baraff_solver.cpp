@@ -268,8 +268,10 @@ StepStatus BaraffSolver::projectPositions(const Model& model, State& state, doub
     error = largestPositionError();
   }
   if (error > kPositionFailure)
-    return failed(state, "position projection left a constraint violation of " + std::to_string(error) +
-                             " (redundant or conflicting constraints)");
+    return failed(state, "position projection left a constraint violation of " + std::to_string(error) + " after " +
+                             std::to_string(kProjectionIterations) + " iterates (the step left " +
+                             std::to_string(stepError) +
+                             "): redundant or conflicting constraints, or motion too fast for the step size");
   if (!factored) {  // no iterate was needed: q at these poses, and H for the velocity projection
     assembleRowsAt(model, state, true);
     factored = solver_.factor(model, system_, report_);
