@@ -229,9 +229,11 @@ void Simulation::stepComparisonLocked() {
   const StepStatus status = compareSolver_->step(*model_, compareState_, dt_);
   const std::string problem = divergenceLocked(status, compareState_, computeEnergy(*model_, compareState_));
   if (problem.empty()) return;
-  stopComparisonLocked("comparison run on " + compareInfo_->name + " stopped at step " +
-                       std::to_string(compareState_.step) + " (t = " + format("%.4g", compareState_.t) +
-                       " s): " + problem + "; Reset starts it again");
+  const std::string where = status.ok ? " at step " + std::to_string(compareState_.step) + " (t = " +
+                                            format("%.4g", compareState_.t) + " s)"
+                                      : "";  // a failed step's message says where
+  stopComparisonLocked("comparison run on " + compareInfo_->name + " stopped" + where + ": " + problem +
+                       "; Reset starts it again");
 }
 
 void Simulation::stopComparisonLocked(const std::string& why) {
