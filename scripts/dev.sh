@@ -50,7 +50,7 @@ case "${1:-}" in
     ;;
   sanitize)
     install_deps
-    configure_build "$ROOT/build-asan" -DARTICULAB_SANITIZE=ON -DARTICULAB_BENCH=OFF -DARTICULAB_GUI=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    configure_build "$ROOT/build-asan" -DARTICULAB_SANITIZE=ON -DARTICULAB_BENCH=OFF -DARTICULAB_GUI=OFF -DCMAKE_BUILD_TYPE=Debug
     cd "$ROOT/build-asan" && ctest --output-on-failure -j "$JOBS"
     ;;
   bench)

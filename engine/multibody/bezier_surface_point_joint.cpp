@@ -9,8 +9,6 @@ namespace articulab {
 
 namespace {
 constexpr double kMinTangentSine = 1e-6;  // |x_u x x_v| below this times |x_u| |x_v|: no normal
-constexpr int kGridLines = 9;
-constexpr int kLineSamples = 48;
 
 bool validCount(int n) { return n >= 2 && n <= bezier::kMaxControlPoints; }
 }  // namespace
@@ -39,8 +37,7 @@ std::string SurfacePointJoint::checkCoordinates(const double* q) const {
 
 std::vector<std::vector<Vector3>> SurfacePointJoint::guideLines() const {
   return isoLineGrid(
-      [this](double u, double v) { return bezier::surfacePoint<double>(points_.data(), rows_, cols_, u, v).x; },
-      kGridLines, kLineSamples);
+      [this](double u, double v) { return bezier::surfacePoint<double>(points_.data(), rows_, cols_, u, v).x; });
 }
 
 }  // namespace articulab

@@ -32,12 +32,15 @@ std::string checkSurfaceCoordinates(const ParametricSurface& s, double u, double
                                     const char* vName, const char* which) {
   // Messages are built only on failure: a valid check allocates nothing (it runs every step).
   auto surface = [&] { return std::string(which) + " " + surfaceTypeName(s.type); };
-  if (!std::isfinite(u)) return std::string(uName) + " = " + formatParameter(u) + " is not finite (" + surface() + ")";
-  if (!std::isfinite(v)) return std::string(vName) + " = " + formatParameter(v) + " is not finite (" + surface() + ")";
+  const auto notFinite = [&](const char* name, double x) {
+    return std::string(name) + " = " + formatParameter(x) + " is not finite (" + surface() + ")";
+  };
+  if (!std::isfinite(u)) return notFinite(uName, u);
+  if (!std::isfinite(v)) return notFinite(vName, v);
   const double limit = std::numbers::pi / 2 - kPoleMargin;
   if (s.type == SurfaceType::Torus || std::abs(v) <= limit) return {};
-  return std::string(vName) + " = " + formatParameter(v) + " reaches the " + (v > 0 ? "north" : "south") + " pole of the " +
-         surface() + ", where its contact frame is singular; expected |" + vName + "| <= pi/2 - " +
+  return std::string(vName) + " = " + formatParameter(v) + " reaches the " + (v > 0 ? "north" : "south") +
+         " pole of the " + surface() + ", where its contact frame is singular; expected |" + vName + "| <= pi/2 - " +
          formatParameter(kPoleMargin) + " = " + formatParameter(limit);
 }
 
@@ -45,7 +48,8 @@ std::string describeSurface(const ParametricSurface& s) {
   switch (s.type) {
     case SurfaceType::Sphere: return "sphere r = " + formatParameter(s.radii.x());
     case SurfaceType::Ellipsoid:
-      return "ellipsoid a = " + formatParameter(s.radii.x()) + ", b = " + formatParameter(s.radii.y()) + ", c = " + formatParameter(s.radii.z());
+      return "ellipsoid a = " + formatParameter(s.radii.x()) + ", b = " + formatParameter(s.radii.y()) +
+             ", c = " + formatParameter(s.radii.z());
     case SurfaceType::Torus: return "torus R = " + formatParameter(s.major) + ", r = " + formatParameter(s.minor);
   }
   return {};

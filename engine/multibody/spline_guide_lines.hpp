@@ -12,7 +12,7 @@ namespace articulab {
 std::vector<Vector3> sampledCurve(const std::function<Vector3(double)>& point, double lo, double hi, int samples);
 // Iso-lines of point(u, v) over [0, 1]^2: `lines` lines of constant u, then as many of
 // constant v, each with samples + 1 points.
-std::vector<std::vector<Vector3>> isoLineGrid(const std::function<Vector3(double, double)>& point, int lines,
-                                              int samples);
+std::vector<std::vector<Vector3>> isoLineGrid(const std::function<Vector3(double, double)>& point, int lines = 9,
+                                              int samples = 48);
 
 }  // namespace articulab

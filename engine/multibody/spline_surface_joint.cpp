@@ -5,11 +5,6 @@
 
 namespace articulab {
 
-namespace {
-constexpr int kGridLines = 9;     // iso-lines per direction of the guide grid
-constexpr int kLineSamples = 40;  // points per iso-line
-}  // namespace
-
 std::string SplineSurfaceJoint::coordinateHelp() const {
   return "q1: patch parameter in [0, 1]; q2: patch parameter in [0, 1]";
 }
@@ -24,8 +19,7 @@ std::vector<std::vector<Vector3>> SplineSurfaceJoint::guideLines() const {
       [this](double u, double v) {
         const double q[2] = {u, v};
         return Vector3(transform(q).topRightCorner<3, 1>());
-      },
-      kGridLines, kLineSamples);
+      });
 }
 
 }  // namespace articulab

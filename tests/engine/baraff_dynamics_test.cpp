@@ -32,7 +32,6 @@ Model supportedTree() {
   return model;
 }
 
-double relativeError(const VectorX& a, const VectorX& b) { return (a - b).norm() / std::max(1.0, b.norm()); }
 
 VectorX stackAccelerations(const std::vector<Vector6>& a) {
   VectorX v(6 * a.size());
@@ -69,8 +68,8 @@ TEST(BaraffDynamics, LinearTimeFactorMatchesDenseKKT) {
   const State state = makeInitialState(model);
   ASSERT_TRUE(solver.solveAccelerations(model, state).ok);
   const baraff::DenseKKTSolution dense = baraff::solveDenseKKT(model, solver.system());
-  EXPECT_LT(relativeError(stackAccelerations(solver.solution().a), dense.a), 1e-9);
-  EXPECT_LT(relativeError(stackMultipliers(solver.solution()), dense.lambda), 1e-9);
+  EXPECT_LT(test::relativeError(stackAccelerations(solver.solution().a), dense.a), 1e-9);
+  EXPECT_LT(test::relativeError(stackMultipliers(solver.solution()), dense.lambda), 1e-9);
 }
 
 // Iterative refinement (what a post-stabilised step does with the factor of the projection):
@@ -99,9 +98,9 @@ TEST(BaraffDynamics, RefinedSolveWithNearbyFactorMatchesDirectSolve) {
         continue;
       }
       ASSERT_TRUE(accepted) << model.name;
-      EXPECT_LT(relativeError(stackAccelerations(x.a), stackAccelerations(atB.solution().a)), 1e-9) << model.name;
-      EXPECT_LT(relativeError(stackMultipliers(x), stackMultipliers(atB.solution())), 1e-9) << model.name;
-      if (k > 0) EXPECT_LT(relativeError(x.mu, atB.solution().mu), 1e-9) << model.name;
+      EXPECT_LT(test::relativeError(stackAccelerations(x.a), stackAccelerations(atB.solution().a)), 1e-9) << model.name;
+      EXPECT_LT(test::relativeError(stackMultipliers(x), stackMultipliers(atB.solution())), 1e-9) << model.name;
+      if (k > 0) EXPECT_LT(test::relativeError(x.mu, atB.solution().mu), 1e-9) << model.name;
     }
   }
 }
@@ -127,8 +126,8 @@ TEST(BaraffDynamics, AccelerationsAgreeWithTheReducedBackEnds) {
       VectorX qddReduced(model.nq);
       findBackend(backend)->create(model, SolverOptions{})->forwardDynamics(model, state, qddReduced);
       const VectorX phidot = J * qddReduced + Jdot * state.qd;
-      EXPECT_LT(relativeError(stackAccelerations(solver.solution().a), phidot), 1e-8) << model.name << " " << backend;
-      EXPECT_LT(relativeError(qddBaraff, qddReduced), 1e-8) << model.name << " " << backend;
+      EXPECT_LT(test::relativeError(stackAccelerations(solver.solution().a), phidot), 1e-8) << model.name << " " << backend;
+      EXPECT_LT(test::relativeError(qddBaraff, qddReduced), 1e-8) << model.name << " " << backend;
     }
   }
 }

@@ -14,7 +14,6 @@
 namespace articulab {
 namespace {
 
-double relativeError(const VectorX& a, const VectorX& b) { return (a - b).norm() / std::max(1.0, b.norm()); }
 
 TEST(BaraffLoops, AnticipationMatchesDenseKKTForPointAndHingeClosures) {
   for (LoopType type : {LoopType::Point, LoopType::Hinge}) {
@@ -26,8 +25,8 @@ TEST(BaraffLoops, AnticipationMatchesDenseKKTForPointAndHingeClosures) {
     const baraff::DenseKKTSolution dense = baraff::solveDenseKKT(model, solver.system());
     VectorX a(6 * model.bodyCount());
     for (int i = 0; i < model.bodyCount(); ++i) a.segment<6>(6 * i) = solver.solution().a[i];
-    EXPECT_LT(relativeError(a, dense.a), 1e-9) << loopTypeName(type);
-    EXPECT_LT(relativeError(solver.solution().mu, dense.mu), 1e-9) << loopTypeName(type);
+    EXPECT_LT(test::relativeError(a, dense.a), 1e-9) << loopTypeName(type);
+    EXPECT_LT(test::relativeError(solver.solution().mu, dense.mu), 1e-9) << loopTypeName(type);
     // The closure holds at the acceleration level: J_a a = rhs_a.
     for (const baraff::AuxiliaryRow& row : solver.system().auxiliary)
       EXPECT_NEAR(row.jA * (row.bodyA < 0 ? Vector6::Zero() : solver.solution().a[row.bodyA]) +

@@ -14,7 +14,7 @@
 namespace articulab {
 namespace {
 
-const std::string kScenes = ARTICULAB_SOURCE_DIR "/scenes/";
+const std::string kCliScenes = ARTICULAB_SOURCE_DIR "/scenes/";
 
 struct Result {
   int code = 0;
@@ -36,7 +36,7 @@ Result run(const std::vector<std::string>& args) {
 }
 
 TEST(Cli, BadFlagsNameTheFlagAndTheExpectedValue) {
-  const std::string scene = kScenes + "double_pendulum.json";
+  const std::string scene = kCliScenes + "double_pendulum.json";
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{scene, "--dt", "-1"}, "--dt: expected a number > 0"},
       {{scene, "--dt", "abc"}, "--dt: expected a finite number, got 'abc'"},
@@ -58,19 +58,19 @@ TEST(Cli, BadFlagsNameTheFlagAndTheExpectedValue) {
 }
 
 TEST(Cli, AnUnknownSceneParameterIsASceneError) {
-  EXPECT_THROW(run({kScenes + "chain.json", "--set", "links=5"}), SceneError);
-  EXPECT_THROW(run({kScenes + "no_such_scene.json"}), SceneError);
+  EXPECT_THROW(run({kCliScenes + "chain.json", "--set", "links=5"}), SceneError);
+  EXPECT_THROW(run({kCliScenes + "no_such_scene.json"}), SceneError);
 }
 
 TEST(Cli, RunWritesTheSeriesOfAnIndependentEngineRun) {
   const std::string csv = (std::filesystem::temp_directory_path() / "articulab_cli_test.csv").string();
-  const Result r = run({kScenes + "chain.json", "--set", "n=3", "--integrator", "rk4", "--dt", "0.002", "--duration",
+  const Result r = run({kCliScenes + "chain.json", "--set", "n=3", "--integrator", "rk4", "--dt", "0.002", "--duration",
                         "0.1", "--q0", "0.2,-0.1,0.4", "--record", "q,qd,qdd", "--csv", csv});
   ASSERT_EQ(r.code, 0) << r.err << r.usageError;
   EXPECT_NE(r.out.find("steps       50"), std::string::npos) << r.out;
 
   // The same run through the engine API: the total energy column must match to the digit.
-  Model model = loadScene(kScenes + "chain.json", {{"n", 3}});
+  Model model = loadScene(kCliScenes + "chain.json", {{"n", 3}});
   model.q0 << 0.2, -0.1, 0.4;
   auto solver = findBackend("redmax")->create(model, SolverOptions{Integrator::RK4});
   State state = makeInitialState(model);
@@ -110,7 +110,7 @@ TEST(Cli, ImplicitSpringsRunTheStiffChainThatSemiImplicitEulerLoses) {
 
 // The back-end's warnings concern the integrator of the run, not the scene's default.
 TEST(Cli, WarningsNameTheIntegratorOfTheRun) {
-  const std::string scene = kScenes + "four_bar.json";  // default integrator "implicit"
+  const std::string scene = kCliScenes + "four_bar.json";  // default integrator "implicit"
   const Result implicit = run({scene, "--backend", "baraff", "--duration", "0.01"});
   EXPECT_NE(implicit.err.find("integrator 'implicit' is not used"), std::string::npos) << implicit.err;
   const Result semi = run({scene, "--backend", "baraff", "--integrator", "semi-implicit", "--duration", "0.01"});
@@ -127,7 +127,7 @@ TEST(Cli, ADivergingRunExitsWithCodeThreeAndSaysWhere) {
 
 TEST(Cli, DescribeListsBodiesJointsDofAndBackends) {
   std::ostringstream out, err;
-  ASSERT_EQ(cli::describeCommand({kScenes + "four_bar.json"}, out, err), 0);
+  ASSERT_EQ(cli::describeCommand({kCliScenes + "four_bar.json"}, out, err), 0);
   const std::string text = out.str();
   for (const char* expected : {"3 bodies", "1 loop constraints", "DOF", "recursive: cannot run this scene", "baraff: runs"})
     EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;

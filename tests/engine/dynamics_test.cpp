@@ -43,11 +43,11 @@ double potentialEnergy(const Model& model, const VectorX& q) {
   return computeEnergy(model, state).potential;
 }
 
-std::vector<Model> models() { return {test::standardChain(5), test::mixedTree()}; }
+std::vector<Model> chainAndTree() { return {test::standardChain(5), test::mixedTree()}; }
 
 TEST(Dynamics, KineticEnergyEqualsHalfQdotMQdot) {
   ASSERT_EQ(test::mixedTree().nq, 24);  // every joint type present
-  for (const Model& model : models()) {
+  for (const Model& model : chainAndTree()) {
     for (int trial = 0; trial < 5; ++trial) {
       const VectorX q = test::randomVector(model.nq, 1.5), qd = test::randomVector(model.nq, 2.0);
       const Evaluated e = redmax(model, q, qd);
@@ -60,7 +60,7 @@ TEST(Dynamics, KineticEnergyEqualsHalfQdotMQdot) {
 
 // With qdot = 0 the reduced force is gravity plus joint springs: f = -dV/dq.
 TEST(Dynamics, GravityForceIsMinusTheGradientOfThePotential) {
-  for (const Model& model : models()) {
+  for (const Model& model : chainAndTree()) {
     const VectorX q = test::randomVector(model.nq, 1.5), zero = VectorX::Zero(model.nq);
     const VectorX f = redmax(model, q, zero).f;
     for (int k = 0; k < model.nq; ++k) {
@@ -77,7 +77,7 @@ TEST(Dynamics, GravityForceIsMinusTheGradientOfThePotential) {
 // Lagrange: M qddot + Mdot qdot - dT/dq = f_ext, so the quadratic velocity vector of eq 2.18 is
 // -(Mdot qdot - dT/dq), with Mdot and dT/dq from central differences of M(q).
 TEST(Dynamics, QuadraticVelocityVectorMatchesTheLagrangian) {
-  for (const Model& model : models()) {
+  for (const Model& model : chainAndTree()) {
     const VectorX q = test::randomVector(model.nq, 1.5), qd = test::randomVector(model.nq, 2.0);
     const VectorX zero = VectorX::Zero(model.nq);
     const Evaluated moving = redmax(model, q, qd);
@@ -100,7 +100,7 @@ TEST(Dynamics, QuadraticVelocityVectorMatchesTheLagrangian) {
 
 // tau = M qddot - f from the O(n) recursion equals the dense RedMax terms.
 TEST(Dynamics, RecursiveInverseDynamicsMatchesRedMax) {
-  for (const Model& model : models()) {
+  for (const Model& model : chainAndTree()) {
     const VectorX q = test::randomVector(model.nq, 1.5), qd = test::randomVector(model.nq, 2.0);
     const VectorX qdd = test::randomVector(model.nq, 3.0);
     const Evaluated e = redmax(model, q, qd);

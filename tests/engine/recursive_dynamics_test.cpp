@@ -14,7 +14,7 @@
 namespace articulab {
 namespace {
 
-std::vector<Model> models() {
+std::vector<Model> modelsWithSprings() {
   std::vector<Model> list = {test::standardChain(1), test::standardChain(5), test::standardChain(20),
                              test::mixedTree()};
   for (int i = 0; i < 3; ++i) {  // springs and dampers on the chain too
@@ -43,7 +43,7 @@ Perturbation mousePull(const Model& model) {
 }
 
 TEST(RecursiveDynamics, AccelerationsMatchRedMaxAtRandomStates) {
-  for (const Model& model : models()) {
+  for (const Model& model : modelsWithSprings()) {
     auto solver = findBackend("recursive")->create(model, SolverOptions{});
     for (int trial = 0; trial < 5; ++trial) {
       State state = randomState(model);
@@ -58,7 +58,7 @@ TEST(RecursiveDynamics, AccelerationsMatchRedMaxAtRandomStates) {
 
 // The O(n) force of the implicit step against the Newton-Euler force of engine/algorithm.
 TEST(RecursiveDynamics, GeneralizedForceMatchesTheSharedNewtonEulerForce) {
-  for (const Model& model : models()) {
+  for (const Model& model : modelsWithSprings()) {
     const State state = randomState(model);
     const Perturbation pert = mousePull(model);
     RecursiveKinematics kin(model);
@@ -90,7 +90,7 @@ TEST(RecursiveDynamics, VelocityUpdateMatchesFullKinematics) {
 
 // With every joint driven, Alg 9 is inverse dynamics: the forces must be M_r qddot - f_r.
 TEST(RecursiveDynamics, FullyDrivenTreeReturnsTheInverseDynamicsForces) {
-  for (Model model : models()) {
+  for (Model model : modelsWithSprings()) {
     for (Joint& joint : model.joints) joint.driven = true;
     const State state = randomState(model);
     const VectorX prescribed = test::randomVector(model.nq, 3.0);

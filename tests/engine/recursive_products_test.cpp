@@ -31,9 +31,9 @@ struct Fixture {
   }
 };
 
-std::vector<Model> models() { return {test::standardChain(1), test::standardChain(12), test::mixedTree()}; }
+std::vector<Model> productModels() { return {test::standardChain(1), test::standardChain(12), test::mixedTree()}; }
 
-double relativeError(const VectorX& value, const VectorX& expected) {
+double relativeToExpected(const VectorX& value, const VectorX& expected) {
   return (value - expected).norm() / (expected.norm() + 1e-300);  // exact zeros compare as 0
 }
 
@@ -72,41 +72,41 @@ TEST(RecursiveProducts, ParentTransformMatchesTheAdjointMatrix) {
 }
 
 TEST(RecursiveProducts, JacobianAndItsDerivativeTimesAVectorMatchTheDenseMatrices) {
-  for (Model model : models()) {
+  for (Model model : productModels()) {
     Fixture f(std::move(model));
     const int n = f.model.bodyCount();
     const VectorX x = test::randomVector(f.model.nq);
     VectorX y(6 * n), z(6 * n);
     jacobianProducts(f.model, f.kin, x, y, z);
-    EXPECT_LT(relativeError(y, f.dense.J * x), 1e-13) << f.model.name;
-    EXPECT_LT(relativeError(z, f.dense.Jdot * x), 1e-13) << f.model.name;
+    EXPECT_LT(relativeToExpected(y, f.dense.J * x), 1e-13) << f.model.name;
+    EXPECT_LT(relativeToExpected(z, f.dense.Jdot * x), 1e-13) << f.model.name;
   }
 }
 
 TEST(RecursiveProducts, JacobianTransposeTimesAVectorMatchesTheDenseMatrix) {
-  for (Model model : models()) {
+  for (Model model : productModels()) {
     Fixture f(std::move(model));
     const VectorX y = test::randomVector(6 * f.model.bodyCount());
     BodyVectors alpha(f.model.bodyCount());
     VectorX x(f.model.nq);
     jacobianTransposeProduct(f.model, f.kin, y, alpha, x);
-    EXPECT_LT(relativeError(x, f.dense.J.transpose() * y), 1e-13) << f.model.name;
+    EXPECT_LT(relativeToExpected(x, f.dense.J.transpose() * y), 1e-13) << f.model.name;
   }
 }
 
 TEST(RecursiveProducts, MassMatrixProductMatchesRedMax) {
-  for (Model model : models()) {
+  for (Model model : productModels()) {
     Fixture f(std::move(model));
     const VectorX x = test::randomVector(f.model.nq);
     BodyVectors twist(f.model.bodyCount()), wrench(f.model.bodyCount());
     VectorX Mx(f.model.nq);
     massMatrixProduct(f.model, f.kin, x, twist, wrench, Mx);
-    EXPECT_LT(relativeError(Mx, f.dense.Mr * x), 1e-13) << f.model.name;
+    EXPECT_LT(relativeToExpected(Mx, f.dense.Mr * x), 1e-13) << f.model.name;
   }
 }
 
 TEST(RecursiveProducts, InverseInertiaProductSolvesWithTheDenseMassMatrix) {
-  for (Model model : models()) {
+  for (Model model : productModels()) {
     Fixture f(std::move(model));
     ArticulatedBodyWorkspace ws(f.model);
     ASSERT_TRUE(factorInverseInertia(f.model, f.kin, nullptr, false, ws));
@@ -115,15 +115,15 @@ TEST(RecursiveProducts, InverseInertiaProductSolvesWithTheDenseMassMatrix) {
       VectorX y(f.model.nq);
       applyInverseInertia(f.model, f.kin, x, false, ws, y);
       // Residual of a backward-stable solve: about eps cond(M_r), and cond(M_r) ~ 1e6 here.
-      EXPECT_LT(relativeError(f.dense.Mr * y, x), 1e-10) << f.model.name;
-      EXPECT_LT(relativeError(y, f.dense.Mr.partialPivLu().solve(x)), 1e-9) << f.model.name;
+      EXPECT_LT(relativeToExpected(f.dense.Mr * y, x), 1e-10) << f.model.name;
+      EXPECT_LT(relativeToExpected(y, f.dense.Mr.partialPivLu().solve(x)), 1e-9) << f.model.name;
     }
   }
 }
 
 // Preconditioner form (Alg 10 line 10): the joint blocks add to the diagonal of M_r.
 TEST(RecursiveProducts, InverseInertiaWithJointBlocksSolvesTheShiftedMatrix) {
-  for (Model model : models()) {
+  for (Model model : productModels()) {
     Fixture f(std::move(model));
     const JointBlocks blocks = randomJointBlocks(f.model);
     const MatrixX A = f.dense.Mr + blockDiagonal(f.model, blocks);
@@ -132,7 +132,7 @@ TEST(RecursiveProducts, InverseInertiaWithJointBlocksSolvesTheShiftedMatrix) {
     const VectorX x = test::randomVector(f.model.nq);
     VectorX y(f.model.nq);
     applyInverseInertia(f.model, f.kin, x, false, ws, y);
-    EXPECT_LT(relativeError(A * y, x), 1e-10) << f.model.name;
+    EXPECT_LT(relativeToExpected(A * y, x), 1e-10) << f.model.name;
   }
 }
 
@@ -154,7 +154,7 @@ TEST(RecursiveProducts, InverseInertiaWithJointSpringsAndDampers) {
   const VectorX x = test::randomVector(f.model.nq);
   VectorX y(f.model.nq);
   applyInverseInertia(f.model, f.kin, x, false, ws, y);
-  EXPECT_LT(relativeError(y, A.partialPivLu().solve(x)), 1e-9);
+  EXPECT_LT(relativeToExpected(y, A.partialPivLu().solve(x)), 1e-9);
 }
 
 // Hybrid form: driven rows become identity rows, the others keep their row of M_r + P.
@@ -174,7 +174,7 @@ TEST(RecursiveProducts, HybridInverseInertiaKeepsDrivenRowsAndSolvesTheOthers) {
   const VectorX x = test::randomVector(f.model.nq);
   VectorX y(f.model.nq);
   applyInverseInertia(f.model, f.kin, x, true, ws, y);
-  EXPECT_LT(relativeError(A * y, x), 1e-10);
+  EXPECT_LT(relativeToExpected(A * y, x), 1e-10);
 }
 
 TEST(RecursiveProducts, SingularInertiaIsReported) {

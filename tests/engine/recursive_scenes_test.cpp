@@ -19,7 +19,7 @@ namespace {
 
 using nlohmann::json;
 
-const std::string kScenes = ARTICULAB_SOURCE_DIR "/scenes/";
+const std::string kSceneDir = ARTICULAB_SOURCE_DIR "/scenes/";
 
 double relativeDifference(const VectorX& a, const VectorX& b) { return (a - b).norm() / b.norm(); }
 
@@ -33,7 +33,7 @@ VectorX accelerations(const char* backend, const Model& model, const State& stat
 TEST(RecursiveScenes, RevoluteChainsAreTheStandardChainOnBothReducedBackEnds) {
   for (int n : {20, 50, 100}) {
     SCOPED_TRACE(n);
-    const Model model = loadScene(kScenes + "rc" + std::to_string(n) + ".json");
+    const Model model = loadScene(kSceneDir + "rc" + std::to_string(n) + ".json");
     const Model standard = test::standardChain(n);
     ASSERT_EQ(model.nq, n);
     EXPECT_EQ(model.q0, standard.q0);

@@ -23,7 +23,7 @@ namespace {
 
 using nlohmann::json;
 
-const std::string kScenes = ARTICULAB_SOURCE_DIR "/scenes";
+const std::string kSceneFolder = ARTICULAB_SOURCE_DIR "/scenes";
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -528,7 +528,7 @@ TEST(SceneLoader, BaseSceneOfTheErrorCasesIsValid) {
 }
 
 TEST(SceneLoader, MissingFileNamesThePath) {
-  const std::string path = kScenes + "/no_such_scene.json";
+  const std::string path = kSceneFolder + "/no_such_scene.json";
   const SceneError e = catchSceneError([&] { loadScene(path); });
   EXPECT_EQ(e.file(), path);
   EXPECT_EQ(e.pointer(), "");
@@ -536,7 +536,7 @@ TEST(SceneLoader, MissingFileNamesThePath) {
 }
 
 TEST(SceneLoader, DirectoryIsNotASceneFile) {
-  const SceneError e = catchSceneError([&] { loadScene(kScenes); });
+  const SceneError e = catchSceneError([&] { loadScene(kSceneFolder); });
   EXPECT_NE(e.message().find("not a regular file"), std::string::npos) << e.message();
 }
 
@@ -589,7 +589,7 @@ TEST(SceneLoader, CommentsAreAllowed) {
 
 std::vector<std::filesystem::path> sceneFiles() {
   std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::directory_iterator(kScenes))
+  for (const auto& entry : std::filesystem::directory_iterator(kSceneFolder))
     if (entry.path().extension() == ".json") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   return files;
@@ -639,15 +639,15 @@ void expectSameTree(const Model& loaded, const Model& expected) {
 }
 
 TEST(SceneLoader, DoublePendulumIsTheStandardChainOfTwo) {
-  expectSameTree(loadScene(kScenes + "/double_pendulum.json"), test::standardChain(2, 0.3));
+  expectSameTree(loadScene(kSceneFolder + "/double_pendulum.json"), test::standardChain(2, 0.3));
 }
 
 TEST(SceneLoader, SinglePendulumIsTheStandardChainOfOne) {
-  expectSameTree(loadScene(kScenes + "/single_pendulum.json"), test::standardChain(1, 0.3));
+  expectSameTree(loadScene(kSceneFolder + "/single_pendulum.json"), test::standardChain(1, 0.3));
 }
 
 TEST(SceneLoader, ChainHasTenLinksByDefaultAndFollowsOverrides) {
-  const std::string path = kScenes + "/chain.json";
+  const std::string path = kSceneFolder + "/chain.json";
   expectSameTree(loadScene(path), test::standardChain(10, 0.3));
   for (int n : {5, 50}) {
     SCOPED_TRACE(n);
@@ -659,7 +659,7 @@ TEST(SceneLoader, ChainHasTenLinksByDefaultAndFollowsOverrides) {
 }
 
 TEST(SceneLoader, StandardLinkInertiaMatchesBenchmarks) {
-  const Model model = loadScene(kScenes + "/single_pendulum.json");
+  const Model model = loadScene(kSceneFolder + "/single_pendulum.json");
   const Body& link = model.bodies[0];
   EXPECT_DOUBLE_EQ(link.mass, 1.0);
   EXPECT_TRUE(link.com.isZero(1e-15));
@@ -813,7 +813,7 @@ TEST(SceneLoader, GroundContactIsReadAndOffByDefault) {
 }
 
 TEST(SceneLoader, BranchingTreeCoversJointTypesAndShapes) {
-  const Model model = loadScene(kScenes + "/branching_tree.json");
+  const Model model = loadScene(kSceneFolder + "/branching_tree.json");
   std::set<JointType> joints;
   std::set<ShapeType> shapes;
   bool compositeBody = false, chainFromBody = false;
@@ -833,7 +833,7 @@ TEST(SceneLoader, BranchingTreeCoversJointTypesAndShapes) {
 }
 
 TEST(SceneLoader, FreeBodyHasNoGravityAndSixCoordinates) {
-  const Model model = loadScene(kScenes + "/free_body.json");
+  const Model model = loadScene(kSceneFolder + "/free_body.json");
   ASSERT_EQ(model.bodyCount(), 1);
   EXPECT_EQ(model.joints[0].type, JointType::Free3D);
   EXPECT_EQ(model.nq, 6);
@@ -851,7 +851,7 @@ Matrix4 aboutY(double q) {
 // The loop of the standard four-bar is closed at q0, with the crank at 2 rad from the ground
 // line and the coupler-rocker pivot above it (BENCHMARKS.md).
 TEST(SceneLoader, FourBarStartsWithTheLoopClosed) {
-  const Model model = loadScene(kScenes + "/four_bar.json");
+  const Model model = loadScene(kSceneFolder + "/four_bar.json");
   std::vector<Matrix4> E_0i(model.bodyCount());
   for (int i = 0; i < model.bodyCount(); ++i) {
     const Joint& joint = model.joints[i];

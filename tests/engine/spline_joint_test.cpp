@@ -358,7 +358,7 @@ TEST(SplineJoints, CurvePointReportsATangentParallelToUp) {
 
 // ---------- scenes ----------
 
-const std::vector<std::string> kScenes = {"bezier_torus_chain", "bezier_surface_board", "spline_curve_demo",
+const std::vector<std::string> kSplineScenes = {"bezier_torus_chain", "bezier_surface_board", "spline_curve_demo",
                                           "spline_surface_demo"};
 
 Model loadShippedScene(const std::string& name) { return loadScene(ARTICULAB_SOURCE_DIR "/scenes/" + name + ".json"); }
@@ -371,7 +371,7 @@ State movingState(const Model& model) {
 }
 
 TEST(SplineJoints, ScenesGiveTheSameAccelerationsOnRedMaxAndRecursive) {
-  for (const std::string& name : kScenes) {
+  for (const std::string& name : kSplineScenes) {
     const Model model = loadShippedScene(name);
     auto redmax = findBackend("redmax")->create(model, SolverOptions{});
     auto recursive = findBackend("recursive")->create(model, SolverOptions{});
@@ -405,7 +405,7 @@ double relativeEnergyError(const Model& model, const std::string& backend, doubl
 }
 
 TEST(SplineJoints, ScenesConserveEnergyWithRK4) {
-  for (const std::string& name : kScenes) {
+  for (const std::string& name : kSplineScenes) {
     const Model model = loadShippedScene(name);
     EXPECT_LT(relativeEnergyError(model, "recursive", 1e-3, 2.0), 1e-6) << name;
   }
@@ -414,7 +414,7 @@ TEST(SplineJoints, ScenesConserveEnergyWithRK4) {
 // The default run of every scene (its own back-end, integrator, step and duration) stays on
 // its curve or patch, on both reduced back-ends.
 TEST(SplineJoints, ScenesStayInRangeForTheirDefaultRun) {
-  for (const std::string& name : kScenes) {
+  for (const std::string& name : kSplineScenes) {
     const Model model = loadShippedScene(name);
     for (const char* backend : {"redmax", "recursive"}) {
       auto solver = findBackend(backend)->create(model, solverOptionsFor(model, model.defaults.integrator));

@@ -1,6 +1,7 @@
 // Helpers shared by the engine tests: random draws, finite differences, hand-built models.
 #pragma once
 
+#include <algorithm>
 #include <random>
 
 #include "engine/multibody/state.hpp"
@@ -33,6 +34,8 @@ Model mixedTree();
 Model closedSphericalChain(int n, LoopType type);
 // Solver options with this integrator and drift control (default Baumgarte gains).
 SolverOptions solverOptions(Integrator integrator, DriftControl drift);
+// |a - b| / max(1, |b|): relative for large values, absolute for small ones.
+inline double relativeError(const VectorX& a, const VectorX& b) { return (a - b).norm() / std::max(1.0, b.norm()); }
 // Largest position violation over the model's loop closures, m.
 double worstLoopError(const Model& model, const State& state);
 // One joint of the given type between the world and a box, for joint-level tests.

@@ -59,13 +59,14 @@ bool projectedInertia(const Matrix6& D, const Matrix6& s, int free, Matrix6& Ia)
     return true;
   }
   using Columns = Eigen::Matrix<double, 6, Eigen::Dynamic, Eigen::ColMajor, 6, 6>;
+  using Rows = Eigen::Matrix<double, Eigen::Dynamic, 6, Eigen::ColMajor, 6, 6>;
   using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, 6, 6>;
   const Columns Ds = D * s.leftCols(free);
   const Small K = s.leftCols(free).transpose() * Ds;
   const Eigen::LLT<Small> llt(K);
   if (llt.info() != Eigen::Success || !K.allFinite()) return false;
   Ia = D;
-  Ia.noalias() -= Ds * llt.solve(Columns(Ds.transpose()));
+  Ia.noalias() -= Ds * llt.solve(Rows(Ds.transpose()));
   return true;
 }
 

@@ -108,6 +108,7 @@ void RedMaxSolver::springImplicitVelocity(const Model& model, const State& state
   A_ = ws_.Mr;
   rhs_ = ws_.fr;
   for (const Joint& joint : model.joints) {  // K_r, D_r (eq 2.78)
+    if (joint.nq == 0) continue;  // welded: no diagonal entries (and none at all when nq = 0)
     A_.diagonal().segment(joint.qIndex, joint.nq).array() += h * joint.damping + h * h * joint.stiffness;
     rhs_.segment(joint.qIndex, joint.nq) -= (h * joint.stiffness) * state.qd.segment(joint.qIndex, joint.nq);
   }
