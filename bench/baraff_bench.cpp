@@ -9,6 +9,8 @@
 #include "bench/chain_benchmarks.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/baraff/dense_kkt.hpp"
+#include "engine/diagnostics/energy.hpp"
+#include "engine/diagnostics/drift.hpp"
 #include "engine/spatial/se3.hpp"
 
 namespace articulab {
@@ -36,14 +38,19 @@ void perBody(benchmark::State& bench, int n) {
 // state) would be timed as a cheap early return.
 constexpr int kStepsPerRun = 250;
 
+// A whole 10 s run before each restart: the violent part of the motion (links whipping at up to
+// 300 rad/s from about 1 s on, when the projection needs several Newton iterates) is timed too.
+constexpr int kStepsPerWholeRun = 10000;
+
 // Times steps of h = 1 ms; false (with the error reported) when a step fails.
-bool timeSteps(benchmark::State& bench, const Model& model, const SolverOptions& options) {
+bool timeSteps(benchmark::State& bench, const Model& model, const SolverOptions& options,
+               int stepsPerRun = kStepsPerRun) {
   BaraffSolver solver(model, options);
   const State initial = makeInitialState(model);
   State state = initial;
   int steps = 0;
   for (auto _ : bench) {
-    if (++steps == kStepsPerRun) {
+    if (++steps == stepsPerRun) {
       bench.PauseTiming();
       state = initial;
       steps = 0;
@@ -70,6 +77,52 @@ void BM_BaraffStepBaumgarte(benchmark::State& bench) {
 }
 void BM_BaraffStepPostStabilisation(benchmark::State& bench) {
   stepBenchmark(bench, standardChain(static_cast<int>(bench.range(0))), DriftControl::PostStabilization);
+}
+
+// Post-stabilisation over whole 10 s runs of the standard chain.
+void BM_BaraffStepPostStabilisationWholeRun(benchmark::State& bench) {
+  const Model model = standardChain(static_cast<int>(bench.range(0)));
+  if (timeSteps(bench, model, semiImplicit(DriftControl::PostStabilization), kStepsPerWholeRun))
+    perBody(bench, model.bodyCount());
+}
+
+// The standard four-bar of BENCHMARKS.md on `backend` (h = 1 ms, semi-implicit Euler): one 10 s
+// run per iteration, timed; then one more run, untimed, gives the loop-closure error at 10 s, its
+// maximum over the run and the energy change as counters.
+void fourBarRun(benchmark::State& bench, const char* backend, DriftControl drift) {
+  const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
+  const auto solver = findBackend(backend)->create(model, semiImplicit(drift));
+  constexpr int kSteps = 10000;
+  const auto run = [&](const auto& afterStep) {
+    State state = makeInitialState(model);
+    for (int k = 0; k < kSteps; ++k) {
+      if (!solver->step(model, state, 1e-3).ok) return false;
+      afterStep(state);
+    }
+    return true;
+  };
+  for (auto _ : bench)
+    if (!run([](const State&) {})) return bench.SkipWithError("four-bar step failed");
+  const State initial = makeInitialState(model);
+  double largestError = 0.0, finalError = 0.0, finalEnergy = 0.0;
+  run([&](const State& state) {
+    finalError = loopDrift(model, state, 0).position;
+    largestError = std::max(largestError, finalError);
+    finalEnergy = computeEnergy(model, state).total();
+  });
+  bench.counters["loop_error_10s_m"] = finalError;
+  bench.counters["max_loop_error_m"] = largestError;
+  bench.counters["energy_change_J"] = finalEnergy - computeEnergy(model, initial).total();
+  bench.counters["us_per_step"] = benchmark::Counter(static_cast<double>(bench.iterations()) * kSteps,
+                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
+                                                     benchmark::Counter::kIs1000);
+}
+void BM_FourBarBaraffPostStabilisation(benchmark::State& bench) {
+  fourBarRun(bench, "baraff", DriftControl::PostStabilization);
+}
+void BM_FourBarBaraffNoDriftControl(benchmark::State& bench) { fourBarRun(bench, "baraff", DriftControl::None); }
+void BM_FourBarRedMaxPostStabilisation(benchmark::State& bench) {
+  fourBarRun(bench, "redmax", DriftControl::PostStabilization);
 }
 
 // RK4 (four acceleration solves per step), no drift control.
@@ -140,6 +193,10 @@ void chainSizes(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_BaraffStepNoDriftControl)->Apply(chainSizes);
 BENCHMARK(BM_BaraffStepBaumgarte)->Apply(chainSizes);
 BENCHMARK(BM_BaraffStepPostStabilisation)->Apply(chainSizes);
+BENCHMARK(BM_BaraffStepPostStabilisationWholeRun)->Arg(100)->Arg(200)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FourBarBaraffPostStabilisation)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FourBarBaraffNoDriftControl)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FourBarRedMaxPostStabilisation)->Unit(benchmark::kMillisecond);
 // The O(n) solve and the dense KKT reference on the same sizes: where they cross.
 void kktSizes(benchmark::internal::Benchmark* b) {
   for (int n : {1, 2, 5, 10, 20, 50, 100, 200}) b->Arg(n);

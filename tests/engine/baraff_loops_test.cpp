@@ -157,7 +157,7 @@ TEST(BaraffLoops, StraightChainPinnedAtBothEndsIsReportedNotNaN) {
       for (const Matrix4& E : state.E_0i) EXPECT_TRUE(E.allFinite());
       EXPECT_LT(test::worstLoopError(model, state), 1e-6) << static_cast<int>(drift);
     } else {
-      EXPECT_NE(status.message.find("redundant or conflicting"), std::string::npos) << status.message;
+      EXPECT_NE(status.message.find("conflict"), std::string::npos) << status.message;
     }
     RecordProperty("pinned_chain_status_" + std::to_string(static_cast<int>(drift)), status.ok ? "runs" : status.message);
   }
