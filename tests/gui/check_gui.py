@@ -103,7 +103,7 @@ def count_near(png, colour, tolerance=60):
     return sum(1 for rgb in pixels(png) if sum(abs(a - b) for a, b in zip(rgb, colour)) <= tolerance)
 
 
-def check_shows_scene(path, what):
+def check_shows_scene(path, what, min_colours=16):
     if not check(os.path.exists(path), what + ": " + path + " was not written"):
         return
     png = read_png(path)
@@ -113,7 +113,7 @@ def check_shows_scene(path, what):
     print("%s: %dx%d, %d colours, %.2f%% of pixels unlike the background %s" %
           (what, png[0], png[1], len(histogram), 100 * fraction, background))
     check(fraction > 0.003, what + ": the image is (almost) blank")
-    check(len(histogram) > 16, what + ": too few colours for a rendered scene")
+    check(len(histogram) > min_colours, what + ": too few colours for a rendered scene")
 
 
 # ---------------------------------------------------------------- running the app
@@ -285,6 +285,29 @@ quit
     check(ghost > 100, "the 3D view outlines the comparison run's bodies")
 
 
+def case_every_scene(opts):
+    """Every scene of scenes/ opens in the app on every back-end that `articulab describe` says
+    runs it, runs 20 frames without diverging and shows its bodies in the 3D view."""
+    out = opts.out_dir
+    lines, shots = [], []
+    for name in sorted(f for f in os.listdir("scenes") if f.endswith(".json")):
+        described = run([opts.exe, "describe", "scenes/" + name], "describe " + name)
+        backends = re.findall(r"^  ([a-z]+): runs this scene", described.stdout, re.M)
+        check(backends, name + ": at least one back-end runs it")
+        for backend in backends:
+            shot = f"{out}/{name[:-5]}_{backend}.png"
+            lines += ["load scenes/" + name, "backend " + backend, "run-frames 20", "screenshot " + shot]
+            shots.append((shot, name + " on " + backend))
+    result, _ = run_script(opts, "every_scene", "panels off\n" + "\n".join(lines) + "\nquit\n",
+                           extra=("--size", "400x300"))
+    if not check(result.returncode == 0, "every scene runs on its back-ends: %s" % result.stderr.strip()):
+        return
+    print("%d scene and back-end pairs" % len(shots))
+    check(len(shots) >= 50, "the scenes and back-ends were all listed")
+    for shot, what in shots:
+        check_shows_scene(shot, what, min_colours=6)  # a lone box at 400 x 300 shows about a dozen
+
+
 BANNER = (115, 18, 18)
 
 
@@ -369,7 +392,7 @@ def main():
     parser.add_argument("--source-dir", required=True)
     parser.add_argument("--out-dir", required=True)
     parser.add_argument("case", choices=["scripted_session", "broken_scene", "diverging_scene", "bad_parameters",
-                                         "benchmark", "compare_backends"])
+                                         "benchmark", "compare_backends", "every_scene"])
     opts = parser.parse_args()
     os.makedirs(opts.out_dir, exist_ok=True)
     os.chdir(opts.source_dir)
