@@ -7,10 +7,10 @@
 #include <benchmark/benchmark.h>
 
 #include "bench/chain_benchmarks.hpp"
+#include "engine/diagnostics/drift.hpp"
+#include "engine/diagnostics/energy.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/baraff/dense_kkt.hpp"
-#include "engine/diagnostics/energy.hpp"
-#include "engine/diagnostics/drift.hpp"
 #include "engine/spatial/se3.hpp"
 
 namespace articulab {
@@ -37,7 +37,6 @@ void perBody(benchmark::State& bench, int n) {
 // control the chain comes apart after about a simulated second, and a failed step (NaN
 // state) would be timed as a cheap early return.
 constexpr int kStepsPerRun = 250;
-
 // A whole 10 s run before each restart: the violent part of the motion (links whipping at up to
 // 300 rad/s from about 1 s on, when the projection needs several Newton iterates) is timed too.
 constexpr int kStepsPerWholeRun = 10000;

@@ -32,7 +32,6 @@ Model supportedTree() {
   return model;
 }
 
-
 VectorX stackAccelerations(const std::vector<Vector6>& a) {
   VectorX v(6 * a.size());
   for (std::size_t i = 0; i < a.size(); ++i) v.segment<6>(6 * i) = a[i];

@@ -14,7 +14,6 @@
 namespace articulab {
 namespace {
 
-
 TEST(BaraffLoops, AnticipationMatchesDenseKKTForPointAndHingeClosures) {
   for (LoopType type : {LoopType::Point, LoopType::Hinge}) {
     const Model model = test::closedSphericalChain(6, type);
