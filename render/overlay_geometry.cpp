@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/forces/force_drawing.hpp"
 #include "engine/multibody/scleronomic_joint.hpp"
 #include "engine/spatial/se3.hpp"
 #include "render/eigen_glm.hpp"
@@ -19,6 +20,10 @@ const glm::vec3 kLoopColor{0.90f, 0.20f, 0.90f};
 const glm::vec3 kSpringColor{1.00f, 0.55f, 0.10f};
 const glm::vec3 kContactColor{0.95f, 0.15f, 0.10f};
 const glm::vec3 kGuideColor{0.30f, 0.80f, 0.95f};
+const glm::vec3 kRelaxedColor{0.70f, 0.70f, 0.70f};
+const glm::vec3 kTensionColor{0.95f, 0.15f, 0.10f};
+const glm::vec3 kCompressionColor{0.15f, 0.35f, 0.95f};
+const glm::vec3 kPointForceColor{0.10f, 0.85f, 0.45f};
 const glm::vec3 kGhostColor{0.58f, 0.40f, 0.74f};  // the comparison run's colour in the plots
 
 int posedBodyCount(const Model& model, const State& state) {
@@ -94,7 +99,36 @@ void addPerturbation(const Model& model, const State& state, float sceneSize, Ov
   out.markers.push_back({target, 0.006f * sceneSize, kSpringColor});
 }
 
+// Grey at rest, towards red under tension and blue under compression, relative to scale (N).
+glm::vec3 tensionColor(double tension, double scale) {
+  const float t = static_cast<float>(std::clamp(tension / scale, -1.0, 1.0));
+  return t >= 0.0f ? kRelaxedColor + t * (kTensionColor - kRelaxedColor)
+                   : kRelaxedColor - t * (kCompressionColor - kRelaxedColor);
+}
+
 }  // namespace
+
+void addForceElements(const Model& model, const State& state, float sceneSize, OverlayGeometry& out) {
+  if (model.forces.empty() || posedBodyCount(model, state) < model.bodyCount()) return;
+  std::vector<ForceElementDrawing> drawings;
+  forceElementDrawings(model, state, drawings);
+  double scale = 1e-9;
+  for (const ForceElementDrawing& d : drawings)
+    if (!d.pointForce) scale = std::max(scale, std::abs(d.tension));
+  for (const ForceElementDrawing& d : drawings) {
+    const glm::vec3 from = toGlm(d.from);
+    if (d.pointForce) {  // an arrow of a tenth of the scene along F
+      const glm::vec3 tip = from + 0.1f * sceneSize * toGlm(Vector3(d.to - d.from));
+      out.lines.push_back({from, tip, kPointForceColor});
+      out.markers.push_back({tip, 0.006f * sceneSize, kPointForceColor});
+      continue;
+    }
+    const glm::vec3 color = tensionColor(d.tension, scale);
+    out.lines.push_back({from, toGlm(d.to), color});
+    out.markers.push_back({from, 0.005f * sceneSize, color});
+    out.markers.push_back({toGlm(d.to), 0.005f * sceneSize, color});
+  }
+}
 
 void addGhost(const Model& model, const State& ghost, std::vector<ColoredLine>& out) {
   for (int i = 0; i < posedBodyCount(model, ghost); ++i)
@@ -132,6 +166,7 @@ OverlayGeometry buildOverlayGeometry(const Model& model, const State& state, con
   if (overlays.centresOfMass) addCentresOfMass(model, state, sceneSize, out);
   if (overlays.constraints) addLoops(model, state, sceneSize, out);
   if (overlays.constraints) addGuideLines(model, state, out.lines);
+  if (overlays.forces) addForceElements(model, state, sceneSize, out);
   addPerturbation(model, state, sceneSize, out);
   if (overlays.contacts)
     for (const Vector3& p : contactPoints) out.markers.push_back({toGlm(p), 0.008f * sceneSize, kContactColor});

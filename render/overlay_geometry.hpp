@@ -36,6 +36,11 @@ void addGhost(const Model& model, const State& ghost, std::vector<ColoredLine>& 
 // surface a joint slides on) as world segments.
 void addGuideLines(const Model& model, const State& state, std::vector<ColoredLine>& out);
 
+// Appends the force elements: each spring as a segment between its attachment points, grey at
+// rest, red under tension and blue under compression (scaled by the largest |tension|), and each
+// point force as an arrow along F.
+void addForceElements(const Model& model, const State& state, float sceneSize, OverlayGeometry& out);
+
 // sceneSize (m) sets the marker size where a body gives no scale of its own.
 OverlayGeometry buildOverlayGeometry(const Model& model, const State& state, const Overlays& overlays,
                                      const std::vector<Vector3>& contactPoints, float sceneSize);

@@ -9,6 +9,7 @@ struct Overlays {
   bool centresOfMass = false;  // a marker at each body's centre of mass
   bool constraints = true;     // loop-closure anchors, their gap, hinge axes
   bool contacts = true;        // contact points passed to Renderer::draw
+  bool forces = true;          // force elements: springs coloured by tension, point-force arrows
   bool grid = true;            // the ground plane z = 0 with its grid
   bool shadows = true;         // shadow map from the directional light
 };

@@ -1,5 +1,6 @@
 // articulab describe SCENE and articulab backends.
 #include <iomanip>
+#include <sstream>
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
@@ -19,6 +20,26 @@ const char* shapeName(ShapeType type) {
   }
   return "?";
 }
+
+std::string attachmentText(const Model& model, const Attachment& attachment) {
+  std::ostringstream text;
+  text << (attachment.body < 0 ? "world" : model.bodies[attachment.body].name) << " [" << attachment.point.transpose()
+       << "] m";
+  return text.str();
+}
+
+void describeForce(const Model& model, const ForceElement& element, std::ostream& out) {
+  out << "  " << std::left << std::setw(16) << element.name << std::right << ' ' << forceElementTypeName(element.type);
+  if (element.type == ForceElementType::PointForce) {
+    out << " on " << attachmentText(model, element.b) << ", force [" << element.force.transpose() << "] N\n";
+    return;
+  }
+  out << " from " << attachmentText(model, element.a) << " to " << attachmentText(model, element.b) << ", stiffness "
+      << element.stiffness << " N/m, damping " << element.damping << " N s/m";
+  if (element.type == ForceElementType::SpringDamper) out << ", rest length " << element.restLength << " m";
+  out << '\n';
+}
+
 }  // namespace
 
 int describeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream&) {
@@ -40,7 +61,7 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
   out << "  defaults: back-end " << model.defaults.backend << ", integrator " << integratorName(model.defaults.integrator)
       << ", dt " << model.defaults.dt << " s, duration " << model.defaults.duration << " s\n";
   out << "  " << model.bodyCount() << " bodies, " << model.joints.size() << " joints, " << model.loops.size()
-      << " loop constraints, " << model.nq << " DOF\n";
+      << " loop constraints, " << model.forces.size() << " force elements, " << model.nq << " DOF\n";
   out << "bodies:\n";
   for (const Body& body : model.bodies) {
     out << "  " << std::left << std::setw(16) << body.name << std::right << " mass " << body.mass << " kg, com ["
@@ -60,6 +81,8 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
   }
   for (const LoopConstraint& loop : model.loops)
     out << "  loop " << loop.name << ' ' << loopTypeName(loop.type) << '\n';
+  if (!model.forces.empty()) out << "forces:\n";
+  for (const ForceElement& element : model.forces) describeForce(model, element, out);
   out << "back-ends:\n";
   for (const BackendInfo& info : backends()) {
     const SolverSupport support = info.supports(model);

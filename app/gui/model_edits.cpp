@@ -1,5 +1,7 @@
 #include "app/gui/model_edits.hpp"
 
+#include <cmath>
+
 #include "app/gui/parameter_checks.hpp"
 
 namespace articulab::gui {
@@ -80,6 +82,67 @@ bool parseJointField(const std::string& name, JointField& out) {
   else if (name == "rest") out = JointField::Rest;
   else return false;
   return true;
+}
+
+namespace {
+
+// Why the field does not apply to this element type, or "".
+std::string forceFieldMismatch(const ForceElement& element, ForceField field) {
+  const std::string what = "force element '" + element.name + "' is a " + forceElementTypeName(element.type);
+  const bool pointForce = element.type == ForceElementType::PointForce;
+  if (field == ForceField::Force && !pointForce) return what + "; only a point_force has a force vector";
+  if (field != ForceField::Force && pointForce) return what + "; it has only a force vector";
+  if (field == ForceField::RestLength && element.type != ForceElementType::SpringDamper)
+    return what + ", whose rest length is zero by definition (a spring_damper has one)";
+  return "";
+}
+
+}  // namespace
+
+std::string setForceField(Model& model, int element, ForceField field, double value, int coordinate) {
+  if (element < 0 || element >= static_cast<int>(model.forces.size()))
+    return "force index " + std::to_string(element) + " is out of range (the scene has " +
+           std::to_string(model.forces.size()) + " force elements)";
+  ForceElement& target = model.forces[element];
+  if (std::string mismatch = forceFieldMismatch(target, field); !mismatch.empty()) return mismatch;
+  switch (field) {
+    case ForceField::Stiffness: {
+      std::string reason = checkStiffness(value);
+      if (reason.empty()) target.stiffness = value;
+      return reason;
+    }
+    case ForceField::Damping: {
+      std::string reason = checkDamping(value);
+      if (reason.empty()) target.damping = value;
+      return reason;
+    }
+    case ForceField::RestLength: {
+      if (!(value >= 0.0) || !std::isfinite(value))
+        return "rest length must be a finite length >= 0 m, got " + std::to_string(value);
+      target.restLength = value;
+      return "";
+    }
+    case ForceField::Force: {
+      if (coordinate < 0 || coordinate > 2) return "force component " + std::to_string(coordinate) + " does not exist (0, 1 or 2)";
+      std::string reason = checkFinite("force", value);
+      if (reason.empty()) target.force[coordinate] = value;
+      return reason;
+    }
+  }
+  return "unknown force field";
+}
+
+bool parseForceField(const std::string& name, ForceField& out) {
+  const std::pair<const char*, ForceField> fields[] = {{"stiffness", ForceField::Stiffness},
+                                                       {"damping", ForceField::Damping},
+                                                       {"rest_length", ForceField::RestLength},
+                                                       {"force", ForceField::Force}};
+  for (const auto& [text, field] : fields)
+    if (name == text) {
+      out = field;
+      return true;
+    }
+  return false;
 }
 
 }  // namespace articulab::gui

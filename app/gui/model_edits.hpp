@@ -1,4 +1,4 @@
-// Live edits of a Model's plain parameters (joint springs, body masses, gravity), checked
+// Live edits of a Model's plain parameters (joint springs, body masses, gravity, force elements), checked
 // first: each returns an empty string on success or the reason the value was refused, and
 // leaves the model untouched when it refuses.
 #pragma once
@@ -21,5 +21,12 @@ std::string setDriftControl(Model& model, DriftControl drift, double alpha, doub
 
 // "stiffness", "damping" or "rest"; false for anything else.
 bool parseJointField(const std::string& name, JointField& out);
+
+// Fields of a force element (engine/forces/force_element.hpp): stiffness N/m, damping N s/m,
+// rest length m (spring-dampers), force N (point forces; coordinate 0-2 is x, y, z).
+enum class ForceField { Stiffness, Damping, RestLength, Force };
+std::string setForceField(Model& model, int element, ForceField field, double value, int coordinate = 0);
+// "stiffness", "damping", "rest_length" or "force"; false for anything else.
+bool parseForceField(const std::string& name, ForceField& out);
 
 }  // namespace articulab::gui

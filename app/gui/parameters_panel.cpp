@@ -99,6 +99,47 @@ void drawJoint(Workbench& app, int i) {
                  [&](double v) { return sim.editBodyMass(i, v); }, app.ui());
 }
 
+// A force element's fields (engine/forces/force_element.hpp), with the loader's units.
+void drawForce(Workbench& app, int e) {
+  const ForceElement& element = app.snapshot().model->forces[e];
+  const std::string key = "force" + std::to_string(e) + ".";
+  Simulation& sim = app.simulation();
+  if (element.type == ForceElementType::PointForce) {
+    const char* labels[3] = {"force x [N]", "force y [N]", "force z [N]"};
+    for (int k = 0; k < 3; ++k) {
+      ImGui::SetNextItemWidth(120.0f);
+      validatedField(labels[k], key + "force" + std::to_string(k), element.force[k],
+                     [&](double v) { return sim.editForce(e, ForceField::Force, v, k); }, app.ui());
+    }
+    return;
+  }
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField("stiffness [N/m]", key + "stiffness", element.stiffness,
+                 [&](double v) { return sim.editForce(e, ForceField::Stiffness, v); }, app.ui());
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField("damping [N s/m]", key + "damping", element.damping,
+                 [&](double v) { return sim.editForce(e, ForceField::Damping, v); }, app.ui());
+  if (element.type != ForceElementType::SpringDamper) return;
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField("rest length [m]", key + "rest", element.restLength,
+                 [&](double v) { return sim.editForce(e, ForceField::RestLength, v); }, app.ui());
+}
+
+void drawForces(Workbench& app) {
+  const Model& model = *app.snapshot().model;
+  if (model.forces.empty()) return;
+  ImGui::TextDisabled("Force elements (springs drawn grey at rest, red stretched, blue compressed):");
+  for (int e = 0; e < static_cast<int>(model.forces.size()); ++e) {
+    const ForceElement& element = model.forces[e];
+    const std::string title = "force " + std::to_string(e) + ": " + element.name + " (" +
+                              forceElementTypeName(element.type) + ")";
+    if (ImGui::TreeNode(title.c_str())) {
+      drawForce(app, e);
+      ImGui::TreePop();
+    }
+  }
+}
+
 }  // namespace
 
 void drawParametersPanel(Workbench& app) {
@@ -116,6 +157,7 @@ void drawParametersPanel(Workbench& app) {
       ImGui::TreePop();
     }
   }
+  drawForces(app);
 }
 
 }  // namespace articulab::gui

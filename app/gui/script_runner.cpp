@@ -78,6 +78,7 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"reset", &ScriptRunner::reset},
       {"set-joint", &ScriptRunner::setJoint},
       {"set-body", &ScriptRunner::setBody},
+      {"set-force", &ScriptRunner::setForce},
       {"set-gravity", &ScriptRunner::setGravity},
       {"pull", &ScriptRunner::pull},
       {"release", &ScriptRunner::release},
@@ -311,6 +312,21 @@ bool ScriptRunner::setBody(const ScriptCommand& c, std::string& error) {
   return error.empty();
 }
 
+bool ScriptRunner::setForce(const ScriptCommand& c, std::string& error) {
+  long element = 0, coordinate = 0;
+  double value = 0.0;
+  ForceField field;
+  if (!integer(c.args[0], "force index", element, error)) return false;
+  if (!parseForceField(c.args[1], field)) {
+    error = "unknown force field '" + c.args[1] + "' (expected stiffness, damping, rest_length or force)";
+    return false;
+  }
+  if (!number(c.args[2], c.args[1].c_str(), value, error)) return false;
+  if (c.args.size() > 3 && !integer(c.args[3], "component", coordinate, error)) return false;
+  error = app_.simulation().editForce(static_cast<int>(element), field, value, static_cast<int>(coordinate));
+  return error.empty();
+}
+
 bool ScriptRunner::pull(const ScriptCommand& c, std::string& error) {
   long body = 0;
   double x, y, z;
@@ -334,11 +350,12 @@ bool ScriptRunner::overlay(const ScriptCommand& c, std::string& error) {
                  : c.args[0] == "com"         ? &o.centresOfMass
                  : c.args[0] == "constraints" ? &o.constraints
                  : c.args[0] == "contacts"    ? &o.contacts
+                 : c.args[0] == "forces"      ? &o.forces
                  : c.args[0] == "grid"        ? &o.grid
                  : c.args[0] == "shadows"     ? &o.shadows
                                               : nullptr;
   if (!target) {
-    error = "unknown overlay '" + c.args[0] + "' (expected joint-frames, com, constraints, contacts, grid or shadows)";
+    error = "unknown overlay '" + c.args[0] + "' (expected joint-frames, com, constraints, contacts, forces, grid or shadows)";
     return false;
   }
   return onOff(c.args[1], *target, error);

@@ -35,6 +35,7 @@ class ScriptRunner {
   bool reset(const ScriptCommand& c, std::string& error);
   bool setJoint(const ScriptCommand& c, std::string& error);
   bool setBody(const ScriptCommand& c, std::string& error);
+  bool setForce(const ScriptCommand& c, std::string& error);
   bool setGravity(const ScriptCommand& c, std::string& error);
   bool pull(const ScriptCommand& c, std::string& error);
   bool release(const ScriptCommand& c, std::string& error);

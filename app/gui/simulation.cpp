@@ -510,6 +510,11 @@ std::string Simulation::editBodyMass(int body, double mass) {
   return editModelLocked([&](Model& m) { return setBodyMass(m, body, mass); });
 }
 
+std::string Simulation::editForce(int element, ForceField field, double value, int coordinate) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return editModelLocked([&](Model& m) { return setForceField(m, element, field, value, coordinate); });
+}
+
 std::string Simulation::editGravity(const Vector3& gravity) {
   std::lock_guard<std::mutex> lock(mutex_);
   return editModelLocked([&](Model& m) { return setGravity(m, gravity); });

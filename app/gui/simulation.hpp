@@ -88,6 +88,7 @@ class Simulation {
   void setIntegrator(Integrator integrator);
   std::string editJoint(int joint, JointField field, double value, int coordinate = 0);
   std::string editBodyMass(int body, double mass);
+  std::string editForce(int element, ForceField field, double value, int coordinate = 0);
   std::string editGravity(const Vector3& gravity);
   std::string editDriftControl(DriftControl drift, double alpha, double beta);
 

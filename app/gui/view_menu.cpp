@@ -11,6 +11,7 @@ void drawViewMenu(Workbench& app) {
   ImGui::MenuItem("Centres of mass", nullptr, &overlays.centresOfMass);
   ImGui::MenuItem("Constraints", nullptr, &overlays.constraints);
   ImGui::MenuItem("Contacts", nullptr, &overlays.contacts);
+  ImGui::MenuItem("Force elements", nullptr, &overlays.forces);
   ImGui::MenuItem("Ground grid", nullptr, &overlays.grid);
   ImGui::MenuItem("Shadows", nullptr, &overlays.shadows);
   ImGui::Separator();

@@ -1,17 +1,18 @@
 #include "engine/algorithm/inverse_dynamics.hpp"
 
-#include "engine/algorithm/forces.hpp"
+#include "engine/forces/applied_forces.hpp"
 #include "engine/spatial/se3.hpp"
 
 namespace articulab {
 
 InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model)
-    : kin(model), a(model.bodies.size()), w(model.bodies.size()) {}
+    : kin(model), a(model.bodies.size()), w(model.bodies.size()), f(model.bodies.size()) {}
 
 void inverseDynamics(const Model& model, const VectorX& qd, const VectorX& qdd, const Perturbation& pert,
                      InverseDynamicsWorkspace& ws, VectorX& tau) {
   const TreeKinematics& kin = ws.kin;
   const int n = model.bodyCount();
+  computeBodyForces(model, PoseListMotion{kin.E_0i, kin.phi}, pert, ws.f);
   // Forward pass: a_i = Ad_ip a_p + d/dt(Ad_ip) phi_p + Ad_iJ (S qddot + Sdot qdot), where
   // d/dt(Ad_ip) = -ad(Ad_iJ S qdot) Ad_ip (eq 2.17); then the body's net wrench M a - f.
   for (int i = 0; i < n; ++i) {
@@ -23,8 +24,7 @@ void inverseDynamics(const Model& model, const VectorX& qd, const VectorX& qdd, 
       const Vector6 phiJoint = kin.AdS[i] * qdi;
       ws.a[i] += kin.Ad_ip[i] * ws.a[J.parent] + se3::ad(phiParent) * phiJoint;
     }
-    ws.w[i] = model.bodies[i].M * ws.a[i] - bodyWrench(model, i, kin.E_0i[i], kin.phi[i]);
-    if (pert.body == i) ws.w[i] -= perturbationWrench(pert, kin.E_0i[i], kin.phi[i]);
+    ws.w[i] = model.bodies[i].M * ws.a[i] - ws.f[i];
   }
   // Backward pass: accumulate subtree wrenches into parents and project on the joints (J^T).
   for (int i = n - 1; i >= 0; --i) {

@@ -14,11 +14,12 @@ struct InverseDynamicsWorkspace {
   TreeKinematics kin;
   std::vector<Vector6> a;  // body accelerations
   std::vector<Vector6> w;  // net wrench on each subtree, body coordinates
+  std::vector<Vector6> f;  // applied body forces (engine/forces/applied_forces.hpp)
   explicit InverseDynamicsWorkspace(const Model& model = Model{});
 };
 
-// tau = M_r qddot - J^T f_m (gravity, Coriolis, perturbation). Joint springs and dampers are
-// not included. Uses ws.kin as filled by computeKinematics at (q, qdot).
+// tau = M_r qddot - J^T f_m (Coriolis, gravity, perturbation, force elements). Joint springs and
+// dampers are not included. Uses ws.kin as filled by computeKinematics at (q, qdot).
 void inverseDynamics(const Model& model, const VectorX& qd, const VectorX& qdd, const Perturbation& pert,
                      InverseDynamicsWorkspace& ws, VectorX& tau);
 

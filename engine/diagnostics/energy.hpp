@@ -7,7 +7,8 @@ namespace articulab {
 
 struct EnergyReport {
   double kinetic = 0.0;    // J, 1/2 sum phi^T M phi
-  double potential = 0.0;  // J, gravity (zero at z = 0 for gravity along -z) plus joint springs
+  double potential = 0.0;  // J, gravity (zero at z = 0 for gravity along -z), joint springs, force elements
+  double dissipation = 0.0;  // W, power taken by joint dampers and force-element dampers
   double total() const { return kinetic + potential; }
   Vector3 linearMomentum = Vector3::Zero();   // kg m/s, world
   Vector3 angularMomentum = Vector3::Zero();  // kg m^2/s, about the world origin

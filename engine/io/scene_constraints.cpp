@@ -2,31 +2,11 @@
 
 #include <map>
 
+#include "engine/io/scene_body_reference.hpp"
+
 namespace articulab::scene_io {
 
 namespace {
-
-std::vector<std::string> bodyNames(const Model& model) {
-  std::vector<std::string> names;
-  for (const Body& body : model.bodies) names.push_back(body.name);
-  return names;
-}
-
-// A body index, or -1 for "world" when allowWorld.
-int readBodyReference(const Node& node, const Model& model, bool allowWorld) {
-  const std::string name = readName(node);
-  if (name == "world") {
-    if (allowWorld) return -1;
-    node.fail("\"world\" is allowed only as \"body_a\"; expected a body name here");
-  }
-  const int index = model.findBody(name);
-  if (index < 0) {
-    const std::vector<std::string> names = bodyNames(model);
-    node.fail("unknown body " + inQuotes(name) + suggestion(name, names) + "; expected " +
-              (allowWorld ? "\"world\" or " : "") + "one of the bodies: " + listNames(names));
-  }
-  return index;
-}
 
 LoopType readLoopType(const Node& node) {
   const std::string name = readString(node);
@@ -41,8 +21,8 @@ LoopConstraint readConstraint(const Node& node, const Model& model) {
   LoopConstraint loop;
   loop.name = readName(node["name"]);
   loop.type = readLoopType(node["type"]);
-  loop.bodyA = readBodyReference(node["body_a"], model, true);
-  loop.bodyB = readBodyReference(node["body_b"], model, false);
+  loop.bodyA = readBodyReference(node["body_a"], model, "");
+  loop.bodyB = readBodyReference(node["body_b"], model, "body_a");
   if (loop.bodyA == loop.bodyB) node.failField("body_b", "\"body_a\" and \"body_b\" must be different bodies");
   loop.E_aA = readPose(node, "position_a", "rotation_a");
   loop.E_bB = readPose(node, "position_b", "rotation_b");

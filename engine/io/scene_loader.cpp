@@ -7,6 +7,7 @@
 #include "engine/io/json_reader.hpp"
 #include "engine/io/scene_chains.hpp"
 #include "engine/io/scene_constraints.hpp"
+#include "engine/io/scene_forces.hpp"
 #include "engine/io/scene_tree.hpp"
 #include "engine/solvers/registry.hpp"
 
@@ -150,7 +151,7 @@ Model buildModel(const Json& document, const std::string& fileName, const Parame
   ReadContext context{fileName, {}};
   const Node root(document, "", context);
   scene_io::expectObject(root, {"name", "description", "parameters", "gravity", "ground_contact", "simulation",
-                                "bodies", "joints", "chains", "constraints"});
+                                "bodies", "joints", "chains", "constraints", "forces"});
   context.parameters = readDeclaredParameters(root);
   applyOverrides(root, overrides, context.parameters);
 
@@ -162,6 +163,7 @@ Model buildModel(const Json& document, const std::string& fileName, const Parame
   if (root.has("constraints")) scene_io::readConstraints(root["constraints"], model);
   const std::string problem = finalizeModel(model);
   if (!problem.empty()) throw SceneError(fileName, "", "inconsistent model: " + problem);
+  if (root.has("forces")) scene_io::readForces(root["forces"], model);
   return model;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/forces/force_element.hpp"
 #include "engine/multibody/body.hpp"
 #include "engine/multibody/constraint.hpp"
 #include "engine/multibody/joint.hpp"
@@ -65,6 +66,7 @@ struct Model {
   std::vector<Body> bodies;
   std::vector<Joint> joints;
   std::vector<LoopConstraint> loops;
+  std::vector<ForceElement> forces;  // springs, dampers, point forces (engine/forces/)
   Vector3 gravity{0.0, 0.0, -9.81};  // m/s^2
   // Body shapes collide with the ground plane z = 0 (frictionless); enforced only by back-ends
   // that support contact.

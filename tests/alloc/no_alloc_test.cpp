@@ -164,3 +164,36 @@ TEST(NoAlloc, GeneralJointStepsAllocateNothing) {
 
 }  // namespace
 }  // namespace articulab
+
+namespace articulab {
+namespace {
+
+// Force elements of every type (springs between links and to the world, a point force) with the
+// mouse spring, on every back-end and integrator that runs them.
+TEST(NoAlloc, ForceElementStepsAllocateNothing) {
+  Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/spring_chain.json", {{"n", 6}});
+  ForceElement push;
+  push.name = "push";
+  push.type = ForceElementType::PointForce;
+  push.b = {2, Vector3(0.0, 0.0, -0.05)};
+  push.force = Vector3(1.0, 0.0, 0.5);
+  model.forces.push_back(push);
+  const std::pair<const char*, std::vector<Integrator>> runs[] = {
+      {"redmax", {Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4}},
+      {"recursive", {Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4}},
+      {"baraff", {Integrator::SemiImplicitEuler, Integrator::RK4}}};
+  for (const auto& [backend, integrators] : runs) {
+    for (Integrator integrator : integrators) {
+      auto solver = findBackend(backend)->create(model, SolverOptions{integrator});
+      State state = makeInitialState(model);
+      state.perturbation = {model.bodyCount() - 1, Vector3(0.01, 0, 0), Vector3(0.1, 0, -0.2), 50.0, 1.0};
+      solver->step(model, state, 1e-3);  // warm-up
+      const long before = allocations.load();
+      for (int k = 0; k < 5; ++k) solver->step(model, state, 1e-3);
+      EXPECT_EQ(allocations.load() - before, 0) << backend << ", " << integratorName(integrator);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace articulab

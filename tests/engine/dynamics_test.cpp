@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/algorithm/force_jacobians.hpp"
-#include "engine/algorithm/forces.hpp"
+#include "engine/forces/applied_forces.hpp"
 #include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/solvers/redmax/redmax_dynamics.hpp"

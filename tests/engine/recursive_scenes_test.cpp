@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "engine/algorithm/forces.hpp"
+#include "engine/forces/applied_forces.hpp"
 #include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"

@@ -2,7 +2,7 @@
 
 #include <Eigen/Cholesky>
 
-#include "engine/algorithm/forces.hpp"
+#include "engine/forces/applied_forces.hpp"
 #include "engine/spatial/se3.hpp"
 
 namespace articulab::baraff {
@@ -33,10 +33,7 @@ void addJointSpring(const Model& model, int i, const std::vector<Matrix4>& E_0i,
 
 void fillBodyForces(const Model& model, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
                     const VectorX& q, const VectorX& qd, const Perturbation& pert, std::vector<Vector6>& F) {
-  for (int i = 0; i < model.bodyCount(); ++i) {
-    F[i] = bodyWrench(model, i, E_0i[i], phi[i]);
-    if (pert.body == i) F[i] += perturbationWrench(pert, E_0i[i], phi[i]);
-  }
+  computeBodyForces(model, PoseListMotion{E_0i, phi}, pert, F);
   for (int i = 0; i < model.bodyCount(); ++i) addJointSpring(model, i, E_0i, q, qd, F);
 }
 

@@ -1,5 +1,5 @@
 // Applied forces F_i of the maximal-coordinate system, per body in body coordinates:
-// Coriolis and gravity (sueda eq 1.21-1.22), the mouse perturbation, and joint springs and
+// the applied body forces of engine/forces/applied_forces.hpp, and joint springs and
 // dampers (eq 2.72, 2.74) turned into an equal and opposite wrench pair on child and parent.
 #pragma once
 

@@ -2,8 +2,7 @@
 
 #include <limits>
 
-#include "engine/algorithm/forces.hpp"
-#include "engine/solvers/recursive/recursive_newton_euler.hpp"
+#include "engine/forces/applied_forces.hpp"
 
 namespace articulab {
 
@@ -22,7 +21,7 @@ void separateDrivenJoints(const Model& model, const VectorX& prescribed, VectorX
 }  // namespace
 
 HybridDynamicsWorkspace::HybridDynamicsWorkspace(const Model& model)
-    : kin(model), articulated(model), jointForce(VectorX::Zero(model.nq)) {}
+    : kin(model), articulated(model), jointForce(VectorX::Zero(model.nq)), bodyForce(model.bodies.size()) {}
 
 void hybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                     const VectorX& prescribed, HybridDynamicsWorkspace& ws, VectorX& qdd, VectorX& drivenForce) {
@@ -41,12 +40,11 @@ void loadHybridDynamics(const Model& model, const VectorX& q, const VectorX& qd,
                         HybridDynamicsWorkspace& ws) {
   ws.jointForce.setZero();
   addJointForces(model, q, qd, ws.jointForce);
+  computeBodyForces(model, RecursiveMotion{ws.kin}, pert, ws.bodyForce);
   for (int i = 0; i < model.bodyCount(); ++i) {
-    const BodyKinematics& k = ws.kin.bodies[i];
     ArticulatedBody& b = ws.articulated.bodies[i];
     b.inertia = model.bodies[i].M;
-    b.bias = -coriolisAndGravity(model, i, k);
-    if (pert.body == i) b.bias -= perturbationWrench(pert, k.worldPose(), k.phi);
+    b.bias = -ws.bodyForce[i];
   }
 }
 

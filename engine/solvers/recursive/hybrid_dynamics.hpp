@@ -1,11 +1,13 @@
 // Recursive hybrid dynamics in O(n) (sueda notes 2.12, Alg 9; Kim 2012): the articulated-body
-// algorithm with gravity, Coriolis, the perturbation spring and joint springs and dampers, in
+// algorithm with the applied forces of engine/forces/ (Coriolis, gravity, mouse spring, force
+// elements, joint springs and dampers), in
 // which driven joints (Joint::driven) follow a prescribed acceleration and report the force it
 // takes. With no driven joint it is forward dynamics, qddot = M_r^-1 f_r (eq 2.18, 2.73).
 #pragma once
 
 #include "engine/multibody/state.hpp"
 #include "engine/solvers/recursive/articulated_body.hpp"
+#include "engine/solvers/recursive/jacobian_products.hpp"
 
 namespace articulab {
 
@@ -13,6 +15,7 @@ struct HybridDynamicsWorkspace {
   RecursiveKinematics kin;
   ArticulatedBodyWorkspace articulated;
   VectorX jointForce;  // joint springs and dampers, nq
+  BodyVectors bodyForce;  // applied body forces (engine/forces/applied_forces.hpp)
   explicit HybridDynamicsWorkspace(const Model& model = Model{});
 };
 

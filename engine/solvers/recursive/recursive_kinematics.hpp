@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "engine/forces/rigid_motion.hpp"
 #include "engine/multibody/model.hpp"
 #include "engine/solvers/recursive/parent_transform.hpp"
 
@@ -48,6 +49,14 @@ struct RecursiveKinematics {
   std::vector<BodyKinematics> bodies;
   JointKinematics scratch;  // Q, S, Sdot of a general joint
   explicit RecursiveKinematics(const Model& model = Model{});
+};
+
+// The bodies of kin as the force code reads them (engine/forces/rigid_motion.hpp).
+struct RecursiveMotion {
+  const RecursiveKinematics& kin;
+  const Matrix3& rotation(int i) const { return kin.bodies[i].R_0i; }
+  const Vector6& twist(int i) const { return kin.bodies[i].phi; }
+  RigidMotion rigid(int i) const { return {kin.bodies[i].R_0i, kin.bodies[i].p_0i, kin.bodies[i].phi}; }
 };
 
 // Fills kin.bodies at (q, qdot) in one forward pass over the tree.

@@ -1,10 +1,15 @@
 #include "engine/solvers/recursive/spring_implicit_velocity.hpp"
 
-#include "engine/spatial/se3.hpp"
+#include <limits>
+
+#include "engine/forces/implicit_elements.hpp"
+#include "engine/solvers/recursive/inverse_inertia.hpp"
 
 namespace articulab {
 
 namespace {
+
+bool onTwoBodies(const ForceElement& element) { return isTwoPointElement(element) && element.a.body >= 0 && element.b.body >= 0; }
 
 // Joint forces f - h K_r qdot and pivots h D_r + h^2 K_r (eq 2.75-2.78).
 void linearizeJointSprings(const Model& model, const VectorX& qd, double h, HybridDynamicsWorkspace& dynamics,
@@ -18,37 +23,112 @@ void linearizeJointSprings(const Model& model, const VectorX& qd, double h, Hybr
   }
 }
 
-// Jdot qdot of every body up to `last`: a_i = Ad_ip a_p + eta_i (the accelerations at qddot = 0).
-void velocityProducts(const Model& model, const RecursiveKinematics& kin, int last, BodyVectors& a) {
-  for (int i = 0; i <= last; ++i) {
+// Jdot qdot of every body: a_i = Ad_ip a_p + eta_i (the accelerations at qddot = 0).
+void velocityProducts(const Model& model, const RecursiveKinematics& kin, BodyVectors& a) {
+  for (int i = 0; i < model.bodyCount(); ++i) {
     const int parent = model.joints[i].parent;
     a[i] = kin.bodies[i].eta;
     if (parent >= 0) a[i] += kin.bodies[i].E_pi.twistToChild(a[parent]);
   }
 }
 
-// P_m = (h c + h^2 k) Gamma^T Gamma joins the body's inertia (Alg 10 line 7); the bias gets the
-// implicit force's -h K_m phi and gives back P_m Jdot qdot, which the pass would add.
-void linearizePerturbation(const Model& model, const Perturbation& pert, double h, HybridDynamicsWorkspace& dynamics,
-                           SpringImplicitWorkspace& ws) {
-  if (pert.body < 0) return;
-  const Matrix3x6 Gamma = se3::Gamma(pert.pointLocal);
-  const Matrix6 GammaTGamma = Gamma.transpose() * Gamma;
-  const Matrix6 P = (h * pert.damping + h * h * pert.stiffness) * GammaTGamma;
-  velocityProducts(model, dynamics.kin, pert.body, ws.velocityProduct);
-  ArticulatedBody& body = dynamics.articulated.bodies[pert.body];
-  body.inertia += P;
-  body.bias += (h * pert.stiffness) * (GammaTGamma * dynamics.kin.bodies[pert.body].phi);
-  body.bias -= P * ws.velocityProduct[pert.body];
+// The bias gets -h K phi of every element (the right-hand side above); an element on one body
+// also joins its inertia and gives back P Jdot qdot. Two-body elements keep their H for the
+// coupling.
+void linearizeElements(const Model& model, const Perturbation& pert, double h, HybridDynamicsWorkspace& dynamics,
+                       SpringImplicitWorkspace& ws) {
+  const bool oneBodyElements = pert.body >= 0 || ws.coupling.elements.size() < model.forces.size();
+  if (oneBodyElements) velocityProducts(model, dynamics.kin, ws.velocityProduct);
+  std::size_t coupled = 0;
+  const auto visit = [&](int a, int b, const ElementJacobians& jacobians) {
+    const int bodies[2] = {a, b};
+    for (int s = 0; s < 2; ++s) {
+      if (bodies[s] < 0) continue;
+      for (int t = 0; t < 2; ++t)
+        if (bodies[t] >= 0)
+          dynamics.articulated.bodies[bodies[s]].bias +=
+              (h * jacobians.K.block<6, 6>(6 * s, 6 * t)) * dynamics.kin.bodies[bodies[t]].phi;
+    }
+    if (a >= 0 && b >= 0) {
+      ws.coupling.H[coupled++] = h * jacobians.D + (h * h) * jacobians.K;
+      return;
+    }
+    const int s = a >= 0 ? 0 : 1;
+    const Matrix6 P = h * jacobians.D.block<6, 6>(6 * s, 6 * s) + (h * h) * jacobians.K.block<6, 6>(6 * s, 6 * s);
+    ArticulatedBody& body = dynamics.articulated.bodies[bodies[s]];
+    body.inertia += P;
+    body.bias -= P * ws.velocityProduct[bodies[s]];
+  };
+  forEachImplicitElement(model, RecursiveMotion{dynamics.kin}, pert, ws.jacobians, visit);
+}
+
+// U^T x: the stacked twists (J x)_a, (J x)_b of every coupled element.
+void elementTwists(const Model& model, const RecursiveKinematics& kin, const VectorX& x, ElementCoupling& c,
+                   Eigen::Ref<VectorX> out) {
+  jacobianProducts(model, kin, x, c.twists, c.twistRates);
+  for (std::size_t e = 0; e < c.elements.size(); ++e) {
+    const ForceElement& element = model.forces[c.elements[e]];
+    out.segment<6>(12 * e) = c.twists.segment<6>(6 * element.a.body);
+    out.segment<6>(12 * e + 6) = c.twists.segment<6>(6 * element.b.body);
+  }
+}
+
+// Column (e, k) of A^-1 L: Alg 10 on J_e^T H_e[:, k] with the driven rows zeroed.
+void couplingColumn(const Model& model, HybridDynamicsWorkspace& dynamics, std::size_t e, int k, ElementCoupling& c) {
+  const ForceElement& element = model.forces[c.elements[e]];
+  c.bodyVector.setZero();
+  c.bodyVector.segment<6>(6 * element.a.body) += c.H[e].block<6, 1>(0, k);
+  c.bodyVector.segment<6>(6 * element.b.body) += c.H[e].block<6, 1>(6, k);
+  jacobianTransposeProduct(model, dynamics.kin, c.bodyVector, c.alpha, c.column);
+  for (const Joint& joint : model.joints)
+    if (joint.driven) c.column.segment(joint.qIndex, joint.nq).setZero();
+  applyInverseInertia(model, dynamics.kin, c.column, true, dynamics.articulated, c.solved);
+  c.W.col(12 * e + k) = c.solved;
+}
+
+// a -= A^-1 L (I + U^T A^-1 L)^-1 U^T a, with a = A^-1 r from the hybrid-dynamics pass.
+void coupleElements(const Model& model, HybridDynamicsWorkspace& dynamics, ElementCoupling& c, VectorX& a) {
+  const std::size_t m = c.elements.size();
+  for (std::size_t e = 0; e < m; ++e)
+    for (int k = 0; k < 12; ++k) couplingColumn(model, dynamics, e, k, c);
+  for (Eigen::Index j = 0; j < c.W.cols(); ++j) {
+    c.column = c.W.col(j);
+    elementTwists(model, dynamics.kin, c.column, c, c.capacitance.col(j));
+  }
+  c.capacitance.diagonal().array() += 1.0;
+  elementTwists(model, dynamics.kin, a, c, c.projected);
+  c.lu.compute(c.capacitance);
+  c.weights.noalias() = c.lu.solve(c.projected);
+  a.noalias() -= c.W * c.weights;
 }
 
 }  // namespace
+
+ElementCoupling::ElementCoupling(const Model& model) {
+  for (std::size_t e = 0; e < model.forces.size(); ++e)
+    if (onTwoBodies(model.forces[e])) elements.push_back(static_cast<int>(e));
+  const Eigen::Index k = 12 * static_cast<Eigen::Index>(elements.size());
+  const Eigen::Index six = 6 * model.bodyCount();
+  H.resize(elements.size());
+  W = MatrixX::Zero(model.nq, k);
+  capacitance = MatrixX::Zero(k, k);
+  lu = Eigen::PartialPivLU<MatrixX>(k);
+  projected = VectorX::Zero(k);
+  weights = VectorX::Zero(k);
+  bodyVector = VectorX::Zero(six);
+  twists = VectorX::Zero(six);
+  twistRates = VectorX::Zero(six);
+  column = VectorX::Zero(model.nq);
+  solved = VectorX::Zero(model.nq);
+  alpha.resize(model.bodies.size());
+}
 
 SpringImplicitWorkspace::SpringImplicitWorkspace(const Model& model)
     : blocks(model.bodies.size()),
       velocityProduct(model.bodies.size(), Vector6::Zero()),
       acceleration(VectorX::Zero(model.nq)),
-      drivenForce(VectorX::Zero(model.nq)) {
+      drivenForce(VectorX::Zero(model.nq)),
+      coupling(model) {
   for (const Joint& joint : model.joints) blocks[joint.child] = JointSquare::Zero(joint.nq, joint.nq);
 }
 
@@ -57,8 +137,10 @@ void springImplicitVelocity(const Model& model, const VectorX& q, const VectorX&
                             SpringImplicitWorkspace& ws, VectorX& qdNext) {
   loadHybridDynamics(model, q, qd, pert, dynamics);
   linearizeJointSprings(model, qd, h, dynamics, ws);
-  linearizePerturbation(model, pert, h, dynamics, ws);
+  linearizeElements(model, pert, h, dynamics, ws);
   solveHybridDynamics(model, prescribed, &ws.blocks, dynamics, ws.acceleration, ws.drivenForce);
+  if (!ws.coupling.elements.empty() && ws.acceleration.allFinite())
+    coupleElements(model, dynamics, ws.coupling, ws.acceleration);
   qdNext = qd + h * ws.acceleration;
 }
 

@@ -1,6 +1,6 @@
 #include "engine/solvers/redmax/redmax_dynamics.hpp"
 
-#include "engine/algorithm/forces.hpp"
+#include "engine/forces/applied_forces.hpp"
 #include "engine/algorithm/jacobian.hpp"
 
 namespace articulab {
@@ -11,12 +11,14 @@ RedMaxWorkspace::RedMaxWorkspace(const Model& model)
       Jdot(MatrixX::Zero(6 * model.bodyCount(), model.nq)),
       MJ(MatrixX::Zero(6, model.nq)),
       Mr(MatrixX::Zero(model.nq, model.nq)),
-      fr(VectorX::Zero(model.nq)) {}
+      fr(VectorX::Zero(model.nq)),
+      bodyForce(model.bodies.size()) {}
 
 void evaluateRedMax(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                     RedMaxWorkspace& ws) {
   computeKinematics(model, q, qd, ws.kin);
   fillJacobians(model, ws.kin, qd, ws.J, ws.Jdot);
+  computeBodyForces(model, PoseListMotion{ws.kin.E_0i, ws.kin.phi}, pert, ws.bodyForce);
   ws.Mr.setZero();
   ws.fr.setZero();
   for (int i = 0; i < model.bodyCount(); ++i) {
@@ -30,8 +32,7 @@ void evaluateRedMax(const Model& model, const VectorX& q, const VectorX& qd, con
     ws.Mr.topLeftCorner(cols, cols).noalias() += J_i.transpose() * MJ_i;
     // f_r += J_i^T (f_i - M_i Jdot_i qdot): body forces and the quadratic velocity vector (eq 2.18).
     const Vector6 JdotQd = ws.Jdot.middleRows<6>(6 * i).leftCols(cols) * qd.head(cols);
-    Vector6 f_i = bodyWrench(model, i, ws.kin.E_0i[i], ws.kin.phi[i]) - M_i * JdotQd;
-    if (pert.body == i) f_i += perturbationWrench(pert, ws.kin.E_0i[i], ws.kin.phi[i]);
+    const Vector6 f_i = ws.bodyForce[i] - M_i * JdotQd;
     ws.fr.head(cols).noalias() += J_i.transpose() * f_i;
   }
   addJointForces(model, q, qd, ws.fr);

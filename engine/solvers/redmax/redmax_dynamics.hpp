@@ -14,6 +14,7 @@ struct RedMaxWorkspace {
   MatrixX MJ;       // M_i J_i of one body, 6 x nq
   MatrixX Mr;       // nq x nq reduced mass matrix
   VectorX fr;       // nq reduced force
+  std::vector<Vector6> bodyForce;  // applied body forces (engine/forces/applied_forces.hpp)
   explicit RedMaxWorkspace(const Model& model = Model{});
 };
 

@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "engine/spatial/se3.hpp"
+#include "engine/forces/implicit_elements.hpp"
 
 namespace articulab {
 
@@ -21,7 +21,7 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
       K_(MatrixX::Zero(model.nq, model.nq)),
       D_(MatrixX::Zero(model.nq, model.nq)),
       A_(MatrixX::Zero(model.nq, model.nq)),
-      JbT_P_(MatrixX::Zero(model.nq, 6)),
+      JsT_H_(MatrixX::Zero(model.nq, 6)),
       rhs_(VectorX::Zero(model.nq)),
       loops_(model),
       target_(VectorX::Zero(loops_.rows())),
@@ -112,17 +112,29 @@ void RedMaxSolver::springImplicitVelocity(const Model& model, const State& state
     A_.diagonal().segment(joint.qIndex, joint.nq).array() += h * joint.damping + h * h * joint.stiffness;
     rhs_.segment(joint.qIndex, joint.nq) -= (h * joint.stiffness) * state.qd.segment(joint.qIndex, joint.nq);
   }
-  if (const Perturbation& pert = state.perturbation; pert.body >= 0) {  // K_m, D_m of the mouse spring
-    const Matrix3x6 Gamma = se3::Gamma(pert.pointLocal);
-    const Matrix6 GammaTGamma = Gamma.transpose() * Gamma;
-    const auto Jb = ws_.J.middleRows(6 * pert.body, 6);
-    JbT_P_.noalias() = Jb.transpose() * ((h * pert.damping + h * h * pert.stiffness) * GammaTGamma);
-    A_.noalias() += JbT_P_ * Jb;
-    rhs_.noalias() -= Jb.transpose() * ((h * pert.stiffness) * (GammaTGamma * ws_.kin.phi[pert.body]));
-  }
+  forEachImplicitElement(model, PoseListMotion{ws_.kin.E_0i, ws_.kin.phi}, state.perturbation, elementJacobians_,
+                         [&](int a, int b, const ElementJacobians& jacobians) { addImplicitElement(a, b, jacobians, h); });
   rhs_ *= h;
   rhs_.noalias() += A_ * state.qd;  // A qdot' = A qdot + h (...)
   solveImplicitVelocity(model, state, h, qdNext);
+}
+
+// Block (s, t) of the element over bodies (a, b): A += J_s^T (h D_st + h^2 K_st) J_t and
+// rhs -= h J_s^T K_st phi_t, J_s the body Jacobian rows of s (eq 2.14).
+void RedMaxSolver::addImplicitElement(int bodyA, int bodyB, const ElementJacobians& jacobians, double h) {
+  const int bodies[2] = {bodyA, bodyB};
+  for (int s = 0; s < 2; ++s) {
+    if (bodies[s] < 0) continue;
+    const auto Js = ws_.J.middleRows(6 * bodies[s], 6);
+    for (int t = 0; t < 2; ++t) {
+      if (bodies[t] < 0) continue;
+      const auto Jt = ws_.J.middleRows(6 * bodies[t], 6);
+      const Matrix6 H = h * jacobians.D.block<6, 6>(6 * s, 6 * t) + (h * h) * jacobians.K.block<6, 6>(6 * s, 6 * t);
+      JsT_H_.noalias() = Js.transpose() * H;
+      A_.noalias() += JsT_H_ * Jt;
+      rhs_.noalias() -= Js.transpose() * ((h * jacobians.K.block<6, 6>(6 * s, 6 * t)) * ws_.kin.phi[bodies[t]]);
+    }
+  }
 }
 
 void RedMaxSolver::solveImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {

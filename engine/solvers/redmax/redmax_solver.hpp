@@ -13,6 +13,7 @@
 #include <string>
 
 #include "engine/algorithm/force_jacobians.hpp"
+#include "engine/forces/element_jacobians.hpp"
 #include "engine/solvers/reduced_solver.hpp"
 #include "engine/solvers/redmax/redmax_dynamics.hpp"
 #include "engine/solvers/redmax/redmax_loops.hpp"
@@ -40,13 +41,16 @@ class RedMaxSolver final : public ReducedSolver {
   bool projectPositions(const Model& model, State& state);
   bool projectVelocities(State& state);
   bool factorMass();
+  // Adds a force element's J^T (h D + h^2 K) J to A_ and -h J^T K phi to rhs_ (eq 2.77-2.79).
+  void addImplicitElement(int bodyA, int bodyB, const ElementJacobians& jacobians, double h);
 
   RedMaxWorkspace ws_;
   ForceJacobianWorkspace fjws_;
   Eigen::LLT<MatrixX> llt_;
   Eigen::PartialPivLU<MatrixX> lu_;
   MatrixX K_, D_, A_;
-  MatrixX JbT_P_;  // J_b^T P_m of the pulled body, nq x 6
+  MatrixX JsT_H_;  // J_s^T (h D + h^2 K)_st of one force element, nq x 6
+  ElementJacobians elementJacobians_;
   VectorX rhs_;
   ReducedLoopConstraints loops_;
   VectorX target_, correction_;

@@ -1,0 +1,126 @@
+#include "engine/io/scene_forces.hpp"
+
+#include <cmath>
+#include <map>
+
+#include "engine/algorithm/kinematics.hpp"
+#include "engine/forces/element_wrenches.hpp"
+#include "engine/io/scene_body_reference.hpp"
+
+namespace articulab::scene_io {
+
+namespace {
+
+// The index of a "for_each" entry; names may use {i}, {i-1} and {i+1}. Without "for_each" the
+// entry stands for itself and its names are taken literally.
+struct Repetition {
+  bool active = false;
+  int i = 0;
+};
+
+std::string expand(const std::string& text, const Repetition& r) {
+  if (!r.active) return text;
+  std::string out = text;
+  const std::pair<const char*, int> tokens[] = {{"{i}", r.i}, {"{i-1}", r.i - 1}, {"{i+1}", r.i + 1}};
+  for (const auto& [token, value] : tokens)
+    for (std::size_t at = out.find(token); at != std::string::npos; at = out.find(token))
+      out.replace(at, std::string(token).size(), std::to_string(value));
+  return out;
+}
+
+ForceElementType readForceType(const Node& node) {
+  const std::string name = readString(node);
+  ForceElementType type;
+  if (!parseForceElementType(name, type))
+    node.fail("unknown force type " + inQuotes(name) + "; expected one of: point_force, spring, spring_damper");
+  return type;
+}
+
+Attachment readAttachment(const Node& node, const std::string& bodyKey, const std::string& pointKey, const Model& model,
+                          const std::string& worldField, const Repetition& r) {
+  Attachment attachment;
+  attachment.body = findBodyReference(node[bodyKey], expand(readName(node[bodyKey]), r), model, worldField);
+  if (node.has(pointKey)) attachment.point = readVector3(node[pointKey]);
+  return attachment;
+}
+
+void readPointForce(const Node& node, const Model& model, const Repetition& r, ForceElement& element) {
+  expectObject(node, {"name", "type", "for_each", "body", "point", "force"});
+  element.b = readAttachment(node, "body", "point", model, "body_a of a spring", r);
+  element.force = readVector3(node["force"]);
+}
+
+void readSpring(const Node& node, const Model& model, const Repetition& r, ForceElement& element) {
+  const bool damper = element.type == ForceElementType::SpringDamper;
+  if (damper)
+    expectObject(node, {"name", "type", "for_each", "body_a", "point_a", "body_b", "point_b", "stiffness", "damping",
+                        "rest_length"});
+  else
+    expectObject(node, {"name", "type", "for_each", "body_a", "point_a", "body_b", "point_b", "stiffness", "damping"});
+  element.a = readAttachment(node, "body_a", "point_a", model, "", r);
+  element.b = readAttachment(node, "body_b", "point_b", model, "body_a", r);
+  if (element.a.body == element.b.body) node.failField("body_b", "\"body_a\" and \"body_b\" must be different bodies");
+  element.stiffness = readNonNegative(node["stiffness"]);
+  if (node.has("damping")) element.damping = readNonNegative(node["damping"]);
+  if (damper && node.has("rest_length")) element.restLength = readNonNegative(node["rest_length"]);
+}
+
+// The distance between the attachment points at the model's initial coordinates.
+double initialLength(const Model& model, const ForceElement& element) {
+  TreeKinematics kin(model);
+  computeKinematics(model, model.q0, model.qd0, kin);
+  const PoseListMotion motion{kin.E_0i, kin.phi};
+  return elementWrenches(element, attachmentMotion(motion, element.a), attachmentMotion(motion, element.b)).law.length;
+}
+
+ForceElement readForce(const Node& node, const Model& model, const Repetition& r) {
+  ForceElement element;
+  element.name = expand(readName(node["name"]), r);
+  element.type = readForceType(node["type"]);
+  if (element.type == ForceElementType::PointForce)
+    readPointForce(node, model, r, element);
+  else
+    readSpring(node, model, r, element);
+  if (element.type == ForceElementType::SpringDamper && !node.has("rest_length"))
+    element.restLength = initialLength(model, element);
+  return element;
+}
+
+int readIndex(const Node& node) {
+  const double value = readNumber(node);
+  if (value != std::floor(value) || std::abs(value) > 1e6) node.fail("expected a whole number, got " + formatNumber(value));
+  return static_cast<int>(value);
+}
+
+// "for_each": {"from": a, "to": b} repeats the entry for i = a, ..., b - 1.
+std::vector<Repetition> readRepetitions(const Node& node) {
+  if (!node.has("for_each")) return {Repetition{}};
+  const Node range = node["for_each"];
+  expectObject(range, {"from", "to"});
+  const int from = readIndex(range["from"]), to = readIndex(range["to"]);
+  if (!readName(node["name"]).empty() && readName(node["name"]).find("{i}") == std::string::npos)
+    node.failField("name", "a repeated force needs {i} in its name so that the names differ");
+  std::vector<Repetition> list;
+  for (int i = from; i < to; ++i) list.push_back({true, i});
+  return list;
+}
+
+}  // namespace
+
+void readForces(const Node& list, Model& model) {
+  const std::size_t count = expectArray(list);
+  std::map<std::string, std::string> seen;  // name -> pointer of its entry
+  for (std::size_t i = 0; i < count; ++i) {
+    const Node node = list.element(i);
+    expectObject(node);
+    for (const Repetition& r : readRepetitions(node)) {
+      model.forces.push_back(readForce(node, model, r));
+      const auto [it, inserted] = seen.emplace(model.forces.back().name, node.fieldPointer("name"));
+      if (!inserted)
+        node.failField("name", "duplicate force name " + inQuotes(model.forces.back().name) +
+                                   "; it is already defined at " + it->second);
+    }
+  }
+}
+
+}  // namespace articulab::scene_io
