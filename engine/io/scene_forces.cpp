@@ -98,7 +98,8 @@ std::vector<Repetition> readRepetitions(const Node& node) {
   const Node range = node["for_each"];
   expectObject(range, {"from", "to"});
   const int from = readIndex(range["from"]), to = readIndex(range["to"]);
-  if (!readName(node["name"]).empty() && readName(node["name"]).find("{i}") == std::string::npos)
+  if (to - from > 100000) range.fail("at most 100000 repetitions, got " + std::to_string(to - from));
+  if (readName(node["name"]).find("{i}") == std::string::npos)
     node.failField("name", "a repeated force needs {i} in its name so that the names differ");
   std::vector<Repetition> list;
   for (int i = from; i < to; ++i) list.push_back({true, i});
