@@ -35,7 +35,7 @@ SolverSupport RecursiveSolver::supports(const Model& model) {
 
 const SolverSettingList& RecursiveSolver::settings() {
   static const SolverSettingList list = {
-      {"gmres-tolerance", ImplicitVelocity::tolerance, "1", 1e-14, 1e-4,
+      {"gmres-tolerance", ImplicitVelocity::tolerance, "relative", 1e-14, 1e-4,
        "relative preconditioned residual at which GMRES stops (integrator implicit)"},
       {"gmres-iterations", 0.0, "iterations", 0.0, 1e6,
        "Arnoldi steps before the dense LU fallback; 0 stands for 4 nq + 20 (integrator implicit)"},
