@@ -17,5 +17,7 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
 int describeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int backendsCommand(std::ostream& out);
 void printUsage(std::ostream& out);
+// Each back-end with its integrators (name, description) and its own settings, from the registry.
+void printBackends(std::ostream& out);
 
 }  // namespace articulab::cli

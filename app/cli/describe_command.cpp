@@ -58,7 +58,8 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
   if (!model.description.empty()) out << "  " << model.description << '\n';
   for (const auto& [name, value] : model.parameters) out << "  parameter " << name << " = " << value << '\n';
   out << "  gravity " << model.gravity.transpose() << " m/s^2\n";
-  out << "  defaults: back-end " << model.defaults.backend << ", integrator " << integratorName(model.defaults.integrator)
+  out << "  defaults: back-end " << model.defaults.backend << ", integrator "
+      << (model.defaults.integrator.empty() ? std::string("(the back-end's default)") : model.defaults.integrator)
       << ", dt " << model.defaults.dt << " s, duration " << model.defaults.duration << " s\n";
   out << "  " << model.bodyCount() << " bodies, " << model.joints.size() << " joints, " << model.loops.size()
       << " loop constraints, " << model.forces.size() << " force elements, " << model.nq << " DOF\n";
@@ -87,14 +88,35 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
   for (const BackendInfo& info : backends()) {
     const SolverSupport support = info.supports(model);
     out << "  " << info.name << ": " << (support.ok ? "runs this scene" : "cannot run this scene: " + support.reason) << '\n';
+    if (!support.ok) continue;
+    out << "    integrators:";
+    for (const IntegratorInfo& offered : info.integrators) {
+      const SolverSupport with = info.supports(model, solverOptionsFor(model, offered.integrator));
+      out << ' ' << offered.integrator.name() << (with.ok ? "" : " (not on this scene)");
+    }
+    out << '\n';
+    for (const std::string& warning : support.warnings) out << "    warning: " << warning << '\n';
   }
   return 0;
 }
 
+void printBackends(std::ostream& out) {
+  for (const BackendInfo& info : backends()) {
+    out << info.name << ": " << info.description << '\n';
+    out << "  integrators (first: default):\n";
+    for (const IntegratorInfo& integrator : info.integrators)
+      out << "    " << std::left << std::setw(18) << integrator.integrator.name() << std::right << integrator.description
+          << '\n';
+    if (info.settings.empty()) continue;
+    out << "  settings:\n";
+    for (const SolverSetting& setting : info.settings)
+      out << "    " << std::left << std::setw(24) << setting.name << std::right << setting.value << ' ' << setting.unit
+          << " (range " << setting.min << " to " << setting.max << "): " << setting.description << '\n';
+  }
+}
+
 int backendsCommand(std::ostream& out) {
-  for (const BackendInfo& info : backends()) out << std::left << std::setw(10) << info.name << ' ' << info.description << '\n';
-  out << "integrators: implicit (linearly implicit Euler, every force linearised), implicit-springs (linearly "
-         "implicit Euler on the springs and dampers, O(n) on recursive), semi-implicit (symplectic Euler), rk4\n";
+  printBackends(out);
   return 0;
 }
 

@@ -19,7 +19,7 @@ namespace {
 struct RunOptions {
   std::string scene, backend, csv;
   bool hasIntegrator = false;
-  Integrator integrator = Integrator::LinearlyImplicitEuler;
+  Integrator integrator;
   double dt = 0.0, duration = 0.0;  // 0: the scene's default
   long every = 1;
   RecorderColumns columns;
@@ -47,8 +47,8 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
     if (a == "--backend") o.backend = flagValue(args, i);
     else if (a == "--integrator") {
       const std::string& name = flagValue(args, i);
-      if (!parseIntegrator(name, o.integrator))
-        throw UsageError("--integrator: unknown integrator '" + name + "' (expected one of: " + integratorNames() + ")");
+      if (!findAnyIntegrator(name, o.integrator))
+        throw UsageError("--integrator: unknown integrator '" + name + "' (expected one of: " + allIntegratorNames() + ")");
       o.hasIntegrator = true;
     } else if (a == "--dt") o.dt = parseNumber(a, flagValue(args, i), true);
     else if (a == "--duration") o.duration = parseNumber(a, flagValue(args, i), true);
@@ -77,15 +77,22 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   Model model = loadScene(o.scene, o.overrides);
   if (!o.q0.empty()) applyCoordinateList("--q0", o.q0, model.q0);
   if (!o.qd0.empty()) applyCoordinateList("--qd0", o.qd0, model.qd0);
-  if (o.hasIntegrator) model.defaults.integrator = o.integrator;  // what supports() warns about
+  validateSceneChoices(model, o.backend.empty(), !o.hasIntegrator);
   const std::string backendName = o.backend.empty() ? model.defaults.backend : o.backend;
   const BackendInfo* backend = findBackend(backendName);
   if (!backend) throw UsageError("--backend: unknown back-end '" + backendName + "' (expected one of: " + backendNames() + ")");
-  const SolverSupport support = backend->supports(model);
+  // An integrator asked for is used or refused; the scene's falls back to the back-end's
+  // default with a warning when the back-end does not offer it.
+  if (o.hasIntegrator && !backend->findIntegrator(o.integrator.name()))
+    throw UsageError("--integrator: " + integratorRefusal(backendName, o.integrator, backend->integrators));
+  const SceneIntegratorChoice choice =
+      o.hasIntegrator ? SceneIntegratorChoice{o.integrator, backend->supports(model, solverOptionsFor(model, o.integrator))}
+                      : backend->supports.choose(model);
+  const SolverSupport& support = choice.support;
   if (!support.ok) throw UsageError("back-end '" + backendName + "' cannot run " + o.scene + ": " + support.reason);
   for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
 
-  const Integrator integrator = model.defaults.integrator;
+  const Integrator integrator = choice.integrator;
   const double dt = o.dt > 0.0 ? o.dt : model.defaults.dt;
   const double duration = o.duration > 0.0 ? o.duration : model.defaults.duration;
   const long steps = std::lround(duration / dt);

@@ -1,6 +1,7 @@
 #include <ostream>
 
 #include "app/cli/commands.hpp"
+#include "engine/solvers/registry.hpp"
 
 namespace articulab::cli {
 
@@ -13,8 +14,11 @@ usage:
       open the interactive app (default scene: scenes/double_pendulum.json)
   articulab run SCENE [flags]          simulate headless and print a summary
       --backend NAME      back-end (default: the scene's; see 'articulab backends')
-      --integrator NAME   implicit | semi-implicit | rk4 (default: the scene's)
-      --dt SECONDS        step size (default: the scene's)
+      --integrator NAME   one the back-end offers (default: the scene's, or the back-end's first):
+)";
+  for (const BackendInfo& info : backends())
+    out << "                            " << info.name << ": " << integratorListNames(info.integrators) << '\n';
+  out << R"(      --dt SECONDS        step size (default: the scene's)
       --duration SECONDS  simulated time (default: the scene's)
       --csv FILE          write the time series t, kinetic, potential, total, drift, momentum
       --record LIST       add columns: any of q,qd,qdd (joint coordinates, velocities, accelerations)

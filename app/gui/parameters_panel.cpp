@@ -7,27 +7,22 @@ namespace articulab::gui {
 
 namespace {
 
-const char* integratorHelp(Integrator integrator) {
-  switch (integrator) {
-    case Integrator::LinearlyImplicitEuler:
-      return "linearly implicit Euler, every force linearised (sueda eq 2.77-2.79): stable, loses energy; O(n^3)";
-    case Integrator::SpringImplicitEuler:
-      return "linearly implicit Euler on the joint springs, dampers and mouse spring only (eq 2.79): O(n) on "
-             "recursive; without springs it is semi-implicit Euler";
-    case Integrator::SemiImplicitEuler: return "symplectic Euler, qdot then q, as most engines use it";
-    case Integrator::RK4: return "classical explicit Runge-Kutta, the accuracy reference";
-  }
-  return "";
-}
-
+// The integrators the back-end offers (registry), those it cannot use on this scene greyed
+// out with the reason as tooltip.
 void drawIntegrator(Workbench& app) {
   const Snapshot& snap = app.snapshot();
   ImGui::SetNextItemWidth(180.0f);
   if (!ImGui::BeginCombo("integrator", integratorName(snap.integrator))) return;
-  for (Integrator integrator : kIntegrators) {
-    if (ImGui::Selectable(integratorName(integrator), integrator == snap.integrator))
-      app.simulation().setIntegrator(integrator);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", integratorHelp(integrator));
+  for (const IntegratorOffer& offer : snap.integrators) {
+    const bool available = offer.unavailable.empty();
+    ImGui::BeginDisabled(!available);
+    if (ImGui::Selectable(integratorName(offer.integrator), offer.integrator == snap.integrator)) {
+      if (const std::string error = app.simulation().setIntegrator(offer.integrator); !error.empty())
+        app.showError(error);
+    }
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("%s", available ? offer.description.c_str() : ("unavailable: " + offer.unavailable).c_str());
   }
   ImGui::EndCombo();
 }

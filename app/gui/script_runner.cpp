@@ -9,6 +9,7 @@
 #include "app/cli/arguments.hpp"
 #include "app/gui/parameter_checks.hpp"
 #include "app/gui/viewport_input.hpp"
+#include "engine/solvers/registry.hpp"
 
 namespace articulab::gui {
 
@@ -113,12 +114,12 @@ bool ScriptRunner::compare(const ScriptCommand& c, std::string& error) {
 
 bool ScriptRunner::integrator(const ScriptCommand& c, std::string& error) {
   Integrator integrator;
-  if (!parseIntegrator(c.args[0], integrator)) {
-    error = "unknown integrator '" + c.args[0] + "' (expected one of: " + integratorNames() + ")";
+  if (!findAnyIntegrator(c.args[0], integrator)) {
+    error = "unknown integrator '" + c.args[0] + "' (expected one of: " + allIntegratorNames() + ")";
     return false;
   }
-  app_.simulation().setIntegrator(integrator);
-  return true;
+  error = app_.simulation().setIntegrator(integrator);  // refused when the back-end does not offer it
+  return error.empty();
 }
 
 bool ScriptRunner::driftControl(const ScriptCommand& c, std::string& error) {

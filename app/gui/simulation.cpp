@@ -65,9 +65,16 @@ bool Simulation::load(const std::string& path, const ParameterOverrides& overrid
     spdlog::error("cannot open scene: {}", error);
     return false;
   }
+  try {
+    validateSceneChoices(*model, preferredBackend.empty(), true);
+  } catch (const std::exception& e) {
+    error = e.what();
+    spdlog::error("cannot open scene: {}", error);
+    return false;
+  }
   std::lock_guard<std::mutex> lock(mutex_);
   std::string backend = preferredBackend.empty() ? model->defaults.backend : preferredBackend;
-  error = replaceModelLocked(model, backend, model->defaults.integrator, model->defaults.dt);
+  error = replaceModelLocked(model, backend, model->defaults.dt);
   if (!error.empty()) {
     spdlog::error("cannot open scene: {}", error);
     return false;
@@ -114,12 +121,13 @@ const BackendInfo* Simulation::chooseBackend(const Model& model, const std::stri
   return nullptr;
 }
 
-std::string Simulation::replaceModelLocked(std::shared_ptr<Model> model, const std::string& backend,
-                                           Integrator integrator, double dt) {
+std::string Simulation::replaceModelLocked(std::shared_ptr<Model> model, const std::string& backend, double dt) {
   std::string error;
   const BackendInfo* info = chooseBackend(*model, backend, error);
   if (!info) return error;
-  SolverSupport support = info->supports(*model);
+  const SceneIntegratorChoice choice = info->supports.choose(*model);
+  const SolverSupport& support = choice.support;
+  const Integrator integrator = choice.integrator;
   std::unique_ptr<Solver> solver;
   try {
     solver = info->create(*model, solverOptionsFor(*model, integrator));
@@ -137,6 +145,7 @@ std::string Simulation::replaceModelLocked(std::shared_ptr<Model> model, const s
   state_ = makeInitialState(*model_);
   running_ = false;
   sampleEvery_ = std::max(1L, std::lround(kSamplePeriod / dt_));
+  refreshOffersLocked();
   restartLocked();  // a comparison run is kept when the new scene supports its back-end
   return "";
 }
@@ -216,7 +225,8 @@ void Simulation::runBatchLocked(double wallSeconds) {
 
 StepStatus Simulation::stepLocked() {
   StepStatus status = solver_->step(*model_, state_, dt_);
-  stats_.iterations = solver_->lastIterations();
+  stats_.iterations = state_.outputs.iterations;
+  stats_.residual = state_.outputs.residual;
   stepComparisonLocked();
   return status;
 }
@@ -244,13 +254,15 @@ void Simulation::stopComparisonLocked(const std::string& why) {
 
 bool Simulation::createComparisonLocked() {
   const std::string& name = compareInfo_->name;
-  SolverSupport support = supportLocked(*compareInfo_);
+  const SceneIntegratorChoice choice = choiceLocked(*compareInfo_);
+  const SolverSupport& support = choice.support;
   if (!support.ok) {
     stopComparisonLocked("back-end " + name + " cannot run scene '" + model_->name + "': " + support.reason);
     return false;
   }
+  compareIntegrator_ = choice.integrator;
   try {
-    compareSolver_ = compareInfo_->create(*model_, solverOptionsFor(*model_, integrator_));
+    compareSolver_ = compareInfo_->create(*model_, solverOptionsFor(*model_, compareIntegrator_));
   } catch (const std::exception& e) {
     stopComparisonLocked("back-end " + name + " failed to start: " + e.what());
     return false;
@@ -410,30 +422,43 @@ bool Simulation::setBackend(const std::string& name, std::string& error) {
     error = "no scene is loaded";
     return false;
   }
-  SolverSupport support = supportLocked(*info);
+  const SceneIntegratorChoice choice = choiceLocked(*info);
+  const SolverSupport& support = choice.support;
   if (!support.ok) {
     error = "back-end " + name + " cannot run scene '" + model_->name + "': " + support.reason;
     return false;
   }
   try {
-    solver_ = info->create(*model_, solverOptionsFor(*model_, integrator_));
+    solver_ = info->create(*model_, solverOptionsFor(*model_, choice.integrator));
   } catch (const std::exception& e) {
     error = "back-end " + name + " failed to start: " + e.what();
     return false;
   }
   backendInfo_ = info;
+  integrator_ = choice.integrator;
   warnings_ = support.warnings;
+  state_.outputs.contactCount = 0;  // the outputs of the last step belong to the other back-end
+  state_.outputs.iterations = -1;
+  state_.outputs.residual = 0.0;
+  stats_.iterations = -1;
+  refreshOffersLocked();
   for (const std::string& warning : support.warnings) spdlog::warn("{}: {}", name, warning);
   spdlog::info("switched to back-end {} at t = {} s, keeping the state", name, state_.t);
   return true;
 }
 
-// Whether the back-end runs the model with the integrator in use (its warnings name it).
-SolverSupport Simulation::supportLocked(const BackendInfo& info) const {
-  if (model_->defaults.integrator == integrator_) return info.supports(*model_);
-  Model withIntegrator = *model_;
-  withIntegrator.defaults.integrator = integrator_;
-  return info.supports(withIntegrator);
+SceneIntegratorChoice Simulation::choiceLocked(const BackendInfo& info) const {
+  return info.supports.choose(*model_, integrator_.name());
+}
+
+// What the current back-end offers, and why an entry cannot be chosen on this model.
+void Simulation::refreshOffersLocked() {
+  offers_.clear();
+  if (!backendInfo_ || !model_) return;
+  for (const IntegratorInfo& offered : backendInfo_->integrators) {
+    const SolverSupport support = backendInfo_->supports(*model_, solverOptionsFor(*model_, offered.integrator));
+    offers_.push_back({offered.integrator, offered.description, support.ok ? "" : support.reason});
+  }
 }
 
 bool Simulation::setComparison(const std::string& backend, std::string& error) {
@@ -456,7 +481,7 @@ bool Simulation::setComparison(const std::string& backend, std::string& error) {
     error = "unknown back-end '" + backend + "' (available: " + backendNames() + ", or off)";
     return false;
   }
-  if (SolverSupport support = supportLocked(*info); !support.ok) {
+  if (SolverSupport support = choiceLocked(*info).support; !support.ok) {
     error = "back-end " + info->name + " cannot run scene '" + model_->name + "': " + support.reason;
     return false;
   }
@@ -471,13 +496,24 @@ bool Simulation::setComparison(const std::string& backend, std::string& error) {
   return true;
 }
 
-void Simulation::setIntegrator(Integrator integrator) {
+std::string Simulation::setIntegrator(Integrator integrator) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (!model_ || !backendInfo_) return "no scene is loaded";
+  if (!backendInfo_->findIntegrator(integrator.name()))
+    return integratorRefusal(backendInfo_->name, integrator, backendInfo_->integrators);
+  const SolverSupport support = backendInfo_->supports(*model_, solverOptionsFor(*model_, integrator));
+  if (!support.ok) return "back-end " + backendInfo_->name + " cannot run scene '" + model_->name + "': " + support.reason;
+  if (std::string refused = solver_->setIntegrator(integrator); !refused.empty()) return refused;
   integrator_ = integrator;
-  if (solver_) solver_->setIntegrator(integrator);
-  if (compareSolver_) compareSolver_->setIntegrator(integrator);
-  if (model_ && backendInfo_) warnings_ = supportLocked(*backendInfo_).warnings;
+  warnings_ = support.warnings;
+  if (compareSolver_) {
+    const SceneIntegratorChoice choice = choiceLocked(*compareInfo_);
+    if (!(choice.integrator == compareIntegrator_) && compareSolver_->setIntegrator(choice.integrator).empty())
+      compareIntegrator_ = choice.integrator;
+    for (const std::string& warning : choice.support.warnings) spdlog::warn("{} (comparison run): {}", compareInfo_->name, warning);
+  }
   spdlog::info("integrator set to {}", integratorName(integrator));
+  return "";
 }
 
 // Edits a copy of the model (drawing may still hold the old one) and rebuilds the solver for it.
@@ -494,7 +530,8 @@ std::string Simulation::editModelLocked(const std::function<std::string(Model&)>
   }
   model_ = std::move(edited);
   ++modelVersion_;
-  solver_ = std::move(solver);
+  solver_ = std::move(solver);  // the state keeps t, q, qdot and the history (State::history)
+  refreshOffersLocked();
   if (compareSolver_) createComparisonLocked();  // the comparison carries on with the edited model
   resetReferenceEnergyLocked();
   return "";
@@ -538,6 +575,7 @@ void Simulation::snapshot(Snapshot& out) const {
   out.scenePath = scenePath_;
   out.backend = backendInfo_ ? backendInfo_->name : "";
   out.integrator = integrator_;
+  out.integrators = offers_;
   out.dt = dt_;
   out.speed = speed_;
   out.running = running_;
@@ -546,10 +584,9 @@ void Simulation::snapshot(Snapshot& out) const {
   out.backendWarnings = warnings_;
   out.compareBackend = compareInfo_ ? compareInfo_->name : "";
   out.compareNote = compareNote_;
-  if (solver_)
-    solver_->activeContacts(out.contactPoints);
-  else
-    out.contactPoints.clear();
+  out.contactPoints.clear();
+  const StepOutputs& outputs = state_.outputs;
+  for (int c = 0; c < outputs.contactCount; ++c) out.contactPoints.push_back(outputs.contacts[c].point);
   out.compareRunning = compareSolver_ != nullptr;
   if (out.compareRunning) out.compareState = compareState_;
 }

@@ -27,6 +27,15 @@ struct SimulationStats {
   double stepsPerSecond = 0.0;  // steps taken per wall-clock second
   double realTimeFactor = 0.0;  // simulated seconds per wall-clock second
   int iterations = -1;          // solver iterations of the last step; -1 when the back-end does not iterate
+  double residual = 0.0;        // final residual of that iterative solve (State::outputs)
+};
+
+// An integrator of the current back-end, for the integrator box: why it cannot be chosen on
+// this scene (empty when it can).
+struct IntegratorOffer {
+  Integrator integrator;
+  std::string description;
+  std::string unavailable;
 };
 
 // What the UI draws and shows; copied under the lock.
@@ -37,6 +46,7 @@ struct Snapshot {
   std::string scenePath;
   std::string backend;
   Integrator integrator = Integrator::LinearlyImplicitEuler;
+  std::vector<IntegratorOffer> integrators;  // what the current back-end offers
   double dt = 1e-3;
   double speed = 1.0;
   bool running = false;
@@ -45,7 +55,7 @@ struct Snapshot {
   std::vector<std::string> backendWarnings;
   std::string compareBackend;  // back-end of the comparison run; empty when there is none
   std::string compareNote;     // why the comparison run stopped; empty while it runs
-  std::vector<Vector3> contactPoints;  // where the last step pressed bodies on the ground, m
+  std::vector<Vector3> contactPoints;  // where the last step pressed bodies on the ground, m (State::outputs)
   bool compareRunning = false;  // compareState holds the comparison run's state
   State compareState;
 };
@@ -85,7 +95,10 @@ class Simulation {
   // their energy and drift share the plots. "" or "off" ends it. False (with the reason) when
   // the back-end is unknown or cannot run the scene.
   bool setComparison(const std::string& backend, std::string& error);
-  void setIntegrator(Integrator integrator);
+  // Switches the integrator; refused (with the reason, naming the offered ones) when the
+  // back-end does not offer it or cannot use it on the scene. A comparison back-end that does
+  // not offer it keeps its own with a note. Empty on success.
+  std::string setIntegrator(Integrator integrator);
   std::string editJoint(int joint, JointField field, double value, int coordinate = 0);
   std::string editBodyMass(int body, double mass);
   std::string editForce(int element, ForceField field, double value, int coordinate = 0);
@@ -109,7 +122,10 @@ class Simulation {
   std::string divergenceLocked(const StepStatus& status, const State& state, const EnergyReport& energy) const;
   void stepComparisonLocked();
   void stopComparisonLocked(const std::string& why);
-  SolverSupport supportLocked(const BackendInfo& info) const;
+  // The integrator in use if the back-end offers it and runs the model with it, else the
+  // back-end's default with a warning; and the back-end's support.
+  SceneIntegratorChoice choiceLocked(const BackendInfo& info) const;
+  void refreshOffersLocked();
   // A solver for the comparison back-end on the current model; false (with a note) if it cannot.
   bool createComparisonLocked();
   void restartLocked();
@@ -117,8 +133,7 @@ class Simulation {
   void resetReferenceEnergyLocked();
   void updateStatsLocked(double wallSeconds, double simSeconds, long steps, double stepWallSeconds);
   static const BackendInfo* chooseBackend(const Model& model, const std::string& backend, std::string& error);
-  std::string replaceModelLocked(std::shared_ptr<Model> model, const std::string& backend, Integrator integrator,
-                                 double dt);
+  std::string replaceModelLocked(std::shared_ptr<Model> model, const std::string& backend, double dt);
   std::string editModelLocked(const std::function<std::string(Model&)>& edit);
 
   mutable std::mutex mutex_;
@@ -134,6 +149,8 @@ class Simulation {
   std::string scenePath_;
   ParameterOverrides overrides_;
   Integrator integrator_ = Integrator::LinearlyImplicitEuler;
+  Integrator compareIntegrator_;  // the comparison run's: integrator_ when its back-end offers it
+  std::vector<IntegratorOffer> offers_;
   double dt_ = 1e-3;
   double speed_ = 1.0;
   bool running_ = false;

@@ -40,7 +40,7 @@ void drawStatisticsPanel(Workbench& app) {
   ImGui::TableSetColumnIndex(0);
   ImGui::TextUnformatted("solver iterations");
   ImGui::TableSetColumnIndex(1);
-  if (stats.iterations >= 0) ImGui::Text("%d", stats.iterations);
+  if (stats.iterations >= 0) ImGui::Text("%d (residual %.2g)", stats.iterations, stats.residual);
   else ImGui::TextDisabled("none (%s solves directly)", snap.backend.c_str());
   row("kinetic energy", "%.6g J", latest(data, kKinetic));
   row("potential energy", "%.6g J", latest(data, kPotential));

@@ -9,7 +9,6 @@
 #include "engine/io/scene_constraints.hpp"
 #include "engine/io/scene_forces.hpp"
 #include "engine/io/scene_tree.hpp"
-#include "engine/solvers/registry.hpp"
 
 namespace articulab {
 
@@ -66,20 +65,6 @@ void applyOverrides(const Node& root, const ParameterOverrides& overrides, std::
   }
 }
 
-std::string readBackend(const Node& node) {
-  const std::string name = scene_io::readName(node);
-  if (!findBackend(name)) node.fail("unknown backend " + inQuotes(name) + "; expected one of: " + backendNames());
-  return name;
-}
-
-Integrator readIntegrator(const Node& node) {
-  const std::string name = scene_io::readString(node);
-  Integrator integrator;
-  if (!parseIntegrator(name, integrator))
-    node.fail("unknown integrator " + inQuotes(name) + "; expected one of: " + integratorNames());
-  return integrator;
-}
-
 DriftControl readDriftControl(const Node& node) {
   const std::string name = scene_io::readString(node);
   DriftControl drift;
@@ -98,8 +83,9 @@ void readBaumgarte(const Node& node, SimulationDefaults& defaults) {
 SimulationDefaults readSimulation(const Node& node) {
   scene_io::expectObject(node, {"backend", "integrator", "dt", "duration", "drift_control", "baumgarte"});
   SimulationDefaults defaults;
-  if (node.has("backend")) defaults.backend = readBackend(node["backend"]);
-  if (node.has("integrator")) defaults.integrator = readIntegrator(node["integrator"]);
+  // Names only: the back-ends check them where a run is created (validateSceneChoices).
+  if (node.has("backend")) defaults.backend = scene_io::readName(node["backend"]);
+  if (node.has("integrator")) defaults.integrator = scene_io::readString(node["integrator"]);
   if (node.has("dt")) defaults.dt = scene_io::readPositive(node["dt"]);
   if (node.has("duration")) defaults.duration = scene_io::readPositive(node["duration"]);
   if (node.has("drift_control")) defaults.driftControl = readDriftControl(node["drift_control"]);

@@ -1,32 +1,10 @@
 #include "engine/multibody/model.hpp"
 
+#include <ostream>
+
 namespace articulab {
 
-const char* integratorName(Integrator integrator) {
-  switch (integrator) {
-    case Integrator::LinearlyImplicitEuler: return "implicit";
-    case Integrator::SpringImplicitEuler: return "implicit-springs";
-    case Integrator::SemiImplicitEuler: return "semi-implicit";
-    case Integrator::RK4: return "rk4";
-  }
-  return "?";
-}
-
-std::string integratorNames() {
-  std::string names;
-  for (Integrator i : kIntegrators) names += (names.empty() ? "" : ", ") + std::string(integratorName(i));
-  return names;
-}
-
-bool parseIntegrator(const std::string& name, Integrator& out) {
-  for (Integrator i : kIntegrators) {
-    if (name == integratorName(i)) {
-      out = i;
-      return true;
-    }
-  }
-  return false;
-}
+std::ostream& operator<<(std::ostream& out, Integrator integrator) { return out << integrator.name(); }
 
 const char* driftControlName(DriftControl drift) {
   switch (drift) {

@@ -18,6 +18,38 @@ struct Perturbation {
   double damping = 0.0;    // N s/m
 };
 
+// What a back-end carries from one step to the next besides (q, qdot) and the poses: the
+// integrator history. Each back-end documents what it keeps here; a solver object created for
+// the state continues the trajectory exactly as the one that took the previous step (tested in
+// tests/engine/solver_history_test.cpp), so that switching back-end or editing the model never
+// loses it. A back-end that needs history and finds it invalid (a new state, or one written by
+// another back-end or edited) starts it from (q, qdot) alone: a variational integrator takes
+// the previous configuration as q - h qdot. Every back-end clears `valid` when it does not use
+// the history, and sets `owner` to its name when it does.
+struct StepHistory {
+  bool valid = false;
+  const char* owner = "";          // the back-end that wrote it (a string literal)
+  std::vector<Matrix4> poses;      // per body, e.g. previous configuration E_0i
+  VectorX q, qd;                   // e.g. previous reduced coordinates or discrete momentum
+};
+
+// A ground contact of the last step: where a body pressed on the ground and with what force.
+struct ContactOutput {
+  Vector3 point = Vector3::Zero();  // world, m
+  double normalForce = 0.0;         // N (>= 0)
+};
+
+// What the last step computed besides the new state, for the app, the CLI and tests. Sized by
+// the back-end at its first step on a state and reused after, so that later steps allocate
+// nothing: only the first contactCount entries of contacts are current.
+struct StepOutputs {
+  std::vector<ContactOutput> contacts;
+  int contactCount = 0;
+  VectorX multipliers;     // constraint forces (Lagrange multipliers) of the step's solve, back-end order
+  int iterations = -1;     // iterations of the step's iterative solve; -1 when it solved directly
+  double residual = 0.0;   // final relative residual of that iterative solve (0 when direct)
+};
+
 struct State {
   double t = 0.0;
   long step = 0;
@@ -25,6 +57,10 @@ struct State {
   std::vector<Matrix4> E_0i;  // body poses in world
   std::vector<Vector6> phi;   // body twists in body coordinates
   Perturbation perturbation;  // mouse pull, applied as a force by every back-end
+  VectorX controls;           // actuator controls (issue 14); empty while the model has no actuators
+  VectorX activations;        // muscle activations (issue 14); empty while the model has no muscles
+  StepHistory history;
+  StepOutputs outputs;
 };
 
 // A state at the model's initial coordinates, with body poses and twists filled in.

@@ -16,7 +16,47 @@ ReducedSolver::ReducedSolver(const Model& model, const SolverOptions& options)
       qStage_(model.nq),
       qdStage_(model.nq),
       dq_(model.nq),
-      dqd_(model.nq) {}
+      dqd_(model.nq) {
+  resolveDefaultIntegrator();
+  integratorChanged();
+}
+
+const IntegratorList& ReducedSolver::sharedIntegrators() {
+  static const IntegratorList list = {
+      {Integrator::LinearlyImplicitEuler,
+       "linearly implicit Euler, every force linearised (sueda eq 2.77-2.79): stable for stiff springs; dissipative"},
+      {Integrator::SpringImplicitEuler,
+       "linearly implicit Euler on the joint springs, dampers and mouse spring only (sueda eq 2.79): O(n) on "
+       "recursive; dissipative"},
+      {Integrator::SemiImplicitEuler, "semi-implicit (symplectic) Euler, qdot then q (eq 2.19-2.20): symplectic, "
+                                      "energy oscillates without drift"},
+      {Integrator::RK4, "classical Runge-Kutta on (q, qdot) (eq 2.21): fourth order, accurate reference"},
+  };
+  return list;
+}
+
+void ReducedSolver::integratorChanged() {
+  const std::pair<Integrator, Stepper> steppers[] = {
+      {Integrator::LinearlyImplicitEuler, &ReducedSolver::stepLinearlyImplicitEuler},
+      {Integrator::SpringImplicitEuler, &ReducedSolver::stepSpringImplicitEuler},
+      {Integrator::SemiImplicitEuler, &ReducedSolver::stepSemiImplicitEuler},
+      {Integrator::RK4, &ReducedSolver::stepRK4},
+  };
+  stepper_ = nullptr;  // a back-end's own integrator: its integrate() override steps it
+  for (const auto& [integrator, stepper] : steppers)
+    if (integrator == options_.integrator) stepper_ = stepper;
+}
+
+void ReducedSolver::integrate(const Model& model, State& state, double h) {
+  if (stepper_) (this->*stepper_)(model, state, h);
+}
+
+void ReducedSolver::writeOutputs(State& state) const {
+  state.outputs.contactCount = 0;
+  state.outputs.multipliers.resize(0);
+  state.outputs.iterations = -1;
+  state.outputs.residual = 0.0;
+}
 
 StepStatus ReducedSolver::correctDrift(const Model&, State&, double) { return {}; }
 
@@ -25,20 +65,21 @@ void ReducedSolver::forwardDynamics(const Model& model, const State& state, Vect
 }
 
 StepStatus ReducedSolver::step(const Model& model, State& state, double h) {
-  switch (options_.integrator) {
-    case Integrator::SemiImplicitEuler: stepSemiImplicitEuler(model, state, h); break;
-    case Integrator::LinearlyImplicitEuler:
-      implicitVelocity(model, state, h, qdNext_);
-      finishLinearlyImplicitEuler(state, h);
-      break;
-    case Integrator::SpringImplicitEuler:
-      springImplicitVelocity(model, state, h, qdNext_);
-      finishLinearlyImplicitEuler(state, h);
-      break;
-    case Integrator::RK4: stepRK4(model, state, h); break;
-  }
+  integrate(model, state, h);
+  state.history.valid = false;  // the reduced integrators are one-step methods: no history
+  writeOutputs(state);
   if (StepStatus status = correctDrift(model, state, h); !status.ok) return status;
   return finishStep(model, state, h);
+}
+
+void ReducedSolver::stepLinearlyImplicitEuler(const Model& model, State& state, double h) {
+  implicitVelocity(model, state, h, qdNext_);
+  finishLinearlyImplicitEuler(state, h);
+}
+
+void ReducedSolver::stepSpringImplicitEuler(const Model& model, State& state, double h) {
+  springImplicitVelocity(model, state, h, qdNext_);
+  finishLinearlyImplicitEuler(state, h);
 }
 
 // qdot' = qdot + h qddot(q, qdot); q' = q + h qdot' (eq 2.19-2.20).

@@ -1,5 +1,7 @@
 // Time stepping shared by the reduced-coordinate back-ends: the integrators are written once
-// here; a back-end supplies forward dynamics and the linearly implicit velocity solve.
+// here; a back-end supplies forward dynamics and the linearly implicit velocity solve. A
+// reduced back-end with an integrator of its own lists it in integrators() and overrides
+// integrate() for it (its folder and the registry change, nothing here).
 #pragma once
 
 #include "engine/algorithm/kinematics.hpp"
@@ -11,9 +13,17 @@ class ReducedSolver : public Solver {
  public:
   StepStatus step(const Model& model, State& state, double h) final;
   void forwardDynamics(const Model& model, const State& state, VectorX& qdd) final;
+  const IntegratorList& integrators() const override { return sharedIntegrators(); }
+  // implicit, implicit-springs, semi-implicit, rk4 (the first is the default).
+  static const IntegratorList& sharedIntegrators();
 
  protected:
   ReducedSolver(const Model& model, const SolverOptions& options);
+  // Moves (q, qdot) over one step of h with the selected integrator.
+  virtual void integrate(const Model& model, State& state, double h);
+  // The step's outputs besides the state: none by default (no contact, no multipliers, direct solves).
+  virtual void writeOutputs(State& state) const;
+  void integratorChanged() override;
   // qddot = M_r^-1 f_r at (q, qdot).
   virtual void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                              VectorX& qdd) = 0;
@@ -33,12 +43,16 @@ class ReducedSolver : public Solver {
   virtual void refreshBodies(const Model& model, State& state);
 
  private:
+  using Stepper = void (ReducedSolver::*)(const Model&, State&, double);
   void stepSemiImplicitEuler(const Model& model, State& state, double h);
+  void stepLinearlyImplicitEuler(const Model& model, State& state, double h);
+  void stepSpringImplicitEuler(const Model& model, State& state, double h);
   // q' = q + h qdot' with qdot' = qdNext_, set by one of the two implicit velocity solves.
   void finishLinearlyImplicitEuler(State& state, double h);
   void stepRK4(const Model& model, State& state, double h);
   StepStatus finishStep(const Model& model, State& state, double h);
 
+  Stepper stepper_ = nullptr;  // the selected integrator's step
   TreeKinematics kin_;
   VectorX qdd_, qdNext_;
   VectorX q0_, qd0_, qStage_, qdStage_, dq_, dqd_;  // RK4 stages

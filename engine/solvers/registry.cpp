@@ -1,29 +1,67 @@
 #include "engine/solvers/registry.hpp"
 
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/io/scene_loader.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
 
 namespace articulab {
 
+namespace {
+
+template <class BackEnd>
+std::function<std::unique_ptr<Solver>(const Model&, const SolverOptions&)> factory(const char* name,
+                                                                                   const IntegratorList& offered) {
+  return [name, &offered](const Model& model, const SolverOptions& options) -> std::unique_ptr<Solver> {
+    if (!options.integrator.isDefault() && !findOffered(offered, options.integrator))
+      throw std::invalid_argument(integratorRefusal(name, options.integrator, offered));
+    return std::make_unique<BackEnd>(model, options);
+  };
+}
+
+SupportCheck checkOf(SolverSupport (*check)(const Model&, const SolverOptions&)) { return check; }
+
+}  // namespace
+
+SolverSupport BackendSupport::operator()(const Model& model, const SolverOptions& options) const {
+  if (!options.integrator.isDefault() && !findOffered(*integrators_, options.integrator))
+    return {false, integratorRefusal(backend_, options.integrator, *integrators_), {}};
+  return check_(model, options);
+}
+
+SolverSupport BackendSupport::operator()(const Model& model) const { return choose(model).support; }
+
+SceneIntegratorChoice BackendSupport::choose(const Model& model) const { return choose(model, model.defaults.integrator); }
+
+SceneIntegratorChoice BackendSupport::choose(const Model& model, const std::string& wanted) const {
+  return chooseSceneIntegrator(model, wanted, backend_, *integrators_, check_);
+}
+
+const IntegratorInfo* BackendInfo::findIntegrator(const std::string& wanted) const {
+  for (const IntegratorInfo& info : integrators)
+    if (info.integrator == wanted) return &info;
+  return nullptr;
+}
+
 const std::vector<BackendInfo>& backends() {
   static const std::vector<BackendInfo> list = {
-      {"redmax", "reduced coordinates, dense Jacobian J_mr, O(n^3) (sueda notes 2.1-2.5)", &RedMaxSolver::supports,
-       [](const Model& model, const SolverOptions& options) -> std::unique_ptr<Solver> {
-         return std::make_unique<RedMaxSolver>(model, options);
-       }},
+      {"redmax", "reduced coordinates, dense Jacobian J_mr, O(n^3) (sueda notes 2.1-2.5)",
+       ReducedSolver::sharedIntegrators(), RedMaxSolver::settings(),
+       BackendSupport("redmax", &ReducedSolver::sharedIntegrators(), checkOf(&RedMaxSolver::supports)),
+       factory<RedMaxSolver>("redmax", ReducedSolver::sharedIntegrators())},
       {"recursive",
        "reduced coordinates, articulated bodies: O(n) dynamics and implicit-springs step, O(n^3) implicit step "
        "(sueda 2.10-2.13)",
-       &RecursiveSolver::supports,
-       [](const Model& model, const SolverOptions& options) -> std::unique_ptr<Solver> {
-         return std::make_unique<RecursiveSolver>(model, options);
-       }},
+       ReducedSolver::sharedIntegrators(), RecursiveSolver::settings(),
+       BackendSupport("recursive", &ReducedSolver::sharedIntegrators(), checkOf(&RecursiveSolver::supports)),
+       factory<RecursiveSolver>("recursive", ReducedSolver::sharedIntegrators())},
       {"baraff", "maximal coordinates, Lagrange multipliers, O(n) sparse LDL^T, loops by anticipation (Baraff 1996)",
-       &BaraffSolver::supports,
-       [](const Model& model, const SolverOptions& options) -> std::unique_ptr<Solver> {
-         return std::make_unique<BaraffSolver>(model, options);
-       }},
+       BaraffSolver::integratorList(), BaraffSolver::settings(),
+       BackendSupport("baraff", &BaraffSolver::integratorList(), checkOf(&BaraffSolver::supports)),
+       factory<BaraffSolver>("baraff", BaraffSolver::integratorList())},
   };
   return list;
 }
@@ -38,6 +76,51 @@ std::string backendNames() {
   std::string names;
   for (const BackendInfo& info : backends()) names += (names.empty() ? "" : ", ") + info.name;
   return names;
+}
+
+bool findAnyIntegrator(const std::string& name, Integrator& out) {
+  for (const BackendInfo& backend : backends())
+    if (const IntegratorInfo* info = backend.findIntegrator(name)) {
+      out = info->integrator;
+      return true;
+    }
+  return false;
+}
+
+std::string allIntegratorNames() {
+  std::vector<std::string> names;
+  for (const BackendInfo& backend : backends())
+    for (const IntegratorInfo& info : backend.integrators)
+      if (std::find(names.begin(), names.end(), info.integrator.name()) == names.end())
+        names.push_back(info.integrator.name());
+  std::string list;
+  for (const std::string& name : names) list += (list.empty() ? "" : ", ") + name;
+  return list;
+}
+
+SolverOptions solverOptionsFor(const Model& model, const std::string& integrator) {
+  if (integrator.empty()) return solverOptionsFor(model, Integrator{});
+  Integrator found;
+  if (!findAnyIntegrator(integrator, found))
+    throw std::invalid_argument("unknown integrator '" + integrator + "' (expected one of: " + allIntegratorNames() +
+                                ")");
+  return solverOptionsFor(model, found);
+}
+
+void validateSceneChoices(const Model& model, bool usesSceneBackend, bool usesSceneIntegrator) {
+  const SimulationDefaults& d = model.defaults;
+  const BackendInfo* backend = findBackend(d.backend);
+  if (!backend)
+    throw SceneError(model.sourceFile, "/simulation/backend",
+                     "unknown backend \"" + d.backend + "\"; expected one of: " + backendNames());
+  Integrator integrator;
+  if (!d.integrator.empty() && !findAnyIntegrator(d.integrator, integrator))
+    throw SceneError(model.sourceFile, "/simulation/integrator",
+                     "unknown integrator \"" + d.integrator + "\"; expected one of: " + allIntegratorNames());
+  if (usesSceneBackend && usesSceneIntegrator && !d.integrator.empty() && !backend->findIntegrator(d.integrator))
+    throw SceneError(model.sourceFile, "/simulation/integrator",
+                     "integrator \"" + d.integrator + "\" is not offered by the scene's backend \"" + d.backend +
+                         "\"; it offers: " + integratorListNames(backend->integrators));
 }
 
 }  // namespace articulab

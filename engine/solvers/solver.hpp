@@ -1,6 +1,7 @@
 // The one interface every back-end implements (DESIGN.md, "Solver").
 // A solver is created for one model and owns the workspace it needs, sized at creation, so
-// that step() performs no heap allocation.
+// that step() performs no heap allocation. Everything a trajectory depends on lives in the
+// State (its history and outputs included): a solver holds caches only.
 #pragma once
 
 #include <memory>
@@ -23,11 +24,52 @@ struct StepStatus {
   std::string message;  // set only when ok is false
 };
 
+// One integrator a back-end offers; the first of a back-end's list is its default.
+struct IntegratorInfo {
+  Integrator integrator;
+  const char* description;  // one line, ending with its energy behaviour
+};
+using IntegratorList = std::vector<IntegratorInfo>;
+
+// A back-end's own numerical setting (tolerance, iteration cap), for listings.
+struct SolverSetting {
+  const char* name;
+  double value;  // the value the back-end uses
+  const char* unit;
+  double min, max;  // admissible range
+  const char* description;
+};
+using SolverSettingList = std::vector<SolverSetting>;
+
+// The entry of `offered` for this integrator, or nullptr.
+const IntegratorInfo* findOffered(const IntegratorList& offered, Integrator integrator);
+// "semi-implicit, rk4".
+std::string integratorListNames(const IntegratorList& offered);
+// "back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, rk4".
+std::string integratorRefusal(const std::string& backend, Integrator requested, const IntegratorList& offered);
+
+struct SolverOptions;
+// A back-end's check of a model with options (each back-end's static supports).
+using SupportCheck = SolverSupport (*)(const Model&, const SolverOptions&);
+
+// The integrator a run uses on a back-end when the integrator comes from the scene (or, in the
+// app, carries over from another back-end), and the back-end's support of it: `wanted` ("" for
+// the default) when the back-end offers it and can use it on the model; otherwise the
+// back-end's default, with a warning "integrator '...' is not used: <why>; the run uses
+// <default>". An integrator asked for explicitly (command line, integrator box, script) is
+// never replaced: it is checked with the back-end's supports(model, options) and refused.
+struct SceneIntegratorChoice {
+  Integrator integrator;
+  SolverSupport support;
+};
+SceneIntegratorChoice chooseSceneIntegrator(const Model& model, const std::string& wanted, const std::string& backend,
+                                            const IntegratorList& offered, SupportCheck check);
+
 // DriftControl (engine/multibody/model.hpp) selects how constraint rows are kept satisfied:
 // every joint in maximal coordinates, loop closures in reduced coordinates.
 
 struct SolverOptions {
-  Integrator integrator = Integrator::LinearlyImplicitEuler;
+  Integrator integrator;  // default-constructed: the back-end's default integrator
   DriftControl driftControl = DriftControl::PostStabilization;
   double baumgarteAlpha = 10.0;  // 1/s (eq 1.82)
   double baumgarteBeta = 10.0;   // 1/s (eq 1.82)
@@ -42,25 +84,33 @@ inline SolverOptions solverOptionsFor(const Model& model, Integrator integrator)
   options.baumgarteBeta = model.defaults.baumgarteBeta;
   return options;
 }
+// The same with an integrator named as in a scene file ("" for the back-end's default);
+// throws std::invalid_argument when no back-end offers that name (registry.cpp).
+SolverOptions solverOptionsFor(const Model& model, const std::string& integrator);
 
 class Solver {
  public:
   virtual ~Solver() = default;
   virtual const char* name() const = 0;
-  // Advances the state by h seconds and refreshes its body poses and twists.
+  // Advances the state by h seconds, refreshes its body poses and twists, and writes the
+  // step's outputs (State::outputs) and the history the next step needs (State::history).
   virtual StepStatus step(const Model& model, State& state, double h) = 0;
   // Joint accelerations at the state's (q, qdot).
   virtual void forwardDynamics(const Model& model, const State& state, VectorX& qdd) = 0;
-  virtual Integrator integrator() const { return options_.integrator; }
-  // Iterations of the last step's iterative solve (e.g. GMRES); -1 when the step solves directly.
-  virtual int lastIterations() const { return -1; }
-  virtual void setIntegrator(Integrator integrator) { options_.integrator = integrator; }
-  // World points (m) where the last step pressed bodies against the ground with a positive
-  // normal force; none for back-ends without contact.
-  virtual void activeContacts(std::vector<Vector3>& out) const { out.clear(); }
+  // The integrators this back-end offers (the registry lists the same).
+  virtual const IntegratorList& integrators() const = 0;
+  Integrator integrator() const { return options_.integrator; }
+  // Switches to an offered integrator; otherwise keeps the current one and returns the
+  // refusal naming the offered ones. Empty on success.
+  std::string setIntegrator(Integrator integrator);
 
  protected:
   explicit Solver(const SolverOptions& options) : options_(options) {}
+  // Replaces a default-constructed integrator by the first offered (call from the constructor
+  // of the class that defines integrators()).
+  void resolveDefaultIntegrator();
+  // Called after setIntegrator changed the integrator.
+  virtual void integratorChanged() {}
   SolverOptions options_;
 };
 

@@ -133,5 +133,35 @@ TEST(Cli, DescribeListsBodiesJointsDofAndBackends) {
     EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
 }
 
+// An integrator the back-end does not offer is refused (exit 2) with the ones it has; never
+// replaced.
+TEST(Cli, AnIntegratorTheBackEndDoesNotOfferIsRefused) {
+  const Result r = run({kCliScenes + "four_bar.json", "--backend", "baraff", "--integrator", "implicit"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.usageError,
+            "--integrator: back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, rk4");
+  EXPECT_EQ(r.out, "");
+  const Result rk4 = run({kCliScenes + "falling_chain.json", "--integrator", "rk4", "--duration", "0.01"});
+  EXPECT_EQ(rk4.code, 2);
+  EXPECT_NE(rk4.usageError.find("'rk4' is not available"), std::string::npos) << rk4.usageError;
+}
+
+TEST(Cli, BackendsAndUsageListEachBackEndsIntegrators) {
+  std::ostringstream backends, usage;
+  ASSERT_EQ(cli::backendsCommand(backends), 0);
+  cli::printUsage(usage);
+  for (const BackendInfo& info : articulab::backends()) {
+    EXPECT_NE(backends.str().find(info.name + ": "), std::string::npos);
+    EXPECT_NE(usage.str().find(info.name + ": " + integratorListNames(info.integrators)), std::string::npos) << usage.str();
+    for (const IntegratorInfo& integrator : info.integrators)
+      EXPECT_NE(backends.str().find(integrator.description), std::string::npos) << integrator.integrator.name();
+    for (const SolverSetting& setting : info.settings)
+      EXPECT_NE(backends.str().find(setting.name), std::string::npos) << setting.name;
+  }
+  std::ostringstream out, err;
+  ASSERT_EQ(cli::describeCommand({kCliScenes + "falling_chain.json"}, out, err), 0);
+  EXPECT_NE(out.str().find("rk4 (not on this scene)"), std::string::npos) << out.str();
+}
+
 }  // namespace
 }  // namespace articulab

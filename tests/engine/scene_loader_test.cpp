@@ -452,7 +452,10 @@ TEST_P(SceneLoaderErrorTest, ThrowsSceneErrorAtTheOffendingField) {
   const ErrorCase& c = GetParam();
   json scene = baseScene();
   c.edit(scene);
-  const SceneError e = catchSceneError([&] { loadSceneFromString(scene.dump(), "case.json", c.overrides); });
+  // The loader keeps back-end and integrator names as strings; creating a run checks them
+  // (validateSceneChoices), with the same file, field and message.
+  const SceneError e = catchSceneError(
+      [&] { validateSceneChoices(loadSceneFromString(scene.dump(), "case.json", c.overrides), true, true); });
   EXPECT_EQ(e.file(), "case.json");
   EXPECT_EQ(e.pointer(), c.pointer) << e.what();
   EXPECT_NE(e.message().find(c.message), std::string::npos) << "message: " << e.message();

@@ -327,5 +327,37 @@ TEST(Simulation, IntegratorWarningsFollowTheIntegratorInUse) {
   EXPECT_FALSE(warnsAboutIntegrator());
 }
 
+// The integrator box lists what the back-end offers, greying what it cannot use on the scene
+// with the reason; an integrator it does not offer is refused with the list, never replaced.
+TEST(Simulation, IntegratorsTheBackEndDoesNotOfferAreRefusedAndGreyed) {
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.load(kSource + "/scenes/falling_chain.json", {}, "", error)) << error;
+  Snapshot snap;
+  sim.snapshot(snap);
+  EXPECT_EQ(snap.backend, "baraff");
+  ASSERT_EQ(snap.integrators.size(), 2u);
+  EXPECT_EQ(snap.integrators[0].integrator, Integrator::SemiImplicitEuler);
+  EXPECT_EQ(snap.integrators[0].unavailable, "");
+  EXPECT_EQ(snap.integrators[1].integrator, Integrator::RK4);
+  EXPECT_NE(snap.integrators[1].unavailable.find("'rk4' is not available"), std::string::npos);
+  EXPECT_EQ(sim.setIntegrator(Integrator::LinearlyImplicitEuler),
+            "back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, rk4");
+  EXPECT_NE(sim.setIntegrator(Integrator::RK4), "");
+  sim.snapshot(snap);
+  EXPECT_EQ(snap.integrator, Integrator::SemiImplicitEuler);
+  // Switching back-end keeps t, q and qdot; the reduced back-end offers four integrators.
+  ASSERT_TRUE(sim.advance(50, error)) << error;
+  sim.snapshot(snap);
+  const State before = snap.state;
+  ASSERT_TRUE(sim.setBackend("redmax", error)) << error;
+  sim.snapshot(snap);
+  EXPECT_EQ(snap.state.t, before.t);
+  EXPECT_EQ(snap.state.q, before.q);
+  EXPECT_EQ(snap.state.qd, before.qd);
+  EXPECT_EQ(snap.integrators.size(), 4u);
+  EXPECT_EQ(sim.setIntegrator(Integrator::RK4), "");
+}
+
 }  // namespace
 }  // namespace articulab::gui

@@ -15,7 +15,15 @@ constexpr double kWeight[4] = {1.0 / 6.0, 1.0 / 3.0, 1.0 / 3.0, 1.0 / 6.0};
 StepStatus BaraffSolver::integrateRungeKutta(const Model& model, State& state, double h) {
   const int n = model.bodyCount();
   const bool baumgarte = options_.driftControl == DriftControl::Baumgarte;
-  stage_ = state;
+  // The stage's kinematics and applied forces (not the history and outputs, which only grow).
+  stage_.t = state.t;
+  stage_.q = state.q;
+  stage_.qd = state.qd;
+  stage_.E_0i = state.E_0i;
+  stage_.phi = state.phi;
+  stage_.perturbation = state.perturbation;
+  stage_.controls = state.controls;
+  stage_.activations = state.activations;
   for (int i = 0; i < n; ++i) {
     poseSum_[i].setZero();
     twistSum_[i].setZero();

@@ -44,6 +44,7 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
       q_(model.q0),
       qd_(model.qd0),
       qdPrevious_(model.qd0) {
+  resolveDefaultIntegrator();
   system_.force.assign(model.bodyCount(), Vector6::Zero());
   system_.primary.resize(model.bodyCount());
   for (int i = 0; i < model.bodyCount(); ++i) primary_.initialize(i, system_.primary[i]);
@@ -52,11 +53,55 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
   contacts_.reserve(system_.unilateral.size());
   contactRow_.reserve(system_.unilateral.size());
   stage_ = makeInitialState(model);
+  factoredAt_.assign(model.bodyCount(), Matrix4::Zero());
+  for (const baraff::PrimaryConstraint& c : system_.primary) multiplierCount_ += c.rows;
+  multiplierCount_ += static_cast<int>(system_.auxiliary.size() + system_.unilateral.size());
   for (auto* v : {&poseIncrement_, &twistIncrement_, &poseSum_, &twistSum_}) v->assign(model.bodyCount(), Vector6::Zero());
 }
 
+const IntegratorList& BaraffSolver::integratorList() {
+  static const IntegratorList list = {
+      {Integrator::SemiImplicitEuler,
+       "semi-implicit Euler on SE(3) with velocity-level constraint rows (eq 1.28-1.29): symplectic-like, energy "
+       "oscillates without drift"},
+      {Integrator::RK4,
+       "Munthe-Kaas RK4 on the poses and twists: fourth order, accurate reference; not with joint limits or "
+       "ground contact"},
+  };
+  return list;
+}
+
+const SolverSettingList& BaraffSolver::settings() {
+  static const SolverSettingList list = {
+      {"projection-iterations", kProjectionIterations, "iterations", 1, 1000,
+       "Newton iterates of the position projection (post-stabilisation)"},
+      {"projection-tolerance", kPositionTolerance, "m or rad", 0, 1e-6,
+       "constraint violation at which the projection stops"},
+      {"projection-failure", kPositionFailure, "m or rad", 0, 1,
+       "violation left after the iterates at which the step fails"},
+      {"near-factor-error", kNearFactorError, "m or rad", 0, 1,
+       "violation left by a step below which the projection's factor serves the next step, refined"},
+  };
+  return list;
+}
+
 SolverSupport BaraffSolver::supports(const Model& model) {
+  return chooseSceneIntegrator(model, model.defaults.integrator, "baraff", integratorList(), static_cast<SupportCheck>(&supports)).support;
+}
+
+SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& options) {
   SolverSupport support;
+  if (!options.integrator.isDefault() && !findOffered(integratorList(), options.integrator)) {
+    support.ok = false;
+    support.reason = integratorRefusal("baraff", options.integrator, integratorList());
+    return support;
+  }
+  if (options.integrator == Integrator::RK4 && baraff::inequalityCapacity(model) > 0) {
+    support.ok = false;
+    support.reason = "integrator 'rk4' is not available on this scene: its joint limits or ground contact are "
+                     "velocity-level step rows that RK4 stages cannot carry; available: semi-implicit";
+    return support;
+  }
   for (const Joint& joint : model.joints) {
     if (!baraff::hasFixedConstraintForm(joint)) {
       support.ok = false;
@@ -72,12 +117,6 @@ SolverSupport BaraffSolver::supports(const Model& model) {
                                  "joint limits are)");
     if (joint.driven) support.warnings.push_back("driven joint '" + joint.name + "' is treated as free");
   }
-  if (isLinearlyImplicit(model.defaults.integrator))
-    support.warnings.push_back(std::string("integrator '") + integratorName(model.defaults.integrator) +
-                               "' is not used: the baraff back-end steps with semi-implicit Euler or RK4 on SE(3)");
-  if (model.defaults.integrator == Integrator::RK4 && baraff::inequalityCapacity(model) > 0)
-    support.warnings.push_back("integrator 'rk4' is not used with joint limits or ground contact (their rows are "
-                               "velocity-level step constraints): the baraff back-end steps with semi-implicit Euler");
   if (model.loops.empty()) return support;
   BaraffSolver probe(model, SolverOptions{});
   const StepStatus status = probe.solveAccelerations(model, makeInitialState(model));
@@ -157,10 +196,10 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
 StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& state, double h, bool baumgarte) {
   report_ = {};
   const bool withError = options_.driftControl == DriftControl::Baumgarte;
+  // A post-stabilised step that ended at this state left H factored near its rows (history).
+  bool nearFactor = h > 0.0 && carriesNearFactor(state);
+  if (nearFactor && !holdsFactorOf(state.history)) nearFactor = refactorAtHistory(model, state);
   const bool assembled = isAssembledAt(state, withError);
-  // A post-stabilised step that ended at this state left H factored near its rows.
-  const bool nearFactor = h > 0.0 && factorNearNextStep_ && assembled;
-  factorNearNextStep_ = false;
   if (!assembled) {
     q_ = state.q;
     qd_ = state.qd;
@@ -175,6 +214,7 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
   if (!refined) {  // a complementarity problem, no factor near, or one correction not enough
     report_ = {};
     setAccelerationRhs(h, baumgarte);
+    factorCurrent_ = false;  // H is now factored at this state's rows
     if (solver_.factor(model, system_, report_)) solver_.solve(system_, system_.force, solution_, report_);
   }
   activeInequalities_ = system_.unilateralCount;
@@ -185,10 +225,59 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
   return {};
 }
 
-void BaraffSolver::activeContacts(std::vector<Vector3>& out) const {
-  out.clear();
+bool BaraffSolver::carriesNearFactor(const State& state) const {
+  const StepHistory& history = state.history;
+  return history.valid && std::strcmp(history.owner, name()) == 0 && history.poses.size() == factoredAt_.size() &&
+         history.q.size() == q_.size();
+}
+
+bool BaraffSolver::holdsFactorOf(const StepHistory& history) const {
+  return factorCurrent_ &&
+         std::memcmp(history.poses.data(), factoredAt_.data(), factoredAt_.size() * sizeof(Matrix4)) == 0;
+}
+
+// The rows at the history's poses and coordinates, as the projection assembled them, and H
+// factored there: bitwise the factor the step that wrote the history left behind.
+bool BaraffSolver::refactorAtHistory(const Model& model, const State& state) {
+  stage_.E_0i = state.history.poses;
+  stage_.phi = state.phi;  // the factor does not depend on the twists
+  q_ = state.history.q;
+  assembleRowsAt(model, stage_, true);
+  baraff::SolveReport report;
+  factorCurrent_ = solver_.factor(model, system_, report);
+  factoredAt_ = state.history.poses;
+  return factorCurrent_;
+}
+
+void BaraffSolver::recordFactor(State& state) {
+  factoredAt_ = state.E_0i;
+  factorCurrent_ = true;
+  state.history.poses = state.E_0i;
+  state.history.q = q_;
+  state.history.owner = name();
+}
+
+void BaraffSolver::writeOutputs(const Model& model, State& state, int projectionIterations) const {
+  StepOutputs& out = state.outputs;
+  if (out.contacts.size() < contacts_.capacity()) out.contacts.resize(contacts_.capacity());  // first step only
+  out.contactCount = 0;
   for (const baraff::ContactPoint& contact : contacts_)
-    if (contact.force > 0.0) out.push_back(contact.position);
+    if (contact.force > 0.0) out.contacts[out.contactCount++] = {contact.position, contact.force};
+  if (out.multipliers.size() != multiplierCount_) out.multipliers.resize(multiplierCount_);  // first step only
+  out.multipliers.setZero();
+  int row = 0;
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const int rows = system_.primary[i].rows;
+    if (rows > 0 && solution_.lambda[i].size() >= rows) out.multipliers.segment(row, rows) = solution_.lambda[i].head(rows);
+    row += rows;
+  }
+  const int auxiliary = std::min<int>(solution_.mu.size(), static_cast<int>(system_.auxiliary.size()));
+  out.multipliers.segment(row, auxiliary) = solution_.mu.head(auxiliary);
+  row += static_cast<int>(system_.auxiliary.size());
+  const int inequalities = std::min<int>(activeInequalities_, solver_.unilateralMultipliers().size());
+  out.multipliers.segment(row, inequalities) = solver_.unilateralMultipliers().head(inequalities);
+  out.iterations = projectionIterations;
+  out.residual = projectionIterations >= 0 ? projectionError_ : 0.0;
 }
 
 void BaraffSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {
@@ -208,8 +297,10 @@ StepStatus BaraffSolver::step(const Model& model, State& state, double h) {
   const bool baumgarte = options_.driftControl == DriftControl::Baumgarte;
   if (usesRungeKutta(model)) {
     if (const StepStatus status = integrateRungeKutta(model, state, h); !status.ok) return status;
+    writeOutputs(model, state, -1);  // the last stage's multipliers
   } else {
     if (const StepStatus status = solveAccelerations(model, state, h, baumgarte); !status.ok) return status;
+    writeOutputs(model, state, -1);
     const bool curved = options_.driftControl == DriftControl::PostStabilization && solveCurvature();
     for (int i = 0; i < model.bodyCount(); ++i) {  // eq 1.28-1.29
       state.phi[i] += h * solution_.a[i];
@@ -221,8 +312,11 @@ StepStatus BaraffSolver::step(const Model& model, State& state, double h) {
   if (options_.driftControl == DriftControl::PostStabilization) {
     if (const StepStatus status = projectPositions(model, state, h); !status.ok) return status;
     if (const StepStatus status = projectVelocities(model, state); !status.ok) return status;
+    state.outputs.iterations = projectionIterations_;
+    state.outputs.residual = projectionError_;
   } else {
     assembleAt(model, state, baumgarte);  // q, qdot and the next step's system
+    state.history.valid = false;
   }
   state.t += h;
   ++state.step;
@@ -254,12 +348,18 @@ StepStatus BaraffSolver::projectPositions(const Model& model, State& state, doub
   double error = largestPositionError(), previous = 0.0;
   const double stepError = error;
   bool factored = false;
+  state.history.valid = false;
+  projectionIterations_ = 0;
   for (int iteration = 0; error >= kPositionTolerance && iteration < kProjectionIterations; ++iteration) {
+    ++projectionIterations_;
     for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.error;
     for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = -r.error;
     const bool newton = !factored || error > kChordContraction * previous;  // refactor when the chord is slow
     previous = error;
-    if (newton) factored = solver_.factor(model, system_, report_);
+    if (newton) {
+      factored = solver_.factor(model, system_, report_);
+      recordFactor(state);
+    }
     if (factored) solver_.solve(system_, zeroForce_, solution_, report_, false);
     if (!report_.ok) return failed(state, "position projection: " + report_.message);
     for (int i = 0; i < model.bodyCount(); ++i) {
@@ -269,6 +369,7 @@ StepStatus BaraffSolver::projectPositions(const Model& model, State& state, doub
     assembleRowsAt(model, state, true);
     error = largestPositionError();
   }
+  projectionError_ = error;
   if (error > kPositionFailure)
     return failed(state, "position projection left a constraint violation of " + std::to_string(error) + " after " +
                              std::to_string(kProjectionIterations) + " iterates (the step left " +
@@ -277,9 +378,11 @@ StepStatus BaraffSolver::projectPositions(const Model& model, State& state, doub
   if (!factored) {  // no iterate was needed: q at these poses, and H for the velocity projection
     assembleRowsAt(model, state, true);
     factored = solver_.factor(model, system_, report_);
+    recordFactor(state);
     if (!factored) return failed(state, "position projection: " + report_.message);
   }
-  factorNearNextStep_ = factored && stepError < kNearFactorError;
+  factorCurrent_ = factored;
+  state.history.valid = factored && stepError < kNearFactorError;
   return {};
 }
 

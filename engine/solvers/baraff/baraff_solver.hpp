@@ -3,6 +3,12 @@
 // closures as auxiliary constraints by anticipation in O(kn) (section 8), joint limits and
 // frictionless ground contact as inequality rows (section 8.3), integration on SE(3)
 // (sueda eq 1.28-1.29) and selectable drift control (sueda 1.12).
+//
+// History (State::history, owner "baraff"): after a post-stabilised step, `poses` and `q` are
+// the poses and joint coordinates at which the projection factored H, and `valid` says that
+// this factor is near enough to the next step's rows for one refinement (refinement.cpp). A
+// solver that does not hold that factor (created after the step) factors H there again, so
+// the trajectory does not depend on the solver object.
 #pragma once
 
 #include "engine/solvers/baraff/anticipation.hpp"
@@ -16,11 +22,24 @@ class BaraffSolver final : public Solver {
  public:
   BaraffSolver(const Model& model, const SolverOptions& options);
   const char* name() const override { return "baraff"; }
+  // The scene's options: an integrator of the scene that baraff does not offer (or cannot use
+  // on the model) is warned about and replaced by its default, semi-implicit.
   static SolverSupport supports(const Model& model);
+  // The model with these options; refuses an integrator it does not offer, and rk4 when the
+  // model has inequality rows (joint limits, ground contact).
+  static SolverSupport supports(const Model& model, const SolverOptions& options);
+  // semi-implicit (the default), rk4.
+  static const IntegratorList& integratorList();
+  const IntegratorList& integrators() const override { return integratorList(); }
+  // The position projection's iteration cap and tolerances.
+  static const SolverSettingList& settings();
 
   // Semi-implicit Euler on SE(3) (eq 1.28-1.29), or RK4 (Munthe-Kaas) on the poses and twists
-  // when the integrator option is rk4 and the model has no inequality rows; then drift
-  // control. State::q, qd, qdd are recovered from the maximal state.
+  // when the integrator option is rk4 and the model has no inequality rows (the registry
+  // refuses rk4 on such models); then drift control. State::q, qd, qdd are recovered from the
+  // maximal state. Outputs: the contacts pressing with a positive force, the multipliers of
+  // the acceleration solve (primary rows body by body, auxiliary rows, inequality rows), and
+  // under post-stabilisation the projection's Newton iterates and the violation they left.
   StepStatus step(const Model& model, State& state, double h) override;
   // Joint accelerations at the state's maximal coordinates (E_0i, phi).
   void forwardDynamics(const Model& model, const State& state, VectorX& qdd) override;
@@ -34,7 +53,6 @@ class BaraffSolver final : public Solver {
   // Ground contact points of the last step (active rows: touching or about to touch), with
   // their normal forces; for drawing and tests.
   const std::vector<baraff::ContactPoint>& contactPoints() const { return contacts_; }
-  void activeContacts(std::vector<Vector3>& out) const override;
   // Inequality rows (joint limits, then contacts) of the last step and their multipliers >= 0.
   int activeInequalities() const { return activeInequalities_; }
   const VectorX& inequalityMultipliers() const { return solver_.unilateralMultipliers(); }
@@ -61,6 +79,13 @@ class BaraffSolver final : public Solver {
   bool solveCurvature();
   StepStatus projectPositions(const Model& model, State& state, double h);
   StepStatus projectVelocities(const Model& model, State& state);
+  // History: whether the state carries a factor near its rows, whether solver_ holds it, and
+  // factoring H again at the state's history poses (false if that fails).
+  bool carriesNearFactor(const State& state) const;
+  bool holdsFactorOf(const StepHistory& history) const;
+  bool refactorAtHistory(const Model& model, const State& state);
+  void recordFactor(State& state);
+  void writeOutputs(const Model& model, State& state, int projectionIterations) const;
   double largestPositionError() const;
   StepStatus failed(const State& state, const std::string& what) const;
 
@@ -69,7 +94,11 @@ class BaraffSolver final : public Solver {
   std::vector<Matrix4> assembledE_;  // the poses and twists system_ was assembled at
   std::vector<Vector6> assembledPhi_;
   bool assembled_ = false, assembledWithError_ = false;
-  bool factorNearNextStep_ = false;  // H was factored at the step's poses before the projection
+  std::vector<Matrix4> factoredAt_;  // the poses solver_ last factored H at, if factorCurrent_
+  bool factorCurrent_ = false;
+  int projectionIterations_ = 0;
+  double projectionError_ = 0.0;
+  int multiplierCount_ = 0;  // primary rows, auxiliary rows, inequality capacity
   baraff::AnticipationSolver solver_;
   baraff::ConstrainedSolution solution_;
   baraff::ConstrainedSolution curvature_;  // pose correction of the post-stabilised step

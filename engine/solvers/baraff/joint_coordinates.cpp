@@ -55,9 +55,11 @@ void exponentialCoordinates(const Matrix3& R, double* q) {
 
 }  // namespace
 
+// angle + 2 pi k with k the whole number of turns nearest previous: the previous angle picks
+// the branch only, so a coordinate recovered again from the same pose is bitwise the same
+// whatever nearby previous value it starts from (a solver recreated mid-run continues exactly).
 double unwrapAngle(double angle, double previous) {
-  const double difference = angle - previous;
-  return previous + (difference - kTwoPi * std::nearbyint(difference / kTwoPi));
+  return angle + kTwoPi * std::nearbyint((previous - angle) / kTwoPi);
 }
 
 Matrix4 measuredJointTransform(const Joint& joint, const Matrix4& E_pc) {

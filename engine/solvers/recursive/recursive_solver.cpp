@@ -15,6 +15,11 @@ RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& option
       kinematicsQ_(VectorX::Zero(model.nq)),
       kinematicsQd_(VectorX::Zero(model.nq)) {}
 
+SolverSupport RecursiveSolver::supports(const Model& model, const SolverOptions& options) {
+  if (options.integrator.isDefault() || findOffered(sharedIntegrators(), options.integrator)) return supports(model);
+  return {false, integratorRefusal("recursive", options.integrator, sharedIntegrators()), {}};
+}
+
 SolverSupport RecursiveSolver::supports(const Model& model) {
   SolverSupport support;
   if (!model.loops.empty()) {
@@ -26,6 +31,23 @@ SolverSupport RecursiveSolver::supports(const Model& model) {
     if (joint.hasLimits) support.warnings.push_back("joint limits are not enforced (joint '" + joint.name + "')");
   if (model.groundContact) support.warnings.push_back("ground contact is not simulated: bodies pass through z = 0");
   return support;
+}
+
+const SolverSettingList& RecursiveSolver::settings() {
+  static const SolverSettingList list = {
+      {"gmres-tolerance", ImplicitVelocity::tolerance, "relative", 1e-14, 1e-4,
+       "relative preconditioned residual at which GMRES stops (integrator implicit)"},
+      {"gmres-iterations", 0.0, "iterations", 0.0, 1e6,
+       "Arnoldi steps before the dense LU fallback; 0 stands for 4 nq + 20 (integrator implicit)"},
+  };
+  return list;
+}
+
+void RecursiveSolver::writeOutputs(State& state) const {
+  ReducedSolver::writeOutputs(state);
+  if (integrator() != Integrator::LinearlyImplicitEuler) return;
+  state.outputs.iterations = implicitReport_.krylov.iterations;
+  state.outputs.residual = implicitReport_.krylov.relativeResidual;
 }
 
 void RecursiveSolver::setPrescribedAccelerations(const VectorX& qdd) {

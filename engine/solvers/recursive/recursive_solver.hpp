@@ -19,6 +19,10 @@ class RecursiveSolver final : public ReducedSolver {
   RecursiveSolver(const Model& model, const SolverOptions& options);
   const char* name() const override { return "recursive"; }
   static SolverSupport supports(const Model& model);
+  // The same, refusing an integrator it does not offer.
+  static SolverSupport supports(const Model& model, const SolverOptions& options);
+  // GMRES tolerance and iteration cap of the "implicit" step (implicit_velocity.hpp).
+  static const SolverSettingList& settings();
 
   // Accelerations that the driven joints (Joint::driven) follow, one entry per coordinate;
   // entries of free joints are ignored. Zero until set. Throws std::invalid_argument when the
@@ -33,7 +37,7 @@ class RecursiveSolver final : public ReducedSolver {
   // GMRES iterations and residual of the last "implicit" step (every force linearised), and
   // whether it needed the dense fallback.
   const ImplicitSolveReport& lastImplicitSolve() const { return implicitReport_; }
-  int lastIterations() const override {
+  int lastIterations() const {
     return integrator() == Integrator::LinearlyImplicitEuler ? implicitReport_.krylov.iterations : -1;
   }
 
@@ -44,6 +48,8 @@ class RecursiveSolver final : public ReducedSolver {
   void springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   // The back-end's own kinematics (constants precomputed per model) instead of the shared one.
   void refreshBodies(const Model& model, State& state) override;
+  // GMRES iterations and residual of the "implicit" step into State::outputs.
+  void writeOutputs(State& state) const override;
   // dynamics_.kin at (q, qdot), recomputed only when they differ from the last ones.
   void updateKinematics(const Model& model, const VectorX& q, const VectorX& qd);
 

@@ -28,6 +28,11 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
       correction_(VectorX::Zero(model.nq)),
       luWork_(MatrixX::Zero(model.nq, loops_.rows())) {}
 
+SolverSupport RedMaxSolver::supports(const Model& model, const SolverOptions& options) {
+  if (options.integrator.isDefault() || findOffered(sharedIntegrators(), options.integrator)) return supports(model);
+  return {false, integratorRefusal("redmax", options.integrator, sharedIntegrators()), {}};
+}
+
 SolverSupport RedMaxSolver::supports(const Model& model) {
   SolverSupport support;
   for (const Joint& joint : model.joints) {
@@ -53,6 +58,18 @@ SolverSupport RedMaxSolver::supports(const Model& model) {
     support.warnings.push_back("the initial coordinates violate the loop closures by " +
                                std::to_string(probe.loops_.largestError()) + " (m or rad)");
   return support;
+}
+
+const SolverSettingList& RedMaxSolver::settings() {
+  static const SolverSettingList list = {
+      {"projection-iterations", kProjectionIterations, "iterations", 1, 1000,
+       "Gauss-Newton iterates of the loop-closure position projection (post-stabilisation)"},
+      {"projection-tolerance", kPositionTolerance, "m or rad", 0, 1e-6,
+       "loop-closure violation at which the projection stops"},
+      {"projection-failure", kPositionFailure, "m or rad", 0, 1,
+       "violation left after the iterates at which the step fails"},
+  };
+  return list;
 }
 
 bool RedMaxSolver::factorMass() {

@@ -25,6 +25,10 @@ class RedMaxSolver final : public ReducedSolver {
   RedMaxSolver(const Model& model, const SolverOptions& options);
   const char* name() const override { return "redmax"; }
   static SolverSupport supports(const Model& model);
+  // The same, refusing an integrator it does not offer.
+  static SolverSupport supports(const Model& model, const SolverOptions& options);
+  // The loop-closure projection's iteration cap and tolerances.
+  static const SolverSettingList& settings();
   // The closure rows at the last evaluation (for tests and diagnostics).
   const ReducedLoopConstraints& loops() const { return loops_; }
 

@@ -1,0 +1,60 @@
+#include "engine/solvers/solver.hpp"
+
+namespace articulab {
+
+const IntegratorInfo* findOffered(const IntegratorList& offered, Integrator integrator) {
+  for (const IntegratorInfo& info : offered)
+    if (info.integrator == integrator) return &info;
+  return nullptr;
+}
+
+std::string integratorListNames(const IntegratorList& offered) {
+  std::string names;
+  for (const IntegratorInfo& info : offered) names += (names.empty() ? "" : ", ") + std::string(info.integrator.name());
+  return names;
+}
+
+std::string integratorRefusal(const std::string& backend, Integrator requested, const IntegratorList& offered) {
+  return "back-end '" + backend + "' does not offer the integrator '" + requested.name() +
+         "'; it offers: " + integratorListNames(offered);
+}
+
+SceneIntegratorChoice chooseSceneIntegrator(const Model& model, const std::string& wanted, const std::string& backend,
+                                            const IntegratorList& offered, SupportCheck check) {
+  const Integrator fallback = offered.front().integrator;
+  SceneIntegratorChoice choice{fallback, {}};
+  std::string notUsed;
+  if (!wanted.empty()) {
+    for (const IntegratorInfo& info : offered)
+      if (info.integrator == wanted) choice.integrator = info.integrator;
+    if (!(choice.integrator == wanted))
+      notUsed = "back-end '" + backend + "' does not offer it (it offers: " + integratorListNames(offered) + ")";
+  }
+  choice.support = check(model, solverOptionsFor(model, choice.integrator));
+  if (!choice.support.ok && !(choice.integrator == fallback)) {
+    SolverSupport withDefault = check(model, solverOptionsFor(model, fallback));
+    if (withDefault.ok) {
+      notUsed = choice.support.reason;
+      choice = {fallback, std::move(withDefault)};
+    }
+  }
+  if (!notUsed.empty())
+    choice.support.warnings.insert(choice.support.warnings.begin(), "integrator '" + wanted +
+                                                                        "' is not used: " + notUsed + "; the run uses " +
+                                                                        fallback.name());
+  return choice;
+}
+
+std::string Solver::setIntegrator(Integrator integrator) {
+  if (integrator.isDefault()) integrator = integrators().front().integrator;
+  if (!findOffered(integrators(), integrator)) return integratorRefusal(name(), integrator, integrators());
+  options_.integrator = integrator;
+  integratorChanged();
+  return "";
+}
+
+void Solver::resolveDefaultIntegrator() {
+  if (options_.integrator.isDefault()) options_.integrator = integrators().front().integrator;
+}
+
+}  // namespace articulab
