@@ -16,7 +16,7 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"expect-error", 1, -1, "PATH [NAME=VALUE ...]: opening PATH must fail; the current scene stays"},
       {"backend", 1, 1, "NAME: switch back-end, keeping the state"},
       {"compare", 1, 1, "NAME|off: run the scene on a second back-end in lockstep, both restarted, on the same plots"},
-      {"integrator", 1, 1, "implicit|implicit-springs|semi-implicit|rk4"},
+      {"integrator", 1, 1, "NAME: one of the back-end's integrators (articulab backends lists them)"},
       {"drift-control", 1, 3, "none|baumgarte|post-stabilization [ALPHA BETA]: constraint drift control (1/s gains)"},
       {"dt", 1, 1, "SECONDS: step size"},
       {"steps-per-frame", 1, 1, "N: steps per rendered frame in run-frames (default: round(1/(60 dt)))"},
