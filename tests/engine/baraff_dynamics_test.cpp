@@ -8,7 +8,7 @@
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/baraff/dense_kkt.hpp"
-#include "engine/solvers/baraff/loop_constraints.hpp"
+#include "engine/constraints/loop_rows.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/spatial/se3.hpp"
 #include "tests/engine/test_util.hpp"
@@ -85,7 +85,7 @@ TEST(BaraffDynamics, RefinedSolveWithNearbyFactorMatchesDirectSolve) {
       for (Matrix4& E : b.E_0i) E = E * se3::exp(test::randomTwist(size));
       BaraffSolver atB(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
       ASSERT_TRUE(atB.solveAccelerations(model, b).ok);
-      const int k = baraff::totalLoopRows(model);
+      const int k = constraints::totalLoopRows(model);
       baraff::AnticipationSolver refined(model, k);
       baraff::SolveReport report;
       ASSERT_TRUE(refined.factor(model, atA.system(), report));

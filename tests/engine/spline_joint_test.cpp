@@ -92,7 +92,7 @@ VectorX randomCoordinates(const ScleronomicJoint& joint) {
   return q;
 }
 
-std::vector<const ScleronomicJoint*> allJoints() {
+std::vector<const ScleronomicJoint*> allSplineJoints() {
   return {&splineCurve(), &splineSurface(), &curvePoint(), &surfacePoint()};
 }
 
@@ -106,7 +106,7 @@ JointMatrix finiteDifferenceSdot(const ScleronomicJoint& joint, const VectorX& q
 }
 
 TEST(SplineJoints, SAndSdotMatchFiniteDifferencesOfQ) {
-  for (const ScleronomicJoint* joint : allJoints()) {
+  for (const ScleronomicJoint* joint : allSplineJoints()) {
     for (int trial = 0; trial < 10; ++trial) {
       const VectorX q = randomCoordinates(*joint), qd = test::randomVector(joint->dof(), 2.0);
       JointKinematics k;

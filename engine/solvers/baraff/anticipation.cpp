@@ -3,21 +3,19 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/solvers/baraff/joint_rows.hpp"
+#include "engine/constraints/joint_rows.hpp"
+#include "engine/contact/projected_gauss_seidel.hpp"
 
 namespace articulab::baraff {
 
 namespace {
 // Auxiliary equations left unsatisfied beyond this (relative to the right-hand side) conflict.
 constexpr double kConflictTolerance = 1e-6;
-constexpr int kGaussSeidelSweeps = 500;
-constexpr double kGaussSeidelTolerance = 1e-12;  // largest multiplier change, relative
-constexpr double kNegligiblePivot = 1e-12;       // A_ii / max A_jj below this: a row with no effect
 }  // namespace
 
 ConstrainedSolution::ConstrainedSolution(const Model& model, int auxiliaryRows)
     : a(model.bodyCount(), Vector6::Zero()), lambda(model.bodyCount()), mu(VectorX::Zero(auxiliaryRows)) {
-  for (int i = 0; i < model.bodyCount(); ++i) lambda[i].setZero(constraintRowCount(model.joints[i]));
+  for (int i = 0; i < model.bodyCount(); ++i) lambda[i].setZero(constraints::constraintRowCount(model.joints[i]));
 }
 
 AnticipationSolver::AnticipationSolver(const Model& model, int auxiliaryRows, int unilateralRows)
@@ -85,32 +83,17 @@ void AnticipationSolver::solveEqualities(const ConstraintSystem& system, Constra
   }
 }
 
-// Step 4 with inequality rows: projected Gauss-Seidel on the mixed complementarity problem.
+// Step 4 with inequality rows: the mixed complementarity problem, by projected Gauss-Seidel.
 void AnticipationSolver::solveComplementarity(const ConstraintSystem& system, ConstrainedSolution& out,
                                               SolveReport& report) {
   const int k = system.auxiliaryCount(), m = k + system.unilateralCount;
   fillMatrix(system, m, mixedA_);
-  double largestPivot = 0.0;
   for (int i = 0; i < m; ++i) {
     const AuxiliaryRow& row = mixedRow(system, i);
     mixedB_[i] = row.rhs - rowTimes(row, out.a);
-    largestPivot = std::max(largestPivot, mixedA_(i, i));
   }
-  auto mu = mixedMu_.head(m);
-  mu.setZero();
-  for (int sweep = 0; sweep < kGaussSeidelSweeps; ++sweep) {
-    double change = 0.0;
-    for (int i = 0; i < m; ++i) {
-      const double pivot = mixedA_(i, i);
-      if (pivot <= kNegligiblePivot * largestPivot) continue;
-      const double w = mixedA_.row(i).head(m).dot(mu) - mixedB_[i];
-      double next = mu[i] - w / pivot;
-      if (i >= k) next = std::max(0.0, next);  // an inequality row only pushes
-      change = std::max(change, std::abs(next - mu[i]));
-      mu[i] = next;
-    }
-    if (change <= kGaussSeidelTolerance * std::max(1.0, mu.cwiseAbs().maxCoeff())) break;
-  }
+  contact::solveMixedComplementarity(mixedA_, mixedB_, m, k, mixedMu_);
+  const auto mu = mixedMu_.head(m);
   out.mu = mixedMu_.head(k);
   unilateralMu_.head(m - k) = mixedMu_.segment(k, m - k);
   report.residual = 0.0;

@@ -8,9 +8,8 @@
 //   5. solve once more for F + K mu: final accelerations and primary multipliers.
 // With inequality rows (joint limits, contact) step 4 becomes the mixed linear complementarity
 // problem  A mu - b = w,  mu_i free and w_i = 0 on equality rows,  mu_i >= 0, w_i >= 0,
-// mu_i w_i = 0 on inequality rows (Baraff section 8.3), solved by projected Gauss-Seidel on
-// the (k + u) x (k + u) matrix A: each sweep sets mu_i to make w_i = 0, clamped at 0 for an
-// inequality row; A is symmetric positive semidefinite, so the sweeps converge.
+// mu_i w_i = 0 on inequality rows (Baraff section 8.3), solved on the (k + u) x (k + u)
+// matrix A by the shared projected Gauss-Seidel of engine/contact/projected_gauss_seidel.
 #pragma once
 
 #include <string>

@@ -5,10 +5,10 @@
 #include <cstring>
 #include <limits>
 
+#include "engine/constraints/joint_rows.hpp"
+#include "engine/constraints/loop_rows.hpp"
 #include "engine/solvers/baraff/body_forces.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
-#include "engine/solvers/baraff/joint_rows.hpp"
-#include "engine/solvers/baraff/loop_constraints.hpp"
 #include "engine/solvers/baraff/pose_update.hpp"
 
 namespace articulab {
@@ -37,9 +37,9 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
       primary_(model),
       assembledE_(model.bodyCount()),
       assembledPhi_(model.bodyCount()),
-      solver_(model, baraff::totalLoopRows(model), baraff::inequalityCapacity(model)),
-      solution_(model, baraff::totalLoopRows(model)),
-      curvature_(model, baraff::totalLoopRows(model)),
+      solver_(model, constraints::totalLoopRows(model), baraff::inequalityCapacity(model)),
+      solution_(model, constraints::totalLoopRows(model)),
+      curvature_(model, constraints::totalLoopRows(model)),
       zeroForce_(model.bodyCount(), Vector6::Zero()),
       q_(model.q0),
       qd_(model.qd0),
@@ -48,7 +48,7 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
   system_.force.assign(model.bodyCount(), Vector6::Zero());
   system_.primary.resize(model.bodyCount());
   for (int i = 0; i < model.bodyCount(); ++i) primary_.initialize(i, system_.primary[i]);
-  system_.auxiliary.resize(baraff::totalLoopRows(model));
+  system_.auxiliary.resize(constraints::totalLoopRows(model));
   system_.unilateral.resize(baraff::inequalityCapacity(model));
   contacts_.reserve(system_.unilateral.size());
   contactRow_.reserve(system_.unilateral.size());
@@ -103,7 +103,7 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
     return support;
   }
   for (const Joint& joint : model.joints) {
-    if (!baraff::hasFixedConstraintForm(joint)) {
+    if (!constraints::hasFixedConstraintForm(joint)) {
       support.ok = false;
       const std::string why = joint.general ? " (a general joint): its constraint rows are defined only through Q(q)"
                                             : ": its constraint rows change with the product of its parts";
@@ -125,7 +125,7 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
     support.reason = status.message;
   } else if (probe.lastReport().redundantRows > 0) {
     support.warnings.push_back(std::to_string(probe.lastReport().redundantRows) + " of the " +
-                               std::to_string(baraff::totalLoopRows(model)) +
+                               std::to_string(constraints::totalLoopRows(model)) +
                                " loop-closure rows are redundant with the other constraints; they carry no force");
   }
   return support;
@@ -134,8 +134,8 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
 void BaraffSolver::assembleLoops(const Model& model, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi) {
   int row = 0;
   for (int k = 0; k < static_cast<int>(model.loops.size()); ++k) {
-    baraff::assembleLoopRows(model, k, E, phi, system_.auxiliary.data() + row);
-    row += baraff::loopRowCount(model.loops[k]);
+    constraints::assembleLoopRows(model, k, E, phi, system_.auxiliary.data() + row);
+    row += constraints::loopRowCount(model.loops[k]);
   }
 }
 

@@ -3,7 +3,7 @@
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
 
-#include "engine/solvers/baraff/joint_rows.hpp"
+#include "engine/constraints/joint_rows.hpp"
 
 namespace articulab::baraff {
 
@@ -85,7 +85,7 @@ void addCongruence(const Matrix6& Ia, const Matrix6& Ad, Matrix6& IaAd, Matrix6&
 
 BlockTreeLDLT::BlockTreeLDLT(const Model& model) : nodes_(model.bodyCount()) {
   for (int i = 0; i < model.bodyCount(); ++i) {
-    nodes_[i].hasRows = constraintRowCount(model.joints[i]) > 0;
+    nodes_[i].hasRows = constraints::constraintRowCount(model.joints[i]) > 0;
     nodes_[i].rowsMove = model.joints[i].type == JointType::Universal;
     nodes_[i].parent = nodes_[i].hasRows ? model.joints[i].parent : -1;  // free3d: a root of its own
   }

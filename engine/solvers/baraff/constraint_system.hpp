@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "engine/constraints/constraint_row.hpp"
 #include "engine/spatial/types.hpp"
 
 namespace articulab::baraff {
@@ -13,7 +14,7 @@ namespace articulab::baraff {
 // At most six rows per joint: blocks and vectors of a primary constraint live on the stack.
 using RowBlock = Eigen::Matrix<double, Eigen::Dynamic, 6, Eigen::RowMajor, 6, 6>;
 using RowVector = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, 6, 1>;
-using Row6 = Eigen::Matrix<double, 1, 6>;
+using constraints::Row6;
 
 // Rows of tree joint i between child body i and parent body p (sueda eq 1.69):
 //   Gc a_i + Gp a_p = rhs,   Gc = P^T Ad(E_jc),   Gp = -Gc Ad_cp.
@@ -39,11 +40,7 @@ inline RowBlock childRows(const PrimaryConstraint& c) { return c.GcPadded.topRow
 inline RowBlock parentRows(const PrimaryConstraint& c) { return -c.GcPadded.topRows(c.rows) * c.Ad_cp; }
 
 // One scalar auxiliary row jA a_A + jB a_B = rhs between two bodies (-1 is the world).
-struct AuxiliaryRow {
-  int bodyA = -1, bodyB = -1;
-  Row6 jA = Row6::Zero(), jB = Row6::Zero();
-  double bias = 0.0, velocity = 0.0, error = 0.0, rhs = 0.0;
-};
+using AuxiliaryRow = constraints::ConstraintRow;
 
 struct ConstraintSystem {
   std::vector<Vector6> force;              // F_i per body, body coordinates

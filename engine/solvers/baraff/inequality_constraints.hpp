@@ -1,30 +1,25 @@
 // Inequality auxiliary rows of the baraff back-end (Baraff 1996, section 8.3; sueda notes
 // 1.10-1.11), each a scalar "gap" g(x) >= 0 whose rate is a row J of the body twists:
-//   joint limit (revolute and prismatic joints): q - lower >= 0 and upper - q >= 0, with
-//     qdot = s^T Ad(E_jc) (phi_c - Ad_cp phi_p) / (s^T s), s the joint's twist axis;
+//   joint limit (revolute and prismatic joints): q - lower >= 0 and upper - q >= 0, with the
+//     coordinate's rate row of engine/constraints/joint_limit_rows;
 //   ground contact (frictionless, plane z = 0): the height of a support point of a body shape,
-//     with rate e_z^T R Gamma(x) phi (eq 1.12).
+//     from engine/contact/ground_contact.
 // A row is active when its gap could close within the step; the step enforces it at the
 // velocity level, J phi' >= -g / h (a contact may approach until it touches but not pass).
 #pragma once
 
 #include <vector>
 
+#include "engine/constraints/joint_limit_rows.hpp"
+#include "engine/contact/contact_point.hpp"
 #include "engine/multibody/model.hpp"
 #include "engine/solvers/baraff/constraint_system.hpp"
 
 namespace articulab::baraff {
 
-// A point where a body touches (or is about to touch) the ground.
-struct ContactPoint {
-  int body = -1;
-  Vector3 position = Vector3::Zero();  // world, m
-  double gap = 0.0;                    // height above z = 0, m (negative: penetration)
-  double force = 0.0;                  // normal force of the last step, N (>= 0)
-};
+using contact::ContactPoint;
+using constraints::limitsEnforced;
 
-// Joints whose limits the back-end enforces: revolute and prismatic.
-bool limitsEnforced(const Joint& joint);
 // Most inequality rows the model can have at once (two per limited joint, the support points
 // of every shape when the model has ground contact).
 int inequalityCapacity(const Model& model);

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "engine/solvers/baraff/joint_coordinates.hpp"
-#include "engine/solvers/baraff/joint_rows.hpp"
+#include "engine/constraints/joint_coordinates.hpp"
+#include "engine/constraints/joint_rows.hpp"
 #include "engine/spatial/se3.hpp"
 
 namespace articulab::baraff {
@@ -25,8 +25,8 @@ bool hasConstantAxes(JointType type) {
 
 // P^T padded to six rows at coordinates q.
 Matrix6 basisTranspose(const Joint& joint, const double* q) {
-  ConstraintBasis P;
-  fillConstraintBasis(joint, q, P);
+  constraints::ConstraintBasis P;
+  constraints::fillConstraintBasis(joint, q, P);
   Matrix6 Pt = Matrix6::Zero();
   Pt.topRows(P.cols()) = P.transpose();
   return Pt;
@@ -36,9 +36,9 @@ Matrix6 basisTranspose(const Joint& joint, const double* q) {
 // directions Ad(E_jc)^-1 S in the body frame, S spanning what P^T leaves free.
 void fillRowGeometry(const Joint& joint, const JointConstants& c, const double* q, Matrix6& Gc, Matrix6& embed,
                      Matrix6& freeAxes) {
-  ConstraintBasis P, S;
-  fillConstraintBasis(joint, q, P);
-  fillFreeBasis(P, S);
+  constraints::ConstraintBasis P, S;
+  constraints::fillConstraintBasis(joint, q, P);
+  constraints::fillFreeBasis(P, S);
   const int rows = static_cast<int>(P.cols());
   Gc.setZero();
   Gc.topRows(rows).noalias() = P.transpose() * c.Ad_Jc;
@@ -64,7 +64,7 @@ PrimaryConstraints::PrimaryConstraints(const Model& model) : joints_(model.bodyC
   for (int i = 0; i < model.bodyCount(); ++i) {
     const Joint& joint = model.joints[i];
     JointConstants& c = joints_[i];
-    c.rows = constraintRowCount(joint);
+    c.rows = constraints::constraintRowCount(joint);
     c.constantAxes = hasConstantAxes(joint.type);
     c.Ad_Jc = se3::Ad(joint.E_jc);
     c.Ad_cJ = se3::AdInverse(joint.E_jc);
@@ -172,7 +172,7 @@ bool revoluteCoordinateAndError(const Joint& joint, const JointConstants& c, con
   const Vector3 v = R * c.u;
   const double x = c.u.dot(v), y = c.w.dot(v), r = std::sqrt(x * x + y * y);
   if (!(r > 1e-9)) return false;
-  if (withAngle) q[0] = unwrapAngle(std::atan2(y, x), q[0]);
+  if (withAngle) q[0] = constraints::unwrapAngle(std::atan2(y, x), q[0]);
   if (!withError) {
     out.error.setZero();
     return true;
@@ -215,7 +215,7 @@ void PrimaryConstraints::assembleRows(const Model& model, int i, const std::vect
   if (joint.type == JointType::Revolute &&
       revoluteCoordinateAndError(joint, c, pose.Q, withError, allCoordinates, qi, out))
     return;
-  coordinatesFromTransform(joint, pose.Q, qi);
+  constraints::coordinatesFromTransform(joint, pose.Q, qi);
   if (joint.type == JointType::Universal) fillRowGeometry(joint, c, qi, out.GcPadded, out.embed, out.freeAxes);
   if (withError) {
     Matrix6 scratch;
@@ -244,7 +244,7 @@ void PrimaryConstraints::updateVelocity(const Model& model, int i, const std::ve
   } else {
     JointKinematics jk;
     evaluateJoint(joint, qi, qdi, jk);
-    velocitiesFromTwist(jk.S, delta, qdi);
+    constraints::velocitiesFromTwist(jk.S, delta, qdi);
     evaluateJoint(joint, qi, qdi, jk);  // Sdot at the new qdot: the universal joint has P^T Sdot != 0
     out.bias.noalias() = Pt * (jk.Sdot * Eigen::Map<const JointVector>(qdi, joint.nq));
     out.bias.noalias() -= out.GcPadded * coriolis;
@@ -276,7 +276,7 @@ void jointAccelerations(const Model& model, const std::vector<Matrix4>& E_0i, co
     JointKinematics jk;
     evaluateJoint(joint, q.data() + joint.qIndex, qd.data() + joint.qIndex, jk);
     const Vector6 rate = se3::Ad(joint.E_jc) * relative - jk.Sdot * qd.segment(joint.qIndex, joint.nq);
-    velocitiesFromTwist(jk.S, rate, qdd.data() + joint.qIndex);
+    constraints::velocitiesFromTwist(jk.S, rate, qdd.data() + joint.qIndex);
   }
 }
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/solvers/baraff/loop_constraints.hpp"
+#include "engine/constraints/loop_rows.hpp"
 
 namespace articulab {
 
@@ -15,7 +15,7 @@ constexpr double kRelativePivot = 1e-10;
 }  // namespace
 
 ReducedLoopConstraints::ReducedLoopConstraints(const Model& model)
-    : maximal_(baraff::totalLoopRows(model)),
+    : maximal_(constraints::totalLoopRows(model)),
       G_(MatrixX::Zero(rows(), model.nq)),
       Y_(MatrixX::Zero(model.nq, rows())),
       S_(MatrixX::Zero(rows(), rows())),
@@ -32,11 +32,11 @@ ReducedLoopConstraints::ReducedLoopConstraints(const Model& model)
 void ReducedLoopConstraints::assemble(const Model& model, const RedMaxWorkspace& ws, const VectorX& qd) {
   int first = 0;
   for (int k = 0; k < static_cast<int>(model.loops.size()); ++k) {
-    baraff::assembleLoopRows(model, k, ws.kin.E_0i, ws.kin.phi, maximal_.data() + first);
-    first += baraff::loopRowCount(model.loops[k]);
+    constraints::assembleLoopRows(model, k, ws.kin.E_0i, ws.kin.phi, maximal_.data() + first);
+    first += constraints::loopRowCount(model.loops[k]);
   }
   for (int r = 0; r < rows(); ++r) {
-    const baraff::AuxiliaryRow& row = maximal_[r];
+    const constraints::ConstraintRow& row = maximal_[r];
     auto Gr = G_.row(r);
     Gr.setZero();
     double JdotTerm = 0.0;  // G_m Jdot_mr qdot (eq 2.98)

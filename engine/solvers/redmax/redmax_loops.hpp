@@ -1,5 +1,5 @@
 // Loop-closing constraints in reduced coordinates (sueda notes 2.8): the maximal rows G_m of
-// each closure (eq 2.93-2.97, shared with the baraff back-end) are mapped through the Jacobian,
+// each closure (eq 2.93-2.97, engine/constraints/loop_rows) are mapped through the Jacobian,
 //   G_r = G_m J_mr,   Gdot_r qdot = (Gdot_m J_mr + G_m Jdot_mr) qdot            (eq 2.98),
 // and every solve  A x = b  becomes the KKT system  [A G_r^T; G_r 0][x; -mu] = [b; c]
 // (eq 2.100-2.101), solved by the Schur complement S = G_r A^-1 G_r^T. S is factored with
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/solvers/baraff/constraint_system.hpp"
+#include "engine/constraints/constraint_row.hpp"
 #include "engine/solvers/redmax/redmax_dynamics.hpp"
 
 namespace articulab {
@@ -42,7 +42,7 @@ class ReducedLoopConstraints {
  private:
   bool solveSchur(VectorX& x);
 
-  std::vector<baraff::AuxiliaryRow> maximal_;  // G_m rows, eq 2.93-2.97
+  std::vector<constraints::ConstraintRow> maximal_;  // G_m rows, eq 2.93-2.97
   MatrixX G_, Y_, S_;                          // G_r (k x nq), A^-1 G_r^T, G_r A^-1 G_r^T
   VectorX bias_, velocity_, error_, residual_, mu_, work_;
   Eigen::FullPivLU<MatrixX> schur_;

@@ -1,8 +1,8 @@
-#include "engine/solvers/baraff/joint_rows.hpp"
+#include "engine/constraints/joint_rows.hpp"
 
 #include <cmath>
 
-namespace articulab::baraff {
+namespace articulab::constraints {
 
 namespace {
 
@@ -85,4 +85,4 @@ void fillFreeBasis(const ConstraintBasis& P, ConstraintBasis& S) {
   }
 }
 
-}  // namespace articulab::baraff
+}  // namespace articulab::constraints

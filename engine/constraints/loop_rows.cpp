@@ -1,9 +1,9 @@
-#include "engine/solvers/baraff/loop_constraints.hpp"
+#include "engine/constraints/loop_rows.hpp"
 
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
 
-namespace articulab::baraff {
+namespace articulab::constraints {
 
 namespace {
 
@@ -44,14 +44,14 @@ int totalLoopRows(const Model& model) {
 }
 
 void assembleLoopRows(const Model& model, int k, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
-                      AuxiliaryRow* rows) {
+                      ConstraintRow* rows) {
   const LoopConstraint& loop = model.loops[k];
   const Side a = makeSide(loop.bodyA, loop.E_aA, E_0i, phi);
   const Side b = makeSide(loop.bodyB, loop.E_bB, E_0i, phi);
   const Vector3 gap = a.anchorWorld - b.anchorWorld;
   for (int r = 0; r < 3; ++r) {
     const Vector3 n = Vector3::Unit(r);
-    AuxiliaryRow& row = rows[r];
+    ConstraintRow& row = rows[r];
     row.bodyA = a.body;
     row.bodyB = b.body;
     row.jA = pointRow(a, n);
@@ -69,7 +69,7 @@ void assembleLoopRows(const Model& model, int k, const std::vector<Matrix4>& E_0
   const Vector3 omegaA = a.R * a.phi.head<3>(), omegaB = b.R * b.phi.head<3>();
   const Vector3 misalignment = -axisA.cross(axisB);  // d/dt = (omega_A - omega_B) across the axis
   for (int r = 0; r < 2; ++r) {
-    AuxiliaryRow& row = rows[3 + r];
+    ConstraintRow& row = rows[3 + r];
     row.bodyA = a.body;
     row.bodyB = b.body;
     row.jA.setZero();
@@ -83,4 +83,4 @@ void assembleLoopRows(const Model& model, int k, const std::vector<Matrix4>& E_0
   }
 }
 
-}  // namespace articulab::baraff
+}  // namespace articulab::constraints

@@ -1,4 +1,4 @@
-#include "engine/solvers/baraff/joint_coordinates.hpp"
+#include "engine/constraints/joint_coordinates.hpp"
 
 #include <Eigen/Cholesky>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
 
-namespace articulab::baraff {
+namespace articulab::constraints {
 
 namespace {
 
@@ -102,4 +102,4 @@ void velocitiesFromTwist(const JointMatrix& S, const Vector6& delta, double* qd)
   for (int k = 0; k < n; ++k) qd[k] = v[k];
 }
 
-}  // namespace articulab::baraff
+}  // namespace articulab::constraints

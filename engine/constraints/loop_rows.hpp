@@ -1,16 +1,20 @@
-// Auxiliary rows of the loop closures (Baraff section 8; sueda eq 2.94-2.97):
+// Velocity rows of the loop closures (sueda eq 2.94-2.97), auxiliary rows of the baraff
+// back-end (Baraff section 8) and, through the Jacobian, the closure rows of redmax (eq 2.98):
 //   point: the anchor points of A and B move together, 3 rows in world axes,
 //          R_A Gamma(x_A) phi_A - R_B Gamma(x_B) phi_B = 0 (eq 1.12);
 //   hinge: the point rows plus two rows v_k^T (omega_A - omega_B) = 0 in world axes, with
 //          v_1, v_2 perpendicular to A's hinge axis (eq 2.94-2.95).
+// The point rows are the exact Jacobian of the anchor gap everywhere; the hinge rows are that
+// of the misalignment only where the axes agree. loop_residual.hpp gives a position residual
+// with its exact Jacobian at any poses (for integrators that solve g(x) = 0).
 #pragma once
 
 #include <vector>
 
+#include "engine/constraints/constraint_row.hpp"
 #include "engine/multibody/model.hpp"
-#include "engine/solvers/baraff/constraint_system.hpp"
 
-namespace articulab::baraff {
+namespace articulab::constraints {
 
 // Rows a loop contributes: 3 for a point, 5 for a hinge.
 int loopRowCount(const LoopConstraint& loop);
@@ -18,6 +22,6 @@ int totalLoopRows(const Model& model);
 // Fills rows[first ...] for loop k: Jacobian blocks, bias -Gdot phi (eq 2.97), velocity and
 // position violations.
 void assembleLoopRows(const Model& model, int k, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
-                      AuxiliaryRow* rows);
+                      ConstraintRow* rows);
 
-}  // namespace articulab::baraff
+}  // namespace articulab::constraints

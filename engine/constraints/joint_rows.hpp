@@ -7,7 +7,7 @@
 
 #include "engine/multibody/joint.hpp"
 
-namespace articulab::baraff {
+namespace articulab::constraints {
 
 // Columns of P, 6 x rows, at most six.
 using ConstraintBasis = Eigen::Matrix<double, 6, Eigen::Dynamic, Eigen::ColMajor, 6, 6>;
@@ -23,4 +23,4 @@ void fillConstraintBasis(const Joint& joint, const double* q, ConstraintBasis& P
 // span of the joint's S. P has orthonormal columns.
 void fillFreeBasis(const ConstraintBasis& P, ConstraintBasis& S);
 
-}  // namespace articulab::baraff
+}  // namespace articulab::constraints

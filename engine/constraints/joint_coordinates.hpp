@@ -5,7 +5,7 @@
 
 #include "engine/multibody/joint.hpp"
 
-namespace articulab::baraff {
+namespace articulab::constraints {
 
 // Q measured from the poses: E_pj^-1 E_pc E_jc^-1 (inverse of eq 2.6).
 Matrix4 measuredJointTransform(const Joint& joint, const Matrix4& E_pc);
@@ -18,4 +18,4 @@ void coordinatesFromTransform(const Joint& joint, const Matrix4& Q, double* q);
 // Least-squares qdot with S qdot = delta (delta: relative twist in the joint frame).
 void velocitiesFromTwist(const JointMatrix& S, const Vector6& delta, double* qd);
 
-}  // namespace articulab::baraff
+}  // namespace articulab::constraints

@@ -1,0 +1,2 @@
+// Fixture of the include-rules test: a back-end file including another back-end's header.
+#include "engine/solvers/beta/beta_rows.hpp"
