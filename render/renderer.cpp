@@ -9,6 +9,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "engine/forces/force_drawing.hpp"
 #include "render/eigen_glm.hpp"
 #include "render/ground.hpp"
 #include "render/line_batch.hpp"
@@ -303,6 +304,13 @@ void Renderer::framingBounds(const Model& model, const State& state, glm::vec3& 
   for (const ColoredLine& line : guides) {
     lo = glm::min(lo, glm::min(line.a, line.b));
     hi = glm::max(hi, glm::max(line.a, line.b));
+  }
+  std::vector<ForceElementDrawing> forces;  // springs anchored in the world belong in the view
+  forceElementDrawings(model, state, forces);
+  for (const ForceElementDrawing& force : forces) {
+    if (force.pointForce) continue;
+    lo = glm::min(lo, glm::min(toGlm(force.from), toGlm(force.to)));
+    hi = glm::max(hi, glm::max(toGlm(force.from), toGlm(force.to)));
   }
   if (model.groundContact) lo.z = std::min(lo.z, 0.0f);  // where the bodies will land
 }

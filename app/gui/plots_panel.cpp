@@ -49,10 +49,25 @@ void drawPlotControls(Workbench& app) {
   drawExportBar(app);
 }
 
+// What the integrator does to the energy, so that a falling curve is not taken for a bug: the
+// last clause of its registry description (dissipative, symplectic, accurate reference).
+void drawEnergyBehaviour(Workbench& app) {
+  const Snapshot& snap = app.snapshot();
+  const BackendInfo* backend = findBackend(snap.backend);
+  const IntegratorInfo* info = backend ? backend->findIntegrator(snap.integrator.name()) : nullptr;
+  if (!info) return;
+  const std::string description = info->description;
+  const std::size_t colon = description.rfind(": ");
+  const std::string behaviour = colon == std::string::npos ? description : description.substr(colon + 2);
+  ImGui::TextDisabled("energy with %s on %s: %s", snap.integrator.name(), snap.backend.c_str(), behaviour.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", description.c_str());
+}
+
 }  // namespace
 
 void drawPlotsPanel(Workbench& app) {
   drawPlotControls(app);
+  drawEnergyBehaviour(app);
   UiState& ui = app.ui();
   const TimeSeries& data = app.plotData();
   const std::vector<PlotSpec>& plots = app.plots();

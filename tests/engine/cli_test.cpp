@@ -110,7 +110,7 @@ TEST(Cli, ImplicitSpringsRunTheStiffChainThatSemiImplicitEulerLoses) {
 
 // The back-end's warnings concern the integrator of the run, not the scene's default.
 TEST(Cli, WarningsNameTheIntegratorOfTheRun) {
-  const std::string scene = kCliScenes + "four_bar.json";  // default integrator "implicit"
+  const std::string scene = ARTICULAB_SOURCE_DIR "/tests/gui/data/four_bar_implicit.json";  // default "implicit"
   const Result implicit = run({scene, "--backend", "baraff", "--duration", "0.01"});
   EXPECT_NE(implicit.err.find("integrator 'implicit' is not used"), std::string::npos) << implicit.err;
   const Result semi = run({scene, "--backend", "baraff", "--integrator", "semi-implicit", "--duration", "0.01"});

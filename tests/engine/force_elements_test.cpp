@@ -19,15 +19,15 @@
 namespace articulab {
 namespace {
 
-const std::string kScenes = ARTICULAB_SOURCE_DIR "/scenes/";
+const std::string kForceScenes = ARTICULAB_SOURCE_DIR "/scenes/";
 
-RigidMotion randomMotion() {
+RigidMotion randomRigidMotion() {
   const Matrix4 E = test::randomPose();
   return {E.topLeftCorner<3, 3>(), E.topRightCorner<3, 1>(), test::randomTwist(2.0)};
 }
 
 // E exp([delta]) with delta = eps e_k (k < 6): the variation of eq 1.34.
-RigidMotion perturbed(const RigidMotion& m, int k, double eps) {
+RigidMotion variedPose(const RigidMotion& m, int k, double eps) {
   Vector6 delta = Vector6::Zero();
   delta[k] = eps;
   const Matrix4 E = se3::exp(delta);
@@ -75,13 +75,13 @@ TEST(ForceElements, WrenchesAreMinusTheGradientOfThePotential) {
   const double eps = 1e-6;
   for (int trial = 0; trial < 5; ++trial) {
     for (const ForceElement& e : sampleElements(0.0)) {
-      const RigidMotion a = randomMotion(), b = randomMotion();
+      const RigidMotion a = randomRigidMotion(), b = randomRigidMotion();
       const Eigen::Matrix<double, 12, 1> w = stackedWrench(e, a, b);
       for (int k = 0; k < 12; ++k) {
         const bool onA = k < 6;
         if ((onA && (e.a.body < 0 || !isTwoPointElement(e))) || (!onA && e.b.body < 0)) continue;
         const auto vary = [&](double s) {
-          return onA ? potential(e, perturbed(a, k, s), b) : potential(e, a, perturbed(b, k - 6, s));
+          return onA ? potential(e, variedPose(a, k, s), b) : potential(e, a, variedPose(b, k - 6, s));
         };
         const double gradient = (vary(eps) - vary(-eps)) / (2 * eps);
         EXPECT_NEAR(w[k], -gradient, 1e-6 * (1 + std::abs(gradient))) << forceElementTypeName(e.type) << " k " << k;
@@ -94,7 +94,7 @@ TEST(ForceElements, StiffnessAndDampingMatchFiniteDifferencesOfTheWrenches) {
   const double eps = 1e-6;
   for (int trial = 0; trial < 5; ++trial) {
     for (const ForceElement& e : sampleElements(0.8)) {
-      const RigidMotion a = randomMotion(), b = randomMotion();
+      const RigidMotion a = randomRigidMotion(), b = randomRigidMotion();
       ElementJacobians jacobians;
       elementJacobians(e, a, b, jacobians);
       Matrix12 K = Matrix12::Zero(), D = Matrix12::Zero();
@@ -102,7 +102,7 @@ TEST(ForceElements, StiffnessAndDampingMatchFiniteDifferencesOfTheWrenches) {
         const bool onA = k < 6;
         if ((onA && (e.a.body < 0 || !isTwoPointElement(e))) || (!onA && e.b.body < 0)) continue;
         const auto pose = [&](double s) {
-          return onA ? stackedWrench(e, perturbed(a, k, s), b) : stackedWrench(e, a, perturbed(b, k - 6, s));
+          return onA ? stackedWrench(e, variedPose(a, k, s), b) : stackedWrench(e, a, variedPose(b, k - 6, s));
         };
         K.col(k) = -(pose(eps) - pose(-eps)) / (2 * eps);
         const auto twist = [&](double s) {
@@ -121,7 +121,7 @@ TEST(ForceElements, StiffnessAndDampingMatchFiniteDifferencesOfTheWrenches) {
 TEST(ForceElements, ImplicitJacobiansAreSymmetricPositiveSemidefinite) {
   for (const ForceElement& e : sampleElements(0.8)) {
     ElementJacobians jacobians;
-    implicitElementJacobians(e, randomMotion(), randomMotion(), jacobians);
+    implicitElementJacobians(e, randomRigidMotion(), randomRigidMotion(), jacobians);
     for (const Matrix12* M : {&jacobians.K, &jacobians.D}) {
       EXPECT_LT((*M - M->transpose()).norm(), 1e-12 * (1 + M->norm()));
       EXPECT_GT(Eigen::SelfAdjointEigenSolver<Matrix12>(*M).eigenvalues().minCoeff(), -1e-9 * (1 + M->norm()));
@@ -131,7 +131,7 @@ TEST(ForceElements, ImplicitJacobiansAreSymmetricPositiveSemidefinite) {
 
 // Runs the scene on a back-end; calls sample(state) after every step.
 template <class Sample>
-void run(const Model& model, const std::string& backend, Integrator integrator, double h, double duration,
+void runForceScene(const Model& model, const std::string& backend, Integrator integrator, double h, double duration,
          Sample&& sample) {
   const auto solver = findBackend(backend)->create(model, solverOptionsFor(model, integrator));
   State state = makeInitialState(model);
@@ -145,12 +145,12 @@ void run(const Model& model, const std::string& backend, Integrator integrator, 
 // Undamped: period 2 pi sqrt(m/k) (gravity only moves the centre). Measured between upward zero
 // crossings of the slider velocity, interpolated linearly (qdot is nearly linear there).
 TEST(SpringMass, PeriodMatchesTheClosedForm) {
-  const Model model = loadScene(kScenes + "spring_mass.json", {{"c", 0.0}});
+  const Model model = loadScene(kForceScenes + "spring_mass.json", {{"c", 0.0}});
   const double expected = 2 * M_PI * std::sqrt(model.bodies[0].mass / model.forces[0].stiffness);
   const double h = 1e-4;
   std::vector<double> crossings;
   double previous = 0.0, t = 0.0;
-  run(model, "redmax", Integrator::RK4, h, 4 * expected, [&](const State& state) {
+  runForceScene(model, "redmax", Integrator::RK4, h, 4 * expected, [&](const State& state) {
     const double v = state.qd[0];
     if (previous < 0.0 && v >= 0.0) crossings.push_back(t + h * (-previous) / (v - previous));
     previous = v;
@@ -163,12 +163,12 @@ TEST(SpringMass, PeriodMatchesTheClosedForm) {
 
 // Damped: E(0) - E(T) equals the damper's work, the integral of c ldot^2 (trapezoid rule).
 TEST(SpringMass, EnergyLostEqualsTheDampersWork) {
-  const Model model = loadScene(kScenes + "spring_mass.json", {{"c", 0.8}});
+  const Model model = loadScene(kForceScenes + "spring_mass.json", {{"c", 0.8}});
   const State initial = makeInitialState(model);
   const EnergyReport start = computeEnergy(model, initial);
   double work = 0.0, lastPower = start.dissipation, end = start.total();
   const double h = 1e-4;
-  run(model, "redmax", Integrator::RK4, h, 3.0, [&](const State& state) {
+  runForceScene(model, "redmax", Integrator::RK4, h, 3.0, [&](const State& state) {
     const EnergyReport report = computeEnergy(model, state);
     work += 0.5 * h * (lastPower + report.dissipation);
     lastPower = report.dissipation;
@@ -179,10 +179,10 @@ TEST(SpringMass, EnergyLostEqualsTheDampersWork) {
 }
 
 TEST(ElasticPendulum, RK4ConservesTotalEnergyWithTheSpring) {
-  const Model model = loadScene(kScenes + "elastic_pendulum.json");
+  const Model model = loadScene(kForceScenes + "elastic_pendulum.json");
   const double e0 = computeEnergy(model, makeInitialState(model)).total();
   double worst = 0.0, scale = 0.0;
-  run(model, "redmax", Integrator::RK4, 5e-4, 10.0, [&](const State& state) {
+  runForceScene(model, "redmax", Integrator::RK4, 5e-4, 10.0, [&](const State& state) {
     const EnergyReport report = computeEnergy(model, state);
     worst = std::max(worst, std::abs(report.total() - e0));
     scale = std::max(scale, report.kinetic);
@@ -193,7 +193,7 @@ TEST(ElasticPendulum, RK4ConservesTotalEnergyWithTheSpring) {
 // Every back-end's accelerations on the force scenes at random states, against RedMax's.
 TEST(ForceScenes, EveryBackEndGivesTheSameAccelerations) {
   for (const char* file : {"spring_mass.json", "elastic_pendulum.json", "spring_chain.json"}) {
-    Model model = loadScene(kScenes + file, {});
+    Model model = loadScene(kForceScenes + file, {});
     for (int trial = 0; trial < 3; ++trial) {
       model.q0 = test::randomVector(model.nq, 0.4) + makeInitialState(model).q;
       model.qd0 = test::randomVector(model.nq, 1.5);
@@ -212,7 +212,7 @@ TEST(ForceScenes, EveryBackEndGivesTheSameAccelerations) {
 // The recursive implicit-springs step (Alg 9 plus a Woodbury correction per two-body element)
 // solves the same linear system as RedMax's dense one, mouse spring included.
 TEST(ForceScenes, RecursiveSpringImplicitStepEqualsTheDenseSolve) {
-  Model model = loadScene(kScenes + "spring_chain.json", {{"n", 6}});
+  Model model = loadScene(kForceScenes + "spring_chain.json", {{"n", 6}});
   model.qd0 = test::randomVector(model.nq, 1.0);
   State start = makeInitialState(model);
   start.perturbation = {3, Vector3(0.01, 0.0, -0.02), Vector3(0.2, 0.1, -0.3), 300.0, 2.0};
@@ -227,11 +227,11 @@ TEST(ForceScenes, RecursiveSpringImplicitStepEqualsTheDenseSolve) {
 // Stiff ties (k = 1e5 N/m between 1 kg links, period 20 ms at h = 5 ms): the implicit-springs
 // step stays bounded on both reduced back-ends.
 TEST(ForceScenes, StiffSpringsDoNotLimitTheImplicitStep) {
-  const Model model = loadScene(kScenes + "spring_chain.json", {{"n", 5}, {"k", 1e5}, {"c", 0.0}});
+  const Model model = loadScene(kForceScenes + "spring_chain.json", {{"n", 5}, {"k", 1e5}, {"c", 0.0}});
   const double e0 = computeEnergy(model, makeInitialState(model)).total();
   for (const char* backend : {"redmax", "recursive"}) {
     double largest = -std::numeric_limits<double>::infinity();
-    run(model, backend, Integrator::SpringImplicitEuler, 5e-3, 2.0, [&](const State& state) {
+    runForceScene(model, backend, Integrator::SpringImplicitEuler, 5e-3, 2.0, [&](const State& state) {
       largest = std::max(largest, computeEnergy(model, state).total());
     });
     EXPECT_LE(largest, e0 + 1e-6) << backend;
@@ -239,7 +239,7 @@ TEST(ForceScenes, StiffSpringsDoNotLimitTheImplicitStep) {
 }
 
 TEST(ForceScenes, DrawingFollowsTheAttachmentPoints) {
-  const Model model = loadScene(kScenes + "spring_mass.json", {});
+  const Model model = loadScene(kForceScenes + "spring_mass.json", {});
   const State state = makeInitialState(model);
   std::vector<ForceElementDrawing> drawings;
   forceElementDrawings(model, state, drawings);
@@ -251,7 +251,7 @@ TEST(ForceScenes, DrawingFollowsTheAttachmentPoints) {
 }
 
 TEST(ForceScenes, SpringChainExpandsItsRepeatedForces) {
-  const Model model = loadScene(kScenes + "spring_chain.json", {{"n", 7}});
+  const Model model = loadScene(kForceScenes + "spring_chain.json", {{"n", 7}});
   ASSERT_EQ(model.forces.size(), 6u + 7u);
   EXPECT_EQ(model.forces[0].name, "tie1");
   EXPECT_EQ(model.forces[5].name, "tie6");
@@ -261,7 +261,7 @@ TEST(ForceScenes, SpringChainExpandsItsRepeatedForces) {
   EXPECT_NEAR(model.forces[0].restLength, 0.1 * std::cos(0.15), 1e-12);
 }
 
-std::string loadError(const std::string& forces) {
+std::string forceLoadError(const std::string& forces) {
   const std::string text = R"({"bodies": [{"name": "a", "mass": 1, "shape": {"type": "sphere", "radius": 0.1}},
                                            {"name": "b", "mass": 1, "shape": {"type": "sphere", "radius": 0.1}}],
     "joints": [{"name": "ja", "type": "revolute", "parent": "world", "child": "a", "axis": [0, 1, 0]},
@@ -276,24 +276,24 @@ std::string loadError(const std::string& forces) {
 }
 
 TEST(ForceScenes, LoaderNamesTheFieldOfABadForce) {
-  EXPECT_EQ(loadError(R"({"name": "s", "type": "spring", "body_a": "world", "body_b": "c", "stiffness": 1})"),
+  EXPECT_EQ(forceLoadError(R"({"name": "s", "type": "spring", "body_a": "world", "body_b": "c", "stiffness": 1})"),
             "f.json: /forces/0/body_b: unknown body \"c\"; expected one of the bodies: a, b");
-  EXPECT_EQ(loadError(R"({"name": "s", "type": "spring", "body_a": "a", "body_b": "b", "stiffness": -1})"),
+  EXPECT_EQ(forceLoadError(R"({"name": "s", "type": "spring", "body_a": "a", "body_b": "b", "stiffness": -1})"),
             "f.json: /forces/0/stiffness: expected a number >= 0, got -1");
-  EXPECT_NE(loadError(R"({"name": "s", "type": "spring", "body_a": "a", "body_b": "b", "stiffness": 1, "rest_length": 1})")
+  EXPECT_NE(forceLoadError(R"({"name": "s", "type": "spring", "body_a": "a", "body_b": "b", "stiffness": 1, "rest_length": 1})")
                 .find("/forces/0/rest_length: unknown key \"rest_length\""),
             std::string::npos);
-  EXPECT_EQ(loadError(R"({"name": "s", "type": "spring_damper", "body_a": "a", "body_b": "a", "stiffness": 1})"),
+  EXPECT_EQ(forceLoadError(R"({"name": "s", "type": "spring_damper", "body_a": "a", "body_b": "a", "stiffness": 1})"),
             "f.json: /forces/0/body_b: \"body_a\" and \"body_b\" must be different bodies");
-  EXPECT_NE(loadError(R"({"name": "s", "type": "rope", "body_a": "a", "body_b": "b"})").find("/forces/0/type: unknown force type \"rope\""),
+  EXPECT_NE(forceLoadError(R"({"name": "s", "type": "rope", "body_a": "a", "body_b": "b"})").find("/forces/0/type: unknown force type \"rope\""),
             std::string::npos);
-  EXPECT_NE(loadError(R"({"name": "p", "type": "point_force", "body": "world", "force": [1, 0, 0]})").find("/forces/0/body"),
+  EXPECT_NE(forceLoadError(R"({"name": "p", "type": "point_force", "body": "world", "force": [1, 0, 0]})").find("/forces/0/body"),
             std::string::npos);
-  EXPECT_NE(loadError(R"({"name": "s", "type": "spring", "body_a": "a", "body_b": "b", "stiffness": 1},
+  EXPECT_NE(forceLoadError(R"({"name": "s", "type": "spring", "body_a": "a", "body_b": "b", "stiffness": 1},
                         {"name": "s", "type": "spring", "body_a": "world", "body_b": "b", "stiffness": 1})")
                 .find("/forces/1/name: duplicate force name \"s\""),
             std::string::npos);
-  EXPECT_NE(loadError(R"({"name": "s", "type": "spring", "for_each": {"from": 0, "to": 2}, "body_a": "a", "body_b": "b", "stiffness": 1})")
+  EXPECT_NE(forceLoadError(R"({"name": "s", "type": "spring", "for_each": {"from": 0, "to": 2}, "body_a": "a", "body_b": "b", "stiffness": 1})")
                 .find("needs {i} in its name"),
             std::string::npos);
 }

@@ -307,11 +307,11 @@ TEST(Simulation, SnapshotCarriesTheActiveGroundContacts) {
 }
 
 // Back-end warnings follow the integrator in use: baraff warns that it does not take the
-// four-bar's default "implicit", and stops warning once semi-implicit Euler is chosen.
+// default "implicit" of a four-bar scene, and stops warning once semi-implicit Euler is chosen.
 TEST(Simulation, IntegratorWarningsFollowTheIntegratorInUse) {
   Simulation sim;
   std::string error;
-  ASSERT_TRUE(sim.load(kSource + "/scenes/four_bar.json", {}, "baraff", error)) << error;
+  ASSERT_TRUE(sim.load(kSource + "/tests/gui/data/four_bar_implicit.json", {}, "baraff", error)) << error;
   const auto warnsAboutIntegrator = [&] {
     Snapshot snap;
     sim.snapshot(snap);

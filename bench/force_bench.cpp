@@ -1,0 +1,38 @@
+// Force elements (engine/forces/) on the spring chain (scenes/spring_chain.json): n links, n - 1
+// spring-dampers between neighbouring links and n springs to the world. The implicit-springs
+// step of the recursive back-end couples the n - 1 two-body elements by a Woodbury correction of
+// rank 12 each (O(n m) passes plus a dense 12m x 12m solve); RedMax forms the same matrix densely.
+#include "bench/chain_benchmarks.hpp"
+
+namespace articulab {
+namespace {
+
+Model springChain(int n) {
+  return loadScene(ARTICULAB_SOURCE_DIR "/scenes/spring_chain.json", {{"n", static_cast<double>(n)}});
+}
+
+void springChainStep(benchmark::State& bench, const char* backend, Integrator integrator) {
+  const Model model = springChain(static_cast<int>(bench.range(0)));
+  auto solver = findBackend(backend)->create(model, SolverOptions{integrator});
+  bench::step(bench, model, *solver);
+  bench.counters["elements"] = static_cast<double>(model.forces.size());
+}
+
+void BM_SpringChainRecursiveRK4(benchmark::State& bench) { springChainStep(bench, "recursive", Integrator::RK4); }
+void BM_SpringChainRecursiveImplicitSprings(benchmark::State& bench) {
+  springChainStep(bench, "recursive", Integrator::SpringImplicitEuler);
+}
+void BM_SpringChainRedMaxImplicitSprings(benchmark::State& bench) {
+  springChainStep(bench, "redmax", Integrator::SpringImplicitEuler);
+}
+void BM_SpringChainBaraffSemiImplicit(benchmark::State& bench) {
+  springChainStep(bench, "baraff", Integrator::SemiImplicitEuler);
+}
+
+BENCHMARK(BM_SpringChainRecursiveRK4)->Arg(10)->Arg(20)->Arg(50)->Arg(100);
+BENCHMARK(BM_SpringChainRecursiveImplicitSprings)->Arg(10)->Arg(20)->Arg(50)->Arg(100);
+BENCHMARK(BM_SpringChainRedMaxImplicitSprings)->Arg(10)->Arg(20)->Arg(50)->Arg(100);
+BENCHMARK(BM_SpringChainBaraffSemiImplicit)->Arg(10)->Arg(20)->Arg(50)->Arg(100);
+
+}  // namespace
+}  // namespace articulab
