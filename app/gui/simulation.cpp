@@ -146,7 +146,11 @@ std::string Simulation::replaceModelLocked(std::shared_ptr<Model> model, const s
   running_ = false;
   sampleEvery_ = std::max(1L, std::lround(kSamplePeriod / dt_));
   refreshOffersLocked();
-  restartLocked();  // a comparison run is kept when the new scene supports its back-end
+  if (compareInfo_) spdlog::info("comparison run on {} ended: another scene was opened", compareInfo_->name);
+  compareInfo_ = nullptr;  // a comparison belongs to the scene it was started on
+  compareSolver_.reset();
+  compareNote_.clear();
+  restartLocked();
   return "";
 }
 

@@ -269,6 +269,22 @@ TEST(Simulation, ComparisonWithABackEndThatCannotRunTheSceneIsRefused) {
   EXPECT_EQ(sim.samples().channelCount(), std::size_t(kChannelCount));
 }
 
+// A comparison run belongs to the scene it was started on: opening another scene ends it (it
+// would otherwise compare, say, baraff with baraff).
+TEST(Simulation, OpeningAnotherSceneEndsTheComparison) {
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.load(kSource + "/scenes/four_bar.json", {}, "redmax", error)) << error;
+  ASSERT_TRUE(sim.setComparison("baraff", error)) << error;
+  ASSERT_TRUE(sim.load(kSource + "/scenes/four_bar_baraff.json", {}, "", error)) << error;
+  Snapshot snap;
+  sim.snapshot(snap);
+  EXPECT_EQ(snap.backend, "baraff");
+  EXPECT_EQ(snap.compareBackend, "");
+  EXPECT_FALSE(snap.compareRunning);
+  EXPECT_EQ(sim.samples().channelCount(), std::size_t(kChannelCount));
+}
+
 // The stiff chain is stable with its springs implicit (redmax) and explodes under Baraff's
 // semi-implicit Euler: the comparison stops with a note, the main run goes on.
 TEST(Simulation, ADivergingComparisonStopsWithANoteAndTheMainRunGoesOn) {
