@@ -58,6 +58,9 @@ class Solver {
   // World points (m) where the last step pressed bodies against the ground with a positive
   // normal force; none for back-ends without contact.
   virtual void activeContacts(std::vector<Vector3>& out) const { out.clear(); }
+  // Whether the drift control of the options acts on this model: only where the back-end holds
+  // constraint rows with multipliers (every joint on baraff, loop closures on redmax).
+  virtual bool controlsDrift() const { return false; }
 
  protected:
   explicit Solver(const SolverOptions& options) : options_(options) {}

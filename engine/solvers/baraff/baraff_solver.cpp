@@ -10,6 +10,7 @@
 #include "engine/solvers/baraff/joint_rows.hpp"
 #include "engine/solvers/baraff/loop_constraints.hpp"
 #include "engine/solvers/baraff/pose_update.hpp"
+#include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
 
@@ -55,8 +56,16 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
   for (auto* v : {&poseIncrement_, &twistIncrement_, &poseSum_, &twistSum_}) v->assign(model.bodyCount(), Vector6::Zero());
 }
 
+double BaraffSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
+  const double n = model.bodyCount(), k = loopClosureRows(model), u = baraff::inequalityCapacity(model);
+  constexpr double kPerBody = 10240.0;  // factor blocks, rows, RK4 stages, model and state: 9.7 KB measured
+  constexpr double kPerRow = 512.0;    // one auxiliary or inequality row
+  return kPerBody * n + kPerRow * (k + u) + 8.0 * (3.0 * k * k + (k + u) * (k + u));
+}
+
 SolverSupport BaraffSolver::supports(const Model& model) {
   SolverSupport support;
+  if (!checkWorkspaceFits("baraff", model, model.defaults.integrator, support)) return support;
   for (const Joint& joint : model.joints) {
     if (!baraff::hasFixedConstraintForm(joint)) {
       support.ok = false;

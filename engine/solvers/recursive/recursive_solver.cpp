@@ -3,20 +3,32 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/solvers/workspace_budget.hpp"
+
 namespace articulab {
 
 RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& options)
     : ReducedSolver(model, options),
       dynamics_(model),
-      implicit_(model),
+      implicit_(options.integrator == Integrator::LinearlyImplicitEuler ? std::make_unique<ImplicitVelocity>(model)
+                                                                         : nullptr),
       springs_(model),
       prescribed_(VectorX::Zero(model.nq)),
       drivenForce_(VectorX::Zero(model.nq)),
       kinematicsQ_(VectorX::Zero(model.nq)),
       kinematicsQd_(VectorX::Zero(model.nq)) {}
 
+double RecursiveSolver::estimateWorkspaceBytes(const Model& model, Integrator integrator) {
+  const double n = model.bodyCount(), m = model.nq;
+  constexpr double kPerBody = 8192.0;  // O(n) buffers with the model and state: 8.2 KB measured (docs/backends.md)
+  double bytes = kPerBody * n;
+  if (integrator == Integrator::LinearlyImplicitEuler) bytes += 8.0 * (5.0 * m * m + 202.0 * m) + kPerBody * n;
+  return bytes;
+}
+
 SolverSupport RecursiveSolver::supports(const Model& model) {
   SolverSupport support;
+  if (!checkWorkspaceFits("recursive", model, model.defaults.integrator, support)) return support;
   if (!model.loops.empty()) {
     support.ok = false;
     support.reason = "the recursive back-end simulates trees: the scene has " + std::to_string(model.loops.size()) +
@@ -26,6 +38,12 @@ SolverSupport RecursiveSolver::supports(const Model& model) {
     if (joint.hasLimits) support.warnings.push_back("joint limits are not enforced (joint '" + joint.name + "')");
   if (model.groundContact) support.warnings.push_back("ground contact is not simulated: bodies pass through z = 0");
   return support;
+}
+
+// Leaving "implicit" frees its O(nq^2) workspace.
+void RecursiveSolver::setIntegrator(Integrator integrator) {
+  ReducedSolver::setIntegrator(integrator);
+  if (integrator != Integrator::LinearlyImplicitEuler) implicit_.reset();
 }
 
 void RecursiveSolver::setPrescribedAccelerations(const VectorX& qdd) {
@@ -65,8 +83,11 @@ void RecursiveSolver::refreshBodies(const Model& model, State& state) {
   }
 }
 
+// The workspace of the "implicit" integrator is made by the first step that needs it, when the
+// integrator was switched to it after construction (setIntegrator has no model).
 void RecursiveSolver::implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
-  implicitReport_ = implicit_.solve(model, state, h, prescribed_, qdNext);
+  if (!implicit_) implicit_ = std::make_unique<ImplicitVelocity>(model);
+  implicitReport_ = implicit_->solve(model, state, h, prescribed_, qdNext);
 }
 
 void RecursiveSolver::springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {

@@ -19,6 +19,10 @@ class RecursiveSolver final : public ReducedSolver {
   RecursiveSolver(const Model& model, const SolverOptions& options);
   const char* name() const override { return "recursive"; }
   static SolverSupport supports(const Model& model);
+  // Bytes of the solver's workspace: O(n) for every integrator but "implicit", which adds five
+  // nq x nq matrices (K+, its eigen-decomposition, the dense fallback and its LU).
+  static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
+  void setIntegrator(Integrator integrator) override;
 
   // Accelerations that the driven joints (Joint::driven) follow, one entry per coordinate;
   // entries of free joints are ignored. Zero until set. Throws std::invalid_argument when the
@@ -48,7 +52,7 @@ class RecursiveSolver final : public ReducedSolver {
   void updateKinematics(const Model& model, const VectorX& q, const VectorX& qd);
 
   HybridDynamicsWorkspace dynamics_;
-  ImplicitVelocity implicit_;
+  std::unique_ptr<ImplicitVelocity> implicit_;  // only for the "implicit" integrator (O(nq^2) memory)
   SpringImplicitWorkspace springs_;
   VectorX prescribed_, drivenForce_;
   VectorX kinematicsQ_, kinematicsQd_;  // where dynamics_.kin was last computed

@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "engine/solvers/workspace_budget.hpp"
 #include "engine/spatial/se3.hpp"
 
 namespace articulab {
@@ -28,8 +29,15 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
       correction_(VectorX::Zero(model.nq)),
       luWork_(MatrixX::Zero(model.nq, loops_.rows())) {}
 
+double RedMaxSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
+  const double n = model.bodyCount(), m = model.nq, k = loopClosureRows(model);
+  constexpr double kPerBody = 8192.0;  // O(n) buffers with the model and state, bytes (docs/backends.md)
+  return kPerBody * n + 8.0 * (12.0 * n * m + 9.0 * m * m + 3.0 * k * m + 3.0 * k * k);
+}
+
 SolverSupport RedMaxSolver::supports(const Model& model) {
   SolverSupport support;
+  if (!checkWorkspaceFits("redmax", model, model.defaults.integrator, support)) return support;
   for (const Joint& joint : model.joints) {
     if (joint.hasLimits) support.warnings.push_back("joint limits are not enforced (joint '" + joint.name + "')");
     if (joint.driven)

@@ -24,8 +24,12 @@ class RedMaxSolver final : public ReducedSolver {
   RedMaxSolver(const Model& model, const SolverOptions& options);
   const char* name() const override { return "redmax"; }
   static SolverSupport supports(const Model& model);
+  // Bytes of the solver's workspace: J and Jdot (6n x nq each) and nine nq x nq matrices
+  // (M_r, its factors, K, D, A, the eigen-decomposition of K), for every integrator.
+  static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
   // The closure rows at the last evaluation (for tests and diagnostics).
   const ReducedLoopConstraints& loops() const { return loops_; }
+  bool controlsDrift() const override { return loops_.rows() > 0; }
 
  private:
   void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
