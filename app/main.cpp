@@ -4,8 +4,10 @@
 #include <vector>
 
 #include "app/cli/commands.hpp"
-#include "engine/io/scene_loader.hpp"
+#include "app/cli/last_resort.hpp"
 #ifdef ARTICULAB_HAS_GUI
+#include <GLFW/glfw3.h>
+
 #include "app/cli/arguments.hpp"
 #include "app/gui/gui_app.hpp"
 #endif
@@ -38,6 +40,14 @@ articulab::gui::GuiOptions parseGuiOptions(const std::vector<std::string>& args)
   if (o.scenePath.empty()) o.scenePath = std::string(ARTICULAB_SOURCE_DIR) + "/scenes/double_pendulum.json";
   return o;
 }
+
+// Whether a window can be opened: GLFW initialises only when it reaches a display.
+bool displayAvailable() {
+  glfwSetErrorCallback(nullptr);
+  if (!glfwInit()) return false;
+  glfwTerminate();
+  return true;
+}
 #endif
 
 int dispatch(const std::vector<std::string>& args) {
@@ -54,23 +64,22 @@ int dispatch(const std::vector<std::string>& args) {
   const bool gui = command == "gui" || command.rfind("--", 0) == 0 || command.ends_with(".json");
   if (!gui) throw UsageError("unknown command '" + command + "' (expected gui, run, describe or backends)");
 #ifdef ARTICULAB_HAS_GUI
-  return articulab::gui::runGui(parseGuiOptions(command == "gui" ? rest : args));
+  const articulab::gui::GuiOptions options = parseGuiOptions(command == "gui" ? rest : args);
+  if (!displayAvailable()) {
+    std::cerr << "articulab: no display to open the window on (DISPLAY is unset or its X server cannot be reached); "
+                 "run the app under xvfb-run, or run the scene headless with 'articulab run SCENE'\n";
+    return kExitNoGui;
+  }
+  return articulab::gui::runGui(options);
 #else
   std::cerr << "this build has no GUI (configured with -DARTICULAB_GUI=OFF); use 'articulab run SCENE'\n";
-  return 4;
+  return kExitNoGui;
 #endif
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    return dispatch(std::vector<std::string>(argv + 1, argv + argc));
-  } catch (const articulab::SceneError& e) {
-    std::cerr << "scene error: " << e.what() << '\n';
-    return 1;
-  } catch (const articulab::cli::UsageError& e) {
-    std::cerr << "articulab: " << e.what() << "\n(run 'articulab --help' for usage)\n";
-    return 2;
-  }
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  return articulab::cli::runGuarded([&] { return dispatch(args); }, std::cerr);
 }

@@ -1,5 +1,6 @@
 // The command-line commands of articulab. Each returns the process exit code:
-// 0 success, 1 bad scene file, 2 bad command line, 3 simulation diverged.
+// 0 success, 1 bad scene file, 2 bad command line, 3 simulation diverged (ExitCode in
+// last_resort.hpp lists them all).
 #pragma once
 
 #include <ostream>

@@ -1,12 +1,18 @@
 // articulab run SCENE [flags]: headless simulation with a CSV time series and a summary.
+#include <unistd.h>
+
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <iomanip>
+#include <iostream>
 #include <sstream>
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "app/cli/run_progress.hpp"
+#include "engine/diagnostics/divergence.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/diagnostics/recorder.hpp"
@@ -66,8 +72,35 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
   return o;
 }
 
-double relativeChange(double value, double reference) {
-  return (value - reference) / std::max(std::abs(reference), 1e-300);
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+
+std::string formatNumber(const char* pattern, double value) {
+  char text[48];
+  std::snprintf(text, sizeof text, pattern, value);
+  return text;
+}
+
+// What the summary says about energy. A change relative to the start energy means nothing when
+// that is near zero (a pendulum starting at z = 0 has E = 0), so the change is given in joules
+// and relative to the largest kinetic energy of the run, a scale of the motion that is zero
+// only when nothing moved (then the scene's energy scale, energyScale, is used).
+struct EnergyTally {
+  double start = 0.0, largestKinetic = 0.0, largestChange = 0.0;
+  void add(const EnergyReport& energy) {
+    largestKinetic = std::max(largestKinetic, energy.kinetic);
+    largestChange = std::max(largestChange, std::abs(energy.total() - start));
+  }
+};
+
+void printEnergy(std::ostream& out, const EnergyTally& tally, double end, double sceneScale) {
+  const bool moved = tally.largestKinetic > 0.0;
+  const double scale = moved ? tally.largestKinetic : sceneScale;
+  out << "energy      start " << tally.start << " J, end " << end << " J, change " << formatNumber("%+.6g", end - tally.start)
+      << " J = " << formatNumber("%+.3g", (end - tally.start) / scale) << " x the "
+      << (moved ? "largest kinetic energy " : "scene's energy scale ") << scale << " J; largest |change| "
+      << tally.largestChange << " J (" << formatNumber("%.3g", tally.largestChange / scale) << " x)\n";
 }
 
 }  // namespace
@@ -106,22 +139,38 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   };
 
   const EnergyReport initial = computeEnergy(model, state);
-  double maxEnergyError = 0.0, maxDriftPosition = 0.0, maxDriftRotation = 0.0;
+  const EnergyBound bound = energyBoundAt(model, state);  // the app's explosion test
+  EnergyTally energy{initial.total()};
+  energy.add(initial);
+  double maxDriftPosition = 0.0, maxDriftRotation = 0.0, stepWall = 0.0;
   record();
   StepStatus status;
-  const auto start = std::chrono::steady_clock::now();
+  RunProgress progress(err, &err == &std::cerr && isatty(STDERR_FILENO), duration);
+  const Clock::time_point start = Clock::now();
   long step = 0;
   for (; step < steps && status.ok; ++step) {
+    const Clock::time_point before = Clock::now();
     status = solver->step(model, state, dt);
-    if (status.ok && ((step + 1) % o.every == 0 || step + 1 == steps)) {
+    const Clock::time_point after = Clock::now();
+    stepWall += seconds(after - before);
+    progress.update(state.t, seconds(after - start));
+    if (!status.ok) break;
+    const EnergyReport now = computeEnergy(model, state);
+    energy.add(now);
+    if (const std::string problem = divergence(state, now, bound); !problem.empty()) {
+      status = {false, backendName + " at step " + std::to_string(state.step) + " (t = " +
+                           formatNumber("%.6g", state.t) + " s): " + problem};
+      break;
+    }
+    if ((step + 1) % o.every == 0 || step + 1 == steps) {
       record();
-      maxEnergyError = std::max(maxEnergyError, std::abs(relativeChange(computeEnergy(model, state).total(), initial.total())));
       const DriftReport drift = computeDrift(model, state);
       maxDriftPosition = std::max(maxDriftPosition, drift.total.position);
       maxDriftRotation = std::max(maxDriftRotation, drift.total.rotation);
     }
   }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  progress.finish();
+  if (!status.ok) ++step;  // the failed step was taken
 
   if (!o.csv.empty()) {
     std::ofstream file(o.csv);
@@ -131,12 +180,12 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   const EnergyReport final = computeEnergy(model, state);
   out << std::setprecision(6);
   out << "scene       " << o.scene << " (" << model.name << ", " << model.bodyCount() << " bodies, " << model.nq << " DOF)\n";
-  out << "back-end    " << backendName << ", integrator " << integratorName(integrator) << ", dt " << dt
-      << " s, drift control " << driftControlName(model.defaults.driftControl) << '\n';
-  out << "steps       " << step << " (" << state.t << " s simulated) in " << wall << " s wall, "
-      << (step > 0 ? 1e6 * wall / static_cast<double>(step) : 0.0) << " us/step\n";
-  out << "energy      start " << initial.total() << " J, end " << final.total() << " J, relative change "
-      << relativeChange(final.total(), initial.total()) << ", max |relative change| " << maxEnergyError << '\n';
+  out << "back-end    " << backendName << ", integrator " << integratorName(integrator) << ", dt " << dt << " s";
+  if (solver->controlsDrift()) out << ", drift control " << driftControlName(model.defaults.driftControl);
+  out << '\n';
+  out << "steps       " << step << " (" << state.t << " s simulated) in " << stepWall << " s wall, "
+      << (step > 0 ? 1e6 * stepWall / static_cast<double>(step) : 0.0) << " us/step\n";
+  printEnergy(out, energy, final.total(), bound.scale);
   out << "max drift   position " << maxDriftPosition << " m, rotation " << maxDriftRotation << " rad\n";
   if (!o.csv.empty()) out << "csv         " << o.csv << " (" << recorder.rows() << " rows)\n";
   if (!status.ok) {

@@ -9,6 +9,7 @@
 
 #include "app/gui/parameter_checks.hpp"
 #include "app/gui/plot_spec.hpp"
+#include "engine/diagnostics/divergence.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"
 
@@ -23,7 +24,6 @@ constexpr double kSamplePeriod = 1e-3;    // s of simulated time between recorde
 constexpr double kBatchBudget = 2e-3;     // s of wall time the physics thread holds the lock at most
 constexpr double kMaxWallGap = 0.1;       // s; longer stalls are not caught up
 constexpr double kStatsWindow = 0.5;      // s of wall time per statistics update
-constexpr double kEnergyBoundFactor = 1e3;  // explosion: total energy above E_ref + factor * scale
 
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
@@ -31,17 +31,6 @@ std::string format(const char* pattern, double value) {
   char text[64];
   std::snprintf(text, sizeof text, pattern, value);
   return text;
-}
-
-// A magnitude of the scene's energy: its total mass lifted by gravity over its size, or the
-// initial energy, whichever is larger (and at least 1 J).
-double energyScale(const Model& model, const State& state, double energy) {
-  double mass = 0.0, reach = 1.0;
-  for (int i = 0; i < model.bodyCount(); ++i) {
-    mass += model.bodies[i].mass;
-    reach = std::max(reach, state.E_0i[i].block<3, 1>(0, 3).norm());
-  }
-  return std::max({1.0, std::abs(energy), mass * model.gravity.norm() * reach});
 }
 
 }  // namespace
@@ -295,14 +284,7 @@ bool Simulation::checkHealthLocked(const StepStatus& status) {
 std::string Simulation::divergenceLocked(const StepStatus& status, const State& state,
                                          const EnergyReport& energy) const {
   if (!status.ok) return status.message;
-  if (!state.q.allFinite()) return "joint position q is not finite";
-  if (!state.qd.allFinite()) return "joint velocity qdot is not finite";
-  if (!std::isfinite(energy.kinetic)) return "kinetic energy is not finite";
-  if (!std::isfinite(energy.potential)) return "potential energy is not finite";
-  double bound = referenceEnergy_ + kEnergyBoundFactor * energyScale_;
-  if (energy.total() <= bound) return "";
-  return "total energy " + format("%.4g", energy.total()) + " J exceeded the bound " + format("%.4g", bound) +
-         " J (the simulation exploded)";
+  return divergence(state, energy, EnergyBound{referenceEnergy_, energyScale_});  // the bound `articulab run` uses
 }
 
 void Simulation::recordSampleLocked(const EnergyReport& energy) {
@@ -319,9 +301,9 @@ void Simulation::recordSampleLocked(const EnergyReport& energy) {
 }
 
 void Simulation::resetReferenceEnergyLocked() {
-  referenceEnergy_ = computeEnergy(*model_, state_).total();
-  if (!std::isfinite(referenceEnergy_)) referenceEnergy_ = 0.0;
-  energyScale_ = energyScale(*model_, state_, referenceEnergy_);
+  const EnergyBound bound = energyBoundAt(*model_, state_);
+  referenceEnergy_ = bound.reference;
+  energyScale_ = bound.scale;
 }
 
 void Simulation::updateStatsLocked(double wallSeconds, double simSeconds, long steps, double stepWallSeconds) {

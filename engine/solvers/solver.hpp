@@ -103,6 +103,9 @@ class Solver {
   // Switches to an offered integrator; otherwise keeps the current one and returns the
   // refusal naming the offered ones. Empty on success.
   std::string setIntegrator(Integrator integrator);
+  // Whether the drift control of the options acts on this model: only where the back-end holds
+  // constraint rows with multipliers (every joint on baraff, loop closures on redmax).
+  virtual bool controlsDrift() const { return false; }
 
  protected:
   explicit Solver(const SolverOptions& options) : options_(options) {}

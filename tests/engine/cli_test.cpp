@@ -2,14 +2,22 @@
 // and its energy column against an independent run of the engine.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <new>
 #include <sstream>
+#include <tuple>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/last_resort.hpp"
+#include "app/cli/run_progress.hpp"
+#include "engine/diagnostics/divergence.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
+#include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
 namespace {
@@ -161,6 +169,161 @@ TEST(Cli, BackendsAndUsageListEachBackEndsIntegrators) {
   std::ostringstream out, err;
   ASSERT_EQ(cli::describeCommand({kCliScenes + "falling_chain.json"}, out, err), 0);
   EXPECT_NE(out.str().find("rk4 (not on this scene)"), std::string::npos) << out.str();
+}
+
+// The number that follows `label` in `text` (NaN when the label is missing).
+double numberAfter(const std::string& text, const std::string& label) {
+  const std::size_t at = text.find(label);
+  return at == std::string::npos ? std::nan("") : std::strtod(text.c_str() + at + label.size(), nullptr);
+}
+
+// A pendulum released horizontally starts at E = 0 J (the link's centre at z = 0): a change
+// relative to the start energy would be meaningless. RK4 conserves energy, so the change
+// relative to the largest kinetic energy of the run (an independent scale: m g l/2 = 0.49 J
+// at the bottom) is small, and the joules add up.
+TEST(Cli, EnergyChangeIsRelativeToTheLargestKineticEnergy) {
+  const Result r = run({kCliScenes + "single_pendulum.json", "--q0", "1.5707963267948966", "--integrator", "rk4",
+                        "--duration", "1"});
+  ASSERT_EQ(r.code, 0) << r.err << r.usageError;
+  const double start = numberAfter(r.out, "energy      start "), end = numberAfter(r.out, " J, end ");
+  const double change = numberAfter(r.out, " J, change "), relative = numberAfter(r.out, " J = ");
+  const double largest = numberAfter(r.out, "x the largest kinetic energy ");
+  EXPECT_NEAR(start, 0.0, 1e-12) << r.out;
+  EXPECT_NEAR(change, end - start, 1e-9) << r.out;
+  EXPECT_NEAR(largest, 1.0 * 9.81 * 0.05, 0.01) << r.out;  // m g l/2, the drop of the centre of mass
+  EXPECT_LT(std::abs(relative), 1e-6) << r.out;
+  EXPECT_NEAR(relative, change / largest, 1e-3 * std::abs(change / largest) + 1e-12) << r.out;
+  EXPECT_EQ(r.out.find("relative change"), std::string::npos) << r.out;
+}
+
+// Drift control is named only where it acts: baraff (every joint is a constraint row) and
+// redmax with loop closures; never recursive, never redmax on a tree.
+TEST(Cli, DriftControlIsPrintedOnlyWhereItActs) {
+  const std::string chain = kCliScenes + "chain.json", fourBar = kCliScenes + "four_bar.json";
+  const std::vector<std::tuple<std::string, std::string, bool>> cases = {
+      {chain, "recursive", false}, {chain, "redmax", false}, {chain, "baraff", true}, {fourBar, "redmax", true},
+      {fourBar, "baraff", true}};
+  for (const auto& [scene, backend, printed] : cases) {
+    const Result r = run({scene, "--backend", backend, "--integrator", "semi-implicit", "--duration", "0.01"});
+    ASSERT_EQ(r.code, 0) << r.err << r.usageError;
+    EXPECT_EQ(r.out.find("drift control") != std::string::npos, printed) << scene << " on " << backend << ":\n" << r.out;
+  }
+}
+
+// The stiff chain explodes: the run stops at the app's bound E_0 + 1000 E_scale
+// (engine/diagnostics/divergence.hpp), computed here from its formula, at the first step past
+// it (before, the run went on until the numbers reached 1e211 or NaN).
+TEST(Cli, ADivergingRunStopsAtTheAppsEnergyBound) {
+  const std::string scene = ARTICULAB_SOURCE_DIR "/tests/gui/data/diverging_chain.json";
+  const Result r = run({scene});
+  ASSERT_EQ(r.code, 3) << r.out << r.err;
+  const Model model = loadScene(scene);
+  const State initial = makeInitialState(model);
+  double mass = 0.0, reach = 1.0;  // the app's scale: total mass lifted by gravity over the scene's size
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    mass += model.bodies[i].mass;
+    reach = std::max(reach, initial.E_0i[i].block<3, 1>(0, 3).norm());
+  }
+  const double scale = std::max({1.0, std::abs(computeEnergy(model, initial).total()), mass * 9.81 * reach});
+  const double limit = computeEnergy(model, initial).total() + 1e3 * scale;
+  EXPECT_NE(r.err.find("exceeded the bound"), std::string::npos) << r.err;
+  EXPECT_NEAR(numberAfter(r.err, "exceeded the bound "), limit, 1e-3 * limit) << r.err;
+  // The same run through the engine: it stops at the first step whose energy passes the bound.
+  auto solver = findBackend("redmax")->create(model, solverOptionsFor(model, Integrator::SemiImplicitEuler));
+  State state = initial;
+  long steps = 0;
+  while (steps < 500 && computeEnergy(model, state).total() <= limit) {
+    solver->step(model, state, model.defaults.dt);
+    ++steps;
+  }
+  ASSERT_LT(steps, 500);
+  EXPECT_EQ(numberAfter(r.out, "steps       "), static_cast<double>(steps)) << r.out;
+  EXPECT_NEAR(numberAfter(r.out, " J, end "), computeEnergy(model, state).total(),
+              1e-4 * computeEnergy(model, state).total())
+      << r.out;
+}
+
+TEST(RunProgress, ShowsOnlyAfterTwoSecondsRewritesInPlaceAndErasesItself) {
+  std::ostringstream out;
+  cli::RunProgress progress(out, true, 10.0);
+  progress.update(0.5, 1.9);
+  EXPECT_EQ(out.str(), "");
+  progress.update(2.0, 2.0);
+  EXPECT_NE(out.str().find("t = 2 of 10 s (20 %)"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("about 8.0 s left"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().front(), '\r');
+  const std::size_t length = out.str().size();
+  progress.update(2.1, 2.1);  // within the interval: not rewritten
+  EXPECT_EQ(out.str().size(), length);
+  progress.update(5.0, 5.0);
+  EXPECT_NE(out.str().find("(50 %)"), std::string::npos) << out.str();
+  progress.finish();
+  EXPECT_EQ(out.str().substr(out.str().size() - 4), "\r\033[K");
+  std::ostringstream quiet;
+  cli::RunProgress disabled(quiet, false, 10.0);
+  disabled.update(5.0, 100.0);
+  disabled.finish();
+  EXPECT_EQ(quiet.str(), "");
+}
+
+// A run on a pipe or a file (not a terminal) shows no progress.
+TEST(Cli, NoProgressWhenStderrIsNotATerminal) {
+  const Result r = run({kCliScenes + "double_pendulum.json", "--duration", "0.1"});
+  EXPECT_EQ(r.err.find("articulab run: t ="), std::string::npos) << r.err;
+}
+
+TEST(Cli, NoExceptionEscapesTheLastResortHandler) {
+  const std::vector<std::pair<std::function<int()>, std::pair<int, std::string>>> cases = {
+      {[]() -> int { throw std::bad_alloc(); }, {5, "out of memory"}},
+      {[]() -> int { throw std::runtime_error("boom"); }, {6, "internal error: boom"}},
+      {[]() -> int { throw 42; }, {6, "unknown exception"}},
+      {[]() -> int { throw SceneError("a.json", "/bodies/0/mass", "mass must be > 0"); }, {1, "a.json"}},
+      {[]() -> int { throw cli::UsageError("--dt: bad"); }, {2, "--dt: bad"}},
+      {[]() -> int { return 3; }, {3, ""}},
+  };
+  for (const auto& [command, expected] : cases) {
+    std::ostringstream err;
+    EXPECT_EQ(cli::runGuarded(command, err), expected.first) << err.str();
+    EXPECT_NE(err.str().find(expected.second), std::string::npos) << err.str();
+  }
+}
+
+// The fuzzer's 100000-link chain: redmax's n x n and 6n x n matrices need about 1.7 TB;
+// supports() refuses with the figure and names the back-ends that fit, and the recursive
+// back-end with RK4 (O(n) memory) runs a step of it.
+TEST(HugeModels, WorkspaceThatDoesNotFitIsRefusedWithTheFigureAndTheBackendThatFits) {
+  Model model = loadScene(kCliScenes + "chain.json", {{"n", 100000}});
+  model.defaults.integrator = Integrator::RK4;
+  const SolverSupport redmax = findBackend("redmax")->supports(model);
+  EXPECT_FALSE(redmax.ok);
+  EXPECT_NE(redmax.reason.find("needs about 1.7 TB"), std::string::npos) << redmax.reason;
+  EXPECT_NE(redmax.reason.find("recursive (about"), std::string::npos) << redmax.reason;
+  EXPECT_TRUE(findBackend("recursive")->supports(model).ok);
+  model.defaults.integrator = Integrator::LinearlyImplicitEuler;  // O(n^2) memory on recursive
+  const SolverSupport implicit = findBackend("recursive")->supports(model);
+  EXPECT_FALSE(implicit.ok);
+  EXPECT_NE(implicit.reason.find("recursive with semi-implicit"), std::string::npos) << implicit.reason;
+
+  const Result recursive = run({kCliScenes + "chain.json", "--set", "n=100000", "--backend", "recursive",
+                                "--integrator", "rk4", "--duration", "0.001"});
+  EXPECT_EQ(recursive.code, 0) << recursive.err << recursive.usageError;
+}
+
+// The workspace estimates are upper bounds of what the solvers' matrices hold, checked against
+// the matrix sizes the back-ends are documented to allocate (docs/backends.md).
+TEST(HugeModels, WorkspaceEstimatesGrowAsTheBackendsAllocate) {
+  const Model small = loadScene(kCliScenes + "chain.json", {{"n", 100}});
+  const Model large = loadScene(kCliScenes + "chain.json", {{"n", 200}});
+  auto estimate = [](const char* backend, const Model& model, Integrator integrator) {
+    return estimateWorkspaceBytes(backend, model, integrator);
+  };
+  // Dense back-end: 12 n^2 (J, Jdot) + 9 n^2 doubles dominate, so doubling n more than triples it.
+  EXPECT_GT(estimate("redmax", small, Integrator::RK4), 8.0 * 21 * 100 * 100);
+  EXPECT_GT(estimate("redmax", large, Integrator::RK4) / estimate("redmax", small, Integrator::RK4), 3.0);
+  // Recursive: linear except for the O(n^2) "implicit" integrator.
+  EXPECT_NEAR(estimate("recursive", large, Integrator::RK4) / estimate("recursive", small, Integrator::RK4), 2.0, 1e-9);
+  EXPECT_GT(estimate("recursive", small, Integrator::LinearlyImplicitEuler), 8.0 * 5 * 100 * 100);
+  EXPECT_NEAR(estimate("baraff", large, Integrator::RK4) / estimate("baraff", small, Integrator::RK4), 2.0, 1e-9);
 }
 
 }  // namespace

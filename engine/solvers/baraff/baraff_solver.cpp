@@ -10,6 +10,7 @@
 #include "engine/solvers/baraff/body_forces.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
 #include "engine/solvers/baraff/pose_update.hpp"
+#include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
 
@@ -85,6 +86,13 @@ const SolverSettingList& BaraffSolver::settings() {
   return list;
 }
 
+double BaraffSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
+  const double n = model.bodyCount(), k = loopClosureRows(model), u = baraff::inequalityCapacity(model);
+  constexpr double kPerBody = 10240.0;  // factor blocks, rows, RK4 stages, model and state: 9.7 KB measured
+  constexpr double kPerRow = 512.0;    // one auxiliary or inequality row
+  return kPerBody * n + kPerRow * (k + u) + 8.0 * (3.0 * k * k + (k + u) * (k + u));
+}
+
 SolverSupport BaraffSolver::supports(const Model& model) {
   return chooseSceneIntegrator(model, model.defaults.integrator, "baraff", integratorList(), static_cast<SupportCheck>(&supports)).support;
 }
@@ -102,6 +110,8 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
                      "velocity-level step rows that RK4 stages cannot carry; available: semi-implicit";
     return support;
   }
+  if (!checkWorkspaceFits("baraff", model, options.integrator.isDefault() ? Integrator::SemiImplicitEuler : options.integrator, support))
+    return support;
   for (const Joint& joint : model.joints) {
     if (!constraints::hasFixedConstraintForm(joint)) {
       support.ok = false;

@@ -33,6 +33,11 @@ class BaraffSolver final : public Solver {
   const IntegratorList& integrators() const override { return integratorList(); }
   // The position projection's iteration cap and tolerances.
   static const SolverSettingList& settings();
+  bool controlsDrift() const override { return true; }  // every joint is a constraint row
+  static SolverSupport supports(const Model& model);
+  // Bytes of the solver's workspace: O(n) for the tree, plus the dense matrices of the k loop
+  // rows and u limit and contact rows ((k + u)^2 for the mixed LCP).
+  static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
 
   // Semi-implicit Euler on SE(3) (eq 1.28-1.29), or RK4 (Munthe-Kaas) on the poses and twists
   // when the integrator option is rk4 and the model has no inequality rows (the registry

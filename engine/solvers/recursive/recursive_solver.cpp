@@ -3,12 +3,15 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/solvers/workspace_budget.hpp"
+
 namespace articulab {
 
 RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& options)
     : ReducedSolver(model, options),
       dynamics_(model),
-      implicit_(model),
+      implicit_(options.integrator == Integrator::LinearlyImplicitEuler ? std::make_unique<ImplicitVelocity>(model)
+                                                                         : nullptr),
       springs_(model),
       prescribed_(VectorX::Zero(model.nq)),
       drivenForce_(VectorX::Zero(model.nq)),
@@ -16,8 +19,19 @@ RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& option
       kinematicsQd_(VectorX::Zero(model.nq)) {}
 
 SolverSupport RecursiveSolver::supports(const Model& model, const SolverOptions& options) {
-  if (options.integrator.isDefault() || findOffered(sharedIntegrators(), options.integrator)) return supports(model);
-  return {false, integratorRefusal("recursive", options.integrator, sharedIntegrators()), {}};
+  if (!options.integrator.isDefault() && !findOffered(sharedIntegrators(), options.integrator))
+    return {false, integratorRefusal("recursive", options.integrator, sharedIntegrators()), {}};
+  const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
+  if (SolverSupport support; !checkWorkspaceFits("recursive", model, integrator, support)) return support;
+  return supports(model);
+}
+
+double RecursiveSolver::estimateWorkspaceBytes(const Model& model, Integrator integrator) {
+  const double n = model.bodyCount(), m = model.nq;
+  constexpr double kPerBody = 8192.0;  // O(n) buffers with the model and state: 8.2 KB measured (docs/backends.md)
+  double bytes = kPerBody * n;
+  if (integrator == Integrator::LinearlyImplicitEuler) bytes += 8.0 * (5.0 * m * m + 202.0 * m) + kPerBody * n;
+  return bytes;
 }
 
 SolverSupport RecursiveSolver::supports(const Model& model) {
@@ -87,8 +101,11 @@ void RecursiveSolver::refreshBodies(const Model& model, State& state) {
   }
 }
 
+// The workspace of the "implicit" integrator is made by the first step that needs it, when the
+// integrator was switched to it after construction (setIntegrator has no model).
 void RecursiveSolver::implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
-  implicitReport_ = implicit_.solve(model, state, h, prescribed_, qdNext);
+  if (!implicit_) implicit_ = std::make_unique<ImplicitVelocity>(model);
+  implicitReport_ = implicit_->solve(model, state, h, prescribed_, qdNext);
 }
 
 void RecursiveSolver::springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {

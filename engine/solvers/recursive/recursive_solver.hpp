@@ -23,6 +23,9 @@ class RecursiveSolver final : public ReducedSolver {
   static SolverSupport supports(const Model& model, const SolverOptions& options);
   // GMRES tolerance and iteration cap of the "implicit" step (implicit_velocity.hpp).
   static const SolverSettingList& settings();
+  // Bytes of the solver's workspace: O(n) for every integrator but "implicit", which adds five
+  // nq x nq matrices (K+, its eigen-decomposition, the dense fallback and its LU).
+  static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
 
   // Accelerations that the driven joints (Joint::driven) follow, one entry per coordinate;
   // entries of free joints are ignored. Zero until set. Throws std::invalid_argument when the
@@ -54,7 +57,7 @@ class RecursiveSolver final : public ReducedSolver {
   void updateKinematics(const Model& model, const VectorX& q, const VectorX& qd);
 
   HybridDynamicsWorkspace dynamics_;
-  ImplicitVelocity implicit_;
+  std::unique_ptr<ImplicitVelocity> implicit_;  // only for the "implicit" integrator (O(nq^2) memory)
   SpringImplicitWorkspace springs_;
   VectorX prescribed_, drivenForce_;
   VectorX kinematicsQ_, kinematicsQd_;  // where dynamics_.kin was last computed

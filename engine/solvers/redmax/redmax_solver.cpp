@@ -3,6 +3,8 @@
 #include <limits>
 
 #include "engine/forces/implicit_elements.hpp"
+#include "engine/solvers/workspace_budget.hpp"
+#include "engine/spatial/se3.hpp"
 
 namespace articulab {
 
@@ -29,8 +31,17 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
       luWork_(MatrixX::Zero(model.nq, loops_.rows())) {}
 
 SolverSupport RedMaxSolver::supports(const Model& model, const SolverOptions& options) {
-  if (options.integrator.isDefault() || findOffered(sharedIntegrators(), options.integrator)) return supports(model);
-  return {false, integratorRefusal("redmax", options.integrator, sharedIntegrators()), {}};
+  if (!options.integrator.isDefault() && !findOffered(sharedIntegrators(), options.integrator))
+    return {false, integratorRefusal("redmax", options.integrator, sharedIntegrators()), {}};
+  const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
+  if (SolverSupport support; !checkWorkspaceFits("redmax", model, integrator, support)) return support;
+  return supports(model);
+}
+
+double RedMaxSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
+  const double n = model.bodyCount(), m = model.nq, k = loopClosureRows(model);
+  constexpr double kPerBody = 8192.0;  // O(n) buffers with the model and state, bytes (docs/backends.md)
+  return kPerBody * n + 8.0 * (12.0 * n * m + 9.0 * m * m + 3.0 * k * m + 3.0 * k * k);
 }
 
 SolverSupport RedMaxSolver::supports(const Model& model) {

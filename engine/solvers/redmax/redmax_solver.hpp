@@ -29,8 +29,12 @@ class RedMaxSolver final : public ReducedSolver {
   static SolverSupport supports(const Model& model, const SolverOptions& options);
   // The loop-closure projection's iteration cap and tolerances.
   static const SolverSettingList& settings();
+  // Bytes of the solver's workspace: J and Jdot (6n x nq each) and nine nq x nq matrices
+  // (M_r, its factors, K, D, A, the eigen-decomposition of K), for every integrator.
+  static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
   // The closure rows at the last evaluation (for tests and diagnostics).
   const ReducedLoopConstraints& loops() const { return loops_; }
+  bool controlsDrift() const override { return loops_.rows() > 0; }
 
  private:
   void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,

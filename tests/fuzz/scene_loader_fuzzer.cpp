@@ -1,0 +1,34 @@
+// libFuzzer target for the scene loader and one step (docs/testing.md, "Fuzzing"): the loader
+// may only throw SceneError; any other exception, crash or sanitizer report is a finding.
+// Built only with -DARTICULAB_LIBFUZZER=ON and clang:
+//   CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -DARTICULAB_LIBFUZZER=ON -DARTICULAB_GUI=OFF \
+//     -DARTICULAB_BENCH=OFF -DCMAKE_BUILD_TYPE=Debug
+//   cmake --build build-fuzz --target scene_loader_fuzzer
+//   ./build-fuzz/tests/scene_loader_fuzzer -max_total_time=600 corpus/ scenes/
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "engine/io/scene_loader.hpp"
+#include "engine/solvers/registry.hpp"
+
+namespace {
+constexpr int kMaxSteppedCoordinates = 200;  // larger models are loaded and checked, not stepped
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace articulab;
+  Model model;
+  try {
+    model = loadSceneFromString(std::string(reinterpret_cast<const char*>(data), size), "fuzz.json");
+  } catch (const SceneError&) {
+    return 0;
+  }
+  for (const BackendInfo& info : backends()) info.supports(model);
+  const BackendInfo* backend = findBackend(model.defaults.backend);
+  if (model.nq > kMaxSteppedCoordinates || !backend || !backend->supports(model).ok) return 0;
+  const auto solver = backend->create(model, solverOptionsFor(model, model.defaults.integrator));
+  State state = makeInitialState(model);
+  solver->step(model, state, model.defaults.dt);
+  return 0;
+}
