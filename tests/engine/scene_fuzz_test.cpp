@@ -59,6 +59,7 @@ void exercise(const std::string& text, Tally& tally) {
   Model model;
   try {
     model = loadSceneFromString(text, "fuzzed.json");
+    validateSceneChoices(model, true, true);  // what the CLI and the app do with the scene's names
   } catch (const SceneError&) {
     ++tally.refused;
     return;
@@ -69,7 +70,7 @@ void exercise(const std::string& text, Tally& tally) {
   if (!backend || !backend->supports(model).ok) return;
   if (model.nq > kStepCoordinates || (backend->name == "redmax" && model.nq > kDenseStepCoordinates)) return;
   const Integrator integrator =
-      model.nq <= kFullStepCoordinates ? model.defaults.integrator : Integrator::SemiImplicitEuler;
+      model.nq <= kFullStepCoordinates ? backend->supports.choose(model).integrator : Integrator::SemiImplicitEuler;
   const std::unique_ptr<Solver> solver = backend->create(model, solverOptionsFor(model, integrator));
   State state = makeInitialState(model);
   const EnergyBound bound = energyBoundAt(model, state);

@@ -34,7 +34,6 @@ class BaraffSolver final : public Solver {
   // The position projection's iteration cap and tolerances.
   static const SolverSettingList& settings();
   bool controlsDrift() const override { return true; }  // every joint is a constraint row
-  static SolverSupport supports(const Model& model);
   // Bytes of the solver's workspace: O(n) for the tree, plus the dense matrices of the k loop
   // rows and u limit and contact rows ((k + u)^2 for the mixed LCP).
   static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
