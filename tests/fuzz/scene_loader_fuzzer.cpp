@@ -4,7 +4,7 @@
 //   CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -DARTICULAB_LIBFUZZER=ON -DARTICULAB_GUI=OFF \
 //     -DARTICULAB_BENCH=OFF -DCMAKE_BUILD_TYPE=Debug
 //   cmake --build build-fuzz --target scene_loader_fuzzer
-//   ./build-fuzz/tests/scene_loader_fuzzer -max_total_time=600 corpus/ scenes/
+//   ./build-fuzz/tests/scene_loader_fuzzer -max_total_time=600 -rss_limit_mb=4096 corpus/ scenes/
 #include <cstddef>
 #include <cstdint>
 #include <string>
