@@ -24,6 +24,7 @@ const glm::vec3 kRelaxedColor{0.70f, 0.70f, 0.70f};
 const glm::vec3 kTensionColor{0.95f, 0.15f, 0.10f};
 const glm::vec3 kCompressionColor{0.15f, 0.35f, 0.95f};
 const glm::vec3 kPointForceColor{0.10f, 0.85f, 0.45f};
+const glm::vec3 kAnchorColor{0.22f, 0.22f, 0.26f};
 const glm::vec3 kGhostColor{0.58f, 0.40f, 0.74f};  // the comparison run's colour in the plots
 
 int posedBodyCount(const Model& model, const State& state) {
@@ -108,6 +109,20 @@ glm::vec3 tensionColor(double tension, double scale) {
 
 }  // namespace
 
+void addWorldAnchors(const Model& model, float sceneSize, OverlayGeometry& out) {
+  for (const Joint& joint : model.joints) {
+    const bool free = joint.type == JointType::Free3D || joint.type == JointType::Free2D ||
+                      joint.type == JointType::Translational || joint.type == JointType::Planar;
+    if (joint.parent >= 0 || free) continue;
+    const glm::vec3 origin = toGlm(Vector3(joint.E_pj.topRightCorner<3, 1>()));
+    out.markers.push_back({origin, 0.012f * sceneSize, kAnchorColor});
+    const bool hinge = joint.parts.size() == 1 && joint.type == JointType::Revolute;
+    if (!hinge) continue;
+    const glm::vec3 axis = 0.05f * sceneSize * toGlm(Vector3(joint.E_pj.topLeftCorner<3, 3>() * joint.parts[0].axis.normalized()));
+    out.lines.push_back({origin - axis, origin + axis, kAnchorColor});
+  }
+}
+
 void addForceElements(const Model& model, const State& state, float sceneSize, OverlayGeometry& out) {
   if (model.forces.empty() || posedBodyCount(model, state) < model.bodyCount()) return;
   std::vector<ForceElementDrawing> drawings;
@@ -166,6 +181,7 @@ OverlayGeometry buildOverlayGeometry(const Model& model, const State& state, con
   if (overlays.centresOfMass) addCentresOfMass(model, state, sceneSize, out);
   if (overlays.constraints) addLoops(model, state, sceneSize, out);
   if (overlays.constraints) addGuideLines(model, state, out.lines);
+  if (overlays.anchors) addWorldAnchors(model, sceneSize, out);
   if (overlays.forces) addForceElements(model, state, sceneSize, out);
   addPerturbation(model, state, sceneSize, out);
   if (overlays.contacts)

@@ -36,6 +36,11 @@ void addGhost(const Model& model, const State& ghost, std::vector<ColoredLine>& 
 // surface a joint slides on) as world segments.
 void addGuideLines(const Model& model, const State& state, std::vector<ColoredLine>& out);
 
+// Appends a dark marker at every joint that holds a body to the world (pivots, hips; not free,
+// planar or translational joints), with the hinge axis of a revolute one: the fixed points a
+// viewer reads the motion against.
+void addWorldAnchors(const Model& model, float sceneSize, OverlayGeometry& out);
+
 // Appends the force elements: each spring as a segment between its attachment points, grey at
 // rest, red under tension and blue under compression (scaled by the largest |tension|), and each
 // point force as an arrow along F.

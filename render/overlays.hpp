@@ -10,6 +10,7 @@ struct Overlays {
   bool constraints = true;     // loop-closure anchors, their gap, hinge axes
   bool contacts = true;        // contact points passed to Renderer::draw
   bool forces = true;          // force elements: springs coloured by tension, point-force arrows
+  bool anchors = true;         // where joints hold bodies to the world (pivots, hips)
   bool grid = true;            // the ground plane z = 0 with its grid
   bool shadows = true;         // shadow map from the directional light
 };

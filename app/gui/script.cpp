@@ -30,7 +30,7 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"pull", 4, 4, "BODY X Y Z: pull the body's centre of mass towards world point (X, Y, Z) m"},
       {"release", 0, 0, ": stop pulling"},
       {"plot-window", 1, 1, "SECONDS: time window of the plots"},
-      {"overlay", 2, 2, "joint-frames|com|constraints|contacts|forces|grid|shadows on|off"},
+      {"overlay", 2, 2, "joint-frames|com|constraints|contacts|forces|anchors|grid|shadows on|off"},
       {"panels", 1, 1, "on|off: show or hide the panels (the 3D view fills the window)"},
       {"camera", 3, 3, "YAW PITCH DISTANCE (radians, radians, metres; the target stays framed)"},
       {"frame", 0, 0, ": frame the scene in the view"},

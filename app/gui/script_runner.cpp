@@ -352,11 +352,12 @@ bool ScriptRunner::overlay(const ScriptCommand& c, std::string& error) {
                  : c.args[0] == "constraints" ? &o.constraints
                  : c.args[0] == "contacts"    ? &o.contacts
                  : c.args[0] == "forces"      ? &o.forces
+                 : c.args[0] == "anchors"     ? &o.anchors
                  : c.args[0] == "grid"        ? &o.grid
                  : c.args[0] == "shadows"     ? &o.shadows
                                               : nullptr;
   if (!target) {
-    error = "unknown overlay '" + c.args[0] + "' (expected joint-frames, com, constraints, contacts, forces, grid or shadows)";
+    error = "unknown overlay '" + c.args[0] + "' (expected joint-frames, com, constraints, contacts, forces, anchors, grid or shadows)";
     return false;
   }
   return onOff(c.args[1], *target, error);

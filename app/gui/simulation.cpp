@@ -33,6 +33,14 @@ std::string format(const char* pattern, double value) {
   return text;
 }
 
+// Simulated time to the step's resolution: "1.234" at dt = 1 ms, not "1.2340000000000002".
+std::string formatTime(double t, double dt) {
+  const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(dt) - 1e-9)), 0, 9);
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, t);
+  return text;
+}
+
 }  // namespace
 
 Simulation::Simulation() : series_(sampleChannels(), kSampleCapacity) {}
@@ -429,7 +437,7 @@ bool Simulation::setBackend(const std::string& name, std::string& error) {
   stats_.iterations = -1;
   refreshOffersLocked();
   for (const std::string& warning : support.warnings) spdlog::warn("{}: {}", name, warning);
-  spdlog::info("switched to back-end {} at t = {} s, keeping the state", name, state_.t);
+  spdlog::info("switched to back-end {} at t = {} s, keeping the state", name, formatTime(state_.t, dt_));
   return true;
 }
 

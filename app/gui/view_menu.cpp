@@ -12,6 +12,7 @@ void drawViewMenu(Workbench& app) {
   ImGui::MenuItem("Constraints", nullptr, &overlays.constraints);
   ImGui::MenuItem("Contacts", nullptr, &overlays.contacts);
   ImGui::MenuItem("Force elements", nullptr, &overlays.forces);
+  ImGui::MenuItem("World anchors", nullptr, &overlays.anchors);
   ImGui::MenuItem("Ground grid", nullptr, &overlays.grid);
   ImGui::MenuItem("Shadows", nullptr, &overlays.shadows);
   ImGui::Separator();

@@ -36,5 +36,25 @@ TEST(OverlayGeometry, GhostOutlinesEachShapeBoxAtTheGhostPose) {
   EXPECT_EQ(alongLength, 4);
 }
 
+// World anchors: one marker at each joint held to the world, at its position, with the hinge
+// axis of a revolute joint; none for a free joint.
+TEST(OverlayGeometry, WorldAnchorsMarkTheJointsHeldToTheWorld) {
+  const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
+  OverlayGeometry out;
+  addWorldAnchors(model, 1.0f, out);
+  ASSERT_EQ(out.markers.size(), 2u);  // crank and rocker pivots
+  EXPECT_NEAR(glm::length(out.markers[0].centre - glm::vec3(0.0f, 0.0f, 0.0f)), 0.0f, 1e-6f);
+  EXPECT_NEAR(glm::length(out.markers[1].centre - glm::vec3(0.2f, 0.0f, 0.0f)), 0.0f, 1e-6f);
+  ASSERT_EQ(out.lines.size(), 2u);
+  for (const ColoredLine& line : out.lines) EXPECT_NEAR(std::abs(line.b.y - line.a.y), 0.1f, 1e-6f);  // axes along y
+  const Model free = loadSceneFromString(R"({"name": "box", "bodies": [{"name": "b", "mass": 1,
+      "shape": {"type": "box", "size": [0.1, 0.02, 0.02]}}],
+      "joints": [{"name": "j", "type": "free3d", "parent": "world", "child": "b"}]})",
+                                         "box.json");
+  OverlayGeometry none;
+  addWorldAnchors(free, 1.0f, none);
+  EXPECT_TRUE(none.markers.empty());
+}
+
 }  // namespace
 }  // namespace articulab::render
