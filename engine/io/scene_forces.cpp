@@ -65,15 +65,13 @@ void readSpring(const Node& node, const Model& model, const Repetition& r, Force
   if (damper && node.has("rest_length")) element.restLength = readNonNegative(node["rest_length"]);
 }
 
-// The distance between the attachment points at the model's initial coordinates.
-double initialLength(const Model& model, const ForceElement& element) {
-  TreeKinematics kin(model);
-  computeKinematics(model, model.q0, model.qd0, kin);
-  const PoseListMotion motion{kin.E_0i, kin.phi};
+// The distance between the attachment points at the model's initial coordinates (initial).
+double initialLength(const TreeKinematics& initial, const ForceElement& element) {
+  const PoseListMotion motion{initial.E_0i, initial.phi};
   return elementWrenches(element, attachmentMotion(motion, element.a), attachmentMotion(motion, element.b)).law.length;
 }
 
-ForceElement readForce(const Node& node, const Model& model, const Repetition& r) {
+ForceElement readForce(const Node& node, const Model& model, const TreeKinematics& initial, const Repetition& r) {
   ForceElement element;
   element.name = expand(readName(node["name"]), r);
   element.type = readForceType(node["type"]);
@@ -82,7 +80,7 @@ ForceElement readForce(const Node& node, const Model& model, const Repetition& r
   else
     readSpring(node, model, r, element);
   if (element.type == ForceElementType::SpringDamper && !node.has("rest_length"))
-    element.restLength = initialLength(model, element);
+    element.restLength = initialLength(initial, element);
   return element;
 }
 
@@ -111,11 +109,13 @@ std::vector<Repetition> readRepetitions(const Node& node) {
 void readForces(const Node& list, Model& model) {
   const std::size_t count = expectArray(list);
   std::map<std::string, std::string> seen;  // name -> pointer of its entry
+  TreeKinematics initial(model);  // once for all entries: default rest lengths
+  computeKinematics(model, model.q0, model.qd0, initial);
   for (std::size_t i = 0; i < count; ++i) {
     const Node node = list.element(i);
     expectObject(node);
     for (const Repetition& r : readRepetitions(node)) {
-      model.forces.push_back(readForce(node, model, r));
+      model.forces.push_back(readForce(node, model, initial, r));
       const auto [it, inserted] = seen.emplace(model.forces.back().name, node.fieldPointer("name"));
       if (!inserted)
         node.failField("name", "duplicate force name " + inQuotes(model.forces.back().name) +

@@ -3,8 +3,18 @@
 #include <string>
 
 #include "engine/multibody/coordinate_check.hpp"
+#include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
+
+SolverSupport ReducedSolver::supportsShared(const char* backend, const Model& model, const SolverOptions& options,
+                                           SolverSupport (*check)(const Model&)) {
+  if (!options.integrator.isDefault() && !findOffered(sharedIntegrators(), options.integrator))
+    return {false, integratorRefusal(backend, options.integrator, sharedIntegrators()), {}};
+  const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
+  if (SolverSupport support; !checkWorkspaceFits(backend, model, integrator, support)) return support;
+  return check(model);
+}
 
 ReducedSolver::ReducedSolver(const Model& model, const SolverOptions& options)
     : Solver(options),

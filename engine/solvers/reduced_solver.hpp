@@ -16,6 +16,10 @@ class ReducedSolver : public Solver {
   const IntegratorList& integrators() const override { return sharedIntegrators(); }
   // implicit, implicit-springs, semi-implicit, rk4 (the first is the default).
   static const IntegratorList& sharedIntegrators();
+  // supports(model, options) of a reduced back-end: refuses an integrator outside
+  // sharedIntegrators() and a workspace that does not fit in memory, then asks check(model).
+  static SolverSupport supportsShared(const char* backend, const Model& model, const SolverOptions& options,
+                                      SolverSupport (*check)(const Model&));
 
  protected:
   ReducedSolver(const Model& model, const SolverOptions& options);

@@ -19,11 +19,7 @@ RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& option
       kinematicsQd_(VectorX::Zero(model.nq)) {}
 
 SolverSupport RecursiveSolver::supports(const Model& model, const SolverOptions& options) {
-  if (!options.integrator.isDefault() && !findOffered(sharedIntegrators(), options.integrator))
-    return {false, integratorRefusal("recursive", options.integrator, sharedIntegrators()), {}};
-  const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
-  if (SolverSupport support; !checkWorkspaceFits("recursive", model, integrator, support)) return support;
-  return supports(model);
+  return supportsShared("recursive", model, options, &RecursiveSolver::supports);
 }
 
 double RecursiveSolver::estimateWorkspaceBytes(const Model& model, Integrator integrator) {

@@ -31,11 +31,7 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
       luWork_(MatrixX::Zero(model.nq, loops_.rows())) {}
 
 SolverSupport RedMaxSolver::supports(const Model& model, const SolverOptions& options) {
-  if (!options.integrator.isDefault() && !findOffered(sharedIntegrators(), options.integrator))
-    return {false, integratorRefusal("redmax", options.integrator, sharedIntegrators()), {}};
-  const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
-  if (SolverSupport support; !checkWorkspaceFits("redmax", model, integrator, support)) return support;
-  return supports(model);
+  return supportsShared("redmax", model, options, &RedMaxSolver::supports);
 }
 
 double RedMaxSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
