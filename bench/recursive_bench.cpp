@@ -5,7 +5,6 @@
 // Compare the two back-ends inside one run: the machines are shared and noisy.
 #include "bench/chain_benchmarks.hpp"
 #include "engine/algorithm/kinematics.hpp"
-#include "engine/solvers/recursive/recursive_kinematics.hpp"
 
 namespace articulab {
 namespace {
@@ -13,26 +12,14 @@ namespace {
 using bench::perDofCounters;
 using bench::standardChain;
 
-// The body poses and twists every reduced step refreshes after integrating (ReducedSolver,
-// with the shared computeKinematics): the part of a full step that is not dynamics.
-void BM_ReducedStepBodyRefresh(benchmark::State& bench) {
+// The forward kinematics every reduced step refreshes its body poses with (engine/algorithm/
+// kinematics, constants precomputed): the part of a full step that is not dynamics.
+void BM_TreeKinematics(benchmark::State& bench) {
   const Model model = standardChain(static_cast<int>(bench.range(0)));
   const State state = makeInitialState(model);
   TreeKinematics kin(model);
   for (auto _ : bench) {
     computeKinematics(model, state.q, state.qd, kin);
-    benchmark::DoNotOptimize(kin.phi.data());
-  }
-  perDofCounters(bench, model.nq);
-}
-
-// The same poses and twists from the recursive back-end's own kinematics (constants precomputed).
-void BM_RecursiveKinematics(benchmark::State& bench) {
-  const Model model = standardChain(static_cast<int>(bench.range(0)));
-  const State state = makeInitialState(model);
-  RecursiveKinematics kin(model);
-  for (auto _ : bench) {
-    computeRecursiveKinematics(model, state.q, state.qd, kin);
     benchmark::DoNotOptimize(kin.bodies.data());
   }
   perDofCounters(bench, model.nq);
@@ -69,8 +56,7 @@ void cubicSizes(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_RecursiveForwardDynamics)->Apply(allSizes);
 BENCHMARK(BM_RecursiveStepSemiImplicit)->Apply(allSizes);
 BENCHMARK(BM_RecursiveStepRK4)->Apply(allSizes);
-BENCHMARK(BM_ReducedStepBodyRefresh)->Apply(allSizes);
-BENCHMARK(BM_RecursiveKinematics)->Apply(allSizes);
+BENCHMARK(BM_TreeKinematics)->Apply(allSizes);
 BENCHMARK(BM_RecursiveStepImplicit)->Apply(cubicSizes);
 BENCHMARK(BM_RecursiveStepImplicitSprings)->Apply(allSizes);
 BENCHMARK(BM_RecursiveForwardDynamics_Fit)->Apply(fitSizes);

@@ -41,10 +41,15 @@ std::vector<double> parseList(const std::string& flag, const std::string& text) 
   return values;
 }
 
-void parseOverride(const std::string& text, ParameterOverrides& overrides) {
+std::pair<std::string, double> parseAssignment(const std::string& flag, const std::string& text) {
   const std::size_t eq = text.find('=');
-  if (eq == std::string::npos || eq == 0) throw UsageError("--set: expected NAME=VALUE, got '" + text + "'");
-  overrides[text.substr(0, eq)] = parseNumber("--set " + text.substr(0, eq), text.substr(eq + 1), false);
+  if (eq == std::string::npos || eq == 0) throw UsageError(flag + ": expected NAME=VALUE, got '" + text + "'");
+  return {text.substr(0, eq), parseNumber(flag + " " + text.substr(0, eq), text.substr(eq + 1), false)};
+}
+
+void parseOverride(const std::string& text, ParameterOverrides& overrides) {
+  const auto [name, value] = parseAssignment("--set", text);
+  overrides[name] = value;
 }
 
 void applyCoordinateList(const std::string& flag, const std::vector<double>& values, VectorX& target) {

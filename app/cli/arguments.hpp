@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/io/scene_loader.hpp"
@@ -17,6 +18,8 @@ long parseCount(const std::string& flag, const std::string& text);
 std::vector<double> parseList(const std::string& flag, const std::string& text);
 // "n=20" into overrides.
 void parseOverride(const std::string& text, ParameterOverrides& overrides);
+// "NAME=VALUE" with a finite VALUE; throws UsageError naming the flag.
+std::pair<std::string, double> parseAssignment(const std::string& flag, const std::string& text);
 // Applies a --q0/--qd0 list: nq values, or one value for every coordinate.
 void applyCoordinateList(const std::string& flag, const std::vector<double>& values, VectorX& target);
 

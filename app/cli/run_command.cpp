@@ -17,6 +17,7 @@
 #include "engine/diagnostics/energy.hpp"
 #include "engine/diagnostics/recorder.hpp"
 #include "engine/solvers/registry.hpp"
+#include "engine/solvers/solver_settings.hpp"
 
 namespace articulab::cli {
 
@@ -30,6 +31,7 @@ struct RunOptions {
   long every = 1;
   RecorderColumns columns;
   ParameterOverrides overrides;
+  std::vector<std::pair<std::string, double>> settings;  // --setting NAME=VALUE, of the run's back-end
   std::vector<double> q0, qd0;
 };
 
@@ -62,6 +64,7 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
     else if (a == "--every") o.every = parseCount(a, flagValue(args, i));
     else if (a == "--record") o.columns = parseColumns(flagValue(args, i));
     else if (a == "--set") parseOverride(flagValue(args, i), o.overrides);
+    else if (a == "--setting") o.settings.push_back(parseAssignment(a, flagValue(args, i)));
     else if (a == "--q0") o.q0 = parseList(a, flagValue(args, i));
     else if (a == "--qd0") o.qd0 = parseList(a, flagValue(args, i));
     else if (a.rfind("--", 0) == 0) throw UsageError("unknown flag '" + a + "' for 'run' (see articulab --help)");
@@ -114,6 +117,12 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   const std::string backendName = o.backend.empty() ? model.defaults.backend : o.backend;
   const BackendInfo* backend = findBackend(backendName);
   if (!backend) throw UsageError("--backend: unknown back-end '" + backendName + "' (expected one of: " + backendNames() + ")");
+  for (const auto& [name, value] : o.settings) {
+    const SettingValue setting{backendName, name, value};
+    if (std::string refused = checkSettings(backendName, backend->settings, {setting}); !refused.empty())
+      throw UsageError("--setting: " + refused);
+    assignSetting(model.defaults.solverSettings, backendName, name, value);
+  }
   // An integrator asked for is used or refused; the scene's falls back to the back-end's
   // default with a warning when the back-end does not offer it.
   if (o.hasIntegrator && !backend->findIntegrator(o.integrator.name()))
@@ -182,6 +191,8 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   out << "scene       " << o.scene << " (" << model.name << ", " << model.bodyCount() << " bodies, " << model.nq << " DOF)\n";
   out << "back-end    " << backendName << ", integrator " << integratorName(integrator) << ", dt " << dt << " s";
   if (solver->controlsDrift()) out << ", drift control " << driftControlName(model.defaults.driftControl);
+  for (const SettingValue& setting : model.defaults.solverSettings)
+    if (setting.backend == backendName) out << ", " << setting.name << " " << setting.value;
   out << '\n';
   out << "steps       " << step << " (" << state.t << " s simulated) in " << stepWall << " s wall, "
       << (step > 0 ? 1e6 * stepWall / static_cast<double>(step) : 0.0) << " us/step\n";

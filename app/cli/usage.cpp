@@ -24,6 +24,8 @@ usage:
       --record LIST       add columns: any of q,qd,qdd (joint coordinates, velocities, accelerations)
       --every N           record every N-th step (default 1)
       --set NAME=VALUE    override a scene parameter, e.g. --set n=50 (repeatable)
+      --setting NAME=VALUE  a setting of the back-end, e.g. --setting gmres-tolerance=1e-8
+                          (repeatable; 'articulab backends' lists them with their ranges)
       --q0 LIST, --qd0 LIST  initial joint coordinates / velocities: one value per DOF, or one for all
   articulab describe SCENE [--set NAME=VALUE]   bodies, joints, DOF and which back-ends can run it
   articulab backends                   list the back-ends and integrators

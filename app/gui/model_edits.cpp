@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "app/gui/parameter_checks.hpp"
+#include "engine/solvers/registry.hpp"
+#include "engine/solvers/solver_settings.hpp"
 
 namespace articulab::gui {
 
@@ -73,6 +75,15 @@ std::string setDriftControl(Model& model, DriftControl drift, double alpha, doub
   model.defaults.driftControl = drift;
   model.defaults.baumgarteAlpha = alpha;
   model.defaults.baumgarteBeta = beta;
+  return "";
+}
+
+std::string setSolverSetting(Model& model, const std::string& backend, const std::string& name, double value) {
+  const BackendInfo* info = findBackend(backend);
+  if (!info) return "unknown back-end '" + backend + "'";
+  if (std::string refused = checkSettings(backend, info->settings, {{backend, name, value}}); !refused.empty())
+    return refused;
+  assignSetting(model.defaults.solverSettings, backend, name, value);
   return "";
 }
 

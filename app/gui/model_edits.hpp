@@ -18,6 +18,9 @@ std::string setBodyMass(Model& model, int body, double mass);
 std::string setGravity(Model& model, const Vector3& gravity);
 // Drift control of the constraint back-ends (sueda 1.12); Baumgarte gains in 1/s, >= 0.
 std::string setDriftControl(Model& model, DriftControl drift, double alpha, double beta);
+// One of the back-end's own settings (registry), refused outside its range; the solver made
+// after the edit reads it (solverOptionsFor).
+std::string setSolverSetting(Model& model, const std::string& backend, const std::string& name, double value);
 
 // "stiffness", "damping" or "rest"; false for anything else.
 bool parseJointField(const std::string& name, JointField& out);

@@ -2,6 +2,8 @@
 
 #include "app/gui/panels.hpp"
 #include "app/gui/validated_field.hpp"
+#include "engine/solvers/registry.hpp"
+#include "engine/solvers/solver_settings.hpp"
 
 namespace articulab::gui {
 
@@ -47,6 +49,26 @@ void drawDriftControl(Workbench& app) {
   validatedField("Baumgarte beta [1/s]", "drift.beta", d.baumgarteBeta, [&](double v) {
     return sim.editDriftControl(DriftControl::Baumgarte, app.snapshot().model->defaults.baumgarteAlpha, v);
   }, app.ui());
+}
+
+// The running back-end's own settings (registry: unit, range, description as tooltip).
+void drawSolverSettings(Workbench& app) {
+  const Snapshot& snap = app.snapshot();
+  const BackendInfo* backend = findBackend(snap.backend);
+  if (!backend || backend->settings.empty()) return;
+  if (!ImGui::TreeNode("Solver settings")) return;
+  for (const SolverSetting& setting : backend->settings) {
+    SolverOptions options;
+    options.settings = snap.model->defaults.solverSettings;
+    const double value = settingValue(options, backend->name.c_str(), backend->settings, setting.name);
+    const std::string label = std::string(setting.name) + " [" + setting.unit + "]";
+    ImGui::SetNextItemWidth(120.0f);
+    validatedField(label.c_str(), "setting." + backend->name + "." + setting.name, value, [&](double v) {
+      return app.simulation().editSolverSetting(setting.name, v);
+    }, app.ui());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", setting.description);
+  }
+  ImGui::TreePop();
 }
 
 void drawGravity(Workbench& app) {
@@ -142,6 +164,7 @@ void drawParametersPanel(Workbench& app) {
   if (!snap.model) return;
   drawIntegrator(app);
   drawDriftControl(app);
+  drawSolverSettings(app);
   drawGravity(app);
   ImGui::TextDisabled("Joint i moves body i; edits apply live.");
   for (int i = 0; i < snap.model->bodyCount(); ++i) {

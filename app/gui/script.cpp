@@ -27,6 +27,7 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"set-body", 3, 3, "INDEX mass VALUE"},
       {"set-force", 3, 4, "INDEX stiffness|damping|rest_length|force VALUE [COMPONENT]: a force element (N/m, N s/m, m, N)"},
       {"set-gravity", 3, 3, "X Y Z (m/s^2)"},
+      {"setting", 2, 2, "NAME VALUE: a setting of the running back-end (articulab backends lists them)"},
       {"pull", 4, 4, "BODY X Y Z: pull the body's centre of mass towards world point (X, Y, Z) m"},
       {"release", 0, 0, ": stop pulling"},
       {"plot-window", 1, 1, "SECONDS: time window of the plots"},

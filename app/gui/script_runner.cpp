@@ -81,6 +81,7 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"set-body", &ScriptRunner::setBody},
       {"set-force", &ScriptRunner::setForce},
       {"set-gravity", &ScriptRunner::setGravity},
+      {"setting", &ScriptRunner::setSolverSetting},
       {"pull", &ScriptRunner::pull},
       {"release", &ScriptRunner::release},
       {"plot-window", &ScriptRunner::plotWindow},
@@ -186,6 +187,13 @@ bool ScriptRunner::setGravity(const ScriptCommand& c, std::string& error) {
       !number(c.args[2], "gravity z", z, error))
     return false;
   error = app_.simulation().editGravity(Vector3(x, y, z));
+  return error.empty();
+}
+
+bool ScriptRunner::setSolverSetting(const ScriptCommand& c, std::string& error) {
+  double value;
+  if (!number(c.args[1], c.args[0].c_str(), value, error)) return false;
+  error = app_.simulation().editSolverSetting(c.args[0], value);
   return error.empty();
 }
 

@@ -37,6 +37,7 @@ class ScriptRunner {
   bool setBody(const ScriptCommand& c, std::string& error);
   bool setForce(const ScriptCommand& c, std::string& error);
   bool setGravity(const ScriptCommand& c, std::string& error);
+  bool setSolverSetting(const ScriptCommand& c, std::string& error);
   bool pull(const ScriptCommand& c, std::string& error);
   bool release(const ScriptCommand& c, std::string& error);
   bool plotWindow(const ScriptCommand& c, std::string& error);

@@ -497,12 +497,12 @@ std::string Simulation::setIntegrator(Integrator integrator) {
     return integratorRefusal(backendInfo_->name, integrator, backendInfo_->integrators);
   const SolverSupport support = backendInfo_->supports(*model_, solverOptionsFor(*model_, integrator));
   if (!support.ok) return "back-end " + backendInfo_->name + " cannot run scene '" + model_->name + "': " + support.reason;
-  if (std::string refused = solver_->setIntegrator(integrator); !refused.empty()) return refused;
+  if (std::string refused = solver_->setIntegrator(*model_, integrator); !refused.empty()) return refused;
   integrator_ = integrator;
   warnings_ = support.warnings;
   if (compareSolver_) {
     const SceneIntegratorChoice choice = choiceLocked(*compareInfo_);
-    if (!(choice.integrator == compareIntegrator_) && compareSolver_->setIntegrator(choice.integrator).empty())
+    if (!(choice.integrator == compareIntegrator_) && compareSolver_->setIntegrator(*model_, choice.integrator).empty())
       compareIntegrator_ = choice.integrator;
     for (const std::string& warning : choice.support.warnings) spdlog::warn("{} (comparison run): {}", compareInfo_->name, warning);
   }
@@ -554,6 +554,12 @@ std::string Simulation::editGravity(const Vector3& gravity) {
 std::string Simulation::editDriftControl(DriftControl drift, double alpha, double beta) {
   std::lock_guard<std::mutex> lock(mutex_);
   return editModelLocked([&](Model& m) { return setDriftControl(m, drift, alpha, beta); });
+}
+
+std::string Simulation::editSolverSetting(const std::string& name, double value) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const std::string backend = backendInfo_->name;
+  return editModelLocked([&](Model& m) { return setSolverSetting(m, backend, name, value); });
 }
 
 void Simulation::setPerturbation(const Perturbation& perturbation) {

@@ -104,6 +104,8 @@ class Simulation {
   std::string editForce(int element, ForceField field, double value, int coordinate = 0);
   std::string editGravity(const Vector3& gravity);
   std::string editDriftControl(DriftControl drift, double alpha, double beta);
+  // A setting of the running back-end (registry), e.g. "gmres-tolerance".
+  std::string editSolverSetting(const std::string& name, double value);
 
   // Mouse pull; body -1 releases it.
   void setPerturbation(const Perturbation& perturbation);

@@ -2,8 +2,19 @@
 
 namespace articulab {
 
+namespace {
+constexpr double kStiffnessStep = 1e-6;  // rad or m: balances truncation (eps^2) against rounding
+
+void forceAt(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+             ForceJacobianWorkspace& ws, VectorX& f) {
+  computeKinematics(model, q, qd, ws.kin);
+  generalizedForce(model, ws.kin, q, qd, pert, ws.id, f);
+}
+}  // namespace
+
 ForceJacobianWorkspace::ForceJacobianWorkspace(const Model& model)
-    : id(model),
+    : kin(model),
+      id(model),
       qPerturbed(model.nq),
       qdPerturbed(model.nq),
       fPlus(model.nq),
@@ -11,24 +22,29 @@ ForceJacobianWorkspace::ForceJacobianWorkspace(const Model& model)
       eigen(model.nq),
       scaledVectors(model.nq, model.nq) {}
 
+void stiffnessByDifferences(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+                            ForceJacobianWorkspace& ws, MatrixX& K) {
+  ws.qPerturbed = q;
+  for (int k = 0; k < model.nq; ++k) {
+    ws.qPerturbed[k] = q[k] + kStiffnessStep;
+    forceAt(model, ws.qPerturbed, qd, pert, ws, ws.fPlus);
+    ws.qPerturbed[k] = q[k] - kStiffnessStep;
+    forceAt(model, ws.qPerturbed, qd, pert, ws, ws.fMinus);
+    ws.qPerturbed[k] = q[k];
+    K.col(k) = (ws.fMinus - ws.fPlus) / (2.0 * kStiffnessStep);
+  }
+}
+
 void forceJacobians(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                     ForceJacobianWorkspace& ws, MatrixX& K, MatrixX& D) {
-  constexpr double kStepQ = 1e-6;   // rad or m: balances truncation (eps^2) against rounding
-  constexpr double kStepQd = 1.0;   // any step is exact for a quadratic function
-  ws.qPerturbed = q;
+  constexpr double kStepQd = 1.0;  // any step is exact for a quadratic function
+  stiffnessByDifferences(model, q, qd, pert, ws, K);
   ws.qdPerturbed = qd;
   for (int k = 0; k < model.nq; ++k) {
-    ws.qPerturbed[k] = q[k] + kStepQ;
-    generalizedForce(model, ws.qPerturbed, qd, pert, ws.id, ws.fPlus);
-    ws.qPerturbed[k] = q[k] - kStepQ;
-    generalizedForce(model, ws.qPerturbed, qd, pert, ws.id, ws.fMinus);
-    ws.qPerturbed[k] = q[k];
-    K.col(k) = (ws.fMinus - ws.fPlus) / (2.0 * kStepQ);
-
     ws.qdPerturbed[k] = qd[k] + kStepQd;
-    generalizedForce(model, q, ws.qdPerturbed, pert, ws.id, ws.fPlus);
+    forceAt(model, q, ws.qdPerturbed, pert, ws, ws.fPlus);
     ws.qdPerturbed[k] = qd[k] - kStepQd;
-    generalizedForce(model, q, ws.qdPerturbed, pert, ws.id, ws.fMinus);
+    forceAt(model, q, ws.qdPerturbed, pert, ws, ws.fMinus);
     ws.qdPerturbed[k] = qd[k];
     D.col(k) = (ws.fMinus - ws.fPlus) / (2.0 * kStepQd);
   }

@@ -10,6 +10,7 @@
 namespace articulab {
 
 struct ForceJacobianWorkspace {
+  TreeKinematics kin;  // at the perturbed (q, qdot)
   InverseDynamicsWorkspace id;
   VectorX qPerturbed, qdPerturbed, fPlus, fMinus;
   SymmetricEigen eigen;
@@ -19,6 +20,9 @@ struct ForceJacobianWorkspace {
 
 void forceJacobians(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                     ForceJacobianWorkspace& ws, MatrixX& K, MatrixX& D);
+// Only K, the same columns.
+void stiffnessByDifferences(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+                            ForceJacobianWorkspace& ws, MatrixX& K);
 
 // Replaces K by the nearest symmetric positive semidefinite matrix (negative eigenvalues of its
 // symmetric part set to zero), the definiteness fix of implicit integrators (Teran et al. 2005).

@@ -1,45 +1,54 @@
 #include "engine/algorithm/inverse_dynamics.hpp"
 
 #include "engine/forces/applied_forces.hpp"
-#include "engine/spatial/se3.hpp"
 
 namespace articulab {
 
-InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model)
-    : kin(model), a(model.bodies.size()), w(model.bodies.size()), f(model.bodies.size()) {}
+namespace {
 
-void inverseDynamics(const Model& model, const VectorX& qd, const VectorX& qdd, const Perturbation& pert,
-                     InverseDynamicsWorkspace& ws, VectorX& tau) {
-  const TreeKinematics& kin = ws.kin;
-  const int n = model.bodyCount();
-  computeBodyForces(model, PoseListMotion{kin.E_0i, kin.phi}, pert, ws.f);
-  // Forward pass: a_i = Ad_ip a_p + d/dt(Ad_ip) phi_p + Ad_iJ (S qddot + Sdot qdot), where
-  // d/dt(Ad_ip) = -ad(Ad_iJ S qdot) Ad_ip (eq 2.17); then the body's net wrench M a - f.
-  for (int i = 0; i < n; ++i) {
-    const Joint& J = model.joints[i];
-    const auto qdi = qd.segment(J.qIndex, J.nq);
-    ws.a[i] = kin.AdS[i] * qdd.segment(J.qIndex, J.nq) + kin.AdSdot[i] * qdi;
-    if (J.parent >= 0) {
-      const Vector6 phiParent = kin.Ad_ip[i] * kin.phi[J.parent];
-      const Vector6 phiJoint = kin.AdS[i] * qdi;
-      ws.a[i] += kin.Ad_ip[i] * ws.a[J.parent] + se3::ad(phiParent) * phiJoint;
-    }
-    ws.w[i] = model.bodies[i].M * ws.a[i] - ws.f[i];
-  }
-  // Backward pass: accumulate subtree wrenches into parents and project on the joints (J^T).
-  for (int i = n - 1; i >= 0; --i) {
-    const Joint& J = model.joints[i];
-    tau.segment(J.qIndex, J.nq).noalias() = kin.AdS[i].transpose() * ws.w[i];
-    if (J.parent >= 0) ws.w[J.parent].noalias() += kin.Ad_ip[i].transpose() * ws.w[i];
+// Forward pass: a_i = Ad_ip a_p + eta_i (+ Ad_iJ S qddot_i), the body accelerations (eq 2.17,
+// Alg 9 line 4), and each body's net wrench M_i a_i - f_i. Without qdd, qddot = 0.
+void accelerationsAndWrenches(const Model& model, const TreeKinematics& kin, const VectorX* qdd,
+                              InverseDynamicsWorkspace& ws) {
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const Joint& joint = model.joints[i];
+    const BodyKinematics& k = kin.bodies[i];
+    ws.accel[i] = k.eta;
+    if (qdd) ws.accel[i].noalias() += k.AdS * qdd->segment(joint.qIndex, joint.nq);
+    if (joint.parent >= 0) ws.accel[i] += k.E_pi.twistToChild(ws.accel[joint.parent]);
+    ws.wrench[i].noalias() = model.bodies[i].M * ws.accel[i];
+    ws.wrench[i] -= ws.bodyForce[i];
   }
 }
 
-void generalizedForce(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
-                      InverseDynamicsWorkspace& ws, VectorX& f) {
-  computeKinematics(model, q, qd, ws.kin);
-  f.setZero();  // serves as qddot = 0: read in the forward pass, overwritten in the backward one
-  inverseDynamics(model, qd, f, pert, ws, f);
-  f = -f;
+// Backward pass (Alg 6): out_i = sign (Ad_iJ S)^T w_i, subtree wrenches into the parents.
+void projectOnJoints(const Model& model, const TreeKinematics& kin, double sign, InverseDynamicsWorkspace& ws,
+                     VectorX& out) {
+  for (int i = model.bodyCount() - 1; i >= 0; --i) {
+    const Joint& joint = model.joints[i];
+    const BodyKinematics& k = kin.bodies[i];
+    out.segment(joint.qIndex, joint.nq).noalias() = sign * k.AdS.transpose() * ws.wrench[i];
+    if (joint.parent >= 0) ws.wrench[joint.parent] += k.E_pi.wrenchToParent(ws.wrench[i]);
+  }
+}
+
+}  // namespace
+
+InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model)
+    : accel(model.bodies.size()), wrench(model.bodies.size()), bodyForce(model.bodies.size()) {}
+
+void inverseDynamics(const Model& model, const TreeKinematics& kin, const VectorX& qdd, const Perturbation& pert,
+                     InverseDynamicsWorkspace& ws, VectorX& tau) {
+  computeBodyForces(model, TreeMotion{kin}, pert, ws.bodyForce);
+  accelerationsAndWrenches(model, kin, &qdd, ws);
+  projectOnJoints(model, kin, 1.0, ws, tau);
+}
+
+void generalizedForce(const Model& model, const TreeKinematics& kin, const VectorX& q, const VectorX& qd,
+                      const Perturbation& pert, InverseDynamicsWorkspace& ws, VectorX& f) {
+  computeBodyForces(model, TreeMotion{kin}, pert, ws.bodyForce);
+  accelerationsAndWrenches(model, kin, nullptr, ws);
+  projectOnJoints(model, kin, -1.0, ws, f);
   addJointForces(model, q, qd, f);
 }
 

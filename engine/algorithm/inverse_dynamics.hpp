@@ -1,6 +1,9 @@
-// Recursive Newton-Euler inverse dynamics in O(n): tau = M_r(q) qddot - f_r(q, qdot)
-// (sueda notes 2.10: the same quantity as eq 2.18, computed with the transpose products
-// of Alg 5-6 instead of the dense Jacobian).
+// Recursive Newton-Euler inverse dynamics in O(n) on the tree kinematics, the one every back-end
+// uses (sueda notes 2.10: the quantity of eq 2.18 through the products of Alg 5-6 instead of the
+// dense Jacobian):
+//   tau = M_r(q) qddot - f_r(q, qdot) + joint springs and dampers,
+//   f_r(q, qdot) = J^T (f_m - M_m Jdot qdot) + joint springs and dampers (eq 2.72-2.74),
+// with f_m the applied body forces of engine/forces/ (Coriolis, gravity, perturbation, elements).
 #pragma once
 
 #include <vector>
@@ -11,21 +14,20 @@
 namespace articulab {
 
 struct InverseDynamicsWorkspace {
-  TreeKinematics kin;
-  std::vector<Vector6> a;  // body accelerations
-  std::vector<Vector6> w;  // net wrench on each subtree, body coordinates
-  std::vector<Vector6> f;  // applied body forces (engine/forces/applied_forces.hpp)
+  std::vector<Vector6> accel;      // body accelerations
+  std::vector<Vector6> wrench;     // net wrench on each subtree, body coordinates
+  std::vector<Vector6> bodyForce;  // applied body forces
   explicit InverseDynamicsWorkspace(const Model& model = Model{});
 };
 
-// tau = M_r qddot - J^T f_m (Coriolis, gravity, perturbation, force elements). Joint springs and
-// dampers are not included. Uses ws.kin as filled by computeKinematics at (q, qdot).
-void inverseDynamics(const Model& model, const VectorX& qd, const VectorX& qdd, const Perturbation& pert,
+// tau = M_r qddot - J^T f_m at the (q, qdot) of kin (computeKinematics); joint springs and
+// dampers are not included. tau may alias qdd.
+void inverseDynamics(const Model& model, const TreeKinematics& kin, const VectorX& qdd, const Perturbation& pert,
                      InverseDynamicsWorkspace& ws, VectorX& tau);
 
-// The full generalized force f_r(q, qdot) of eq 2.73: -inverseDynamics(q, qdot, 0) plus joint
-// springs and dampers. Recomputes kinematics at (q, qdot) into ws.
-void generalizedForce(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
-                      InverseDynamicsWorkspace& ws, VectorX& f);
+// f = f_r(q, qdot) at the (q, qdot) of kin: minus the inverse dynamics at qddot = 0, plus joint
+// springs and dampers; q and qd are read for those.
+void generalizedForce(const Model& model, const TreeKinematics& kin, const VectorX& q, const VectorX& qd,
+                      const Perturbation& pert, InverseDynamicsWorkspace& ws, VectorX& f);
 
 }  // namespace articulab

@@ -8,6 +8,6 @@ namespace articulab {
 
 // Fills J and Jdot (6n x nq, preallocated) from kinematics computed at (q, qdot).
 // Only the columns of each body's ancestors are written; the rest must be zero on entry.
-void fillJacobians(const Model& model, const TreeKinematics& kin, const VectorX& qd, MatrixX& J, MatrixX& Jdot);
+void fillJacobians(const Model& model, const TreeKinematics& kin, MatrixX& J, MatrixX& Jdot);
 
 }  // namespace articulab

@@ -16,14 +16,13 @@ struct Side {
   Vector6 phi = Vector6::Zero();
 };
 
-Side makeSide(int body, const Matrix4& E_bA, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi) {
+Side makeSide(int body, const Matrix4& E_bA, const RigidMotion& motion) {
   Side s;
   s.body = body;
-  const Matrix4 E = body < 0 ? Matrix4::Identity() : E_0i[body];
-  s.R = E.topLeftCorner<3, 3>();
+  s.R = motion.R;
   s.x = E_bA.topRightCorner<3, 1>();
-  s.anchorWorld = s.R * s.x + E.topRightCorner<3, 1>();
-  if (body >= 0) s.phi = phi[body];
+  s.anchorWorld = s.R * s.x + motion.p;
+  s.phi = motion.phi;
   return s;
 }
 
@@ -43,11 +42,10 @@ int totalLoopRows(const Model& model) {
   return rows;
 }
 
-void assembleLoopRows(const Model& model, int k, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
-                      ConstraintRow* rows) {
+void assembleLoopRows(const Model& model, int k, const RigidMotion& A, const RigidMotion& B, ConstraintRow* rows) {
   const LoopConstraint& loop = model.loops[k];
-  const Side a = makeSide(loop.bodyA, loop.E_aA, E_0i, phi);
-  const Side b = makeSide(loop.bodyB, loop.E_bB, E_0i, phi);
+  const Side a = makeSide(loop.bodyA, loop.E_aA, A);
+  const Side b = makeSide(loop.bodyB, loop.E_bB, B);
   const Vector3 gap = a.anchorWorld - b.anchorWorld;
   for (int r = 0; r < 3; ++r) {
     const Vector3 n = Vector3::Unit(r);

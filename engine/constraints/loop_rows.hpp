@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/constraints/constraint_row.hpp"
+#include "engine/forces/rigid_motion.hpp"
 #include "engine/multibody/model.hpp"
 
 namespace articulab::constraints {
@@ -20,8 +21,14 @@ namespace articulab::constraints {
 int loopRowCount(const LoopConstraint& loop);
 int totalLoopRows(const Model& model);
 // Fills rows[first ...] for loop k: Jacobian blocks, bias -Gdot phi (eq 2.97), velocity and
-// position violations.
-void assembleLoopRows(const Model& model, int k, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
-                      ConstraintRow* rows);
+// position violations; A and B are the motions of the loop's bodies (identity for the world).
+void assembleLoopRows(const Model& model, int k, const RigidMotion& A, const RigidMotion& B, ConstraintRow* rows);
+
+// The same with the bodies read from a motion view (engine/forces/rigid_motion.hpp).
+template <class Motion>
+void assembleLoopRows(const Model& model, int k, const Motion& motion, ConstraintRow* rows) {
+  const LoopConstraint& loop = model.loops[k];
+  assembleLoopRows(model, k, bodyMotion(motion, loop.bodyA), bodyMotion(motion, loop.bodyB), rows);
+}
 
 }  // namespace articulab::constraints

@@ -14,7 +14,7 @@ struct RigidMotion {
   Vector6 phi = Vector6::Zero();    // body twist (angular; linear), body coordinates
 };
 
-// Bodies stored as world poses E_0i and twists phi_i (State, TreeKinematics, baraff).
+// Bodies stored as world poses E_0i and twists phi_i (State, baraff).
 struct PoseListMotion {
   const std::vector<Matrix4>& E_0i;
   const std::vector<Vector6>& phi;
@@ -23,10 +23,16 @@ struct PoseListMotion {
   RigidMotion rigid(int i) const { return {E_0i[i].topLeftCorner<3, 3>(), E_0i[i].topRightCorner<3, 1>(), phi[i]}; }
 };
 
-// The motion of an attachment's body, or the world's for body -1.
+// The motion of a body, or the world's for body -1.
+template <class Motion>
+RigidMotion bodyMotion(const Motion& motion, int body) {
+  return body < 0 ? RigidMotion{} : motion.rigid(body);
+}
+
+// The motion of an attachment's body.
 template <class Motion>
 RigidMotion attachmentMotion(const Motion& motion, const Attachment& attachment) {
-  return attachment.body < 0 ? RigidMotion{} : motion.rigid(attachment.body);
+  return bodyMotion(motion, attachment.body);
 }
 
 }  // namespace articulab

@@ -67,7 +67,7 @@ void readSpring(const Node& node, const Model& model, const Repetition& r, Force
 
 // The distance between the attachment points at the model's initial coordinates (initial).
 double initialLength(const TreeKinematics& initial, const ForceElement& element) {
-  const PoseListMotion motion{initial.E_0i, initial.phi};
+  const TreeMotion motion{initial};
   return elementWrenches(element, attachmentMotion(motion, element.a), attachmentMotion(motion, element.b)).law.length;
 }
 

@@ -80,8 +80,22 @@ void readBaumgarte(const Node& node, SimulationDefaults& defaults) {
   if (node.has("beta")) defaults.baumgarteBeta = scene_io::readNonNegative(node["beta"]);
 }
 
+// {"BACKEND": {"SETTING": value, ...}, ...}: names and ranges are the back-ends' (validateSceneChoices).
+std::vector<SettingValue> readSolverSettings(const Node& node) {
+  scene_io::expectObject(node);
+  std::vector<SettingValue> values;
+  for (const auto& backend : node.json().items()) {
+    const Node settings = node[backend.key()];
+    scene_io::expectObject(settings);
+    for (const auto& setting : settings.json().items())
+      values.push_back({backend.key(), setting.key(), scene_io::readNumber(settings[setting.key()])});
+  }
+  return values;
+}
+
 SimulationDefaults readSimulation(const Node& node) {
-  scene_io::expectObject(node, {"backend", "integrator", "dt", "duration", "drift_control", "baumgarte"});
+  scene_io::expectObject(node, {"backend", "integrator", "dt", "duration", "drift_control", "baumgarte",
+                                "solver_settings"});
   SimulationDefaults defaults;
   // Names only: the back-ends check them where a run is created (validateSceneChoices).
   if (node.has("backend")) defaults.backend = scene_io::readName(node["backend"]);
@@ -90,6 +104,7 @@ SimulationDefaults readSimulation(const Node& node) {
   if (node.has("duration")) defaults.duration = scene_io::readPositive(node["duration"]);
   if (node.has("drift_control")) defaults.driftControl = readDriftControl(node["drift_control"]);
   if (node.has("baumgarte")) readBaumgarte(node["baumgarte"], defaults);
+  if (node.has("solver_settings")) defaults.solverSettings = readSolverSettings(node["solver_settings"]);
   return defaults;
 }
 

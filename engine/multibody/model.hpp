@@ -73,6 +73,14 @@ const char* driftControlName(DriftControl drift);
 // Parses "none", "baumgarte" or "post-stabilization"; false for anything else.
 bool parseDriftControl(const std::string& name, DriftControl& out);
 
+// A value for one of a back-end's own settings (its registry entry lists them with ranges),
+// from a scene file ("solver_settings"), the CLI (--setting) or the app.
+struct SettingValue {
+  std::string backend;  // the back-end whose setting it is
+  std::string name;     // as the registry lists it, e.g. "gmres-tolerance"
+  double value = 0.0;
+};
+
 struct SimulationDefaults {
   // Names as the scene file gives them; the loader does not know the back-ends, so they are
   // checked where a run is created (validateSceneChoices, engine/solvers/registry.hpp).
@@ -83,6 +91,7 @@ struct SimulationDefaults {
   double baumgarteBeta = 10.0;   // 1/s (eq 1.82)
   double dt = 1e-3;       // s
   double duration = 5.0;  // s
+  std::vector<SettingValue> solverSettings;  // checked where a run is created, like the names
 };
 
 // Bodies and joints share indices: joint i has child body i, and parent[i] < i (the tree is

@@ -11,8 +11,9 @@ State makeInitialState(const Model& model) {
   state.qdd = VectorX::Zero(model.nq);
   TreeKinematics kin(model);
   computeKinematics(model, state.q, state.qd, kin);
-  state.E_0i = kin.E_0i;
-  state.phi = kin.phi;
+  state.E_0i.resize(model.bodies.size());
+  state.phi.resize(model.bodies.size());
+  copyWorldMotion(kin, state.E_0i, state.phi);
   return state;
 }
 

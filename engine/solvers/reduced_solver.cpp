@@ -28,7 +28,7 @@ ReducedSolver::ReducedSolver(const Model& model, const SolverOptions& options)
       dq_(model.nq),
       dqd_(model.nq) {
   resolveDefaultIntegrator();
-  integratorChanged();
+  ReducedSolver::integratorChanged(model);
 }
 
 const IntegratorList& ReducedSolver::sharedIntegrators() {
@@ -45,7 +45,7 @@ const IntegratorList& ReducedSolver::sharedIntegrators() {
   return list;
 }
 
-void ReducedSolver::integratorChanged() {
+void ReducedSolver::integratorChanged(const Model&) {
   const std::pair<Integrator, Stepper> steppers[] = {
       {Integrator::LinearlyImplicitEuler, &ReducedSolver::stepLinearlyImplicitEuler},
       {Integrator::SpringImplicitEuler, &ReducedSolver::stepSpringImplicitEuler},
@@ -63,9 +63,14 @@ void ReducedSolver::integrate(const Model& model, State& state, double h) {
 
 void ReducedSolver::writeOutputs(State& state) const {
   state.outputs.contactCount = 0;
-  state.outputs.multipliers.resize(0);
+  state.outputs.multipliers = stepMultipliers();  // same size every step: allocates at the first only
   state.outputs.iterations = -1;
   state.outputs.residual = 0.0;
+}
+
+const VectorX& ReducedSolver::stepMultipliers() const {
+  static const VectorX none;
+  return none;
 }
 
 StepStatus ReducedSolver::correctDrift(const Model&, State&, double) { return {}; }
@@ -151,10 +156,7 @@ StepStatus ReducedSolver::finishStep(const Model& model, State& state, double h)
 
 void ReducedSolver::refreshBodies(const Model& model, State& state) {
   computeKinematics(model, state.q, state.qd, kin_);
-  for (int i = 0; i < model.bodyCount(); ++i) {
-    state.E_0i[i] = kin_.E_0i[i];
-    state.phi[i] = kin_.phi[i];
-  }
+  copyWorldMotion(kin_, state.E_0i, state.phi);
 }
 
 }  // namespace articulab

@@ -25,9 +25,11 @@ class ReducedSolver : public Solver {
   ReducedSolver(const Model& model, const SolverOptions& options);
   // Moves (q, qdot) over one step of h with the selected integrator.
   virtual void integrate(const Model& model, State& state, double h);
-  // The step's outputs besides the state: none by default (no contact, no multipliers, direct solves).
+  // The step's outputs besides the state: no contact, stepMultipliers(), direct solves.
   virtual void writeOutputs(State& state) const;
-  void integratorChanged() override;
+  // Constraint multipliers of the step's solve; none by default.
+  virtual const VectorX& stepMultipliers() const;
+  void integratorChanged(const Model& model) override;
   // qddot = M_r^-1 f_r at (q, qdot).
   virtual void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                              VectorX& qdd) = 0;

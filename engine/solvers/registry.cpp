@@ -7,6 +7,7 @@
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
+#include "engine/solvers/solver_settings.hpp"
 
 namespace articulab {
 
@@ -14,10 +15,13 @@ namespace {
 
 template <class BackEnd>
 std::function<std::unique_ptr<Solver>(const Model&, const SolverOptions&)> factory(const char* name,
-                                                                                   const IntegratorList& offered) {
-  return [name, &offered](const Model& model, const SolverOptions& options) -> std::unique_ptr<Solver> {
+                                                                                   const IntegratorList& offered,
+                                                                                   const SolverSettingList& settings) {
+  return [name, &offered, &settings](const Model& model, const SolverOptions& options) -> std::unique_ptr<Solver> {
     if (!options.integrator.isDefault() && !findOffered(offered, options.integrator))
       throw std::invalid_argument(integratorRefusal(name, options.integrator, offered));
+    if (std::string refused = checkSettings(name, settings, options.settings); !refused.empty())
+      throw std::invalid_argument(refused);
     return std::make_unique<BackEnd>(model, options);
   };
 }
@@ -29,6 +33,8 @@ SupportCheck checkOf(SolverSupport (*check)(const Model&, const SolverOptions&))
 SolverSupport BackendSupport::operator()(const Model& model, const SolverOptions& options) const {
   if (!options.integrator.isDefault() && !findOffered(*integrators_, options.integrator))
     return {false, integratorRefusal(backend_, options.integrator, *integrators_), {}};
+  if (std::string refused = checkSettings(backend_, *settings_, options.settings); !refused.empty())
+    return {false, refused, {}};
   return check_(model, options);
 }
 
@@ -50,18 +56,18 @@ const std::vector<BackendInfo>& backends() {
   static const std::vector<BackendInfo> list = {
       {"redmax", "reduced coordinates, dense Jacobian J_mr, O(n^3) (sueda notes 2.1-2.5)",
        ReducedSolver::sharedIntegrators(), RedMaxSolver::settings(),
-       BackendSupport("redmax", &ReducedSolver::sharedIntegrators(), checkOf(&RedMaxSolver::supports)),
-       factory<RedMaxSolver>("redmax", ReducedSolver::sharedIntegrators())},
+       BackendSupport("redmax", &ReducedSolver::sharedIntegrators(), &RedMaxSolver::settings(), checkOf(&RedMaxSolver::supports)),
+       factory<RedMaxSolver>("redmax", ReducedSolver::sharedIntegrators(), RedMaxSolver::settings())},
       {"recursive",
        "reduced coordinates, articulated bodies: O(n) dynamics and implicit-springs step, O(n^3) implicit step "
        "(sueda 2.10-2.13)",
        ReducedSolver::sharedIntegrators(), RecursiveSolver::settings(),
-       BackendSupport("recursive", &ReducedSolver::sharedIntegrators(), checkOf(&RecursiveSolver::supports)),
-       factory<RecursiveSolver>("recursive", ReducedSolver::sharedIntegrators())},
+       BackendSupport("recursive", &ReducedSolver::sharedIntegrators(), &RecursiveSolver::settings(), checkOf(&RecursiveSolver::supports)),
+       factory<RecursiveSolver>("recursive", ReducedSolver::sharedIntegrators(), RecursiveSolver::settings())},
       {"baraff", "maximal coordinates, Lagrange multipliers, O(n) sparse LDL^T, loops by anticipation (Baraff 1996)",
        BaraffSolver::integratorList(), BaraffSolver::settings(),
-       BackendSupport("baraff", &BaraffSolver::integratorList(), checkOf(&BaraffSolver::supports)),
-       factory<BaraffSolver>("baraff", BaraffSolver::integratorList())},
+       BackendSupport("baraff", &BaraffSolver::integratorList(), &BaraffSolver::settings(), checkOf(&BaraffSolver::supports)),
+       factory<BaraffSolver>("baraff", BaraffSolver::integratorList(), BaraffSolver::settings())},
   };
   return list;
 }
@@ -121,6 +127,13 @@ void validateSceneChoices(const Model& model, bool usesSceneBackend, bool usesSc
     throw SceneError(model.sourceFile, "/simulation/integrator",
                      "integrator \"" + d.integrator + "\" is not offered by the scene's backend \"" + d.backend +
                          "\"; it offers: " + integratorListNames(backend->integrators));
+  for (const SettingValue& value : d.solverSettings) {
+    const std::string field = "/simulation/solver_settings/" + value.backend;
+    const BackendInfo* owner = findBackend(value.backend);
+    if (!owner) throw SceneError(model.sourceFile, field, "unknown backend; expected one of: " + backendNames());
+    if (std::string refused = checkSettings(value.backend, owner->settings, {value}); !refused.empty())
+      throw SceneError(model.sourceFile, field + "/" + value.name, refused);
+  }
 }
 
 }  // namespace articulab

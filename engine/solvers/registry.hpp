@@ -12,12 +12,14 @@
 namespace articulab {
 
 // A back-end's check whether it runs a model: with explicit options (an integrator it does
-// not offer is refused, naming the ones it has), or with the scene's defaults (the scene's
+// not offer is refused, naming the ones it has; so is a setting it does not have or a value out
+// of the setting's range), or with the scene's defaults (the scene's
 // integrator if the back-end offers it, else its default with a warning; chooseSceneIntegrator).
 class BackendSupport {
  public:
-  BackendSupport(std::string backend, const IntegratorList* integrators, SupportCheck check)
-      : backend_(std::move(backend)), integrators_(integrators), check_(check) {}
+  BackendSupport(std::string backend, const IntegratorList* integrators, const SolverSettingList* settings,
+                 SupportCheck check)
+      : backend_(std::move(backend)), integrators_(integrators), settings_(settings), check_(check) {}
   SolverSupport operator()(const Model& model, const SolverOptions& options) const;
   SolverSupport operator()(const Model& model) const;
   // The integrator a run of the model uses without an explicit choice (`wanted` carried over,
@@ -28,6 +30,7 @@ class BackendSupport {
  private:
   std::string backend_;
   const IntegratorList* integrators_;
+  const SolverSettingList* settings_;
   SupportCheck check_;
 };
 
@@ -38,7 +41,8 @@ struct BackendInfo {
   const SolverSettingList& settings;
   BackendSupport supports;
   // Throws std::invalid_argument (with the refusal) for an integrator the back-end does not
-  // offer; a default-constructed integrator stands for the back-end's default.
+  // offer or a setting it refuses; a default-constructed integrator stands for the back-end's
+  // default.
   std::function<std::unique_ptr<Solver>(const Model&, const SolverOptions&)> create;
 
   const IntegratorInfo* findIntegrator(const std::string& name) const;
@@ -56,8 +60,9 @@ std::string allIntegratorNames();
 
 // Checks the back-end and integrator names of a scene (SimulationDefaults) where a run is
 // created: unknown names, and a scene integrator its own back-end does not offer when the run
-// uses both. Throws SceneError naming the scene file and the field (/simulation/backend or
-// /simulation/integrator).
+// uses both, and the solver settings (a back-end and setting that exist, a value in range).
+// Throws SceneError naming the scene file and the field (/simulation/backend,
+// /simulation/integrator or /simulation/solver_settings/BACKEND/NAME).
 void validateSceneChoices(const Model& model, bool usesSceneBackend, bool usesSceneIntegrator);
 
 }  // namespace articulab

@@ -45,11 +45,11 @@ SceneIntegratorChoice chooseSceneIntegrator(const Model& model, const std::strin
   return choice;
 }
 
-std::string Solver::setIntegrator(Integrator integrator) {
+std::string Solver::setIntegrator(const Model& model, Integrator integrator) {
   if (integrator.isDefault()) integrator = integrators().front().integrator;
   if (!findOffered(integrators(), integrator)) return integratorRefusal(name(), integrator, integrators());
   options_.integrator = integrator;
-  integratorChanged();
+  integratorChanged(model);
   return "";
 }
 

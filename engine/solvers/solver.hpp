@@ -73,6 +73,9 @@ struct SolverOptions {
   DriftControl driftControl = DriftControl::PostStabilization;
   double baumgarteAlpha = 10.0;  // 1/s (eq 1.82)
   double baumgarteBeta = 10.0;   // 1/s (eq 1.82)
+  // Values for the back-ends' own settings; a back-end reads its entries (solver_settings.hpp)
+  // and keeps its defaults for the rest.
+  std::vector<SettingValue> settings;
 };
 
 // The scene's drift-control defaults with the given integrator.
@@ -82,6 +85,7 @@ inline SolverOptions solverOptionsFor(const Model& model, Integrator integrator)
   options.driftControl = model.defaults.driftControl;
   options.baumgarteAlpha = model.defaults.baumgarteAlpha;
   options.baumgarteBeta = model.defaults.baumgarteBeta;
+  options.settings = model.defaults.solverSettings;
   return options;
 }
 // The same with an integrator named as in a scene file ("" for the back-end's default);
@@ -101,8 +105,9 @@ class Solver {
   virtual const IntegratorList& integrators() const = 0;
   Integrator integrator() const { return options_.integrator; }
   // Switches to an offered integrator; otherwise keeps the current one and returns the
-  // refusal naming the offered ones. Empty on success.
-  std::string setIntegrator(Integrator integrator);
+  // refusal naming the offered ones. Empty on success. The workspace the integrator needs is
+  // made here, not in the next step.
+  std::string setIntegrator(const Model& model, Integrator integrator);
   // Whether the drift control of the options acts on this model: only where the back-end holds
   // constraint rows with multipliers (every joint on baraff, loop closures on redmax).
   virtual bool controlsDrift() const { return false; }
@@ -113,7 +118,7 @@ class Solver {
   // of the class that defines integrators()).
   void resolveDefaultIntegrator();
   // Called after setIntegrator changed the integrator.
-  virtual void integratorChanged() {}
+  virtual void integratorChanged(const Model& model) { (void)model; }
   SolverOptions options_;
 };
 

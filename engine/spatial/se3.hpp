@@ -29,4 +29,12 @@ Matrix6 dAd(const Matrix4& E, const Vector6& phi);
 // Gamma(x) = [[x]^T I], maps a body twist to the velocity of body point x in body axes (eq 1.12).
 Matrix3x6 Gamma(const Vector3& x);
 
+// ad(a) b, the spatial cross product (eq 1.19), as (wa x wb; va x wb + wa x vb) without the 6x6.
+inline Vector6 adTimes(const Vector6& a, const Vector6& b) {
+  Vector6 out;
+  out.head<3>() = a.head<3>().cross(b.head<3>());
+  out.tail<3>() = a.tail<3>().cross(b.head<3>()) + a.head<3>().cross(b.tail<3>());
+  return out;
+}
+
 }  // namespace articulab::se3

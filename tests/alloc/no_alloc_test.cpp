@@ -100,6 +100,21 @@ TEST(NoAlloc, RecursiveStepsAllocateNothing) {
   }
 }
 
+// A live switch to the "implicit" integrator makes its O(nq^2) workspace in setIntegrator, so
+// the first step after the switch allocates nothing either (app: integrator box).
+TEST(NoAlloc, FirstStepAfterALiveIntegratorSwitchAllocatesNothing) {
+  const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", 20}});
+  for (const char* backend : {"recursive", "redmax"}) {
+    auto solver = findBackend(backend)->create(model, SolverOptions{Integrator::RK4});
+    State state = makeInitialState(model);
+    solver->step(model, state, 1e-3);  // sizes the state's outputs
+    ASSERT_EQ(solver->setIntegrator(model, Integrator::LinearlyImplicitEuler), "");
+    const long before = allocations.load();
+    solver->step(model, state, 1e-3);
+    EXPECT_EQ(allocations.load() - before, 0) << backend;
+  }
+}
+
 // RedMax with the four-bar's loop closure: KKT solve and post-stabilisation (sueda 2.8).
 TEST(NoAlloc, RedMaxLoopClosureStepsAllocateNothing) {
   const Model fourBar = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");

@@ -63,10 +63,10 @@ TEST(BackendIntegrators, AnIntegratorNotOfferedIsRefusedWithTheOffer) {
     EXPECT_EQ(std::string(e.what()), expected);
   }
   auto solver = baraff.create(model, solverOptionsFor(model, Integrator::RK4));
-  EXPECT_EQ(solver->setIntegrator(Integrator::SpringImplicitEuler),
+  EXPECT_EQ(solver->setIntegrator(model, Integrator::SpringImplicitEuler),
             "back-end 'baraff' does not offer the integrator 'implicit-springs'; it offers: semi-implicit, rk4");
   EXPECT_EQ(solver->integrator(), Integrator::RK4);  // kept, not replaced
-  EXPECT_EQ(solver->setIntegrator(Integrator::SemiImplicitEuler), "");
+  EXPECT_EQ(solver->setIntegrator(model, Integrator::SemiImplicitEuler), "");
   EXPECT_EQ(solver->integrator(), Integrator::SemiImplicitEuler);
   // A default-constructed integrator is the back-end's first.
   EXPECT_EQ(baraff.create(model, SolverOptions{})->integrator(), Integrator::SemiImplicitEuler);

@@ -84,6 +84,31 @@ TEST(RedMaxLoops, AccelerationsSatisfyTheClosureEquations) {
   EXPECT_LT((loops.G().transpose() * mu - force).norm(), 1e-8 * std::max(1.0, force.norm()));
 }
 
+// The step's closure multipliers reach State::outputs as forces: G_r^T mu = M_r qddot - f_r at
+// the state the step started from (dense RedMax terms), and the implicit step's impulses over h
+// give the same forces to O(h).
+TEST(RedMaxLoops, StepOutputsHoldTheClosureForces) {
+  Model model = test::closedSphericalChain(5, LoopType::Hinge);
+  model.qd0.setZero();
+  model.qd0 = closureVelocity(model, makeInitialState(model));
+  const State start = makeInitialState(model);
+  RedMaxSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
+  State state = start;
+  const double h = 1e-5;
+  ASSERT_TRUE(solver.step(model, state, h).ok);
+  const VectorX& mu = state.outputs.multipliers;
+  ASSERT_EQ(mu.size(), solver.loops().rows());
+  RedMaxWorkspace ws(model);
+  evaluateRedMax(model, start.q, start.qd, start.perturbation, ws);
+  const VectorX force = ws.Mr * state.qdd - ws.fr;
+  EXPECT_LT((solver.loops().G().transpose() * mu - force).norm(), 1e-8 * std::max(1.0, force.norm()));
+
+  RedMaxSolver implicit(model, test::solverOptions(Integrator::LinearlyImplicitEuler, DriftControl::None));
+  State other = start;
+  ASSERT_TRUE(implicit.step(model, other, h).ok);
+  EXPECT_LT((other.outputs.multipliers - mu).norm(), 1e-3 * std::max(1.0, mu.norm()));
+}
+
 // BENCHMARKS.md standard four-bar, h = 1e-3 for 10 s: post-stabilisation keeps the closure
 // below 1e-9 m with every integrator; without it the loop drifts, Baumgarte drifts less.
 TEST(RedMaxLoops, FourBarClosureHoldsWithPostStabilisation) {

@@ -181,6 +181,23 @@ double numberAfter(const std::string& text, const std::string& label) {
 // relative to the start energy would be meaningless. RK4 conserves energy, so the change
 // relative to the largest kinetic energy of the run (an independent scale: m g l/2 = 0.49 J
 // at the bottom) is small, and the joules add up.
+// --setting sets one of the run's back-end's own settings; unknown names and values outside
+// the range are refused naming the flag, the back-end and what it accepts.
+TEST(Cli, SolverSettingsAreSetCheckedAndPrinted) {
+  const std::string scene = kCliScenes + "four_bar.json";
+  const Result bad = run({scene, "--backend", "recursive", "--setting", "tolerance=1"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_EQ(bad.usageError, "--setting: back-end 'recursive' has no setting 'tolerance'; its settings: "
+                            "gmres-tolerance, gmres-iterations");
+  const Result range = run({scene, "--backend", "redmax", "--setting", "projection-iterations=0"});
+  EXPECT_EQ(range.code, 2);
+  EXPECT_EQ(range.usageError, "--setting: setting 'projection-iterations' of back-end 'redmax' must be in [1, 1000] "
+                              "(iterations); got 0");
+  const Result ok = run({scene, "--backend", "redmax", "--duration", "0.01", "--setting", "projection-iterations=3"});
+  EXPECT_EQ(ok.code, 0) << ok.usageError;
+  EXPECT_NE(ok.out.find("projection-iterations 3"), std::string::npos) << ok.out;
+}
+
 TEST(Cli, EnergyChangeIsRelativeToTheLargestKineticEnergy) {
   const Result r = run({kCliScenes + "single_pendulum.json", "--q0", "1.5707963267948966", "--integrator", "rk4",
                         "--duration", "1"});

@@ -155,7 +155,7 @@ TEST(LoopResidual, VelocityRowsAreItsJacobianWhereTheLoopHolds) {
       constraints::ConstraintRow rows[5];
       constraints::PoseResidual free;
       const std::vector<Matrix4> apart = {test::randomPose(), test::randomPose()};
-      constraints::assembleLoopRows(model, 0, apart, phi, rows);
+      constraints::assembleLoopRows(model, 0, PoseListMotion{apart, phi}, rows);
       constraints::loopResidual(loop, apart[0], apart[1], free);
       for (int k = 0; k < 3; ++k) {  // the gap and its rows at poses where the loop is open
         EXPECT_NEAR(rows[k].error, free.g[k], 1e-14);
@@ -163,7 +163,7 @@ TEST(LoopResidual, VelocityRowsAreItsJacobianWhereTheLoopHolds) {
       }
       std::vector<Matrix4> poses = {test::randomPose(), Matrix4::Identity()};
       poses[1] = poses[0] * loop.E_aA * relative * se3::inverse(loop.E_bB);
-      constraints::assembleLoopRows(model, 0, poses, phi, rows);
+      constraints::assembleLoopRows(model, 0, PoseListMotion{poses, phi}, rows);
       constraints::PoseResidual r;
       constraints::loopResidual(loop, poses[0], poses[1], r);
       ASSERT_EQ(r.rows, constraints::loopRowCount(loop));

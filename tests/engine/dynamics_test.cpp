@@ -28,7 +28,10 @@ double kineticEnergy(const Model& model, const VectorX& q, const VectorX& qd) {
   TreeKinematics kin(model);
   computeKinematics(model, q, qd, kin);
   double T = 0;
-  for (int i = 0; i < model.bodyCount(); ++i) T += 0.5 * kin.phi[i].dot(model.bodies[i].M * kin.phi[i]);
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const Vector6& phi = kin.bodies[i].phi;
+    T += 0.5 * phi.dot(model.bodies[i].M * phi);
+  }
   return T;
 }
 
@@ -38,8 +41,9 @@ double potentialEnergy(const Model& model, const VectorX& q) {
   state.qd = VectorX::Zero(model.nq);
   TreeKinematics kin(model);
   computeKinematics(model, q, state.qd, kin);
-  state.E_0i = kin.E_0i;
-  state.phi = kin.phi;
+  state.E_0i.resize(model.bodies.size());
+  state.phi.resize(model.bodies.size());
+  copyWorldMotion(kin, state.E_0i, state.phi);
   return computeEnergy(model, state).potential;
 }
 
@@ -105,9 +109,10 @@ TEST(Dynamics, RecursiveInverseDynamicsMatchesRedMax) {
     const VectorX qdd = test::randomVector(model.nq, 3.0);
     const Evaluated e = redmax(model, q, qd);
     InverseDynamicsWorkspace ws(model);
-    computeKinematics(model, q, qd, ws.kin);
+    TreeKinematics kin(model);
+    computeKinematics(model, q, qd, kin);
     VectorX tau(model.nq);
-    inverseDynamics(model, qd, qdd, Perturbation{}, ws, tau);
+    inverseDynamics(model, kin, qdd, Perturbation{}, ws, tau);
     VectorX jointForces = VectorX::Zero(model.nq);
     addJointForces(model, q, qd, jointForces);
     const VectorX expected = e.M * qdd - e.f + jointForces;
@@ -127,7 +132,7 @@ TEST(Dynamics, PerturbationIsThePointForceThroughTheJacobian) {
   auto point = [&](const VectorX& qq) {
     TreeKinematics kin(model);
     computeKinematics(model, qq, qd, kin);
-    return Vector3(kin.E_0i[3].topLeftCorner<3, 3>() * pert.pointLocal + kin.E_0i[3].topRightCorner<3, 1>());
+    return Vector3(kin.bodies[3].R_0i * pert.pointLocal + kin.bodies[3].p_0i);
   };
   const Vector3 F = pert.stiffness * (pert.targetWorld - point(q));
   VectorX expected(model.nq);

@@ -5,7 +5,6 @@
 #include "engine/forces/applied_forces.hpp"
 #include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/solvers/recursive/hybrid_dynamics.hpp"
-#include "engine/solvers/recursive/recursive_newton_euler.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/redmax/redmax_dynamics.hpp"
 #include "engine/solvers/registry.hpp"
@@ -56,19 +55,19 @@ TEST(RecursiveDynamics, AccelerationsMatchRedMaxAtRandomStates) {
   }
 }
 
-// The O(n) force of the implicit step against the Newton-Euler force of engine/algorithm.
-TEST(RecursiveDynamics, GeneralizedForceMatchesTheSharedNewtonEulerForce) {
+// The O(n) Newton-Euler force against RedMax's dense J^T (f_m - M_m Jdot qdot) (eq 2.18).
+TEST(RecursiveDynamics, GeneralizedForceMatchesTheDenseRedMaxForce) {
   for (const Model& model : modelsWithSprings()) {
     const State state = randomState(model);
     const Perturbation pert = mousePull(model);
-    RecursiveKinematics kin(model);
-    computeRecursiveKinematics(model, state.q, state.qd, kin);
-    NewtonEulerWorkspace ws(model);
-    VectorX f(model.nq), expected(model.nq);
-    recursiveGeneralizedForce(model, kin, state.q, state.qd, pert, ws, f);
-    InverseDynamicsWorkspace id(model);
-    generalizedForce(model, state.q, state.qd, pert, id, expected);
-    EXPECT_LT((f - expected).norm(), 1e-12 * expected.norm()) << model.name;
+    TreeKinematics kin(model);
+    computeKinematics(model, state.q, state.qd, kin);
+    InverseDynamicsWorkspace ws(model);
+    VectorX f(model.nq);
+    generalizedForce(model, kin, state.q, state.qd, pert, ws, f);
+    RedMaxWorkspace dense(model);
+    evaluateRedMax(model, state.q, state.qd, pert, dense);
+    EXPECT_LT((f - dense.fr).norm(), 1e-12 * dense.fr.norm()) << model.name;
   }
 }
 
@@ -77,10 +76,10 @@ TEST(RecursiveDynamics, VelocityUpdateMatchesFullKinematics) {
   const Model model = test::mixedTree();
   const State state = randomState(model);
   const VectorX qd2 = test::randomVector(model.nq, 2.0);
-  RecursiveKinematics updated(model), full(model);
-  computeRecursiveKinematics(model, state.q, state.qd, updated);
-  updateRecursiveVelocities(model, state.q, qd2, updated);
-  computeRecursiveKinematics(model, state.q, qd2, full);
+  TreeKinematics updated(model), full(model);
+  computeKinematics(model, state.q, state.qd, updated);
+  updateVelocities(model, state.q, qd2, updated);
+  computeKinematics(model, state.q, qd2, full);
   for (int i = 0; i < model.bodyCount(); ++i) {
     EXPECT_LT((updated.bodies[i].phi - full.bodies[i].phi).norm(), 1e-14) << i;
     EXPECT_LT((updated.bodies[i].eta - full.bodies[i].eta).norm(), 1e-13) << i;
@@ -100,9 +99,10 @@ TEST(RecursiveDynamics, FullyDrivenTreeReturnsTheInverseDynamicsForces) {
     EXPECT_EQ(qdd, prescribed);
 
     InverseDynamicsWorkspace id(model);
-    computeKinematics(model, state.q, state.qd, id.kin);
+    TreeKinematics kin(model);
+    computeKinematics(model, state.q, state.qd, kin);
     VectorX tau(model.nq), passive = VectorX::Zero(model.nq);
-    inverseDynamics(model, state.qd, prescribed, Perturbation{}, id, tau);
+    inverseDynamics(model, kin, prescribed, Perturbation{}, id, tau);
     addJointForces(model, state.q, state.qd, passive);
     EXPECT_LT((drivenForce - (tau - passive)).norm(), 1e-10 * (1 + tau.norm())) << model.name;
   }
@@ -123,9 +123,10 @@ TEST(RecursiveDynamics, HybridDynamicsIsConsistentWithInverseDynamics) {
     hybridDynamics(model, state.q, state.qd, state.perturbation, prescribed, ws, qdd, drivenForce);
 
     InverseDynamicsWorkspace id(model);
-    computeKinematics(model, state.q, state.qd, id.kin);
+    TreeKinematics kin(model);
+    computeKinematics(model, state.q, state.qd, kin);
     VectorX tau(model.nq), passive = VectorX::Zero(model.nq);
-    inverseDynamics(model, state.qd, qdd, state.perturbation, id, tau);
+    inverseDynamics(model, kin, qdd, state.perturbation, id, tau);
     addJointForces(model, state.q, state.qd, passive);
     EXPECT_LT((tau - passive - drivenForce).norm(), 1e-10 * (1 + tau.norm()));
     for (const Joint& joint : model.joints) {

@@ -17,7 +17,7 @@ namespace {
 struct Fixture {
   Model model;
   VectorX q, qd;
-  RecursiveKinematics kin;
+  TreeKinematics kin;
   RedMaxWorkspace dense;  // J, Jdot, M_r at (q, qdot)
 
   explicit Fixture(Model m)
@@ -26,7 +26,7 @@ struct Fixture {
         qd(test::randomVector(model.nq, 2.0)),
         kin(model),
         dense(model) {
-    computeRecursiveKinematics(model, q, qd, kin);
+    computeKinematics(model, q, qd, kin);
     evaluateRedMax(model, q, qd, Perturbation{}, dense);
   }
 };
@@ -180,8 +180,8 @@ TEST(RecursiveProducts, HybridInverseInertiaKeepsDrivenRowsAndSolvesTheOthers) {
 TEST(RecursiveProducts, SingularInertiaIsReported) {
   Model model = test::standardChain(3);
   model.bodies[2].M.setZero();  // a massless tip link: S^T M^ S = 0 at its joint
-  RecursiveKinematics kin(model);
-  computeRecursiveKinematics(model, model.q0, model.qd0, kin);
+  TreeKinematics kin(model);
+  computeKinematics(model, model.q0, model.qd0, kin);
   ArticulatedBodyWorkspace ws(model);
   EXPECT_FALSE(factorInverseInertia(model, kin, nullptr, false, ws));
 }

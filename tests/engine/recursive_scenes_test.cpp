@@ -118,9 +118,10 @@ TEST(RecursiveScenes, DrivenJointKeepsItsVelocityAndReportsTheInverseDynamicsFor
     solver.hybridDynamics(model, state, qdd, drivenForce);
     EXPECT_EQ(qdd[0], 0.0);
     InverseDynamicsWorkspace id(model);
-    computeKinematics(model, state.q, state.qd, id.kin);
+    TreeKinematics kin(model);
+    computeKinematics(model, state.q, state.qd, kin);
     VectorX tau(model.nq), passive = VectorX::Zero(model.nq);
-    inverseDynamics(model, state.qd, qdd, state.perturbation, id, tau);
+    inverseDynamics(model, kin, qdd, state.perturbation, id, tau);
     addJointForces(model, state.q, state.qd, passive);
     EXPECT_NEAR(drivenForce[0], tau[0] - passive[0], 1e-12 * (1.0 + std::abs(tau[0])));
     EXPECT_NEAR(tau[1], passive[1], 1e-12 * (1.0 + std::abs(tau[1])));

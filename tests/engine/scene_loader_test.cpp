@@ -13,6 +13,7 @@
 #include <numbers>
 #include <set>
 
+#include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
@@ -436,6 +437,26 @@ std::vector<ErrorCase> errorCases() {
        {},
        "/bodies",
        "the scene has no bodies"},
+      {"SolverSettingOfAnUnknownBackEnd",
+       [](json& s) { s["simulation"]["solver_settings"] = {{"bullet", {{"tolerance", 1}}}}; },
+       {},
+       "/simulation/solver_settings/bullet",
+       "unknown backend; expected one of: redmax, recursive, baraff"},
+      {"SolverSettingTheBackEndDoesNotHave",
+       [](json& s) { s["simulation"]["solver_settings"] = {{"recursive", {{"tolerance", 1}}}}; },
+       {},
+       "/simulation/solver_settings/recursive/tolerance",
+       "back-end 'recursive' has no setting 'tolerance'; its settings: gmres-tolerance, gmres-iterations"},
+      {"SolverSettingOutOfRange",
+       [](json& s) { s["simulation"]["solver_settings"] = {{"baraff", {{"projection-iterations", 5000}}}}; },
+       {},
+       "/simulation/solver_settings/baraff/projection-iterations",
+       "must be in [1, 1000] (iterations); got 5000"},
+      {"SolverSettingNotANumber",
+       [](json& s) { s["simulation"]["solver_settings"] = {{"baraff", {{"projection-iterations", "many"}}}}; },
+       {},
+       "/simulation/solver_settings/baraff/projection-iterations",
+       "expected a number"},
       {"ParameterNotANumber",
        [](json& s) { s["parameters"]["n"] = "$m"; },
        {},
@@ -793,6 +814,25 @@ TEST(SceneLoader, SimulationDefaultsAreRead) {
   EXPECT_DOUBLE_EQ(model.defaults.dt, 0.002);
   EXPECT_DOUBLE_EQ(model.defaults.duration, 3.0);
   EXPECT_EQ(model.defaults.backend, SimulationDefaults{}.backend);
+}
+
+// A scene's solver settings reach the options of a run and the back-end uses them: one GMRES
+// iteration makes the recursive "implicit" step take its dense fallback.
+TEST(SceneLoader, SolverSettingsReachTheBackEnd) {
+  json scene = baseScene();
+  scene.erase("constraints");  // a tree, which the recursive back-end runs
+  scene["simulation"] = {{"solver_settings", {{"recursive", {{"gmres-iterations", 1}}}}}};
+  const Model model = loadSceneFromString(scene.dump(), "settings.json");
+  ASSERT_EQ(model.defaults.solverSettings.size(), 1u);
+  EXPECT_EQ(model.defaults.solverSettings[0].name, "gmres-iterations");
+  RecursiveSolver solver(model, solverOptionsFor(model, Integrator::LinearlyImplicitEuler));
+  State state = makeInitialState(model);
+  ASSERT_TRUE(solver.step(model, state, 1e-3).ok);
+  EXPECT_TRUE(solver.lastImplicitSolve().denseFallback);
+  RecursiveSolver defaults(model, SolverOptions{Integrator::LinearlyImplicitEuler});
+  State other = makeInitialState(model);
+  ASSERT_TRUE(defaults.step(model, other, 1e-3).ok);
+  EXPECT_FALSE(defaults.lastImplicitSolve().denseFallback);
 }
 
 TEST(SceneLoader, DriftControlDefaultsAreRead) {

@@ -187,8 +187,8 @@ TEST(SurfaceJointScenes, ContactPointsCoincideInTheWorld) {
       const auto* surface = dynamic_cast<const SurfaceSurfaceJoint*>(joint.general.get());
       if (!surface) continue;
       const double* q = state.q.data() + joint.qIndex;
-      const Matrix4 parentSide = (joint.parent < 0 ? Matrix4::Identity() : kin.E_0i[joint.parent]) * joint.E_pj;
-      const Matrix4 childSide = kin.E_0i[joint.child] * se3::inverse(joint.E_jc);
+      const Matrix4 parentSide = (joint.parent < 0 ? Matrix4::Identity() : kin.bodies[joint.parent].worldPose()) * joint.E_pj;
+      const Matrix4 childSide = kin.bodies[joint.child].worldPose() * se3::inverse(joint.E_jc);
       const Vector3 xp = pointOn(surface->parentSurface(), q[0], q[1]);
       const Vector3 xc = pointOn(surface->childSurface(), q[2], q[3]);
       EXPECT_LT((transformPoint(parentSide, xp) - transformPoint(childSide, xc)).norm(), 1e-12) << joint.name;

@@ -39,6 +39,22 @@ TEST(ModelEdits, RefusedValuesLeaveTheModelUntouched) {
   EXPECT_NE(setGravity(model, Vector3(0.0, NAN, 0.0)).find("finite"), std::string::npos);
 }
 
+// The parameters panel's solver settings: the registry's range is enforced, a value is stored
+// for the back-end it belongs to and replaced by the next edit.
+TEST(ModelEdits, SolverSettingsAreCheckedAgainstTheRegistry) {
+  Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
+  EXPECT_EQ(setSolverSetting(model, "redmax", "projection-iterations", 0),
+            "setting 'projection-iterations' of back-end 'redmax' must be in [1, 1000] (iterations); got 0");
+  EXPECT_EQ(setSolverSetting(model, "redmax", "gmres-tolerance", 1e-8),
+            "back-end 'redmax' has no setting 'gmres-tolerance'; its settings: projection-iterations, "
+            "projection-tolerance, projection-failure");
+  EXPECT_TRUE(model.defaults.solverSettings.empty());
+  EXPECT_EQ(setSolverSetting(model, "redmax", "projection-iterations", 3), "");
+  EXPECT_EQ(setSolverSetting(model, "redmax", "projection-iterations", 4), "");
+  ASSERT_EQ(model.defaults.solverSettings.size(), 1u);
+  EXPECT_EQ(model.defaults.solverSettings[0].value, 4.0);
+}
+
 TEST(ModelEdits, MassScalesTheSpatialInertiaSoKineticEnergyScalesWithIt) {
   Model model = chain(3);
   State state = makeInitialState(model);

@@ -10,11 +10,13 @@
 #include "engine/solvers/baraff/body_forces.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
 #include "engine/solvers/baraff/pose_update.hpp"
+#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
 
 namespace {
+// Defaults of the settings (settings() lists them with their ranges).
 // Newton iterates before the projection gives up. A gently moving chain needs 1 or 2; the
 // standard chain of 200 links whipping at up to 300 rad/s near its root (h = 1 ms) needed 12.
 constexpr int kProjectionIterations = 30;
@@ -44,7 +46,11 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
       zeroForce_(model.bodyCount(), Vector6::Zero()),
       q_(model.q0),
       qd_(model.qd0),
-      qdPrevious_(model.qd0) {
+      qdPrevious_(model.qd0),
+      maxProjectionIterations_(static_cast<int>(settingValue(options, "baraff", settings(), "projection-iterations"))),
+      positionTolerance_(settingValue(options, "baraff", settings(), "projection-tolerance")),
+      positionFailure_(settingValue(options, "baraff", settings(), "projection-failure")),
+      nearFactorError_(settingValue(options, "baraff", settings(), "near-factor-error")) {
   resolveDefaultIntegrator();
   system_.force.assign(model.bodyCount(), Vector6::Zero());
   system_.primary.resize(model.bodyCount());
@@ -144,7 +150,7 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
 void BaraffSolver::assembleLoops(const Model& model, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi) {
   int row = 0;
   for (int k = 0; k < static_cast<int>(model.loops.size()); ++k) {
-    constraints::assembleLoopRows(model, k, E, phi, system_.auxiliary.data() + row);
+    constraints::assembleLoopRows(model, k, PoseListMotion{E, phi}, system_.auxiliary.data() + row);
     row += constraints::loopRowCount(model.loops[k]);
   }
 }
@@ -360,7 +366,7 @@ StepStatus BaraffSolver::projectPositions(const Model& model, State& state, doub
   bool factored = false;
   state.history.valid = false;
   projectionIterations_ = 0;
-  for (int iteration = 0; error >= kPositionTolerance && iteration < kProjectionIterations; ++iteration) {
+  for (int iteration = 0; error >= positionTolerance_ && iteration < maxProjectionIterations_; ++iteration) {
     ++projectionIterations_;
     for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.error;
     for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = -r.error;
@@ -380,9 +386,9 @@ StepStatus BaraffSolver::projectPositions(const Model& model, State& state, doub
     error = largestPositionError();
   }
   projectionError_ = error;
-  if (error > kPositionFailure)
+  if (error > positionFailure_)
     return failed(state, "position projection left a constraint violation of " + std::to_string(error) + " after " +
-                             std::to_string(kProjectionIterations) + " iterates (the step left " +
+                             std::to_string(maxProjectionIterations_) + " iterates (the step left " +
                              std::to_string(stepError) +
                              "): redundant or conflicting constraints, or motion too fast for the step size");
   if (!factored) {  // no iterate was needed: q at these poses, and H for the velocity projection
@@ -392,7 +398,7 @@ StepStatus BaraffSolver::projectPositions(const Model& model, State& state, doub
     if (!factored) return failed(state, "position projection: " + report_.message);
   }
   factorCurrent_ = factored;
-  state.history.valid = factored && stepError < kNearFactorError;
+  state.history.valid = factored && stepError < nearFactorError_;
   return {};
 }
 

@@ -109,6 +109,9 @@ class BaraffSolver final : public Solver {
   baraff::SolveReport report_;
   std::vector<Vector6> zeroForce_;
   VectorX q_, qd_, qdPrevious_;
+  // settings(): the projection's iteration cap, target, failure bound; the factor-reuse bound.
+  int maxProjectionIterations_;
+  double positionTolerance_, positionFailure_, nearFactorError_;
   std::vector<baraff::ContactPoint> contacts_;
   std::vector<int> contactRow_;  // row of each contact in system_.unilateral
   int activeInequalities_ = 0;

@@ -2,7 +2,7 @@
 
 #include <Eigen/Cholesky>
 
-#include "engine/solvers/recursive/joint_dof.hpp"
+#include "engine/multibody/joint_dof.hpp"
 
 namespace articulab {
 
@@ -116,7 +116,7 @@ ArticulatedBodyWorkspace::ArticulatedBodyWorkspace(const Model& model) : bodies(
   }
 }
 
-bool eliminateArticulatedInertia(const Model& model, const RecursiveKinematics& kin, const JointBlocks* blocks,
+bool eliminateArticulatedInertia(const Model& model, const TreeKinematics& kin, const JointBlocks* blocks,
                                  bool hybrid, ArticulatedBodyWorkspace& ws) {
   for (int i = 0; i < model.bodyCount(); ++i) ws.bodies[i].inertia = model.bodies[i].M;
   bool ok = true;
@@ -134,7 +134,7 @@ bool eliminateArticulatedInertia(const Model& model, const RecursiveKinematics& 
   return ok;
 }
 
-void accumulateBiasForces(const Model& model, const RecursiveKinematics& kin, const ArticulatedInput& in,
+void accumulateBiasForces(const Model& model, const TreeKinematics& kin, const ArticulatedInput& in,
                           ArticulatedBodyWorkspace& ws) {
   Vector6 beta;
   for (int i = model.bodyCount() - 1; i >= 0; --i) {
@@ -148,7 +148,7 @@ void accumulateBiasForces(const Model& model, const RecursiveKinematics& kin, co
   }
 }
 
-bool eliminateWithBiasForces(const Model& model, const RecursiveKinematics& kin, const ArticulatedInput& in,
+bool eliminateWithBiasForces(const Model& model, const TreeKinematics& kin, const ArticulatedInput& in,
                              const JointBlocks* blocks, ArticulatedBodyWorkspace& ws) {
   bool ok = true;
   Vector6 beta;
@@ -172,7 +172,7 @@ bool eliminateWithBiasForces(const Model& model, const RecursiveKinematics& kin,
   return ok;
 }
 
-void propagateAccelerations(const Model& model, const RecursiveKinematics& kin, const ArticulatedInput& in,
+void propagateAccelerations(const Model& model, const TreeKinematics& kin, const ArticulatedInput& in,
                             ArticulatedBodyWorkspace& ws, VectorX& out) {
   for (int i = 0; i < model.bodyCount(); ++i) {
     const Joint& joint = model.joints[i];

@@ -11,7 +11,7 @@
 
 #include <vector>
 
-#include "engine/solvers/recursive/recursive_kinematics.hpp"
+#include "engine/algorithm/kinematics.hpp"
 
 namespace articulab {
 
@@ -48,24 +48,24 @@ struct ArticulatedInput {
 // Alg 10 lines 1-12: the elimination alone, from M^_i = M_i. blocks may be null. hybrid: joints
 // with Joint::driven keep Pi = M^ (Alg 9 line 10). False if some S^T M^ S + P_j is not
 // positive definite.
-bool eliminateArticulatedInertia(const Model& model, const RecursiveKinematics& kin, const JointBlocks* blocks,
+bool eliminateArticulatedInertia(const Model& model, const TreeKinematics& kin, const JointBlocks* blocks,
                                  bool hybrid, ArticulatedBodyWorkspace& ws);
 
 // Alg 10 lines 15-18: the bias pass alone, after eliminateArticulatedInertia; ws.bodies[i].bias
 // must hold the body's own bias force on entry (zero for M_r^-1 x).
-void accumulateBiasForces(const Model& model, const RecursiveKinematics& kin, const ArticulatedInput& in,
+void accumulateBiasForces(const Model& model, const TreeKinematics& kin, const ArticulatedInput& in,
                           ArticulatedBodyWorkspace& ws);
 
 // Alg 9 lines 6-17: elimination and bias pass in one sweep; blocks (may be null) are added to
 // the free joints' pivots as in Alg 10 line 10. On entry ws.bodies[i].inertia = M_i (plus any
 // maximal block, Alg 10 line 7) and .bias = the body's own bias force. Hybrid exactly when
 // in.prescribed is set. False if some S^T M^ S + P_j is not positive definite.
-bool eliminateWithBiasForces(const Model& model, const RecursiveKinematics& kin, const ArticulatedInput& in,
+bool eliminateWithBiasForces(const Model& model, const TreeKinematics& kin, const ArticulatedInput& in,
                              const JointBlocks* blocks, ArticulatedBodyWorkspace& ws);
 
 // Alg 9 lines 18-28 / Alg 10 lines 19-22: out receives qddot of free joints and, for driven
 // joints, the joint force beyond in.jointForce that their prescribed acceleration needs.
-void propagateAccelerations(const Model& model, const RecursiveKinematics& kin, const ArticulatedInput& in,
+void propagateAccelerations(const Model& model, const TreeKinematics& kin, const ArticulatedInput& in,
                             ArticulatedBodyWorkspace& ws, VectorX& out);
 
 }  // namespace articulab

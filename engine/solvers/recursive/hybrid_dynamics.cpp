@@ -25,7 +25,7 @@ HybridDynamicsWorkspace::HybridDynamicsWorkspace(const Model& model)
 
 void hybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                     const VectorX& prescribed, HybridDynamicsWorkspace& ws, VectorX& qdd, VectorX& drivenForce) {
-  computeRecursiveKinematics(model, q, qd, ws.kin);
+  computeKinematics(model, q, qd, ws.kin);
   hybridDynamicsAtKinematics(model, q, qd, pert, prescribed, ws, qdd, drivenForce);
 }
 
@@ -40,7 +40,7 @@ void loadHybridDynamics(const Model& model, const VectorX& q, const VectorX& qd,
                         HybridDynamicsWorkspace& ws) {
   ws.jointForce.setZero();
   addJointForces(model, q, qd, ws.jointForce);
-  computeBodyForces(model, RecursiveMotion{ws.kin}, pert, ws.bodyForce);
+  computeBodyForces(model, TreeMotion{ws.kin}, pert, ws.bodyForce);
   for (int i = 0; i < model.bodyCount(); ++i) {
     ArticulatedBody& b = ws.articulated.bodies[i];
     b.inertia = model.bodies[i].M;

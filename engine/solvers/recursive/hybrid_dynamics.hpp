@@ -12,7 +12,7 @@
 namespace articulab {
 
 struct HybridDynamicsWorkspace {
-  RecursiveKinematics kin;
+  TreeKinematics kin;
   ArticulatedBodyWorkspace articulated;
   VectorX jointForce;  // joint springs and dampers, nq
   BodyVectors bodyForce;  // applied body forces (engine/forces/applied_forces.hpp)
@@ -25,7 +25,7 @@ struct HybridDynamicsWorkspace {
 // at driven joints. If the articulated inertia is singular, qdd is filled with NaN.
 void hybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                     const VectorX& prescribed, HybridDynamicsWorkspace& ws, VectorX& qdd, VectorX& drivenForce);
-// The same with ws.kin already filled by computeRecursiveKinematics at (q, qdot): Alg 9 lines
+// The same with ws.kin already filled by computeKinematics at (q, qdot): Alg 9 lines
 // 6-28 only, as loadHybridDynamics followed by solveHybridDynamics without joint blocks.
 void hybridDynamicsAtKinematics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                                 const VectorX& prescribed, HybridDynamicsWorkspace& ws, VectorX& qdd,

@@ -21,7 +21,7 @@ bool anyDriven(const Model& model) {
 ImplicitVelocity::ImplicitVelocity(const Model& model)
     : maxIterations(4 * model.nq + 20),
       kin_(model),
-      newtonEuler_(model),
+      inverseDynamics_(model),
       preconditioner_(model),
       projection_(model),
       gmres_(model.nq, std::min(model.nq, kMaxRestart)),
@@ -34,7 +34,6 @@ ImplicitVelocity::ImplicitVelocity(const Model& model)
       force_(VectorX::Zero(model.nq)),
       forcePlus_(VectorX::Zero(model.nq)),
       forceMinus_(VectorX::Zero(model.nq)),
-      qPerturbed_(VectorX::Zero(model.nq)),
       qdPerturbed_(VectorX::Zero(model.nq)),
       rhs_(VectorX::Zero(model.nq)),
       product_(VectorX::Zero(model.nq)),
@@ -46,8 +45,8 @@ ImplicitVelocity::ImplicitVelocity(const Model& model)
 
 ImplicitSolveReport ImplicitVelocity::solve(const Model& model, const State& state, double h,
                                             const VectorX& prescribed, VectorX& qdNext) {
-  computeRecursiveKinematics(model, state.q, state.qd, kin_);
-  recursiveGeneralizedForce(model, kin_, state.q, state.qd, state.perturbation, newtonEuler_, force_);
+  computeKinematics(model, state.q, state.qd, kin_);
+  generalizedForce(model, kin_, state.q, state.qd, state.perturbation, inverseDynamics_, force_);
   computeProjectedStiffness(model, state);
   assembleRightHandSide(model, state, h, prescribed);
   setPreconditionerBlocks(model, h);
@@ -84,20 +83,11 @@ void ImplicitVelocity::solveDensely(const Model& model, const State& state, doub
   qdNext = lu_.solve(rhs_);
 }
 
-// K = -df_r/dq by central differences, column k from q +- step e_k, then its PSD projection.
-// The differences are taken of generalizedForce, exactly as forceJacobians takes them, so K+
-// is bit for bit RedMax's: the projected implicit step amplifies the ~1e-10 |f| rounding noise
-// of such a K to ~1e-8 in qdot', and any other O(n) force routine would round differently.
+// K = -df_r/dq by the central differences of forceJacobians (so K+ is bit for bit RedMax's:
+// the projected implicit step amplifies the ~1e-10 |f| rounding noise of such a K to ~1e-8 in
+// qdot'), then its PSD projection.
 void ImplicitVelocity::computeProjectedStiffness(const Model& model, const State& state) {
-  qPerturbed_ = state.q;
-  for (int k = 0; k < model.nq; ++k) {
-    qPerturbed_[k] = state.q[k] + stiffnessStep;
-    generalizedForce(model, qPerturbed_, state.qd, state.perturbation, projection_.id, forcePlus_);
-    qPerturbed_[k] = state.q[k] - stiffnessStep;
-    generalizedForce(model, qPerturbed_, state.qd, state.perturbation, projection_.id, forceMinus_);
-    qPerturbed_[k] = state.q[k];
-    K_.col(k) = (forceMinus_ - forcePlus_) / (2.0 * stiffnessStep);
-  }
+  stiffnessByDifferences(model, state.q, state.qd, state.perturbation, projection_, K_);
   projectToPositiveSemidefinite(K_, projection_);
 }
 
@@ -112,11 +102,11 @@ void ImplicitVelocity::dampingProduct(const Model& model, const State& state, co
   }
   const double s = 1.0 / largest;
   qdPerturbed_ = state.qd + s * x;
-  updateRecursiveVelocities(model, state.q, qdPerturbed_, kin_);
-  recursiveGeneralizedForce(model, kin_, state.q, qdPerturbed_, state.perturbation, newtonEuler_, forcePlus_);
+  updateVelocities(model, state.q, qdPerturbed_, kin_);
+  generalizedForce(model, kin_, state.q, qdPerturbed_, state.perturbation, inverseDynamics_, forcePlus_);
   qdPerturbed_ = state.qd - s * x;
-  updateRecursiveVelocities(model, state.q, qdPerturbed_, kin_);
-  recursiveGeneralizedForce(model, kin_, state.q, qdPerturbed_, state.perturbation, newtonEuler_, forceMinus_);
+  updateVelocities(model, state.q, qdPerturbed_, kin_);
+  generalizedForce(model, kin_, state.q, qdPerturbed_, state.perturbation, inverseDynamics_, forceMinus_);
   out = (forceMinus_ - forcePlus_) * (0.5 / s);
 }
 

@@ -8,8 +8,8 @@
 //   D   in O(n): two evaluations of the O(n) force, D x = (f(qdot - s x) - f(qdot + s x)) / 2s,
 //       exact up to rounding because f_r is quadratic in qdot,
 //   K+  densely, O(n^2).
-// K itself takes 2 nq evaluations of the O(n) force generalizedForce by central differences,
-// the K half of forceJacobians, O(n^2), and its projection a symmetric eigen-decomposition,
+// K itself takes 2 nq evaluations of the O(n) force generalizedForce by central differences
+// (stiffnessByDifferences), O(n^2), and its projection a symmetric eigen-decomposition,
 // O(n^3), which dominates from a few hundred coordinates on. Driven joints get the rows
 // qdot'_d = qdot_d + h qddot_d. Should GMRES miss the tolerance within maxIterations, the step
 // forms A from the same products (O(n^2)) and solves it by LU (O(n^3)), as RedMax does.
@@ -18,9 +18,10 @@
 #include <Eigen/LU>
 
 #include "engine/algorithm/force_jacobians.hpp"
+#include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/solvers/recursive/articulated_body.hpp"
 #include "engine/solvers/recursive/gmres.hpp"
-#include "engine/solvers/recursive/recursive_newton_euler.hpp"
+#include "engine/solvers/recursive/jacobian_products.hpp"
 
 namespace articulab {
 
@@ -38,11 +39,9 @@ class ImplicitVelocity {
   ImplicitSolveReport solve(const Model& model, const State& state, double h, const VectorX& prescribed,
                             VectorX& qdNext);
 
+  static constexpr double defaultTolerance = 1e-10;
   int maxIterations;  // GMRES (Arnoldi) steps before the dense fallback; 4 nq + 20 by default
-
-  static constexpr double tolerance = 1e-10;
-  // Central-difference step in q for K, the one of forceJacobians (rad or m).
-  static constexpr double stiffnessStep = 1e-6;
+  double tolerance = defaultTolerance;
 
  private:
   void computeProjectedStiffness(const Model& model, const State& state);
@@ -55,8 +54,8 @@ class ImplicitVelocity {
   // A column by column from the O(n) products and K+, then LU.
   void solveDensely(const Model& model, const State& state, double h, VectorX& qdNext);
 
-  RecursiveKinematics kin_;  // at (q, qdot); D products move its velocities only
-  NewtonEulerWorkspace newtonEuler_;
+  TreeKinematics kin_;  // at (q, qdot); D products move its velocities only
+  InverseDynamicsWorkspace inverseDynamics_;
   ArticulatedBodyWorkspace preconditioner_;
   ForceJacobianWorkspace projection_;  // force and eigen-decomposition buffers for K+
   Gmres gmres_;
@@ -65,7 +64,7 @@ class ImplicitVelocity {
   Eigen::PartialPivLU<MatrixX> lu_;
   JointBlocks blocks_;
   BodyVectors twist_, wrench_;
-  VectorX force_, forcePlus_, forceMinus_, qPerturbed_, qdPerturbed_, rhs_, product_, unit_, column_;
+  VectorX force_, forcePlus_, forceMinus_, qdPerturbed_, rhs_, product_, unit_, column_;
   bool hybrid_ = false;
 };
 

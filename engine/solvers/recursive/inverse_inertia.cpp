@@ -2,12 +2,12 @@
 
 namespace articulab {
 
-bool factorInverseInertia(const Model& model, const RecursiveKinematics& kin, const JointBlocks* blocks, bool hybrid,
+bool factorInverseInertia(const Model& model, const TreeKinematics& kin, const JointBlocks* blocks, bool hybrid,
                           ArticulatedBodyWorkspace& ws) {
   return eliminateArticulatedInertia(model, kin, blocks, hybrid, ws);
 }
 
-void applyInverseInertia(const Model& model, const RecursiveKinematics& kin, const VectorX& x, bool hybrid,
+void applyInverseInertia(const Model& model, const TreeKinematics& kin, const VectorX& x, bool hybrid,
                          ArticulatedBodyWorkspace& ws, VectorX& y) {
   for (ArticulatedBody& body : ws.bodies) body.bias.setZero();  // no body forces: B^ = sum of children
   const ArticulatedInput in{&x, hybrid ? &x : nullptr, false};

@@ -10,13 +10,13 @@ namespace articulab {
 
 // Alg 10 lines 1-12. blocks may be null (P = 0). hybrid: driven joints become prescribed rows
 // (see applyInverseInertia). False if some joint pivot S^T M^ S + P_j is not positive definite.
-bool factorInverseInertia(const Model& model, const RecursiveKinematics& kin, const JointBlocks* blocks, bool hybrid,
+bool factorInverseInertia(const Model& model, const TreeKinematics& kin, const JointBlocks* blocks, bool hybrid,
                           ArticulatedBodyWorkspace& ws);
 
 // Alg 10 lines 14-22: y = (M_r + P)^-1 x. With hybrid, the rows of driven joints are replaced
 // by identity rows: y_d = x_d, and the other rows solve ((M_r + P) y)_f = x_f with y_d given
 // (Alg 9 lines 9-11 with x_d as the prescribed acceleration).
-void applyInverseInertia(const Model& model, const RecursiveKinematics& kin, const VectorX& x, bool hybrid,
+void applyInverseInertia(const Model& model, const TreeKinematics& kin, const VectorX& x, bool hybrid,
                          ArticulatedBodyWorkspace& ws, VectorX& y);
 
 }  // namespace articulab

@@ -1,8 +1,10 @@
 #include "engine/solvers/recursive/jacobian_products.hpp"
 
+#include "engine/spatial/se3.hpp"
+
 namespace articulab {
 
-void jacobianProducts(const Model& model, const RecursiveKinematics& kin, const VectorX& x, VectorX& y, VectorX& z) {
+void jacobianProducts(const Model& model, const TreeKinematics& kin, const VectorX& x, VectorX& y, VectorX& z) {
   for (int i = 0; i < model.bodyCount(); ++i) {
     const Joint& joint = model.joints[i];
     const BodyKinematics& k = kin.bodies[i];
@@ -14,11 +16,11 @@ void jacobianProducts(const Model& model, const RecursiveKinematics& kin, const 
     if (joint.parent < 0) continue;
     const Vector6 yParent = k.E_pi.twistToChild(y.segment<6>(6 * joint.parent));
     yi += yParent;
-    zi += k.E_pi.twistToChild(z.segment<6>(6 * joint.parent)) + adTimes(yParent, k.phiJoint);
+    zi += k.E_pi.twistToChild(z.segment<6>(6 * joint.parent)) + se3::adTimes(yParent, k.phiJoint);
   }
 }
 
-void jacobianTransposeProduct(const Model& model, const RecursiveKinematics& kin, const VectorX& y, BodyVectors& alpha,
+void jacobianTransposeProduct(const Model& model, const TreeKinematics& kin, const VectorX& y, BodyVectors& alpha,
                               VectorX& x) {
   for (int i = 0; i < model.bodyCount(); ++i) alpha[i] = y.segment<6>(6 * i);
   for (int i = model.bodyCount() - 1; i >= 0; --i) {
@@ -29,7 +31,7 @@ void jacobianTransposeProduct(const Model& model, const RecursiveKinematics& kin
   }
 }
 
-void massMatrixProduct(const Model& model, const RecursiveKinematics& kin, const VectorX& x, BodyVectors& twist,
+void massMatrixProduct(const Model& model, const TreeKinematics& kin, const VectorX& x, BodyVectors& twist,
                        BodyVectors& wrench, VectorX& out) {
   for (int i = 0; i < model.bodyCount(); ++i) {
     const Joint& joint = model.joints[i];

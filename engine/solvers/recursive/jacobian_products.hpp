@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "engine/solvers/recursive/recursive_kinematics.hpp"
+#include "engine/algorithm/kinematics.hpp"
 
 namespace articulab {
 
@@ -15,14 +15,14 @@ using BodyVectors = std::vector<Vector6>;
 // y = J x and z = Jdot x (Alg 5): y_i = Ad_ip y_p + Ad_iJ S x_i,
 // z_i = Ad_ip z_p + d/dt(Ad_ip) y_p + Ad_iJ Sdot x_i with d/dt(Ad_ip) = -ad(Ad_iJ S qdot) Ad_ip
 // (eq 2.17), so d/dt(Ad_ip) y_p = ad(Ad_ip y_p) Ad_iJ S qdot.
-void jacobianProducts(const Model& model, const RecursiveKinematics& kin, const VectorX& x, VectorX& y, VectorX& z);
+void jacobianProducts(const Model& model, const TreeKinematics& kin, const VectorX& x, VectorX& y, VectorX& z);
 
 // x = J^T y (Alg 6): alpha_i = y_i + sum_c Ad_ci^T alpha_c, x_i = (Ad_iJ S)^T alpha_i.
-void jacobianTransposeProduct(const Model& model, const RecursiveKinematics& kin, const VectorX& y, BodyVectors& alpha,
+void jacobianTransposeProduct(const Model& model, const TreeKinematics& kin, const VectorX& y, BodyVectors& alpha,
                               VectorX& x);
 
 // out = M_r x = J^T M_m J x: Alg 5 for the body twists, M_i per body, Alg 6 back.
-void massMatrixProduct(const Model& model, const RecursiveKinematics& kin, const VectorX& x, BodyVectors& twist,
+void massMatrixProduct(const Model& model, const TreeKinematics& kin, const VectorX& x, BodyVectors& twist,
                        BodyVectors& wrench, VectorX& out);
 
 }  // namespace articulab

@@ -3,15 +3,17 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
 
 RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& options)
     : ReducedSolver(model, options),
+      gmresTolerance_(settingValue(options, "recursive", settings(), "gmres-tolerance")),
+      gmresIterations_(static_cast<int>(settingValue(options, "recursive", settings(), "gmres-iterations"))),
       dynamics_(model),
-      implicit_(options.integrator == Integrator::LinearlyImplicitEuler ? std::make_unique<ImplicitVelocity>(model)
-                                                                         : nullptr),
+      implicit_(integrator() == Integrator::LinearlyImplicitEuler ? makeImplicitVelocity(model) : nullptr),
       springs_(model),
       prescribed_(VectorX::Zero(model.nq)),
       drivenForce_(VectorX::Zero(model.nq)),
@@ -45,7 +47,7 @@ SolverSupport RecursiveSolver::supports(const Model& model) {
 
 const SolverSettingList& RecursiveSolver::settings() {
   static const SolverSettingList list = {
-      {"gmres-tolerance", ImplicitVelocity::tolerance, "relative", 1e-14, 1e-4,
+      {"gmres-tolerance", ImplicitVelocity::defaultTolerance, "relative", 1e-14, 1e-4,
        "relative preconditioned residual at which GMRES stops (integrator implicit)"},
       {"gmres-iterations", 0.0, "iterations", 0.0, 1e6,
        "Arnoldi steps before the dense LU fallback; 0 stands for 4 nq + 20 (integrator implicit)"},
@@ -82,7 +84,7 @@ void RecursiveSolver::accelerations(const Model& model, const VectorX& q, const 
 // state the next step starts from.
 void RecursiveSolver::updateKinematics(const Model& model, const VectorX& q, const VectorX& qd) {
   if (kinematicsCurrent_ && q == kinematicsQ_ && qd == kinematicsQd_) return;
-  computeRecursiveKinematics(model, q, qd, dynamics_.kin);
+  computeKinematics(model, q, qd, dynamics_.kin);
   kinematicsCurrent_ = true;
   kinematicsQ_ = q;
   kinematicsQd_ = qd;
@@ -90,17 +92,23 @@ void RecursiveSolver::updateKinematics(const Model& model, const VectorX& q, con
 
 void RecursiveSolver::refreshBodies(const Model& model, State& state) {
   updateKinematics(model, state.q, state.qd);
-  const RecursiveKinematics& kin = dynamics_.kin;
-  for (int i = 0; i < model.bodyCount(); ++i) {
-    state.E_0i[i] = kin.bodies[i].worldPose();
-    state.phi[i] = kin.bodies[i].phi;
-  }
+  copyWorldMotion(dynamics_.kin, state.E_0i, state.phi);
 }
 
-// The workspace of the "implicit" integrator is made by the first step that needs it, when the
-// integrator was switched to it after construction (setIntegrator has no model).
+void RecursiveSolver::integratorChanged(const Model& model) {
+  ReducedSolver::integratorChanged(model);
+  if (integrator() != Integrator::LinearlyImplicitEuler) implicit_.reset();
+  else if (!implicit_) implicit_ = makeImplicitVelocity(model);
+}
+
+std::unique_ptr<ImplicitVelocity> RecursiveSolver::makeImplicitVelocity(const Model& model) const {
+  auto implicit = std::make_unique<ImplicitVelocity>(model);
+  implicit->tolerance = gmresTolerance_;
+  if (gmresIterations_ > 0) implicit->maxIterations = gmresIterations_;
+  return implicit;
+}
+
 void RecursiveSolver::implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
-  if (!implicit_) implicit_ = std::make_unique<ImplicitVelocity>(model);
   implicitReport_ = implicit_->solve(model, state, h, prescribed_, qdNext);
 }
 

@@ -49,13 +49,20 @@ class RecursiveSolver final : public ReducedSolver {
                      VectorX& qdd) override;
   void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   void springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
-  // The back-end's own kinematics (constants precomputed per model) instead of the shared one.
+  // The tree kinematics of the step, kept for the next one, instead of a second pass.
   void refreshBodies(const Model& model, State& state) override;
+  // Makes the "implicit" workspace when switched to that integrator, frees it when switched away.
+  void integratorChanged(const Model& model) override;
   // GMRES iterations and residual of the "implicit" step into State::outputs.
   void writeOutputs(State& state) const override;
   // dynamics_.kin at (q, qdot), recomputed only when they differ from the last ones.
   void updateKinematics(const Model& model, const VectorX& q, const VectorX& qd);
 
+  // The "implicit" workspace with the GMRES settings.
+  std::unique_ptr<ImplicitVelocity> makeImplicitVelocity(const Model& model) const;
+
+  double gmresTolerance_;  // settings()
+  int gmresIterations_;    // 0: 4 nq + 20
   HybridDynamicsWorkspace dynamics_;
   std::unique_ptr<ImplicitVelocity> implicit_;  // only for the "implicit" integrator (O(nq^2) memory)
   SpringImplicitWorkspace springs_;

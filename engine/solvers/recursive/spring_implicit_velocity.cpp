@@ -24,7 +24,7 @@ void linearizeJointSprings(const Model& model, const VectorX& qd, double h, Hybr
 }
 
 // Jdot qdot of every body: a_i = Ad_ip a_p + eta_i (the accelerations at qddot = 0).
-void velocityProducts(const Model& model, const RecursiveKinematics& kin, BodyVectors& a) {
+void velocityProducts(const Model& model, const TreeKinematics& kin, BodyVectors& a) {
   for (int i = 0; i < model.bodyCount(); ++i) {
     const int parent = model.joints[i].parent;
     a[i] = kin.bodies[i].eta;
@@ -59,11 +59,11 @@ void linearizeElements(const Model& model, const Perturbation& pert, double h, H
     body.inertia += P;
     body.bias -= P * ws.velocityProduct[bodies[s]];
   };
-  forEachImplicitElement(model, RecursiveMotion{dynamics.kin}, pert, ws.jacobians, visit);
+  forEachImplicitElement(model, TreeMotion{dynamics.kin}, pert, ws.jacobians, visit);
 }
 
 // U^T x: the stacked twists (J x)_a, (J x)_b of every coupled element.
-void elementTwists(const Model& model, const RecursiveKinematics& kin, const VectorX& x, ElementCoupling& c,
+void elementTwists(const Model& model, const TreeKinematics& kin, const VectorX& x, ElementCoupling& c,
                    Eigen::Ref<VectorX> out) {
   jacobianProducts(model, kin, x, c.twists, c.twistRates);
   for (std::size_t e = 0; e < c.elements.size(); ++e) {

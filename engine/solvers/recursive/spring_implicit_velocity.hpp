@@ -45,7 +45,7 @@ struct SpringImplicitWorkspace {
   explicit SpringImplicitWorkspace(const Model& model = Model{});
 };
 
-// qdNext at (q, qdot); dynamics.kin must hold computeRecursiveKinematics at (q, qdot).
+// qdNext at (q, qdot); dynamics.kin must hold computeKinematics at (q, qdot).
 // prescribed holds the accelerations of driven joints. A singular system gives NaN.
 void springImplicitVelocity(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                             const VectorX& prescribed, double h, HybridDynamicsWorkspace& dynamics,

@@ -17,8 +17,8 @@ RedMaxWorkspace::RedMaxWorkspace(const Model& model)
 void evaluateRedMax(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
                     RedMaxWorkspace& ws) {
   computeKinematics(model, q, qd, ws.kin);
-  fillJacobians(model, ws.kin, qd, ws.J, ws.Jdot);
-  computeBodyForces(model, PoseListMotion{ws.kin.E_0i, ws.kin.phi}, pert, ws.bodyForce);
+  fillJacobians(model, ws.kin, ws.J, ws.Jdot);
+  computeBodyForces(model, TreeMotion{ws.kin}, pert, ws.bodyForce);
   ws.Mr.setZero();
   ws.fr.setZero();
   for (int i = 0; i < model.bodyCount(); ++i) {

@@ -32,7 +32,7 @@ ReducedLoopConstraints::ReducedLoopConstraints(const Model& model)
 void ReducedLoopConstraints::assemble(const Model& model, const RedMaxWorkspace& ws, const VectorX& qd) {
   int first = 0;
   for (int k = 0; k < static_cast<int>(model.loops.size()); ++k) {
-    constraints::assembleLoopRows(model, k, ws.kin.E_0i, ws.kin.phi, maximal_.data() + first);
+    constraints::assembleLoopRows(model, k, TreeMotion{ws.kin}, maximal_.data() + first);
     first += constraints::loopRowCount(model.loops[k]);
   }
   for (int r = 0; r < rows(); ++r) {

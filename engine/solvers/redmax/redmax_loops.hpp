@@ -37,6 +37,9 @@ class ReducedLoopConstraints {
   const VectorX& error() const { return error_; }
   double largestError() const { return error_.size() > 0 ? error_.cwiseAbs().maxCoeff() : 0.0; }
   int redundantRows() const { return redundant_; }
+  // mu of the last constrain(): the closure rows' forces in the units of its right-hand side
+  // (G_r^T mu joins b in A x = b + G_r^T mu).
+  const VectorX& multipliers() const { return mu_; }
   const std::string& message() const { return message_; }
 
  private:

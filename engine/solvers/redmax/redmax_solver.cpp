@@ -3,12 +3,14 @@
 #include <limits>
 
 #include "engine/forces/implicit_elements.hpp"
+#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 #include "engine/spatial/se3.hpp"
 
 namespace articulab {
 
 namespace {
+// Defaults of the settings (settings() lists them with their ranges).
 constexpr int kProjectionIterations = 8;
 constexpr double kPositionTolerance = 1e-13;  // m or rad: post-stabilisation target
 constexpr double kPositionFailure = 1e-6;     // left after the iterations: the closures conflict
@@ -28,7 +30,11 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
       loops_(model),
       target_(VectorX::Zero(loops_.rows())),
       correction_(VectorX::Zero(model.nq)),
-      luWork_(MatrixX::Zero(model.nq, loops_.rows())) {}
+      luWork_(MatrixX::Zero(model.nq, loops_.rows())),
+      closureForces_(VectorX::Zero(loops_.rows())),
+      projectionIterations_(static_cast<int>(settingValue(options, "redmax", settings(), "projection-iterations"))),
+      positionTolerance_(settingValue(options, "redmax", settings(), "projection-tolerance")),
+      positionFailure_(settingValue(options, "redmax", settings(), "projection-failure")) {}
 
 SolverSupport RedMaxSolver::supports(const Model& model, const SolverOptions& options) {
   return supportsShared("redmax", model, options, &RedMaxSolver::supports);
@@ -61,7 +67,7 @@ SolverSupport RedMaxSolver::supports(const Model& model) {
     support.warnings.push_back(std::to_string(probe.loops_.redundantRows()) + " of the " +
                                std::to_string(probe.loops_.rows()) +
                                " loop-closure rows are redundant with the other constraints; they carry no force");
-  if (probe.loops_.largestError() > kPositionFailure)
+  if (probe.loops_.largestError() > probe.positionFailure_)
     support.warnings.push_back("the initial coordinates violate the loop closures by " +
                                std::to_string(probe.loops_.largestError()) + " (m or rad)");
   return support;
@@ -112,7 +118,9 @@ void RedMaxSolver::accelerations(const Model& model, const VectorX& q, const Vec
   if (!loops_.constrain([this](MatrixX& Y) { llt_.solveInPlace(Y); }, target_, qdd)) {
     loopFailure_ = loops_.message();
     qdd.setConstant(std::numeric_limits<double>::quiet_NaN());
+    return;
   }
+  closureForces_ = loops_.multipliers();  // forces: the right-hand side is f_r
 }
 
 void RedMaxSolver::implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
@@ -136,7 +144,7 @@ void RedMaxSolver::springImplicitVelocity(const Model& model, const State& state
     A_.diagonal().segment(joint.qIndex, joint.nq).array() += h * joint.damping + h * h * joint.stiffness;
     rhs_.segment(joint.qIndex, joint.nq) -= (h * joint.stiffness) * state.qd.segment(joint.qIndex, joint.nq);
   }
-  forEachImplicitElement(model, PoseListMotion{ws_.kin.E_0i, ws_.kin.phi}, state.perturbation, elementJacobians_,
+  forEachImplicitElement(model, TreeMotion{ws_.kin}, state.perturbation, elementJacobians_,
                          [&](int a, int b, const ElementJacobians& jacobians) { addImplicitElement(a, b, jacobians, h); });
   rhs_ *= h;
   rhs_.noalias() += A_ * state.qd;  // A qdot' = A qdot + h (...)
@@ -156,7 +164,7 @@ void RedMaxSolver::addImplicitElement(int bodyA, int bodyB, const ElementJacobia
       const Matrix6 H = h * jacobians.D.block<6, 6>(6 * s, 6 * t) + (h * h) * jacobians.K.block<6, 6>(6 * s, 6 * t);
       JsT_H_.noalias() = Js.transpose() * H;
       A_.noalias() += JsT_H_ * Jt;
-      rhs_.noalias() -= Js.transpose() * ((h * jacobians.K.block<6, 6>(6 * s, 6 * t)) * ws_.kin.phi[bodies[t]]);
+      rhs_.noalias() -= Js.transpose() * ((h * jacobians.K.block<6, 6>(6 * s, 6 * t)) * ws_.kin.bodies[bodies[t]].phi);
     }
   }
 }
@@ -174,7 +182,9 @@ void RedMaxSolver::solveImplicitVelocity(const Model& model, const State& state,
   if (!loops_.constrain(solveInPlace, target_, qdNext)) {  // eq 2.101 with A in place of M_r
     loopFailure_ = loops_.message();
     qdNext.setConstant(std::numeric_limits<double>::quiet_NaN());
+    return;
   }
+  closureForces_ = loops_.multipliers() / h;  // impulses over the step: the right-hand side is a momentum
 }
 
 StepStatus RedMaxSolver::correctDrift(const Model& model, State& state, double) {
@@ -194,7 +204,7 @@ bool RedMaxSolver::projectPositions(const Model& model, State& state) {
   for (int iteration = 0;; ++iteration) {
     evaluateRedMax(model, state.q, state.qd, state.perturbation, ws_);
     loops_.assemble(model, ws_, state.qd);
-    if (loops_.largestError() < kPositionTolerance || iteration == kProjectionIterations) break;
+    if (loops_.largestError() < positionTolerance_ || iteration == projectionIterations_) break;
     correction_.setZero();
     target_ = -loops_.error();
     if (!factorMass() || !loops_.constrain([this](MatrixX& Y) { llt_.solveInPlace(Y); }, target_, correction_)) {
@@ -203,7 +213,7 @@ bool RedMaxSolver::projectPositions(const Model& model, State& state) {
     }
     state.q += correction_;
   }
-  if (loops_.largestError() <= kPositionFailure) return true;
+  if (loops_.largestError() <= positionFailure_) return true;
   loopFailure_ = "position projection left a loop-closure violation of " + std::to_string(loops_.largestError()) +
                  " (conflicting closures)";
   return false;

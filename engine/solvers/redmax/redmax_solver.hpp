@@ -44,6 +44,8 @@ class RedMaxSolver final : public ReducedSolver {
   // qdot' = A_^-1 rhs_ under the loop closures (eq 2.101 with A_ in place of M_r).
   void solveImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext);
   StepStatus correctDrift(const Model& model, State& state, double h) override;
+  // The loop-closure multipliers of the step's dynamics solve (State::outputs).
+  const VectorX& stepMultipliers() const override { return closureForces_; }
   // Right-hand side c of G_r x = c: accelerations (h = 0) or next velocities (h > 0).
   void closureTarget(double h);
   bool projectPositions(const Model& model, State& state);
@@ -63,6 +65,9 @@ class RedMaxSolver final : public ReducedSolver {
   ReducedLoopConstraints loops_;
   VectorX target_, correction_;
   MatrixX luWork_;
+  VectorX closureForces_;     // the step's loop-closure multipliers, N or N m (State::outputs)
+  int projectionIterations_;  // settings()
+  double positionTolerance_, positionFailure_;
   std::string loopFailure_;  // why the last closure solve failed, empty if it did not
 };
 
