@@ -17,6 +17,7 @@
 #include "engine/diagnostics/energy.hpp"
 #include "engine/diagnostics/recorder.hpp"
 #include "engine/solvers/registry.hpp"
+#include "engine/solvers/step_cost_estimate.hpp"
 
 namespace articulab::cli {
 
@@ -126,6 +127,8 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
 
   const Integrator integrator = choice.integrator;
+  if (const std::string slow = slowStepWarning(backendName, model, integrator); !slow.empty())
+    err << "warning: slow steps ahead: " << slow << '\n';
   const double dt = o.dt > 0.0 ? o.dt : model.defaults.dt;
   const double duration = o.duration > 0.0 ? o.duration : model.defaults.duration;
   const long steps = std::lround(duration / dt);

@@ -17,7 +17,7 @@ int runInteractive(Workbench& app) {
   app.simulation().startThread();
   if (app.simulation().hasModel()) app.simulation().setRunning(true, error);
   while (!app.closeRequested()) app.renderFrame();
-  app.simulation().stopThread();
+  app.stopSimulation();
   return 0;
 }
 

@@ -1,0 +1,120 @@
+#include "engine/solvers/step_cost_estimate.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "engine/solvers/registry.hpp"
+#include "engine/solvers/workspace_budget.hpp"
+
+namespace articulab {
+
+namespace {
+
+// seconds per step = linear * n + cubic * n^3 (n: coordinates, model.nq; for baraff, rows of
+// loop closures join the cubic term). Measured on the development machine (2 cores, shared)
+// on 2026-11-24 with `articulab run scenes/chain.json --set n=N --backend B --integrator I
+// --duration D` at n = 50 and n = 400 (redmax and the recursive implicit step: n = 50 and 200),
+// fitting the two terms to the printed time per step; good to a factor of about two.
+struct CostConstants {
+  const char* backend;
+  const char* integrator;
+  double linear;  // s per coordinate
+  double cubic;   // s per coordinate cubed; 0 for O(n) steps
+};
+
+constexpr CostConstants kMeasured[] = {
+    {"redmax", "implicit", 2.0e-6, 1.0e-8},
+    {"redmax", "implicit-springs", 2.0e-6, 4.0e-9},
+    {"redmax", "semi-implicit", 2.0e-6, 3.0e-9},
+    {"redmax", "rk4", 8.0e-6, 1.2e-8},
+    {"recursive", "implicit", 4.0e-6, 8.0e-9},
+    {"recursive", "implicit-springs", 3.0e-6, 0.0},
+    {"recursive", "semi-implicit", 1.5e-6, 0.0},
+    {"recursive", "rk4", 6.0e-6, 0.0},
+    {"baraff", "semi-implicit", 3.0e-6, 0.0},
+    {"baraff", "rk4", 1.2e-5, 0.0},
+};
+constexpr double kLoopRowCubic = 3.0e-9;  // baraff's dense loop-closure block, s per row cubed
+
+const CostConstants* constantsFor(const std::string& backend, Integrator integrator) {
+  if (integrator.isDefault()) {
+    const BackendInfo* info = findBackend(backend);
+    if (!info || info->integrators.empty()) return nullptr;
+    integrator = info->integrators.front().integrator;
+  }
+  for (const CostConstants& c : kMeasured)
+    if (backend == c.backend && integrator == c.integrator) return &c;
+  return nullptr;
+}
+
+struct Alternative {
+  std::string backend;
+  Integrator integrator;
+  double seconds = -1.0;
+};
+
+// The fastest back-end and integrator other than the given pair that runs the model, preferring
+// the same integrator; seconds < 0 when there is none.
+Alternative fasterAlternative(const std::string& backend, const Model& model, Integrator integrator) {
+  Alternative best;
+  for (int pass = 0; pass < 2 && best.seconds < 0.0; ++pass) {
+    for (const BackendInfo& info : backends()) {
+      for (const IntegratorInfo& offered : info.integrators) {
+        const bool same = offered.integrator == integrator;
+        if ((pass == 0) != same || (info.name == backend && same)) continue;
+        const double seconds = estimateStepCost(info.name, model, offered.integrator).seconds;
+        if (seconds < 0.0 || (best.seconds >= 0.0 && seconds >= best.seconds)) continue;
+        if (!info.supports(model, solverOptionsFor(model, offered.integrator)).ok) continue;
+        best = {info.name, offered.integrator, seconds};
+      }
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+StepCostEstimate estimateStepCost(const std::string& backend, const Model& model, Integrator integrator) {
+  const CostConstants* c = constantsFor(backend, integrator);
+  if (!c) return {};
+  const double n = model.nq;
+  double seconds = c->linear * std::max(1.0, n) + c->cubic * n * n * n;
+  if (backend == "baraff") seconds += kLoopRowCubic * std::pow(loopClosureRows(model), 3.0);
+  return {seconds, c->cubic > 0.0 ? "O(n^3)" : "O(n)"};
+}
+
+std::string formatDuration(double seconds) {
+  struct Unit {
+    double scale;
+    const char* name;
+  };
+  const Unit units[] = {{1.0, "s"}, {1e-3, "ms"}, {1e-6, "us"}};
+  const Unit* unit = &units[2];
+  for (const Unit& u : units)
+    if (seconds >= u.scale) {
+      unit = &u;
+      break;
+    }
+  const double value = seconds / unit->scale;
+  char text[48];
+  std::snprintf(text, sizeof text, value < 10.0 ? "%.1f %s" : "%.0f %s", value, unit->name);
+  return text;
+}
+
+std::string slowStepWarning(const std::string& backend, const Model& model, Integrator integrator) {
+  const StepCostEstimate cost = estimateStepCost(backend, model, integrator);
+  if (cost.seconds < kSlowStepSeconds) return "";
+  std::string text = backend + (integrator.isDefault() ? "" : std::string(" with ") + integrator.name()) + " is " +
+                     cost.costClass + ": about " + formatDuration(cost.seconds) + " per step at n = " +
+                     std::to_string(model.nq);
+  const Alternative faster = fasterAlternative(backend, model, integrator);
+  if (faster.seconds >= 0.0 && faster.seconds * 10.0 <= cost.seconds) {
+    text += "; " + faster.backend;
+    if (!(faster.integrator == integrator)) text += std::string(" with ") + faster.integrator.name();
+    text += " runs this scene at about " + formatDuration(faster.seconds) + " per step";
+  }
+  return text;
+}
+
+}  // namespace articulab
