@@ -12,10 +12,13 @@ namespace articulab {
 namespace {
 
 // seconds per step = linear * n + cubic * n^3 (n: coordinates, model.nq; for baraff, rows of
-// loop closures join the cubic term). Measured on the development machine (2 cores, shared)
-// on 2026-11-24 with `articulab run scenes/chain.json --set n=N --backend B --integrator I
-// --duration D` at n = 50 and n = 400 (redmax and the recursive implicit step: n = 50 and 200),
-// fitting the two terms to the printed time per step; good to a factor of about two.
+// loop closures add a cubic term). Measured on the development machine (2 cores shared with
+// other builds, load average about 8) on 2026-11-24 with `articulab run scenes/chain.json
+// --set n=N --backend B --integrator I --dt 0.0001` and the printed us/step: the O(n) steps at
+// n = 50 and 800, the O(n^3) ones at n = 50 and 400 (redmax semi-implicit and rk4: 50 and
+// 1000), the two terms fitted through both points. Checked at a third size (redmax
+// semi-implicit, n = 1000 against 400: 2.5 s measured, 2.0 s from the n = 400 fit). On an idle
+// machine steps run up to about three times faster: the estimate is good to a factor of three.
 struct CostConstants {
   const char* backend;
   const char* integrator;
@@ -24,18 +27,18 @@ struct CostConstants {
 };
 
 constexpr CostConstants kMeasured[] = {
-    {"redmax", "implicit", 2.0e-6, 1.0e-8},
-    {"redmax", "implicit-springs", 2.0e-6, 4.0e-9},
-    {"redmax", "semi-implicit", 2.0e-6, 3.0e-9},
-    {"redmax", "rk4", 8.0e-6, 1.2e-8},
-    {"recursive", "implicit", 4.0e-6, 8.0e-9},
-    {"recursive", "implicit-springs", 3.0e-6, 0.0},
-    {"recursive", "semi-implicit", 1.5e-6, 0.0},
-    {"recursive", "rk4", 6.0e-6, 0.0},
-    {"baraff", "semi-implicit", 3.0e-6, 0.0},
-    {"baraff", "rk4", 1.2e-5, 0.0},
+    {"redmax", "implicit", 2.5e-4, 2.0e-8},
+    {"redmax", "implicit-springs", 7.7e-6, 2.8e-9},
+    {"redmax", "semi-implicit", 8.4e-6, 2.5e-9},
+    {"redmax", "rk4", 2.9e-5, 8.3e-9},
+    {"recursive", "implicit", 1.4e-4, 1.2e-8},
+    {"recursive", "implicit-springs", 1.7e-6, 0.0},
+    {"recursive", "semi-implicit", 1.35e-6, 0.0},
+    {"recursive", "rk4", 4.3e-6, 0.0},
+    {"baraff", "semi-implicit", 4.6e-6, 0.0},
+    {"baraff", "rk4", 1.5e-5, 0.0},
 };
-constexpr double kLoopRowCubic = 3.0e-9;  // baraff's dense loop-closure block, s per row cubed
+constexpr double kLoopRowCubic = 2.5e-9;  // baraff's dense loop-closure block, s per row cubed (as redmax's n^3)
 
 const CostConstants* constantsFor(const std::string& backend, Integrator integrator) {
   if (integrator.isDefault()) {

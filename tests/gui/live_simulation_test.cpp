@@ -84,8 +84,9 @@ TEST(LiveSimulation, PauseAndSingleStepNeverWaitForAStep) {
   ASSERT_TRUE(waitFor(sim, [&](const Snapshot& s) { return s.state.step == before + 1 && s.stepInProgressSeconds == 0.0; }));
   std::this_thread::sleep_for(std::chrono::milliseconds(600));
   EXPECT_EQ(snapshotOf(sim).state.step, before + 1);  // paused: the running step ended, no other began
+  const Clock::time_point asked = Clock::now();
   ASSERT_TRUE(sim.stepOnce(error)) << error;  // taken by the physics thread
-  EXPECT_LT(since(start), 1.0);
+  EXPECT_LT(since(asked), 0.2);
   ASSERT_TRUE(waitFor(sim, [&](const Snapshot& s) { return s.state.step == before + 2; }));
   EXPECT_TRUE(sim.stopThread());
 }
@@ -133,20 +134,6 @@ TEST(LiveSimulation, ASceneOpenedDuringAStepReplacesTheOldOneAfterIt) {
   EXPECT_EQ(after.state.step, 0);
   EXPECT_FALSE(after.running);  // a new scene starts paused, as in the app
   EXPECT_TRUE(sim.stopThread());
-}
-
-TEST(LiveSimulation, AWorkspaceThatDoesNotFitFallsBackToABackEndThatFits) {
-  Simulation sim;
-  std::string error;
-  ASSERT_TRUE(sim.load(kChain, {{"n", 3.0}}, "", error)) << error;
-  const Snapshot before = snapshotOf(sim);
-  // 100000 links: redmax's dense matrices need about 1.7 TB; the app falls back to a back-end
-  // whose workspace fits rather than failing, and a model no back-end fits is an error.
-  ASSERT_TRUE(sim.load(kChain, {{"n", 100000.0}}, "redmax", error)) << error;
-  const Snapshot huge = snapshotOf(sim);
-  EXPECT_NE(huge.backend, "redmax");
-  EXPECT_NE(huge.slowStepWarning, "");  // and it warns that the steps will be slow
-  EXPECT_NE(before.model, huge.model);
 }
 
 }  // namespace
