@@ -2,6 +2,7 @@
 // thread, draw frames while it steps and report their times, wait for steps, and check which
 // back-end runs. Unlike run-frames, these depend on the wall clock; the tests use them to check
 // that the window keeps drawing during a slow step.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -48,8 +49,15 @@ bool ScriptRunner::drawFrames(const ScriptCommand& c, std::string& error) {
     if (before && stepInProgress(app_.simulation())) duringStep.push_back(ms);
   }
   const std::size_t during = duringStep.size();
-  std::cout << "drew " << frames << " frames, " << during << " while a step ran"
-            << (during ? ": " + describe(summarizeFrameTimes(duringStep)) : std::string()) << std::endl;
+  std::cout << "drew " << frames << " frames, " << during << " while a step ran";
+  if (during > 0) {
+    std::vector<double> sorted = duringStep;
+    std::nth_element(sorted.begin(), sorted.begin() + during / 2, sorted.end());
+    char median[48];
+    std::snprintf(median, sizeof median, ": median %.2f ms, ", sorted[during / 2]);
+    std::cout << median << describe(summarizeFrameTimes(duringStep));
+  }
+  std::cout << std::endl;
   return true;
 }
 

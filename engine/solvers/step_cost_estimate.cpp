@@ -57,9 +57,9 @@ struct Alternative {
   double seconds = -1.0;
 };
 
-// The fastest back-end and integrator other than the given pair that runs the model, preferring
-// the same integrator; seconds < 0 when there is none.
-Alternative fasterAlternative(const std::string& backend, const Model& model, Integrator integrator) {
+// The fastest back-end and integrator other than the given pair that runs the model and takes
+// at most `budget` seconds per step, preferring the same integrator; seconds < 0 when none does.
+Alternative fasterAlternative(const std::string& backend, const Model& model, Integrator integrator, double budget) {
   Alternative best;
   for (int pass = 0; pass < 2 && best.seconds < 0.0; ++pass) {
     for (const BackendInfo& info : backends()) {
@@ -67,7 +67,7 @@ Alternative fasterAlternative(const std::string& backend, const Model& model, In
         const bool same = offered.integrator == integrator;
         if ((pass == 0) != same || (info.name == backend && same)) continue;
         const double seconds = estimateStepCost(info.name, model, offered.integrator).seconds;
-        if (seconds < 0.0 || (best.seconds >= 0.0 && seconds >= best.seconds)) continue;
+        if (seconds < 0.0 || seconds > budget || (best.seconds >= 0.0 && seconds >= best.seconds)) continue;
         if (!info.supports(model, solverOptionsFor(model, offered.integrator)).ok) continue;
         best = {info.name, offered.integrator, seconds};
       }
@@ -92,7 +92,7 @@ std::string formatDuration(double seconds) {
     double scale;
     const char* name;
   };
-  const Unit units[] = {{1.0, "s"}, {1e-3, "ms"}, {1e-6, "us"}};
+  const Unit units[] = {{3600.0, "h"}, {120.0, "min"}, {1.0, "s"}, {1e-3, "ms"}, {1e-6, "us"}};
   const Unit* unit = &units[2];
   for (const Unit& u : units)
     if (seconds >= u.scale) {
@@ -111,8 +111,8 @@ std::string slowStepWarning(const std::string& backend, const Model& model, Inte
   std::string text = backend + (integrator.isDefault() ? "" : std::string(" with ") + integrator.name()) + " is " +
                      cost.costClass + ": about " + formatDuration(cost.seconds) + " per step at n = " +
                      std::to_string(model.nq);
-  const Alternative faster = fasterAlternative(backend, model, integrator);
-  if (faster.seconds >= 0.0 && faster.seconds * 10.0 <= cost.seconds) {
+  const Alternative faster = fasterAlternative(backend, model, integrator, cost.seconds / 10.0);
+  if (faster.seconds >= 0.0) {
     text += "; " + faster.backend;
     if (!(faster.integrator == integrator)) text += std::string(" with ") + faster.integrator.name();
     text += " runs this scene at about " + formatDuration(faster.seconds) + " per step";

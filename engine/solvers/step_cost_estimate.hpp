@@ -21,7 +21,7 @@ constexpr double kSlowStepSeconds = 0.05;
 // One step of `backend` with `integrator` (the default one when default-constructed) on the model.
 StepCostEstimate estimateStepCost(const std::string& backend, const Model& model, Integrator integrator);
 
-// "2 ms", "40 s", "310 us", "3.1 s".
+// "2.0 ms", "40 s", "310 us", "3.1 s", "17 min".
 std::string formatDuration(double seconds);
 
 // Empty when a step is estimated under kSlowStepSeconds; else, for example, "redmax is O(n^3):

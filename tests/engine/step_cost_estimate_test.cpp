@@ -49,11 +49,16 @@ TEST(StepCostEstimate, WarnsOfASlowBackEndAndNamesAFasterOne) {
   EXPECT_EQ(warning.rfind("redmax with rk4 is O(n^3): about ", 0), 0u) << warning;
   EXPECT_NE(warning.find(" per step at n = 5000; recursive runs this scene at about "), std::string::npos) << warning;
   EXPECT_EQ(warning.substr(warning.size() - 9), " per step") << warning;
+  // No other back-end runs the implicit step fast: the same back-end with an O(n) integrator does.
+  const std::string implicit = slowStepWarning("recursive", chain(2000), Integrator::LinearlyImplicitEuler);
+  EXPECT_EQ(implicit.rfind("recursive with implicit is O(n^3): about ", 0), 0u) << implicit;
+  EXPECT_NE(implicit.find("; recursive with semi-implicit runs this scene at about "), std::string::npos) << implicit;
   EXPECT_EQ(slowStepWarning("recursive", chain(10), Integrator::RK4), "");  // a fast run: no warning
   EXPECT_EQ(slowStepWarning("redmax", chain(10), Integrator::RK4), "");
 }
 
 TEST(StepCostEstimate, FormatsDurationsWithTheirUnit) {
+  EXPECT_EQ(formatDuration(1037.0), "17 min");
   EXPECT_EQ(formatDuration(40.0), "40 s");
   EXPECT_EQ(formatDuration(3.14), "3.1 s");
   EXPECT_EQ(formatDuration(2e-3), "2.0 ms");
