@@ -414,7 +414,7 @@ quit
     wall = time.monotonic() - start
     if not check(result.returncode == 0, "the slow-step session exits with 0: %s" % result.stderr.strip()):
         return
-    match = re.search(r"drew 30 frames, (\\d+) while a step ran: median ([0-9.]+) ms, frames \\d+, mean ([0-9.]+) ms, "
+    match = re.search(r"drew 30 frames, (\d+) while a step ran: median ([0-9.]+) ms, frames \d+, mean ([0-9.]+) ms, "
                       r"p95 ([0-9.]+) ms, max ([0-9.]+) ms", result.stdout)
     if check(match, "draw-frames reports the frame times during the step"):
         during, median, p95, worst = int(match.group(1)), float(match.group(2)), float(match.group(4)), float(match.group(5))
