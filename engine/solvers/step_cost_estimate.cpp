@@ -89,13 +89,14 @@ StepCostEstimate estimateStepCost(const std::string& backend, const Model& model
 
 std::string formatDuration(double seconds) {
   struct Unit {
-    double scale;
+    double from;   // shown in this unit from this many seconds on
+    double scale;  // seconds per unit
     const char* name;
   };
-  const Unit units[] = {{3600.0, "h"}, {120.0, "min"}, {1.0, "s"}, {1e-3, "ms"}, {1e-6, "us"}};
-  const Unit* unit = &units[2];
+  const Unit units[] = {{7200.0, 3600.0, "h"}, {120.0, 60.0, "min"}, {1.0, 1.0, "s"}, {1e-3, 1e-3, "ms"}, {0.0, 1e-6, "us"}};
+  const Unit* unit = &units[4];
   for (const Unit& u : units)
-    if (seconds >= u.scale) {
+    if (seconds >= u.from) {
       unit = &u;
       break;
     }
