@@ -103,6 +103,35 @@ bool Simulation::reload(std::string& error) {
   return load(path, overrides, backend, error);
 }
 
+bool Simulation::loadInBackground(const std::string& path, const ParameterOverrides& overrides, std::string& error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!loadingPath_.empty()) {
+    error = "still opening " + loadingPath_ + "; wait until it is open";
+    return false;
+  }
+  if (loader_.joinable()) loader_.join();  // ended: it released the lock for good
+  loadingPath_ = path;
+  loader_ = std::thread([this, path, overrides] {
+    std::string failure;
+    load(path, overrides, "", failure);  // never throws: every failure is a message
+    std::lock_guard<std::mutex> done(mutex_);
+    loadingPath_.clear();
+    loadFinished_ = true;
+    loadError_ = failure;
+    stepEnded_.notify_all();
+  });
+  spdlog::info("opening {} ...", path);
+  return true;
+}
+
+bool Simulation::takeLoadResult(std::string& error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!loadFinished_) return false;
+  loadFinished_ = false;
+  error = loadError_;
+  return true;
+}
+
 // The requested back-end, or else the first one that supports the model.
 const BackendInfo* Simulation::chooseBackend(const Model& model, const std::string& backend, std::string& error) {
   const BackendInfo* info = findBackend(backend);
@@ -204,18 +233,17 @@ bool Simulation::stopThread(double graceSeconds) {
   std::unique_lock<std::mutex> lock(mutex_);
   quit_ = true;
   wake_.notify_all();
-  if (!thread_.joinable()) return true;
-  const auto done = [this] { return threadDone_; };
+  const auto done = [this] { return (threadDone_ || !thread_.joinable()) && loadingPath_.empty(); };
   bool ended = true;
   if (graceSeconds < 0.0) stepEnded_.wait(lock, done);
   else ended = stepEnded_.wait_for(lock, std::chrono::duration<double>(graceSeconds), done);
   lock.unlock();
-  if (!ended) {
-    thread_.detach();  // inside a step that does not end: see Workbench::stopSimulation
-    return false;
+  for (std::thread* worker : {&thread_, &loader_}) {
+    if (!worker->joinable()) continue;
+    if (ended) worker->join();
+    else worker->detach();  // inside a step or a load that does not end: see Workbench::stopSimulation
   }
-  thread_.join();
-  return true;
+  return ended;
 }
 
 void Simulation::setTestStepDelay(double secondsPerStep) {

@@ -67,6 +67,7 @@ struct Snapshot {
   double stepInProgressSeconds = 0.0;  // how long the running step has taken so far; 0 between steps
   std::size_t queuedCommands = 0;      // commands waiting for the running step to end
   std::string slowStepWarning;         // estimated slow step (slowStepWarning()); empty when it is not
+  std::string loadingPath;             // the scene being opened in the background; empty when none
 };
 
 class Simulation {
@@ -84,6 +85,12 @@ class Simulation {
             std::string& error);
   // Loads the current scene file again (discarding live edits).
   bool reload(std::string& error);
+  // load() on a thread of its own, so that the window keeps drawing while a big model's solver
+  // is built (seconds for thousands of bodies); takeLoadResult() gives the outcome. False (with
+  // the reason) while another scene is still being opened.
+  bool loadInBackground(const std::string& path, const ParameterOverrides& overrides, std::string& error);
+  // True once after a background load ended, with its error (empty when the scene opened).
+  bool takeLoadResult(std::string& error);
   bool hasModel() const;
 
   void startThread();
@@ -189,6 +196,10 @@ class Simulation {
   double testStepDelay_ = 0.0;
   std::uint64_t sceneVersion_ = 0;
   std::string slowWarning_;
+  std::thread loader_;         // loadInBackground's thread
+  std::string loadingPath_;    // non-empty while it runs
+  bool loadFinished_ = false;  // its result waits for takeLoadResult
+  std::string loadError_;
 
   std::shared_ptr<const Model> model_;
   std::uint64_t modelVersion_ = 0;

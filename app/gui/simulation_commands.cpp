@@ -290,6 +290,7 @@ void Simulation::snapshot(Snapshot& out) const {
       commands_.stepping() ? std::chrono::duration<double>(std::chrono::steady_clock::now() - stepStarted_).count() : 0.0;
   out.queuedCommands = commands_.pending();
   out.slowStepWarning = slowWarning_;
+  out.loadingPath = loadingPath_;
 }
 
 void Simulation::copySamples(TimeSeries& dest, std::uint64_t& consumed, std::uint64_t& generation) const {

@@ -31,6 +31,7 @@ const ImVec4 kWarningColour(1.0f, 0.6f, 0.2f, 1.0f);
 // A step slower than a frame: how long it takes and the real-time factor it allows, also while
 // the first such step is still running; then the estimate made before the run.
 void drawSlowSteps(const Snapshot& snap, double frameSeconds) {
+  if (!snap.loadingPath.empty()) ImGui::TextColored(kWarningColour, "opening %s ...", snap.loadingPath.c_str());
   const double perStep = std::max(snap.stats.lastStepSeconds, snap.stepInProgressSeconds);
   if (perStep > std::max(frameSeconds, 1.0 / 60.0) && (snap.running || snap.stepInProgressSeconds > 0.0))
     ImGui::TextColored(kWarningColour, "stepping: %s per step (%.2gx real time)", formatDuration(perStep).c_str(),

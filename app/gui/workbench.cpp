@@ -152,6 +152,24 @@ bool Workbench::openScene(const std::string& path, const ParameterOverrides& ove
   return true;
 }
 
+void Workbench::openSceneInBackground(const std::string& path, const ParameterOverrides& overrides) {
+  viewport_.cancel(*simulation_);
+  std::string error;
+  if (!simulation_->loadInBackground(path, overrides, error)) showError(error);
+}
+
+// The outcome of a background load, once it ended.
+void Workbench::takeBackgroundLoad() {
+  std::string error;
+  if (!simulation_->takeLoadResult(error)) return;
+  if (!error.empty()) {
+    ui_.banner = "Could not open the scene; the previous scene keeps running.\n" + error;
+    return;
+  }
+  ui_.fields.clear();
+  ui_.banner.clear();
+}
+
 bool Workbench::reloadScene(std::string& error) {
   viewport_.cancel(*simulation_);
   if (!simulation_->reload(error)) {
@@ -200,6 +218,7 @@ void Workbench::rescanScenes() {
 }
 
 void Workbench::refreshFromSimulation() {
+  takeBackgroundLoad();
   simulation_->snapshot(snapshot_);
   if (snapshot_.model && snapshot_.sceneVersion != framedScene_) {  // a scene opened (maybe after a step)
     frameScene();

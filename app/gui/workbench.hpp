@@ -36,6 +36,9 @@ class Workbench {
   // current scene. backend "" means the scene's default.
   bool openScene(const std::string& path, const ParameterOverrides& overrides, const std::string& backend,
                  std::string& error);
+  // openScene for the scene panel: the scene is read and its solver built on another thread, so
+  // the window keeps drawing; a failure shows up (banner and log) in a later frame.
+  void openSceneInBackground(const std::string& path, const ParameterOverrides& overrides);
   // Opens the current scene file again, dropping live edits; same failure handling as openScene.
   bool reloadScene(std::string& error);
   void showError(const std::string& message);
@@ -66,6 +69,7 @@ class Workbench {
   bool openWindow(std::string& error);
   void initImGui();
   void refreshFromSimulation();
+  void takeBackgroundLoad();
   void copyNewSamples();
   void buildUi();
   void present();

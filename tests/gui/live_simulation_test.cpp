@@ -136,5 +136,26 @@ TEST(LiveSimulation, ASceneOpenedDuringAStepReplacesTheOldOneAfterIt) {
   EXPECT_TRUE(sim.stopThread());
 }
 
+// The scene panel opens scenes on a thread of their own; the outcome arrives later.
+TEST(LiveSimulation, ASceneOpensInTheBackgroundAndAFailureKeepsThePreviousOne) {
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.load(kChain, {{"n", 3.0}}, "", error)) << error;
+  const auto outcome = [&sim] {
+    std::string result = "(none)";
+    for (int i = 0; i < 5000 && !sim.takeLoadResult(result); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    return result;
+  };
+  ASSERT_TRUE(sim.loadInBackground(kChain, {{"n", 7.0}}, error)) << error;
+  EXPECT_EQ(outcome(), "");
+  EXPECT_EQ(snapshotOf(sim).model->bodyCount(), 7);
+  ASSERT_TRUE(sim.loadInBackground(kBroken, {}, error)) << error;
+  EXPECT_NE(outcome().find("/joints/0/type"), std::string::npos);
+  const Snapshot after = snapshotOf(sim);
+  EXPECT_EQ(after.model->bodyCount(), 7);
+  EXPECT_EQ(after.loadingPath, "");
+  EXPECT_FALSE(sim.takeLoadResult(error));  // once only
+}
+
 }  // namespace
 }  // namespace articulab::gui
