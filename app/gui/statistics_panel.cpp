@@ -56,7 +56,7 @@ void drawStatisticsPanel(Workbench& app) {
   row("bodies / coordinates", "%d / %d", snap.model->bodyCount(), snap.model->nq);
   row("time per step", "%s", formatDuration(stats.stepSeconds).c_str());
   row("steps per second", "%.0f", stats.stepsPerSecond);
-  row("real-time factor", "%.2fx", stats.realTimeFactor);
+  row("real-time factor", "%.3gx", stats.realTimeFactor);
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
   ImGui::TextUnformatted("solver iterations");
