@@ -18,6 +18,7 @@
 #include "engine/diagnostics/recorder.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/solver_settings.hpp"
+#include "engine/solvers/step_cost_estimate.hpp"
 
 namespace articulab::cli {
 
@@ -135,6 +136,8 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
 
   const Integrator integrator = choice.integrator;
+  if (const std::string slow = slowStepWarning(backendName, model, integrator); !slow.empty())
+    err << "warning: slow steps ahead: " << slow << '\n';
   const double dt = o.dt > 0.0 ? o.dt : model.defaults.dt;
   const double duration = o.duration > 0.0 ? o.duration : model.defaults.duration;
   const long steps = std::lround(duration / dt);

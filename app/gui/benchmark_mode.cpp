@@ -40,7 +40,7 @@ int runBenchmark(Workbench& app, const GuiOptions& options) {
     frameMs.push_back(std::chrono::duration<double, std::milli>(now - last).count());
     last = now;
   }
-  app.simulation().stopThread();
+  app.stopSimulation();
   const Snapshot& snap = app.snapshot();
   char header[512];
   std::snprintf(header, sizeof header, "benchmark: scene '%s' (%d bodies, back-end %s), %dx%d, %s: ",

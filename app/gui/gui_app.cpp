@@ -15,9 +15,12 @@ namespace {
 int runInteractive(Workbench& app) {
   std::string error;
   app.simulation().startThread();
-  if (app.simulation().hasModel()) app.simulation().setRunning(true, error);
+  // A scene whose steps are estimated to be slow starts paused, its warning in view (Statistics).
+  Snapshot start;
+  app.simulation().snapshot(start);
+  if (start.model && start.slowStepWarning.empty()) app.simulation().setRunning(true, error);
   while (!app.closeRequested()) app.renderFrame();
-  app.simulation().stopThread();
+  app.stopSimulation();
   return 0;
 }
 

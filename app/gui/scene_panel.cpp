@@ -32,7 +32,7 @@ void open(Workbench& app, const std::string& path) {
     app.showError(error);
     return;
   }
-  app.openScene(path, overrides, "", error);
+  app.openSceneInBackground(path, overrides);  // the window keeps drawing while a big model loads
 }
 
 std::string entryLabel(const SceneEntry& scene) {

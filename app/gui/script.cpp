@@ -39,6 +39,12 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"export-plots", 1, 1, "BASE: BASE.png, BASE.svg and BASE.pdf"},
       {"screenshot", 1, 1, "FILE: PNG of the 3D view"},
       {"screenshot-window", 1, 1, "FILE: PNG of the whole window, panels included"},
+      {"play", 0, 0, ": run in real time on the physics thread, as the interactive app does"},
+      {"pause", 0, 0, ": stop the real-time run (a running step ends first)"},
+      {"draw-frames", 1, 1, "N: draw N frames without stepping (the physics thread runs on); prints the frame times"},
+      {"wait-steps", 1, 2, "N [SECONDS]: draw frames until the physics thread has ended N more steps (timeout 60 s)"},
+      {"expect-backend", 1, 1, "NAME: the back-end in use must be NAME"},
+      {"test-step-delay", 1, 1, "SECONDS: test hook: each real-time step takes this much longer"},
       {"quit", 0, 0, ": end the session (exit code 0)"},
   };
   return commands;

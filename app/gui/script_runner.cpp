@@ -94,6 +94,12 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"screenshot", &ScriptRunner::screenshot},
       {"screenshot-window", &ScriptRunner::screenshotWindow},
       {"quit", &ScriptRunner::quit},
+      {"play", &ScriptRunner::play},
+      {"pause", &ScriptRunner::pause},
+      {"draw-frames", &ScriptRunner::drawFrames},
+      {"wait-steps", &ScriptRunner::waitSteps},
+      {"expect-backend", &ScriptRunner::expectBackend},
+      {"test-step-delay", &ScriptRunner::testStepDelay},
   };
   auto handler = handlers.find(c.name);
   if (handler == handlers.end()) {

@@ -50,6 +50,13 @@ class ScriptRunner {
   bool screenshot(const ScriptCommand& c, std::string& error);
   bool screenshotWindow(const ScriptCommand& c, std::string& error);
   bool quit(const ScriptCommand& c, std::string& error);
+  // Real-time commands (script_live.cpp): the live app with its physics thread.
+  bool play(const ScriptCommand& c, std::string& error);
+  bool pause(const ScriptCommand& c, std::string& error);
+  bool drawFrames(const ScriptCommand& c, std::string& error);
+  bool waitSteps(const ScriptCommand& c, std::string& error);
+  bool expectBackend(const ScriptCommand& c, std::string& error);
+  bool testStepDelay(const ScriptCommand& c, std::string& error);
 
   bool open(const ScriptCommand& c, bool expectFailure, std::string& error);
   bool playFrames(long frames, bool expectDivergence, std::string& error);

@@ -12,6 +12,7 @@
 #include "engine/diagnostics/divergence.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"
+#include "engine/solvers/step_cost_estimate.hpp"
 
 namespace articulab::gui {
 
@@ -20,8 +21,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t kSampleCapacity = 1 << 17;
-constexpr double kSamplePeriod = 1e-3;    // s of simulated time between recorded samples (at least one step)
-constexpr double kBatchBudget = 2e-3;     // s of wall time the physics thread holds the lock at most
+constexpr double kBatchBudget = 2e-3;     // s of wall time per batch of steps between pacing sleeps
 constexpr double kMaxWallGap = 0.1;       // s; longer stalls are not caught up
 constexpr double kStatsWindow = 0.5;      // s of wall time per statistics update
 
@@ -33,15 +33,26 @@ std::string format(const char* pattern, double value) {
   return text;
 }
 
-// Simulated time to the step's resolution: "1.234" at dt = 1 ms, not "1.2340000000000002".
-std::string formatTime(double t, double dt) {
-  const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(dt) - 1e-9)), 0, 9);
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, t);
-  return text;
+// A step that throws (out of memory, say) is a failed step, never the end of the program.
+StepStatus guardedStep(Solver& solver, const Model& model, State& state, double dt) {
+  try {
+    return solver.step(model, state, dt);
+  } catch (const std::exception& e) {
+    return StepStatus{false, std::string("the step failed: ") + e.what()};
+  }
 }
 
 }  // namespace
+
+struct Simulation::PreparedScene {
+  std::shared_ptr<Model> model;
+  const BackendInfo* info = nullptr;
+  SceneIntegratorChoice choice;
+  std::unique_ptr<Solver> solver;
+  std::string path;
+  ParameterOverrides overrides;
+  std::string slowWarning;
+};
 
 Simulation::Simulation() : series_(sampleChannels(), kSampleCapacity) {}
 
@@ -54,32 +65,25 @@ bool Simulation::hasModel() const {
 
 bool Simulation::load(const std::string& path, const ParameterOverrides& overrides, const std::string& preferredBackend,
                       std::string& error) {
-  std::shared_ptr<Model> model;
+  auto scene = std::make_shared<PreparedScene>();
   try {
-    model = std::make_shared<Model>(loadScene(path, overrides));
-  } catch (const std::exception& e) {
-    error = e.what();
-    spdlog::error("cannot open scene: {}", error);
-    return false;
-  }
-  try {
+    auto model = std::make_shared<Model>(loadScene(path, overrides));
     validateSceneChoices(*model, preferredBackend.empty(), true);
-  } catch (const std::exception& e) {
+    error = prepareScene(model, preferredBackend.empty() ? model->defaults.backend : preferredBackend, *scene);
+  } catch (const std::exception& e) {  // the loader's message, a refusal, or out of memory
     error = e.what();
-    spdlog::error("cannot open scene: {}", error);
-    return false;
   }
-  std::lock_guard<std::mutex> lock(mutex_);
-  std::string backend = preferredBackend.empty() ? model->defaults.backend : preferredBackend;
-  error = replaceModelLocked(model, backend, model->defaults.dt);
   if (!error.empty()) {
     spdlog::error("cannot open scene: {}", error);
     return false;
   }
-  scenePath_ = path;
-  overrides_ = overrides;
-  spdlog::info("opened scene '{}' from {} ({} bodies, back-end {}, {} integrator, dt = {} s)", model_->name, path,
-               model_->bodyCount(), backendInfo_->name, integratorName(integrator_), dt_);
+  scene->path = path;
+  scene->overrides = overrides;
+  std::lock_guard<std::mutex> lock(mutex_);
+  commandLocked("opening " + path, [this, scene] {
+    installSceneLocked(*scene);
+    return std::string();
+  });
   return true;
 }
 
@@ -99,6 +103,35 @@ bool Simulation::reload(std::string& error) {
   return load(path, overrides, backend, error);
 }
 
+bool Simulation::loadInBackground(const std::string& path, const ParameterOverrides& overrides, std::string& error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!loadingPath_.empty()) {
+    error = "still opening " + loadingPath_ + "; wait until it is open";
+    return false;
+  }
+  if (loader_.joinable()) loader_.join();  // ended: it released the lock for good
+  loadingPath_ = path;
+  loader_ = std::thread([this, path, overrides] {
+    std::string failure;
+    load(path, overrides, "", failure);  // never throws: every failure is a message
+    std::lock_guard<std::mutex> done(mutex_);
+    loadingPath_.clear();
+    loadFinished_ = true;
+    loadError_ = failure;
+    stepEnded_.notify_all();
+  });
+  spdlog::info("opening {} ...", path);
+  return true;
+}
+
+bool Simulation::takeLoadResult(std::string& error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!loadFinished_) return false;
+  loadFinished_ = false;
+  error = loadError_;
+  return true;
+}
+
 // The requested back-end, or else the first one that supports the model.
 const BackendInfo* Simulation::chooseBackend(const Model& model, const std::string& backend, std::string& error) {
   const BackendInfo* info = findBackend(backend);
@@ -112,43 +145,64 @@ const BackendInfo* Simulation::chooseBackend(const Model& model, const std::stri
   for (const BackendInfo& other : backends()) {
     if (!other.supports(model).ok) continue;
     spdlog::warn("{}; using back-end {} instead", error, other.name);
+    error.clear();
     return &other;
   }
   error += " (and no other back-end can: " + backendNames() + ")";
   return nullptr;
 }
 
-std::string Simulation::replaceModelLocked(std::shared_ptr<Model> model, const std::string& backend, double dt) {
+// Back-end, integrator and solver for a new model, without the lock (a big model's solver takes
+// a while to build); an error when no back-end can run it.
+std::string Simulation::prepareScene(std::shared_ptr<Model> model, const std::string& backend, PreparedScene& out) {
   std::string error;
-  const BackendInfo* info = chooseBackend(*model, backend, error);
-  if (!info) return error;
-  const SceneIntegratorChoice choice = info->supports.choose(*model);
-  const SolverSupport& support = choice.support;
-  const Integrator integrator = choice.integrator;
-  std::unique_ptr<Solver> solver;
+  out.info = chooseBackend(*model, backend, error);
+  if (!out.info) return error;
+  out.choice = out.info->supports.choose(*model);
   try {
-    solver = info->create(*model, solverOptionsFor(*model, integrator));
+    out.solver = out.info->create(*model, solverOptionsFor(*model, out.choice.integrator));
   } catch (const std::exception& e) {
-    return "back-end " + info->name + " failed to start: " + e.what();
+    return "back-end " + out.info->name + " failed to start: " + e.what();
   }
-  integrator_ = integrator;
-  dt_ = dt;
-  for (const std::string& warning : support.warnings) spdlog::warn("{}: {}", info->name, warning);
-  model_ = std::move(model);
+  out.slowWarning = slowStepWarning(out.info->name, *model, out.choice.integrator);
+  out.model = std::move(model);
+  return "";
+}
+
+void Simulation::installSceneLocked(PreparedScene& scene) {
+  const SolverSupport& support = scene.choice.support;
+  integrator_ = scene.choice.integrator;
+  dt_ = scene.model->defaults.dt;
+  for (const std::string& warning : support.warnings) spdlog::warn("{}: {}", scene.info->name, warning);
+  model_ = scene.model;
   ++modelVersion_;
-  solver_ = std::move(solver);
-  backendInfo_ = info;
+  if (scene.path != scenePath_ || scene.overrides != overrides_) ++sceneVersion_;  // a reload keeps the view
+  solver_ = std::move(scene.solver);
+  backendInfo_ = scene.info;
   warnings_ = support.warnings;
   state_ = makeInitialState(*model_);
   running_ = false;
   sampleEvery_ = std::max(1L, std::lround(kSamplePeriod / dt_));
+  scenePath_ = scene.path;
+  overrides_ = scene.overrides;
   refreshOffersLocked();
   if (compareInfo_) spdlog::info("comparison run on {} ended: another scene was opened", compareInfo_->name);
   compareInfo_ = nullptr;  // a comparison belongs to the scene it was started on
   compareSolver_.reset();
   compareNote_.clear();
   restartLocked();
-  return "";
+  spdlog::info("opened scene '{}' from {} ({} bodies, back-end {}, {} integrator, dt = {} s)", model_->name,
+               scenePath_, model_->bodyCount(), backendInfo_->name, integratorName(integrator_), dt_);
+  slowWarning_ = scene.slowWarning;  // estimated before the lock
+  if (!slowWarning_.empty()) spdlog::warn("slow steps ahead: {}", slowWarning_);
+}
+
+// Warns once per change when a step of the back-end and integrator in use will be slow.
+void Simulation::refreshSlowWarningLocked() {
+  if (!model_ || !backendInfo_) return;
+  std::string warning = slowStepWarning(backendInfo_->name, *model_, integrator_);
+  if (!warning.empty() && warning != slowWarning_) spdlog::warn("slow steps ahead: {}", warning);
+  slowWarning_ = warning;
 }
 
 // Both runs back to the model's initial state (the main run keeps its mouse pull), the
@@ -170,115 +224,138 @@ void Simulation::startThread() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     quit_ = false;
+    threadDone_ = false;
   }
   thread_ = std::thread(&Simulation::physicsLoop, this);
 }
 
-void Simulation::stopThread() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    quit_ = true;
-  }
+bool Simulation::stopThread(double graceSeconds) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  quit_ = true;
   wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
+  const auto done = [this] { return (threadDone_ || !thread_.joinable()) && loadingPath_.empty(); };
+  bool ended = true;
+  if (graceSeconds < 0.0) stepEnded_.wait(lock, done);
+  else ended = stepEnded_.wait_for(lock, std::chrono::duration<double>(graceSeconds), done);
+  lock.unlock();
+  for (std::thread* worker : {&thread_, &loader_}) {
+    if (!worker->joinable()) continue;
+    if (ended) worker->join();
+    else worker->detach();  // inside a step or a load that does not end: see Workbench::stopSimulation
+  }
+  return ended;
 }
 
-// Steps to keep simulated time at speed x wall time, holding the lock for at most kBatchBudget
-// at a time so the UI can always copy the state promptly.
+void Simulation::setTestStepDelay(double secondsPerStep) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  testStepDelay_ = std::max(0.0, secondsPerStep);
+}
+
+// Steps to keep simulated time at speed x wall time; the lock is released during each step.
 void Simulation::physicsLoop() {
   Clock::time_point last = Clock::now();
   std::unique_lock<std::mutex> lock(mutex_);
   while (!quit_) {
-    if (!running_ || !solver_) {
+    const bool runnable = solver_ && failure_.empty();
+    if (runnable && !running_ && stepRequests_ > 0) {
+      stepRequests_ = 0;
+      stepUnlocked(lock);
+      last = Clock::now();
+      continue;
+    }
+    if (!running_ || !runnable) {
       wake_.wait_for(lock, std::chrono::milliseconds(50));
       last = Clock::now();
       continue;
     }
     Clock::time_point now = Clock::now();
-    double wall = std::min(seconds(now - last), kMaxWallGap);
+    double wall = seconds(now - last);
     last = now;
-    runBatchLocked(wall);
+    runBatch(lock, wall);
     double owed = dt_ - debt_;
     auto pause = std::chrono::duration<double>(std::clamp(owed / speed_, 1e-4, 5e-3));
     lock.unlock();
     std::this_thread::sleep_for(pause);
     lock.lock();
   }
+  threadDone_ = true;
+  stepEnded_.notify_all();
 }
 
-void Simulation::runBatchLocked(double wallSeconds) {
-  debt_ += wallSeconds * speed_;
+void Simulation::runBatch(std::unique_lock<std::mutex>& lock, double wallSeconds) {
+  debt_ += std::min(wallSeconds, kMaxWallGap) * speed_;
   Clock::time_point start = Clock::now();
   long steps = 0;
   double simulated = 0.0;
-  while (running_ && debt_ >= dt_ && seconds(Clock::now() - start) < kBatchBudget) {
-    StepStatus status = stepLocked();
-    debt_ -= dt_;
-    simulated += dt_;
+  while (!quit_ && running_ && solver_ && debt_ >= dt_ && seconds(Clock::now() - start) < kBatchBudget) {
+    const double dt = dt_;
+    const bool healthy = stepUnlocked(lock);
     ++steps;
-    if (!checkHealthLocked(status)) break;
+    simulated += dt;
+    debt_ -= dt;
+    if (!healthy) break;
   }
-  double stepWall = seconds(Clock::now() - start);
-  // Falling behind: drop what cannot be caught up, so the real-time factor shows it.
+  // Time the simulation could not keep up with is dropped rather than accumulated: a scene too
+  // heavy for real time runs as fast as it can, and the real-time factor shows it.
   debt_ = std::min(debt_, std::max(2.0 * dt_, 0.1 * speed_));
-  updateStatsLocked(wallSeconds, simulated, steps, stepWall);
+  updateStatsLocked(wallSeconds, simulated, steps, seconds(Clock::now() - start));
 }
 
-StepStatus Simulation::stepLocked() {
-  StepStatus status = solver_->step(*model_, state_, dt_);
+bool Simulation::stepUnlocked(std::unique_lock<std::mutex>& lock) {
+  work_ = state_;  // allocates nothing once the sizes match
+  const bool comparing = compareSolver_ != nullptr;
+  if (comparing) compareWork_ = compareState_;
+  const double dt = dt_, delay = testStepDelay_;
+  commands_.beginStep();  // from here on solver_, model_ and the comparison stay as they are
+  stepStarted_ = Clock::now();
+  lock.unlock();
+  if (delay > 0.0) std::this_thread::sleep_for(std::chrono::duration<double>(delay));
+  StepOutcome outcome = stepStates(work_, compareWork_, dt);
+  lock.lock();
+  stats_.lastStepSeconds = seconds(Clock::now() - stepStarted_);
+  std::swap(state_, work_);  // publish
+  if (comparing) std::swap(compareState_, compareWork_);
+  if (quit_) {  // stopping: what waited for this step is dropped
+    commands_.dropQueued();
+    return true;
+  }
+  const bool healthy = finishStepLocked(outcome);
+  commands_.endStep();
+  stepEnded_.notify_all();
+  return healthy;
+}
+
+Simulation::StepOutcome Simulation::stepStates(State& state, State& compareState, double dt) const {
+  StepOutcome out;
+  try {
+    out.status = guardedStep(*solver_, *model_, state, dt);
+    out.energy = computeEnergy(*model_, state);
+    out.problem = divergenceLocked(out.status, state, out.energy);
+    if (!compareSolver_) return out;
+    compareState.perturbation = state.perturbation;
+    const StepStatus status = guardedStep(*compareSolver_, *model_, compareState, dt);
+    out.compareFailed = !status.ok;
+    out.compareProblem = divergenceLocked(status, compareState, computeEnergy(*model_, compareState));
+  } catch (const std::exception& e) {
+    out.problem = std::string("the step failed: ") + e.what();
+  }
+  return out;
+}
+
+// After a step: solver statistics, the comparison stopped if it diverged, the sample recorded,
+// and a divergence pauses the run with a message naming the back-end, the step and the quantity.
+bool Simulation::finishStepLocked(const StepOutcome& outcome) {
   stats_.iterations = state_.outputs.iterations;
   stats_.residual = state_.outputs.residual;
-  stepComparisonLocked();
-  return status;
-}
-
-// The comparison run takes the same step; when it fails or diverges it stops with a note and
-// the main run goes on.
-void Simulation::stepComparisonLocked() {
-  if (!compareSolver_) return;
-  compareState_.perturbation = state_.perturbation;
-  const StepStatus status = compareSolver_->step(*model_, compareState_, dt_);
-  const std::string problem = divergenceLocked(status, compareState_, computeEnergy(*model_, compareState_));
-  if (problem.empty()) return;
-  const std::string where = status.ok ? " at step " + std::to_string(compareState_.step) + " (t = " +
-                                            format("%.4g", compareState_.t) + " s)"
-                                      : "";  // a failed step's message says where
-  stopComparisonLocked("comparison run on " + compareInfo_->name + " stopped" + where + ": " + problem +
-                       "; Reset starts it again");
-}
-
-void Simulation::stopComparisonLocked(const std::string& why) {
-  compareSolver_.reset();
-  compareNote_ = why;
-  spdlog::warn("{}", why);
-}
-
-bool Simulation::createComparisonLocked() {
-  const std::string& name = compareInfo_->name;
-  const SceneIntegratorChoice choice = choiceLocked(*compareInfo_);
-  const SolverSupport& support = choice.support;
-  if (!support.ok) {
-    stopComparisonLocked("back-end " + name + " cannot run scene '" + model_->name + "': " + support.reason);
-    return false;
+  if (compareSolver_ && !outcome.compareProblem.empty()) {
+    const std::string where = outcome.compareFailed ? ""  // a failed step's message says where
+                                                    : " at step " + std::to_string(compareState_.step) + " (t = " +
+                                                          format("%.4g", compareState_.t) + " s)";
+    stopComparisonLocked("comparison run on " + compareInfo_->name + " stopped" + where + ": " +
+                         outcome.compareProblem + "; Reset starts it again");
   }
-  compareIntegrator_ = choice.integrator;
-  try {
-    compareSolver_ = compareInfo_->create(*model_, solverOptionsFor(*model_, compareIntegrator_));
-  } catch (const std::exception& e) {
-    stopComparisonLocked("back-end " + name + " failed to start: " + e.what());
-    return false;
-  }
-  for (const std::string& warning : support.warnings) spdlog::warn("{} (comparison run): {}", name, warning);
-  compareNote_.clear();
-  return true;
-}
-
-// Pauses with a message naming the back-end, the step and the quantity when the step failed,
-// the state or the energy is not finite, or the total energy grew beyond its bound.
-bool Simulation::checkHealthLocked(const StepStatus& status) {
-  EnergyReport energy = computeEnergy(*model_, state_);
-  std::string problem = divergenceLocked(status, state_, energy);
-  if (state_.step % sampleEvery_ == 0 || !problem.empty()) recordSampleLocked(energy);
+  const std::string& problem = outcome.problem;
+  if (state_.step % sampleEvery_ == 0 || !problem.empty()) recordSampleLocked(outcome.energy);
   if (problem.empty()) return true;
   running_ = false;
   failure_ = "Simulation diverged and was paused: back-end " + backendInfo_->name + " (" +
@@ -293,6 +370,12 @@ std::string Simulation::divergenceLocked(const StepStatus& status, const State& 
                                          const EnergyReport& energy) const {
   if (!status.ok) return status.message;
   return divergence(state, energy, EnergyBound{referenceEnergy_, energyScale_});  // the bound `articulab run` uses
+}
+
+void Simulation::stopComparisonLocked(const std::string& why) {
+  compareSolver_.reset();
+  compareNote_ = why;
+  spdlog::warn("{}", why);
 }
 
 void Simulation::recordSampleLocked(const EnergyReport& energy) {
@@ -322,9 +405,19 @@ void Simulation::updateStatsLocked(double wallSeconds, double simSeconds, long s
   if (windowWall_ < kStatsWindow) return;
   stats_.realTimeFactor = windowSim_ / windowWall_;
   stats_.stepsPerSecond = windowSteps_ / windowWall_;
-  stats_.stepSeconds = windowSteps_ > 0 ? windowStepWall_ / windowSteps_ : 0.0;
+  stats_.stepSeconds = windowSteps_ > 0 ? windowStepWall_ / windowSteps_ : stats_.lastStepSeconds;
   windowWall_ = windowSim_ = windowStepWall_ = 0.0;
   windowSteps_ = 0;
+}
+
+std::string Simulation::commandLocked(const std::string& what, std::function<std::string()> command, bool announce) {
+  if (!commands_.stepping()) return command();
+  if (announce) spdlog::info("{}: takes effect after the running step", what);
+  commands_.runOrQueue([what, command = std::move(command)] {
+    const std::string error = command();
+    if (!error.empty()) spdlog::error("{}: {}", what, error);
+  });
+  return "";
 }
 
 bool Simulation::setRunning(bool running, std::string& error) {
@@ -337,7 +430,7 @@ bool Simulation::setRunning(bool running, std::string& error) {
     error = "the simulation diverged; press Reset before playing again";
     return false;
   }
-  running_ = running;
+  running_ = running;  // a running step ends and is published; no further one starts
   debt_ = 0.0;
   windowWall_ = windowSim_ = windowStepWall_ = 0.0;
   windowSteps_ = 0;
@@ -347,22 +440,28 @@ bool Simulation::setRunning(bool running, std::string& error) {
 }
 
 bool Simulation::stepOnce(std::string& error) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::unique_lock<std::mutex> lock(mutex_);
   if (!solver_ || !failure_.empty()) {
     error = solver_ ? "the simulation diverged; press Reset first" : "no scene is loaded";
     return false;
   }
   running_ = false;
+  if (thread_.joinable() && !quit_) {  // the physics thread takes it: the UI never waits for a step
+    stepRequests_ = 1;
+    wake_.notify_all();
+    return true;
+  }
   Clock::time_point start = Clock::now();
-  StepStatus status = stepLocked();
+  const StepOutcome outcome = stepStates(state_, compareState_, dt_);
   stats_.stepSeconds = seconds(Clock::now() - start);
-  if (checkHealthLocked(status)) return true;
+  if (finishStepLocked(outcome)) return true;
   error = failure_;
   return false;
 }
 
 bool Simulation::advance(long steps, std::string& error) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::unique_lock<std::mutex> lock(mutex_);
+  stepEnded_.wait(lock, [this] { return !commands_.stepping(); });
   if (!solver_ || !failure_.empty()) {
     error = solver_ ? failure_ : "no scene is loaded";
     return false;
@@ -371,234 +470,12 @@ bool Simulation::advance(long steps, std::string& error) {
   long taken = 0;
   bool healthy = true;
   while (healthy && taken < steps) {
-    healthy = checkHealthLocked(stepLocked());
+    healthy = finishStepLocked(stepStates(state_, compareState_, dt_));
     ++taken;
   }
   if (taken > 0) stats_.stepSeconds = seconds(Clock::now() - start) / taken;
   if (!healthy) error = failure_;
   return healthy;
-}
-
-void Simulation::reset() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (!model_) return;
-  restartLocked();
-  spdlog::info("reset '{}' to its initial state", model_->name);
-}
-
-bool Simulation::setSpeed(double multiplier, std::string& error) {
-  error = checkSpeed(multiplier);
-  if (!error.empty()) return false;
-  std::lock_guard<std::mutex> lock(mutex_);
-  speed_ = multiplier;
-  return true;
-}
-
-bool Simulation::setStepSize(double secondsPerStep, std::string& error) {
-  error = checkStepSize(secondsPerStep);
-  if (!error.empty()) return false;
-  std::lock_guard<std::mutex> lock(mutex_);
-  dt_ = secondsPerStep;
-  debt_ = 0.0;
-  sampleEvery_ = std::max(1L, std::lround(kSamplePeriod / dt_));
-  spdlog::info("step size set to {} s", dt_);
-  return true;
-}
-
-bool Simulation::setBackend(const std::string& name, std::string& error) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  const BackendInfo* info = findBackend(name);
-  if (!info) {
-    error = "unknown back-end '" + name + "' (available: " + backendNames() + ")";
-    return false;
-  }
-  if (!model_) {
-    error = "no scene is loaded";
-    return false;
-  }
-  const SceneIntegratorChoice choice = choiceLocked(*info);
-  const SolverSupport& support = choice.support;
-  if (!support.ok) {
-    error = "back-end " + name + " cannot run scene '" + model_->name + "': " + support.reason;
-    return false;
-  }
-  try {
-    solver_ = info->create(*model_, solverOptionsFor(*model_, choice.integrator));
-  } catch (const std::exception& e) {
-    error = "back-end " + name + " failed to start: " + e.what();
-    return false;
-  }
-  backendInfo_ = info;
-  integrator_ = choice.integrator;
-  warnings_ = support.warnings;
-  state_.outputs.contactCount = 0;  // the outputs of the last step belong to the other back-end
-  state_.outputs.iterations = -1;
-  state_.outputs.residual = 0.0;
-  stats_.iterations = -1;
-  refreshOffersLocked();
-  for (const std::string& warning : support.warnings) spdlog::warn("{}: {}", name, warning);
-  spdlog::info("switched to back-end {} at t = {} s, keeping the state", name, formatTime(state_.t, dt_));
-  return true;
-}
-
-SceneIntegratorChoice Simulation::choiceLocked(const BackendInfo& info) const {
-  return info.supports.choose(*model_, integrator_.name());
-}
-
-// What the current back-end offers, and why an entry cannot be chosen on this model.
-void Simulation::refreshOffersLocked() {
-  offers_.clear();
-  if (!backendInfo_ || !model_) return;
-  for (const IntegratorInfo& offered : backendInfo_->integrators) {
-    const SolverSupport support = backendInfo_->supports(*model_, solverOptionsFor(*model_, offered.integrator));
-    offers_.push_back({offered.integrator, offered.description, support.ok ? "" : support.reason});
-  }
-}
-
-bool Simulation::setComparison(const std::string& backend, std::string& error) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (!model_) {
-    error = "no scene is loaded";
-    return false;
-  }
-  if (backend.empty() || backend == "off") {
-    if (compareInfo_) spdlog::info("comparison run on {} ended", compareInfo_->name);
-    compareInfo_ = nullptr;
-    compareSolver_.reset();
-    compareNote_.clear();
-    series_.setChannels(sampleChannels());
-    recordSampleLocked(computeEnergy(*model_, state_));
-    return true;
-  }
-  const BackendInfo* info = findBackend(backend);
-  if (!info) {
-    error = "unknown back-end '" + backend + "' (available: " + backendNames() + ", or off)";
-    return false;
-  }
-  if (SolverSupport support = choiceLocked(*info).support; !support.ok) {
-    error = "back-end " + info->name + " cannot run scene '" + model_->name + "': " + support.reason;
-    return false;
-  }
-  compareInfo_ = info;
-  restartLocked();
-  if (!compareSolver_) {
-    error = compareNote_;
-    return false;
-  }
-  spdlog::info("comparing back-end {} with {} on '{}': both restarted from the initial state", backendInfo_->name,
-               info->name, model_->name);
-  return true;
-}
-
-std::string Simulation::setIntegrator(Integrator integrator) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (!model_ || !backendInfo_) return "no scene is loaded";
-  if (!backendInfo_->findIntegrator(integrator.name()))
-    return integratorRefusal(backendInfo_->name, integrator, backendInfo_->integrators);
-  const SolverSupport support = backendInfo_->supports(*model_, solverOptionsFor(*model_, integrator));
-  if (!support.ok) return "back-end " + backendInfo_->name + " cannot run scene '" + model_->name + "': " + support.reason;
-  if (std::string refused = solver_->setIntegrator(*model_, integrator); !refused.empty()) return refused;
-  integrator_ = integrator;
-  warnings_ = support.warnings;
-  if (compareSolver_) {
-    const SceneIntegratorChoice choice = choiceLocked(*compareInfo_);
-    if (!(choice.integrator == compareIntegrator_) && compareSolver_->setIntegrator(*model_, choice.integrator).empty())
-      compareIntegrator_ = choice.integrator;
-    for (const std::string& warning : choice.support.warnings) spdlog::warn("{} (comparison run): {}", compareInfo_->name, warning);
-  }
-  spdlog::info("integrator set to {}", integratorName(integrator));
-  return "";
-}
-
-// Edits a copy of the model (drawing may still hold the old one) and rebuilds the solver for it.
-std::string Simulation::editModelLocked(const std::function<std::string(Model&)>& edit) {
-  if (!model_) return "no scene is loaded";
-  auto edited = std::make_shared<Model>(*model_);
-  std::string reason = edit(*edited);
-  if (!reason.empty()) return reason;
-  std::unique_ptr<Solver> solver;
-  try {
-    solver = backendInfo_->create(*edited, solverOptionsFor(*edited, integrator_));
-  } catch (const std::exception& e) {
-    return "back-end " + backendInfo_->name + " failed to start on the edited model: " + e.what();
-  }
-  model_ = std::move(edited);
-  ++modelVersion_;
-  solver_ = std::move(solver);  // the state keeps t, q, qdot and the history (State::history)
-  refreshOffersLocked();
-  if (compareSolver_) createComparisonLocked();  // the comparison carries on with the edited model
-  resetReferenceEnergyLocked();
-  return "";
-}
-
-std::string Simulation::editJoint(int joint, JointField field, double value, int coordinate) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return editModelLocked([&](Model& m) { return setJointField(m, joint, field, value, coordinate); });
-}
-
-std::string Simulation::editBodyMass(int body, double mass) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return editModelLocked([&](Model& m) { return setBodyMass(m, body, mass); });
-}
-
-std::string Simulation::editForce(int element, ForceField field, double value, int coordinate) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return editModelLocked([&](Model& m) { return setForceField(m, element, field, value, coordinate); });
-}
-
-std::string Simulation::editGravity(const Vector3& gravity) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return editModelLocked([&](Model& m) { return setGravity(m, gravity); });
-}
-
-std::string Simulation::editDriftControl(DriftControl drift, double alpha, double beta) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return editModelLocked([&](Model& m) { return setDriftControl(m, drift, alpha, beta); });
-}
-
-std::string Simulation::editSolverSetting(const std::string& name, double value) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  const std::string backend = backendInfo_->name;
-  return editModelLocked([&](Model& m) { return setSolverSetting(m, backend, name, value); });
-}
-
-void Simulation::setPerturbation(const Perturbation& perturbation) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  state_.perturbation = perturbation;
-}
-
-void Simulation::snapshot(Snapshot& out) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  out.model = model_;
-  out.modelVersion = modelVersion_;
-  out.state = state_;
-  out.scenePath = scenePath_;
-  out.backend = backendInfo_ ? backendInfo_->name : "";
-  out.integrator = integrator_;
-  out.integrators = offers_;
-  out.dt = dt_;
-  out.speed = speed_;
-  out.running = running_;
-  out.stats = stats_;
-  out.failure = failure_;
-  out.backendWarnings = warnings_;
-  out.compareBackend = compareInfo_ ? compareInfo_->name : "";
-  out.compareNote = compareNote_;
-  out.contactPoints.clear();
-  const StepOutputs& outputs = state_.outputs;
-  for (int c = 0; c < outputs.contactCount; ++c) out.contactPoints.push_back(outputs.contacts[c].point);
-  out.compareRunning = compareSolver_ != nullptr;
-  if (out.compareRunning) out.compareState = compareState_;
-}
-
-void Simulation::copySamples(TimeSeries& dest, std::uint64_t& consumed, std::uint64_t& generation) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  dest.appendNewRows(series_, consumed, generation);
-}
-
-TimeSeries Simulation::samples() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return series_;
 }
 
 }  // namespace articulab::gui

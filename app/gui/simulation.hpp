@@ -1,10 +1,13 @@
 // The running simulation: the GUI's own copy of the model, the state, the solver, and the
-// physics thread that steps them in real time (times a speed multiplier) under a mutex.
-// The UI never steps or reads the state directly: it copies a Snapshot under the lock, and
-// every command (play, edit, switch back-end) takes the lock briefly.
+// physics thread that steps them in real time (times a speed multiplier).
+// The physics thread steps a working copy of the state without holding the lock and publishes
+// it after each step (a double buffer swapped under a short lock), so the UI never waits for a
+// step: it copies the latest published Snapshot. Commands (play, edit, switch back-end, load)
+// take the lock briefly; those that touch the solver or the state wait in a queue while a step
+// runs and take effect right after it (command_queue.hpp).
 #pragma once
 
-#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -14,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/gui/command_queue.hpp"
 #include "app/gui/model_edits.hpp"
 #include "app/gui/time_series.hpp"
 #include "engine/diagnostics/energy.hpp"
@@ -28,6 +32,7 @@ struct SimulationStats {
   double realTimeFactor = 0.0;  // simulated seconds per wall-clock second
   int iterations = -1;          // solver iterations of the last step; -1 when the back-end does not iterate
   double residual = 0.0;        // final residual of that iterative solve (State::outputs)
+  double lastStepSeconds = 0.0;  // wall time of the last step taken by the physics thread, s
 };
 
 // An integrator of the current back-end, for the integrator box: why it cannot be chosen on
@@ -58,6 +63,11 @@ struct Snapshot {
   std::vector<Vector3> contactPoints;  // where the last step pressed bodies on the ground, m (State::outputs)
   bool compareRunning = false;  // compareState holds the comparison run's state
   State compareState;
+  std::uint64_t sceneVersion = 0;     // changes when another scene (or the same file again) is opened
+  double stepInProgressSeconds = 0.0;  // how long the running step has taken so far; 0 between steps
+  std::size_t queuedCommands = 0;      // commands waiting for the running step to end
+  std::string slowStepWarning;         // estimated slow step (slowStepWarning()); empty when it is not
+  std::string loadingPath;             // the scene being opened in the background; empty when none
 };
 
 class Simulation {
@@ -69,22 +79,37 @@ class Simulation {
 
   // Loads a scene; on failure returns false with the loader's message and keeps the current
   // scene running. preferredBackend (if not empty) is used instead of the scene's default.
+  // The model and its solver are built on the calling thread; while a step runs, the new scene
+  // replaces the old one right after it.
   bool load(const std::string& path, const ParameterOverrides& overrides, const std::string& preferredBackend,
             std::string& error);
   // Loads the current scene file again (discarding live edits).
   bool reload(std::string& error);
+  // load() on a thread of its own, so that the window keeps drawing while a big model's solver
+  // is built (seconds for thousands of bodies); takeLoadResult() gives the outcome. False (with
+  // the reason) while another scene is still being opened.
+  bool loadInBackground(const std::string& path, const ParameterOverrides& overrides, std::string& error);
+  // True once after a background load ended, with its error (empty when the scene opened).
+  bool takeLoadResult(std::string& error);
   bool hasModel() const;
 
   void startThread();
-  void stopThread();
+  // Stops the physics thread after its current step. When that step has not ended within
+  // graceSeconds the thread is detached and false returned: the caller must then keep this
+  // object alive (see Workbench::stopSimulation).
+  bool stopThread(double graceSeconds = -1.0);
+  // Test hook: each step of the physics thread takes at least this much longer (s), so that
+  // tests of the live app get a slow step without a huge model.
+  void setTestStepDelay(double seconds);
 
   // Play/pause. Refuses to play (returns false) after a failure until reset().
   bool setRunning(bool running, std::string& error);
-  // One step while paused.
+  // One step while paused (taken by the physics thread when it runs, else now).
   bool stepOnce(std::string& error);
   // Back to the model's initial state (with the current edits), clearing the recorded series.
   void reset();
-  // Steps n times now, on the calling thread (scripted sessions); false after a failure.
+  // Steps n times now, on the calling thread (scripted sessions; waits for a running step of
+  // the physics thread to end first); false after a failure.
   bool advance(long steps, std::string& error);
 
   bool setSpeed(double multiplier, std::string& error);
@@ -117,13 +142,34 @@ class Simulation {
   TimeSeries samples() const;
 
  private:
+  static constexpr double kSamplePeriod = 1e-3;  // s of simulated time between recorded samples (at least one step)
+
+  // What one step of both runs gave: computed without the lock on the physics thread.
+  struct StepOutcome {
+    StepStatus status;
+    EnergyReport energy;
+    std::string problem;         // why the main run diverged; empty when it did not
+    std::string compareProblem;  // the same for the comparison run
+    bool compareFailed = false;  // the comparison's step itself reported failure
+  };
+  // A prepared scene: the model with its back-end, integrator and solver, built before the lock.
+  struct PreparedScene;
+
   void physicsLoop();
-  void runBatchLocked(double wallSeconds);
-  StepStatus stepLocked();
-  bool checkHealthLocked(const StepStatus& status);
+  void runBatch(std::unique_lock<std::mutex>& lock, double wallSeconds);
+  // One step on the physics thread: steps copies of the states without the lock, publishes them,
+  // then runs the commands that came meanwhile. False when the step diverged.
+  bool stepUnlocked(std::unique_lock<std::mutex>& lock);
+  // Steps the state (and the comparison's) by dt with the current solvers; no member changes.
+  StepOutcome stepStates(State& state, State& compareState, double dt) const;
+  bool finishStepLocked(const StepOutcome& outcome);
   std::string divergenceLocked(const StepStatus& status, const State& state, const EnergyReport& energy) const;
-  void stepComparisonLocked();
   void stopComparisonLocked(const std::string& why);
+  // Runs the command now when no step is running (returning its error), else after the step
+  // (its error then goes to the log; announce says in the log that it waits).
+  std::string commandLocked(const std::string& what, std::function<std::string()> command, bool announce = true);
+  void installSceneLocked(PreparedScene& scene);
+  void refreshSlowWarningLocked();
   // The integrator in use if the back-end offers it and runs the model with it, else the
   // back-end's default with a warning; and the back-end's support.
   SceneIntegratorChoice choiceLocked(const BackendInfo& info) const;
@@ -135,13 +181,27 @@ class Simulation {
   void resetReferenceEnergyLocked();
   void updateStatsLocked(double wallSeconds, double simSeconds, long steps, double stepWallSeconds);
   static const BackendInfo* chooseBackend(const Model& model, const std::string& backend, std::string& error);
-  std::string replaceModelLocked(std::shared_ptr<Model> model, const std::string& backend, double dt);
+  static std::string prepareScene(std::shared_ptr<Model> model, const std::string& backend, PreparedScene& out);
   std::string editModelLocked(const std::function<std::string(Model&)>& edit);
+  std::string editModel(const std::string& what, std::function<std::string(Model&)> edit);
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
+  std::condition_variable stepEnded_;  // a step of the physics thread ended, or the thread did
   std::thread thread_;
   bool quit_ = false;
+  bool threadDone_ = true;
+  CommandQueue commands_;
+  State work_, compareWork_;  // what the physics thread steps while a step runs
+  std::chrono::steady_clock::time_point stepStarted_;
+  int stepRequests_ = 0;  // single steps asked for while paused
+  double testStepDelay_ = 0.0;
+  std::uint64_t sceneVersion_ = 0;
+  std::string slowWarning_;
+  std::thread loader_;         // loadInBackground's thread
+  std::string loadingPath_;    // non-empty while it runs
+  bool loadFinished_ = false;  // its result waits for takeLoadResult
+  std::string loadError_;
 
   std::shared_ptr<const Model> model_;
   std::uint64_t modelVersion_ = 0;

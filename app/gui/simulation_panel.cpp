@@ -31,7 +31,7 @@ void drawRealTimeFactor(const Snapshot& snap) {
   }
   bool behind = snap.stats.realTimeFactor < 0.9 * snap.speed;
   ImVec4 colour = behind ? ImVec4(1.0f, 0.6f, 0.2f, 1.0f) : ImVec4(0.5f, 0.9f, 0.5f, 1.0f);
-  ImGui::TextColored(colour, "%.2fx real time (target %.2fx)%s", snap.stats.realTimeFactor, snap.speed,
+  ImGui::TextColored(colour, "%.3gx real time (target %.3gx)%s", snap.stats.realTimeFactor, snap.speed,
                      behind ? ": cannot keep up" : "");
 }
 

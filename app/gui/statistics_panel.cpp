@@ -1,8 +1,10 @@
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdarg>
 
 #include "app/gui/panels.hpp"
+#include "engine/solvers/step_cost_estimate.hpp"
 
 namespace articulab::gui {
 
@@ -24,6 +26,24 @@ double latest(const TimeSeries& data, std::size_t channel) {
   return data.size() ? data.value(data.size() - 1, channel) : 0.0;
 }
 
+const ImVec4 kWarningColour(1.0f, 0.6f, 0.2f, 1.0f);
+
+// A step slower than a frame: how long it takes and the real-time factor it allows, also while
+// the first such step is still running; then the estimate made before the run.
+void drawSlowSteps(const Snapshot& snap, double frameSeconds) {
+  if (!snap.loadingPath.empty()) ImGui::TextColored(kWarningColour, "opening %s ...", snap.loadingPath.c_str());
+  const double perStep = std::max(snap.stats.lastStepSeconds, snap.stepInProgressSeconds);
+  if (perStep > std::max(frameSeconds, 1.0 / 60.0) && (snap.running || snap.stepInProgressSeconds > 0.0))
+    ImGui::TextColored(kWarningColour, "stepping: %s per step (%.2gx real time)", formatDuration(perStep).c_str(),
+                       snap.dt / perStep);
+  if (snap.queuedCommands > 0)
+    ImGui::TextColored(kWarningColour, "%zu command(s) wait for the running step", snap.queuedCommands);
+  if (snap.slowStepWarning.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, kWarningColour);
+  ImGui::TextWrapped("slow: %s", snap.slowStepWarning.c_str());
+  ImGui::PopStyleColor();
+}
+
 }  // namespace
 
 void drawStatisticsPanel(Workbench& app) {
@@ -31,11 +51,12 @@ void drawStatisticsPanel(Workbench& app) {
   if (!snap.model) return;
   const SimulationStats& stats = snap.stats;
   const TimeSeries& data = app.plotData();
+  drawSlowSteps(snap, app.lastFrameSeconds());
   if (!ImGui::BeginTable("stats", 2, ImGuiTableFlags_SizingStretchProp)) return;
   row("bodies / coordinates", "%d / %d", snap.model->bodyCount(), snap.model->nq);
-  row("time per step", "%.2f us", stats.stepSeconds * 1e6);
+  row("time per step", "%s", formatDuration(stats.stepSeconds).c_str());
   row("steps per second", "%.0f", stats.stepsPerSecond);
-  row("real-time factor", "%.2fx", stats.realTimeFactor);
+  row("real-time factor", "%.3gx", stats.realTimeFactor);
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
   ImGui::TextUnformatted("solver iterations");

@@ -56,7 +56,7 @@ Workbench::Workbench(const GuiOptions& options)
 }
 
 Workbench::~Workbench() {
-  simulation_.stopThread();
+  stopSimulation();
   if (rendererReady_) renderer_.shutdown();
   if (imguiReady_) {
     ImGui_ImplOpenGL3_Shutdown();
@@ -126,24 +126,53 @@ void Workbench::preferFrameRateOnSoftwareGl() {
   spdlog::info("software OpenGL: shadows start off for the frame rate (View > Shadows turns them on)");
 }
 
+// Quitting waits for the running step to end, but never long: a step of a huge model can take
+// minutes and cannot be interrupted. After the grace the physics thread is detached and the
+// Simulation deliberately leaked, so the thread finishes its step on live memory while the
+// process exits (the operating system reclaims both).
+void Workbench::stopSimulation() {
+  constexpr double kQuitGrace = 0.5;  // s
+  if (simulation_ && !simulation_->stopThread(kQuitGrace)) {
+    spdlog::warn("quitting inside a step that has not ended after {} s: the step is abandoned", kQuitGrace);
+    (void)simulation_.release();
+  }
+}
+
 bool Workbench::closeRequested() const { return glfwWindowShouldClose(window_); }
 
 bool Workbench::openScene(const std::string& path, const ParameterOverrides& overrides, const std::string& backend,
                           std::string& error) {
-  viewport_.cancel(simulation_);
-  if (!simulation_.load(path, overrides, backend, error)) {
+  viewport_.cancel(*simulation_);
+  if (!simulation_->load(path, overrides, backend, error)) {
     ui_.banner = "Could not open the scene; the previous scene keeps running.\n" + error;
     return false;
   }
   ui_.fields.clear();
   ui_.banner.clear();
-  needsFraming_ = true;
   return true;
 }
 
+void Workbench::openSceneInBackground(const std::string& path, const ParameterOverrides& overrides) {
+  viewport_.cancel(*simulation_);
+  std::string error;
+  if (!simulation_->loadInBackground(path, overrides, error)) showError(error);
+}
+
+// The outcome of a background load, once it ended.
+void Workbench::takeBackgroundLoad() {
+  std::string error;
+  if (!simulation_->takeLoadResult(error)) return;
+  if (!error.empty()) {
+    ui_.banner = "Could not open the scene; the previous scene keeps running.\n" + error;
+    return;
+  }
+  ui_.fields.clear();
+  ui_.banner.clear();
+}
+
 bool Workbench::reloadScene(std::string& error) {
-  viewport_.cancel(simulation_);
-  if (!simulation_.reload(error)) {
+  viewport_.cancel(*simulation_);
+  if (!simulation_->reload(error)) {
     ui_.banner = "Could not reload the scene; the previous scene keeps running.\n" + error;
     return false;
   }
@@ -158,7 +187,7 @@ void Workbench::showError(const std::string& message) {
 }
 
 void Workbench::frameScene() {
-  simulation_.snapshot(snapshot_);
+  simulation_->snapshot(snapshot_);
   if (!snapshot_.model) return;
   glm::vec3 lo, hi;
   render::Renderer::framingBounds(*snapshot_.model, snapshot_.state, lo, hi);
@@ -189,11 +218,12 @@ void Workbench::rescanScenes() {
 }
 
 void Workbench::refreshFromSimulation() {
-  simulation_.snapshot(snapshot_);
-  if (snapshot_.model && needsFraming_) {
+  takeBackgroundLoad();
+  simulation_->snapshot(snapshot_);
+  if (snapshot_.model && snapshot_.sceneVersion != framedScene_) {  // a scene opened (maybe after a step)
     frameScene();
     showGroundIfAboveIt();
-    needsFraming_ = false;
+    framedScene_ = snapshot_.sceneVersion;
   }
   copyNewSamples();
 }
@@ -201,7 +231,7 @@ void Workbench::refreshFromSimulation() {
 // The plots follow the copied channels: a comparison run's series only while its channels are there.
 void Workbench::copyNewSamples() {
   if (ui_.plotsPaused) return;
-  simulation_.copySamples(plotData_, plotConsumed_, plotGeneration_);
+  simulation_->copySamples(plotData_, plotConsumed_, plotGeneration_);
   const bool comparing = !snapshot_.compareBackend.empty() && plotData_.channelCount() == kComparedChannelCount;
   plots_ = standardPlots(snapshot_.backend, comparing ? snapshot_.compareBackend : "");
   ui_.plotViews.resize(plots_.size());
@@ -234,7 +264,7 @@ bool Workbench::exportCsv(const std::string& path, std::string& error) {
 
 bool Workbench::exportPlots(const std::string& basePath, std::string& error) {
   plotData();
-  simulation_.snapshot(snapshot_);
+  simulation_->snapshot(snapshot_);
   Figure figure = currentFigure();
   if (ui_.plotViews.empty() || ui_.plotViews[0].followTime) figure.time = recordedTimeRange(plotData_, ui_.plotWindow);
   if (!exportFigureSet(basePath, plotData_, figure, error)) return false;
@@ -313,7 +343,7 @@ void Workbench::buildUi() {
   ImGui::NewFrame();
   if (interactive_) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
-    viewport_.update(snapshot_, camera_, simulation_, viewRegion(display.x, display.y, ui_.showPanels));
+    viewport_.update(snapshot_, camera_, *simulation_, viewRegion(display.x, display.y, ui_.showPanels));
     handleShortcuts(*this);
   }
   if (ui_.showPanels) drawPanels(*this);

@@ -2,6 +2,7 @@
 // the script runner drive it through these methods; renderFrame() draws one frame.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -35,6 +36,9 @@ class Workbench {
   // current scene. backend "" means the scene's default.
   bool openScene(const std::string& path, const ParameterOverrides& overrides, const std::string& backend,
                  std::string& error);
+  // openScene for the scene panel: the scene is read and its solver built on another thread, so
+  // the window keeps drawing; a failure shows up (banner and log) in a later frame.
+  void openSceneInBackground(const std::string& path, const ParameterOverrides& overrides);
   // Opens the current scene file again, dropping live edits; same failure handling as openScene.
   bool reloadScene(std::string& error);
   void showError(const std::string& message);
@@ -51,7 +55,9 @@ class Workbench {
   void requestScreenshot(const std::string& path, bool withPanels = false);
   bool screenshotResult(std::string& error) const;
 
-  Simulation& simulation() { return simulation_; }
+  Simulation& simulation() { return *simulation_; }
+  // Stops the physics thread; a step that does not end within a short grace is abandoned.
+  void stopSimulation();
   const Snapshot& snapshot() const { return snapshot_; }
   UiState& ui() { return ui_; }
   render::Camera& camera() { return camera_; }
@@ -63,6 +69,7 @@ class Workbench {
   bool openWindow(std::string& error);
   void initImGui();
   void refreshFromSimulation();
+  void takeBackgroundLoad();
   void copyNewSamples();
   void buildUi();
   void present();
@@ -80,9 +87,9 @@ class Workbench {
   render::Renderer renderer_;
   bool rendererReady_ = false;
   render::Camera camera_;
-  Simulation simulation_;
+  std::unique_ptr<Simulation> simulation_ = std::make_unique<Simulation>();
   Snapshot snapshot_;
-  bool needsFraming_ = true;
+  std::uint64_t framedScene_ = 0;  // Snapshot::sceneVersion the camera was framed for
   bool groundHiddenForScene_ = false;
   TimeSeries plotData_;
   std::uint64_t plotConsumed_ = 0, plotGeneration_ = ~0ull;

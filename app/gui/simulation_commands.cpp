@@ -1,0 +1,314 @@
+// The simulation's commands from the UI (simulation.hpp). Each checks what it can at once and
+// returns the refusal; what touches the solver or the state runs through commandLocked, so
+// while a step runs it takes effect right after that step.
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/gui/parameter_checks.hpp"
+#include "app/gui/plot_spec.hpp"
+#include "app/gui/simulation.hpp"
+#include "engine/diagnostics/energy.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+// Simulated time to the step's resolution: "1.234" at dt = 1 ms, not "1.2340000000000002".
+std::string formatTime(double t, double dt) {
+  const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(dt) - 1e-9)), 0, 9);
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, t);
+  return text;
+}
+
+}  // namespace
+
+void Simulation::reset() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!model_) return;
+  commandLocked("reset", [this] {
+    restartLocked();
+    spdlog::info("reset '{}' to its initial state", model_->name);
+    return std::string();
+  });
+}
+
+bool Simulation::setSpeed(double multiplier, std::string& error) {
+  error = checkSpeed(multiplier);
+  if (!error.empty()) return false;
+  std::lock_guard<std::mutex> lock(mutex_);
+  speed_ = multiplier;  // read by the physics thread between steps only
+  return true;
+}
+
+bool Simulation::setStepSize(double secondsPerStep, std::string& error) {
+  error = checkStepSize(secondsPerStep);
+  if (!error.empty()) return false;
+  std::lock_guard<std::mutex> lock(mutex_);
+  dt_ = secondsPerStep;  // a running step keeps the dt it started with
+  debt_ = 0.0;
+  sampleEvery_ = std::max(1L, std::lround(kSamplePeriod / dt_));
+  spdlog::info("step size set to {} s", dt_);
+  return true;
+}
+
+// The new solver is built without the lock (a running step goes on meanwhile) and replaces the
+// old one between steps, if the scene is still the one it was built for.
+bool Simulation::setBackend(const std::string& name, std::string& error) {
+  const BackendInfo* info = findBackend(name);
+  if (!info) {
+    error = "unknown back-end '" + name + "' (available: " + backendNames() + ")";
+    return false;
+  }
+  std::shared_ptr<const Model> model;
+  std::string wanted;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    model = model_;
+    wanted = integrator_.name();
+  }
+  if (!model) {
+    error = "no scene is loaded";
+    return false;
+  }
+  const SceneIntegratorChoice choice = info->supports.choose(*model, wanted);
+  if (!choice.support.ok) {
+    error = "back-end " + name + " cannot run scene '" + model->name + "': " + choice.support.reason;
+    return false;
+  }
+  auto solver = std::make_shared<std::unique_ptr<Solver>>();  // std::function needs a copyable command
+  try {
+    *solver = info->create(*model, solverOptionsFor(*model, choice.integrator));
+  } catch (const std::exception& e) {
+    error = "back-end " + name + " failed to start: " + e.what();
+    return false;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  error = commandLocked("switching to back-end " + name, [this, info, choice, solver, model] {
+    if (model_ != model) return std::string("dropped: another scene or an edit replaced the model meanwhile");
+    solver_ = std::move(*solver);
+    backendInfo_ = info;
+    integrator_ = choice.integrator;
+    warnings_ = choice.support.warnings;
+    state_.outputs.contactCount = 0;  // the outputs of the last step belong to the other back-end
+    state_.outputs.iterations = -1;
+    state_.outputs.residual = 0.0;
+    stats_.iterations = -1;
+    refreshOffersLocked();
+    for (const std::string& warning : choice.support.warnings) spdlog::warn("{}: {}", info->name, warning);
+    spdlog::info("switched to back-end {} at t = {} s, keeping the state", info->name, formatTime(state_.t, dt_));
+    refreshSlowWarningLocked();
+    return std::string();
+  });
+  return error.empty();
+}
+
+SceneIntegratorChoice Simulation::choiceLocked(const BackendInfo& info) const {
+  return info.supports.choose(*model_, integrator_.name());
+}
+
+// What the current back-end offers, and why an entry cannot be chosen on this model.
+void Simulation::refreshOffersLocked() {
+  offers_.clear();
+  if (!backendInfo_ || !model_) return;
+  for (const IntegratorInfo& offered : backendInfo_->integrators) {
+    const SolverSupport support = backendInfo_->supports(*model_, solverOptionsFor(*model_, offered.integrator));
+    offers_.push_back({offered.integrator, offered.description, support.ok ? "" : support.reason});
+  }
+}
+
+bool Simulation::setComparison(const std::string& backend, std::string& error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!model_) {
+    error = "no scene is loaded";
+    return false;
+  }
+  if (backend.empty() || backend == "off") {
+    error = commandLocked("ending the comparison", [this] {
+      if (compareInfo_) spdlog::info("comparison run on {} ended", compareInfo_->name);
+      compareInfo_ = nullptr;
+      compareSolver_.reset();
+      compareNote_.clear();
+      series_.setChannels(sampleChannels());
+      recordSampleLocked(computeEnergy(*model_, state_));
+      return std::string();
+    });
+    return error.empty();
+  }
+  const BackendInfo* info = findBackend(backend);
+  if (!info) {
+    error = "unknown back-end '" + backend + "' (available: " + backendNames() + ", or off)";
+    return false;
+  }
+  if (SolverSupport support = choiceLocked(*info).support; !support.ok) {
+    error = "back-end " + info->name + " cannot run scene '" + model_->name + "': " + support.reason;
+    return false;
+  }
+  error = commandLocked("comparing with " + info->name, [this, info] {
+    compareInfo_ = info;
+    restartLocked();
+    if (!compareSolver_) return compareNote_;
+    spdlog::info("comparing back-end {} with {} on '{}': both restarted from the initial state", backendInfo_->name,
+                 info->name, model_->name);
+    return std::string();
+  });
+  return error.empty();
+}
+
+bool Simulation::createComparisonLocked() {
+  const std::string& name = compareInfo_->name;
+  const SceneIntegratorChoice choice = choiceLocked(*compareInfo_);
+  const SolverSupport& support = choice.support;
+  if (!support.ok) {
+    stopComparisonLocked("back-end " + name + " cannot run scene '" + model_->name + "': " + support.reason);
+    return false;
+  }
+  compareIntegrator_ = choice.integrator;
+  try {
+    compareSolver_ = compareInfo_->create(*model_, solverOptionsFor(*model_, compareIntegrator_));
+  } catch (const std::exception& e) {
+    stopComparisonLocked("back-end " + name + " failed to start: " + e.what());
+    return false;
+  }
+  for (const std::string& warning : support.warnings) spdlog::warn("{} (comparison run): {}", name, warning);
+  compareNote_.clear();
+  return true;
+}
+
+std::string Simulation::setIntegrator(Integrator integrator) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!model_ || !backendInfo_) return "no scene is loaded";
+  if (!backendInfo_->findIntegrator(integrator.name()))
+    return integratorRefusal(backendInfo_->name, integrator, backendInfo_->integrators);
+  const SolverSupport support = backendInfo_->supports(*model_, solverOptionsFor(*model_, integrator));
+  if (!support.ok) return "back-end " + backendInfo_->name + " cannot run scene '" + model_->name + "': " + support.reason;
+  return commandLocked(std::string("integrator ") + integrator.name(), [this, integrator, support] {
+    if (std::string refused = solver_->setIntegrator(*model_, integrator); !refused.empty()) return refused;
+    integrator_ = integrator;
+    warnings_ = support.warnings;
+    if (compareSolver_) {
+      const SceneIntegratorChoice choice = choiceLocked(*compareInfo_);
+      if (!(choice.integrator == compareIntegrator_) && compareSolver_->setIntegrator(*model_, choice.integrator).empty())
+        compareIntegrator_ = choice.integrator;
+      for (const std::string& warning : choice.support.warnings)
+        spdlog::warn("{} (comparison run): {}", compareInfo_->name, warning);
+    }
+    spdlog::info("integrator set to {}", integratorName(integrator));
+    refreshSlowWarningLocked();
+    return std::string();
+  });
+}
+
+// Edits a copy of the model (drawing may still hold the old one) and rebuilds the solver for it.
+std::string Simulation::editModelLocked(const std::function<std::string(Model&)>& edit) {
+  if (!model_) return "no scene is loaded";
+  auto edited = std::make_shared<Model>(*model_);
+  std::string reason = edit(*edited);
+  if (!reason.empty()) return reason;
+  std::unique_ptr<Solver> solver;
+  try {
+    solver = backendInfo_->create(*edited, solverOptionsFor(*edited, integrator_));
+  } catch (const std::exception& e) {
+    return "back-end " + backendInfo_->name + " failed to start on the edited model: " + e.what();
+  }
+  model_ = std::move(edited);
+  ++modelVersion_;
+  solver_ = std::move(solver);  // the state keeps t, q, qdot and the history (State::history)
+  refreshOffersLocked();
+  if (compareSolver_) createComparisonLocked();  // the comparison carries on with the edited model
+  resetReferenceEnergyLocked();
+  return "";
+}
+
+// A refused value is reported at once (checked on a copy of the model); an accepted edit applies
+// now, or right after the running step.
+std::string Simulation::editModel(const std::string& what, std::function<std::string(Model&)> edit) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!model_) return "no scene is loaded";
+  if (commands_.stepping()) {
+    Model trial = *model_;
+    if (std::string reason = edit(trial); !reason.empty()) return reason;
+  }
+  return commandLocked(what, [this, edit] { return editModelLocked(edit); });
+}
+
+std::string Simulation::editJoint(int joint, JointField field, double value, int coordinate) {
+  return editModel("joint edit", [=](Model& m) { return setJointField(m, joint, field, value, coordinate); });
+}
+
+std::string Simulation::editBodyMass(int body, double mass) {
+  return editModel("mass edit", [=](Model& m) { return setBodyMass(m, body, mass); });
+}
+
+std::string Simulation::editForce(int element, ForceField field, double value, int coordinate) {
+  return editModel("force element edit", [=](Model& m) { return setForceField(m, element, field, value, coordinate); });
+}
+
+std::string Simulation::editGravity(const Vector3& gravity) {
+  return editModel("gravity edit", [=](Model& m) { return setGravity(m, gravity); });
+}
+
+std::string Simulation::editDriftControl(DriftControl drift, double alpha, double beta) {
+  return editModel("drift control", [=](Model& m) { return setDriftControl(m, drift, alpha, beta); });
+}
+
+// The setting belongs to the back-end running when the edit applies (backendInfo_ is read
+// under the lock by the edit).
+std::string Simulation::editSolverSetting(const std::string& name, double value) {
+  return editModel("solver setting", [this, name, value](Model& m) {
+    return setSolverSetting(m, backendInfo_->name, name, value);
+  });
+}
+
+void Simulation::setPerturbation(const Perturbation& perturbation) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  commandLocked("mouse pull", [this, perturbation] {
+    state_.perturbation = perturbation;
+    return std::string();
+  }, false);
+}
+
+void Simulation::snapshot(Snapshot& out) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  out.model = model_;
+  out.modelVersion = modelVersion_;
+  out.sceneVersion = sceneVersion_;
+  out.state = state_;
+  out.scenePath = scenePath_;
+  out.backend = backendInfo_ ? backendInfo_->name : "";
+  out.integrator = integrator_;
+  out.integrators = offers_;
+  out.dt = dt_;
+  out.speed = speed_;
+  out.running = running_;
+  out.stats = stats_;
+  out.failure = failure_;
+  out.backendWarnings = warnings_;
+  out.compareBackend = compareInfo_ ? compareInfo_->name : "";
+  out.compareNote = compareNote_;
+  out.contactPoints.clear();
+  const StepOutputs& outputs = state_.outputs;
+  for (int c = 0; c < outputs.contactCount; ++c) out.contactPoints.push_back(outputs.contacts[c].point);
+  out.compareRunning = compareSolver_ != nullptr;
+  if (out.compareRunning) out.compareState = compareState_;
+  out.stepInProgressSeconds =
+      commands_.stepping() ? std::chrono::duration<double>(std::chrono::steady_clock::now() - stepStarted_).count() : 0.0;
+  out.queuedCommands = commands_.pending();
+  out.slowStepWarning = slowWarning_;
+  out.loadingPath = loadingPath_;
+}
+
+void Simulation::copySamples(TimeSeries& dest, std::uint64_t& consumed, std::uint64_t& generation) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  dest.appendNewRows(series_, consumed, generation);
+}
+
+TimeSeries Simulation::samples() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return series_;
+}
+
+}  // namespace articulab::gui

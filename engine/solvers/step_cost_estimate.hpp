@@ -1,0 +1,33 @@
+// A rough wall time of one step of a back-end on a model, from the back-end's cost class (how
+// a step's work grows with the model: O(n) or O(n^3)) and constants measured on the
+// development machine, so that the app and `articulab run` can say before a run that it will
+// be slow, and which back-end would run the scene faster.
+#pragma once
+
+#include <string>
+
+#include "engine/multibody/model.hpp"
+
+namespace articulab {
+
+struct StepCostEstimate {
+  double seconds = -1.0;    // estimated wall time of one step; negative for an unknown back-end
+  const char* costClass = "";  // "O(n)" or "O(n^3)"
+};
+
+// Steps estimated at least this long make a run slow (slower than a frame at 20 FPS).
+constexpr double kSlowStepSeconds = 0.05;
+
+// One step of `backend` with `integrator` (the default one when default-constructed) on the model.
+StepCostEstimate estimateStepCost(const std::string& backend, const Model& model, Integrator integrator);
+
+// "2.0 ms", "40 s", "310 us", "3.1 s", "17 min".
+std::string formatDuration(double seconds);
+
+// Empty when a step is estimated under kSlowStepSeconds; else, for example, "redmax is O(n^3):
+// about 40 s per step at n = 5000; recursive runs this scene at about 2 ms per step", naming
+// the fastest back-end (keeping the integrator when one can) that runs the model and is at least
+// ten times faster, with its integrator when that differs.
+std::string slowStepWarning(const std::string& backend, const Model& model, Integrator integrator);
+
+}  // namespace articulab
