@@ -1,7 +1,8 @@
 // Force elements (engine/forces/) on the spring chain (scenes/spring_chain.json): n links, n - 1
 // spring-dampers between neighbouring links and n springs to the world. The implicit-springs
-// step of the recursive back-end couples the n - 1 two-body elements by a Woodbury correction of
-// rank 12 each (O(n m) passes plus a dense 12m x 12m solve); RedMax forms the same matrix densely.
+// step of the recursive back-end couples the n - 1 two-body elements through the nq x nq system
+// (I + A^-1 G) a = A^-1 r (12 m >= nq: the Woodbury form would solve 12m x 12m); RedMax forms the
+// same matrix densely.
 #include "bench/chain_benchmarks.hpp"
 
 namespace articulab {

@@ -211,19 +211,37 @@ TEST(ForceScenes, EveryBackEndGivesTheSameAccelerations) {
   }
 }
 
-// The recursive implicit-springs step (Alg 9 plus a Woodbury correction per two-body element)
-// solves the same linear system as RedMax's dense one, mouse spring included.
+// The spring chain couples its n links by n - 1 two-body elements (rank 12 m >= nq: the dense
+// coupling); a 20-link chain with one spring between links 3 and 12 takes the Woodbury path.
+std::vector<Model> coupledSpringModels() {
+  Model sparse = loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", 20}});
+  ForceElement tie;
+  tie.name = "tie";
+  tie.type = ForceElementType::SpringDamper;
+  tie.a = {3, Vector3(0.0, 0.0, -0.02)};
+  tie.b = {12, Vector3(0.01, 0.0, 0.0)};
+  tie.stiffness = 400.0;
+  tie.damping = 2.0;
+  tie.restLength = 0.3;
+  sparse.forces.push_back(tie);
+  return {loadScene(kForceScenes + "spring_chain.json", {{"n", 6}}), sparse};
+}
+
+// The recursive implicit-springs step (Alg 9 plus the coupling of two-body elements, dense or
+// by Woodbury) solves the same linear system as RedMax's dense one, mouse spring included.
 TEST(ForceScenes, RecursiveSpringImplicitStepEqualsTheDenseSolve) {
-  Model model = loadScene(kForceScenes + "spring_chain.json", {{"n", 6}});
-  model.qd0 = test::randomVector(model.nq, 1.0);
-  State start = makeInitialState(model);
-  start.perturbation = {3, Vector3(0.01, 0.0, -0.02), Vector3(0.2, 0.1, -0.3), 300.0, 2.0};
-  State dense = start, recursive = start;
-  const double h = 5e-3;
-  ASSERT_TRUE(findBackend("redmax")->create(model, solverOptionsFor(model, Integrator::SpringImplicitEuler))->step(model, dense, h).ok);
-  ASSERT_TRUE(findBackend("recursive")->create(model, solverOptionsFor(model, Integrator::SpringImplicitEuler))->step(model, recursive, h).ok);
-  EXPECT_LT(test::relativeError(recursive.qd, dense.qd), 1e-10);
-  EXPECT_LT(test::relativeError(recursive.q, dense.q), 1e-12);
+  for (Model model : coupledSpringModels()) {
+    SCOPED_TRACE(model.name);
+    model.qd0 = test::randomVector(model.nq, 1.0);
+    State start = makeInitialState(model);
+    start.perturbation = {3, Vector3(0.01, 0.0, -0.02), Vector3(0.2, 0.1, -0.3), 300.0, 2.0};
+    State dense = start, recursive = start;
+    const double h = 5e-3;
+    ASSERT_TRUE(findBackend("redmax")->create(model, solverOptionsFor(model, Integrator::SpringImplicitEuler))->step(model, dense, h).ok);
+    ASSERT_TRUE(findBackend("recursive")->create(model, solverOptionsFor(model, Integrator::SpringImplicitEuler))->step(model, recursive, h).ok);
+    EXPECT_LT(test::relativeError(recursive.qd, dense.qd), 1e-10);
+    EXPECT_LT(test::relativeError(recursive.q, dense.q), 1e-12);
+  }
 }
 
 // Stiff ties (k = 1e5 N/m between 1 kg links, period 20 ms at h = 5 ms): the implicit-springs

@@ -9,6 +9,8 @@ namespace articulab {
 
 namespace {
 
+using Vector12 = Eigen::Matrix<double, 12, 1>;
+
 bool onTwoBodies(const ForceElement& element) { return isTwoPointElement(element) && element.a.body >= 0 && element.b.body >= 0; }
 
 // Joint forces f - h K_r qdot and pivots h D_r + h^2 K_r (eq 2.75-2.78).
@@ -86,8 +88,41 @@ void couplingColumn(const Model& model, HybridDynamicsWorkspace& dynamics, std::
   c.W.col(12 * e + k) = c.solved;
 }
 
+// out = G x = sum_e J_e^T H_e J_e x, driven rows zero (L's rows of driven joints are zero).
+void couplingProduct(const Model& model, const TreeKinematics& kin, const VectorX& x, ElementCoupling& c) {
+  jacobianProducts(model, kin, x, c.twists, c.twistRates);
+  c.bodyVector.setZero();
+  for (std::size_t e = 0; e < c.elements.size(); ++e) {
+    const ForceElement& element = model.forces[c.elements[e]];
+    Vector12 twists;
+    twists << c.twists.segment<6>(6 * element.a.body), c.twists.segment<6>(6 * element.b.body);
+    const Vector12 wrenches = c.H[e] * twists;
+    c.bodyVector.segment<6>(6 * element.a.body) += wrenches.head<6>();
+    c.bodyVector.segment<6>(6 * element.b.body) += wrenches.tail<6>();
+  }
+  jacobianTransposeProduct(model, kin, c.bodyVector, c.alpha, c.column);
+  for (const Joint& joint : model.joints)
+    if (joint.driven) c.column.segment(joint.qIndex, joint.nq).setZero();
+}
+
+// a = (I + A^-1 G)^-1 a, with a = A^-1 r from the hybrid-dynamics pass: column k of the matrix
+// is e_k + A^-1 G e_k.
+void coupleDensely(const Model& model, HybridDynamicsWorkspace& dynamics, ElementCoupling& c, VectorX& a) {
+  for (int k = 0; k < model.nq; ++k) {
+    c.weights.setZero();
+    c.weights[k] = 1.0;
+    couplingProduct(model, dynamics.kin, c.weights, c);
+    applyInverseInertia(model, dynamics.kin, c.column, true, dynamics.articulated, c.solved);
+    c.capacitance.col(k) = c.solved;
+  }
+  c.capacitance.diagonal().array() += 1.0;
+  c.lu.compute(c.capacitance);
+  c.weights.noalias() = c.lu.solve(a);
+  a = c.weights;
+}
+
 // a -= A^-1 L (I + U^T A^-1 L)^-1 U^T a, with a = A^-1 r from the hybrid-dynamics pass.
-void coupleElements(const Model& model, HybridDynamicsWorkspace& dynamics, ElementCoupling& c, VectorX& a) {
+void coupleByWoodbury(const Model& model, HybridDynamicsWorkspace& dynamics, ElementCoupling& c, VectorX& a) {
   const std::size_t m = c.elements.size();
   for (std::size_t e = 0; e < m; ++e)
     for (int k = 0; k < 12; ++k) couplingColumn(model, dynamics, e, k, c);
@@ -107,10 +142,12 @@ void coupleElements(const Model& model, HybridDynamicsWorkspace& dynamics, Eleme
 ElementCoupling::ElementCoupling(const Model& model) {
   for (std::size_t e = 0; e < model.forces.size(); ++e)
     if (onTwoBodies(model.forces[e])) elements.push_back(static_cast<int>(e));
-  const Eigen::Index k = 12 * static_cast<Eigen::Index>(elements.size());
+  const Eigen::Index rank = 12 * static_cast<Eigen::Index>(elements.size());
+  dense = rank >= model.nq;
+  const Eigen::Index k = dense ? model.nq : rank;
   const Eigen::Index six = 6 * model.bodyCount();
   H.resize(elements.size());
-  W = MatrixX::Zero(model.nq, k);
+  W = MatrixX::Zero(model.nq, dense ? 0 : k);
   capacitance = MatrixX::Zero(k, k);
   lu = Eigen::PartialPivLU<MatrixX>(k);
   projected = VectorX::Zero(k);
@@ -139,8 +176,10 @@ void springImplicitVelocity(const Model& model, const VectorX& q, const VectorX&
   linearizeJointSprings(model, qd, h, dynamics, ws);
   linearizeElements(model, pert, h, dynamics, ws);
   solveHybridDynamics(model, prescribed, &ws.blocks, dynamics, ws.acceleration, ws.drivenForce);
-  if (!ws.coupling.elements.empty() && ws.acceleration.allFinite())
-    coupleElements(model, dynamics, ws.coupling, ws.acceleration);
+  if (!ws.coupling.elements.empty() && ws.acceleration.allFinite()) {
+    if (ws.coupling.dense) coupleDensely(model, dynamics, ws.coupling, ws.acceleration);
+    else coupleByWoodbury(model, dynamics, ws.coupling, ws.acceleration);
+  }
   qdNext = qd + h * ws.acceleration;
 }
 
