@@ -7,6 +7,7 @@
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
+#include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 
 namespace articulab {
 
@@ -62,6 +63,13 @@ const std::vector<BackendInfo>& backends() {
        BaraffSolver::integratorList(), BaraffSolver::settings(),
        BackendSupport("baraff", &BaraffSolver::integratorList(), checkOf(&BaraffSolver::supports)),
        factory<BaraffSolver>("baraff", BaraffSolver::integratorList())},
+      {"variational-maximal",
+       "maximal coordinates, variational integrator, joints and loops at position level by Newton, O(n) sparse "
+       "LDU (Bruedigam and Manchester)",
+       VariationalMaximalSolver::integratorList(), VariationalMaximalSolver::settings(),
+       BackendSupport("variational-maximal", &VariationalMaximalSolver::integratorList(),
+                      checkOf(&VariationalMaximalSolver::supports)),
+       factory<VariationalMaximalSolver>("variational-maximal", VariationalMaximalSolver::integratorList())},
   };
   return list;
 }

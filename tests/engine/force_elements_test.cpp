@@ -4,6 +4,8 @@
 // against RedMax's dense solve.
 #include <gtest/gtest.h>
 
+#include <Eigen/Eigenvalues>
+
 #include <cmath>
 #include <limits>
 
