@@ -109,19 +109,23 @@ TEST(VariationalMaximal, SparseLduEqualsDenseLu) {
   }
 }
 
-// Fig 4d: the residual falls quadratically (each iterate at most C e^2) on 1, 10 and 100 links.
+// Fig 4d: the residual falls quadratically on 1, 10 and 100 links at h = 10 ms: each iterate
+// leaves at most 1e3 e^2 (e = max |f|; measured e.g. 1.2, 1.2e-3, 3.7e-5, 2.4e-7, 1.9e-11 on
+// 100 links after 0.5 s) and Newton needs at most 5 iterations.
 TEST(VariationalMaximal, NewtonConvergesQuadratically) {
   for (int n : {1, 10, 100}) {
     SCOPED_TRACE(n);
     const Model model = loadScene(kScenes + "chain.json", {{"n", n}});
     VariationalMaximalSolver solver(model, SolverOptions{});
     State state = makeInitialState(model);
-    for (int k = 0; k < 50; ++k) ASSERT_TRUE(solver.step(model, state, 1e-2).ok);
-    const std::vector<double>& e = solver.residualHistory();
-    ASSERT_GE(e.size(), 2u);
-    EXPECT_LE(e.size(), 6u);
-    for (std::size_t k = 1; k + 1 < e.size(); ++k)
-      if (e[k] > 1e-13) EXPECT_LT(e[k + 1], 100.0 * e[k] * e[k] / e[0] + 1e-13) << "iterate " << k;
+    for (int step = 0; step < 50; ++step) {
+      ASSERT_TRUE(solver.step(model, state, 1e-2).ok);
+      const std::vector<double>& e = solver.residualHistory();
+      ASSERT_GE(e.size(), 2u);
+      EXPECT_LE(e.size(), 6u);
+      for (std::size_t k = 1; k + 1 < e.size(); ++k)
+        EXPECT_LT(e[k + 1], 1e3 * e[k] * e[k] + 1e-13) << "step " << step << ", iterate " << k;
+    }
   }
 }
 
@@ -220,8 +224,10 @@ TEST(VariationalMaximal, ConvergesToRk4AtFirstOrder) {
   EXPECT_LT(order, 1.3);
 }
 
-// One step with a tiny h gives (v2 - v1)/h = the accelerations of the other back-ends; and
-// forwardDynamics gives them too.
+// forwardDynamics gives the accelerations of recursive (redmax with loops) and baraff at moving
+// states; one step with a tiny h from rest gives them as (v2 - v1)/h. (From a moving state the
+// first step's (v2 - v1)/h is off by O(1) in the centripetal terms: v1 is the scene's velocity
+// at t, v2 the mean velocity over the step, the start rule of the header.)
 TEST(VariationalMaximal, AccelerationsMatchRecursiveAndBaraff) {
   Model chain = loadScene(kScenes + "chain.json", {{"n", 5}});
   chain.qd0 = test::randomVector(chain.nq, 1.0);
@@ -237,6 +243,9 @@ TEST(VariationalMaximal, AccelerationsMatchRecursiveAndBaraff) {
     findBackend("baraff")->create(model, SolverOptions{})->forwardDynamics(model, state, baraff);
     EXPECT_LT(test::relativeError(ours, baraff), 1e-8);
     State stepped = state;
+    stepped.qd.setZero();
+    for (Vector6& phi : stepped.phi) phi.setZero();
+    findBackend("baraff")->create(model, SolverOptions{})->forwardDynamics(model, stepped, reference);
     const double h = 1e-6;
     ASSERT_TRUE(solver.step(model, stepped, h).ok);
     EXPECT_LT((stepped.qdd - reference).norm() / reference.norm(), 1e-5);
@@ -249,7 +258,7 @@ TEST(VariationalMaximal, RefusesJointsWithoutFixedFormAndInequalities) {
   ASSERT_NE(backend, nullptr);
   const SolverSupport composite = backend->supports(test::mixedTree());
   EXPECT_FALSE(composite.ok);
-  EXPECT_NE(composite.reason.find("joint 'tip' is composite"), std::string::npos) << composite.reason;
+  EXPECT_NE(composite.reason.find("joint 'tip_joint' is composite"), std::string::npos) << composite.reason;
   const SolverSupport limits = backend->supports(loadScene(kScenes + "limited_tree.json"));
   EXPECT_FALSE(limits.ok);
   EXPECT_NE(limits.reason.find("limits"), std::string::npos) << limits.reason;
