@@ -304,5 +304,28 @@ TEST(VariationalMaximal, FloatingChainKeepsMomentum) {
   EXPECT_LT((end.angularMomentum - start.angularMomentum).norm(), 1e-3 * start.angularMomentum.norm());
 }
 
+// The history names its owner and holds (x, q) and the discrete velocity per body and the
+// impulses; after another back-end's step it is not used, and the step starts from the state.
+TEST(VariationalMaximal, HistoryIsUsedOnlyWhenItReproducesTheState) {
+  const Model model = loadScene(kScenes + "four_bar.json");
+  auto variational = findBackend("variational-maximal")->create(model, SolverOptions{});
+  State state = makeInitialState(model);
+  for (int k = 0; k < 5; ++k) ASSERT_TRUE(variational->step(model, state, 1e-3).ok);
+  EXPECT_TRUE(state.history.valid);
+  EXPECT_STREQ(state.history.owner, "variational-maximal");
+  EXPECT_EQ(state.history.q.size(), 7 * model.bodyCount() + 5 * 3 + 3);
+  EXPECT_EQ(state.history.qd.size(), 6 * model.bodyCount());
+  State edited = state;
+  edited.E_0i[0](0, 3) += 1e-3;  // an edit that leaves the history in place
+  State fresh = edited;
+  fresh.history.valid = false;
+  ASSERT_TRUE(variational->step(model, edited, 1e-3).ok);
+  ASSERT_TRUE(findBackend("variational-maximal")->create(model, SolverOptions{})->step(model, fresh, 1e-3).ok);
+  EXPECT_EQ(edited.E_0i, fresh.E_0i);  // the edited state is stepped as a new one
+  ASSERT_TRUE(findBackend("redmax")->create(model, SolverOptions{})->step(model, state, 1e-3).ok);
+  EXPECT_FALSE(state.history.valid);
+  ASSERT_TRUE(variational->step(model, state, 1e-3).ok);
+}
+
 }  // namespace
 }  // namespace articulab

@@ -1,6 +1,7 @@
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 #include "engine/constraints/joint_rows.hpp"
@@ -15,6 +16,12 @@ using namespace variational;
 namespace {
 
 constexpr const char* kName = "variational-maximal";
+
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return text;
+}
 
 double maxAbs(const VectorX& f) { return f.size() == 0 ? 0.0 : f.cwiseAbs().maxCoeff(); }
 
@@ -210,7 +217,7 @@ void VariationalMaximalSolver::assembleJacobian(const VectorX& s) {
 }
 
 StepStatus VariationalMaximalSolver::step(const Model& model, State& state, double h) {
-  if (!(h > 0.0)) return failed(state, "time step " + std::to_string(h) + " s is not positive");
+  if (!(h > 0.0)) return failed(state, "time step " + number(h) + " s is not positive");
   beginStep(model, state, h);
   s_ = s0_;
   int body = -1;
@@ -238,8 +245,8 @@ StepStatus VariationalMaximalSolver::step(const Model& model, State& state, doub
     residualHistory_.push_back(error);
   }
   if (error > kTolerance)
-    return failed(state, "Newton did not converge: residual " + std::to_string(error) + " (momentum N s, constraint m) after " +
-                             std::to_string(iterations) + " iterations, tolerance " + std::to_string(kTolerance));
+    return failed(state, "Newton did not converge: residual " + number(error) + " (momentum N s, constraint m) after " +
+                             std::to_string(iterations) + " iterations, tolerance " + number(kTolerance));
   writeState(model, state, h, iterations, error);
   return {};
 }
@@ -349,13 +356,13 @@ void VariationalMaximalSolver::forwardDynamics(const Model& model, const State& 
 std::string VariationalMaximalSolver::omegaRefusal(const Model& model, int body, double h) const {
   if (body < 0) return "the Newton line search found no step that reduces the residual";
   return "body '" + model.bodies[body].name + "' would need an angular velocity beyond " +
-         std::to_string(2.0 * kMaxHalfStepRate / h) + " rad/s, the most the quaternion update (eq 32) allows at h = " +
-         std::to_string(h) + " s; reduce the time step";
+         number(2.0 * kMaxHalfStepRate / h) + " rad/s, the most the quaternion update (eq 32) allows at h = " +
+         number(h) + " s; reduce the time step";
 }
 
 StepStatus VariationalMaximalSolver::failed(const State& state, const std::string& what) const {
   return {false, std::string(kName) + ": " + what + " at step " + std::to_string(state.step) + " (t = " +
-                     std::to_string(state.t) + " s)"};
+                     number(state.t) + " s)"};
 }
 
 }  // namespace articulab
