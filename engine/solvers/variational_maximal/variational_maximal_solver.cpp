@@ -8,6 +8,7 @@
 #include "engine/constraints/loop_rows.hpp"
 #include "engine/solvers/variational_maximal/forcing.hpp"
 #include "engine/solvers/variational_maximal/joint_state.hpp"
+#include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
 
@@ -106,6 +107,12 @@ const SolverSettingList& VariationalMaximalSolver::settings() {
   return list;
 }
 
+double VariationalMaximalSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
+  const double n = model.bodyCount(), k = loopClosureRows(model);
+  constexpr double kPerBody = 12288.0;  // blocks at two configurations, Newton and tree factor blocks, vectors
+  return kPerBody * n + 2.0 * n * sizeof(Vector6) * k + 8.0 * 3.0 * k * k;
+}
+
 SolverSupport VariationalMaximalSolver::supports(const Model& model, const SolverOptions& options) {
   SolverSupport support;
   if (!options.integrator.isDefault() && !findOffered(integratorList(), options.integrator)) {
@@ -113,6 +120,7 @@ SolverSupport VariationalMaximalSolver::supports(const Model& model, const Solve
     support.reason = integratorRefusal(kName, options.integrator, integratorList());
     return support;
   }
+  if (!checkWorkspaceFits(kName, model, kVariational, support)) return support;
   for (const Joint& joint : model.joints) {
     if (!constraints::hasFixedConstraintForm(joint)) {
       support.ok = false;

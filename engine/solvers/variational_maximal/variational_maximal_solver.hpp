@@ -39,6 +39,9 @@ class VariationalMaximalSolver final : public Solver {
   static const IntegratorList& integratorList();
   const IntegratorList& integrators() const override { return integratorList(); }
   static const SolverSettingList& settings();
+  // Bytes of the workspace: O(n) for the bodies, joints and the tree factor, plus one tree
+  // vector per loop row (O(kn)) and the k x k loop node.
+  static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
   bool controlsDrift() const override { return false; }  // constraints hold at position level by themselves
 
   StepStatus step(const Model& model, State& state, double h) override;
