@@ -142,7 +142,16 @@ SolverSupport VariationalMaximalSolver::supports(const Model& model, const Solve
   if (model.groundContact) {
     support.ok = false;
     support.reason = "ground contact is an inequality constraint, not supported by the variational integrator yet";
+    return support;
   }
+  if (model.loops.empty()) return support;
+  VariationalMaximalSolver probe(model, SolverOptions{});
+  VectorX qdd;
+  probe.forwardDynamics(model, makeInitialState(model), qdd);
+  const int redundant = probe.system_.loopRowCount() - probe.system_.loopRank();
+  if (redundant > 0)
+    support.warnings.push_back(std::to_string(redundant) + " of the " + std::to_string(probe.system_.loopRowCount()) +
+                               " loop-closure rows are redundant with the other constraints; they carry no impulse");
   return support;
 }
 
@@ -288,77 +297,85 @@ void VariationalMaximalSolver::writeState(const Model& model, State& state, doub
   ++state.step;
 }
 
+// Continuous equations, the limit h -> 0 of eq 26 and 33 with g = 0 kept to second order:
+//   J wdot + w x J w = tau + G_q^T lambda,  m vdot = F + G_x^T lambda,  G (wdot; vdot) = -Gdot u,
+// the same matrix pattern as the Newton system with D = diag(J, m I) and G at the state.
 void VariationalMaximalSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {
-  // Continuous equations: J wdot + w x J w = tau + G_q^T lambda, m vdot = F + G_x^T lambda,
-  // G a = -Gdot u (the h -> 0 limit of eq 26, 33 with g = 0 kept to second order).
-  constexpr double delta = 1e-5;
   computeForcing(model, state, wrench_, forcing_);
-  VectorX& rhs = f_;
+  loadContinuousBodies(model, state);
+  loadContinuousConstraints(model, state);
+  constraintCurvature(model);
+  qdd = VectorX::Zero(model.nq);
+  if (!system_.factor()) {
+    qdd.setConstant(std::nan(""));
+    return;
+  }
+  system_.solve(f_, ds_);
+  for (int i = 0; i < n_; ++i) {  // phidot from (wdot, vdot): d/dt (omega; R^T v + c x omega)
+    const Matrix3 R = state.E_0i[i].topLeftCorner<3, 3>();
+    const Vector3 w = u1_[i].head<3>(), wdot = ds_.segment<3>(6 * i), vdot = ds_.segment<3>(6 * i + 3);
+    u2_[i] << wdot, R.transpose() * vdot - w.cross(R.transpose() * u1_[i].tail<3>()) + model.bodies[i].com.cross(wdot);
+  }
+  recoverJointAccelerations(model, state.E_0i, state.phi, u2_, state.q, state.qd, qdd);
+}
+
+void VariationalMaximalSolver::loadContinuousBodies(const Model& model, const State& state) {
   for (int i = 0; i < n_; ++i) {
     const Vector3& c = model.bodies[i].com;
     config2_[i] = configurationFromPose(state.E_0i[i], c);
     u1_[i] = velocityFromTwist(state.phi[i], state.E_0i[i].topLeftCorner<3, 3>(), c);
     const BodyInertia& I = inertia_[i];
     const Vector3 w = u1_[i].head<3>();
-    Matrix6 D = Matrix6::Zero();
+    Matrix6& D = system_.bodies()[i];
+    D.setZero();
     D.topLeftCorner<3, 3>() = I.J;
     D.bottomRightCorner<3, 3>() = I.m * Matrix3::Identity();
-    system_.bodies()[i] = D;
-    rhs.segment<3>(6 * i) = forcing_[i].tau - w.cross(I.J * w);
-    rhs.segment<3>(6 * i + 3) = forcing_[i].F;
+    f_.segment<3>(6 * i) = forcing_[i].tau - w.cross(I.J * w);
+    f_.segment<3>(6 * i + 3) = forcing_[i].F;
   }
-  // Gdot u = d/dt (G u) along the motion, central difference over +-delta
-  const auto moved = [&](double t) {
-    for (int i = 0; i < n_; ++i) E3_[i] = poseFromConfiguration(advance(config2_[i], u1_[i], t), model.bodies[i].com);
+}
+
+void VariationalMaximalSolver::loadContinuousConstraints(const Model& model, const State& state) {
+  const auto load = [](const ConstraintBlock& g, CouplingBlock& c) {
+    c.bodyA = g.bodyA;
+    c.bodyB = g.bodyB;
+    c.forceA = c.rateA = g.GA;
+    c.forceB = c.rateB = g.GB;
   };
-  const auto rates = [&](int row0, const ConstraintBlock& c, double sign) {
-    rhs.segment(row0, c.rows) -= sign * blockRate(c, u1_).head(c.rows) / (2.0 * delta);
-  };
-  for (int i = 0; i < n_; ++i)
-    if (jointRows_[i] > 0) rhs.segment(system_.jointOffset(i), jointRows_[i]).setZero();
-  for (std::size_t k = 0; k < loop2_.size(); ++k) rhs.segment(system_.loopOffset(static_cast<int>(k)), loopRows_[k]).setZero();
-  for (double sign : {1.0, -1.0}) {
-    moved(sign * delta);
-    for (int i = 0; i < n_; ++i)
-      if (jointRows_[i] > 0) {
-        jointBlock(model, i, E3_, joint3_[i]);
-        rates(system_.jointOffset(i), joint3_[i], sign);
-      }
-    for (std::size_t k = 0; k < loop2_.size(); ++k) {
-      loopBlock(model, static_cast<int>(k), E3_, loop3_[k]);
-      rates(system_.loopOffset(static_cast<int>(k)), loop3_[k], sign);
-    }
-  }
   for (int i = 0; i < n_; ++i)
     if (jointRows_[i] > 0) {
       jointBlock(model, i, state.E_0i, joint2_[i]);
-      CouplingBlock& c = system_.joints()[i];
-      c.bodyA = joint2_[i].bodyA;
-      c.bodyB = joint2_[i].bodyB;
-      c.forceA = c.rateA = joint2_[i].GA;
-      c.forceB = c.rateB = joint2_[i].GB;
+      load(joint2_[i], system_.joints()[i]);
     }
   for (std::size_t k = 0; k < loop2_.size(); ++k) {
     loopBlock(model, static_cast<int>(k), state.E_0i, loop2_[k]);
-    CouplingBlock& c = system_.loops()[k];
-    c.bodyA = loop2_[k].bodyA;
-    c.bodyB = loop2_[k].bodyB;
-    c.forceA = c.rateA = loop2_[k].GA;
-    c.forceB = c.rateB = loop2_[k].GB;
+    load(loop2_[k], system_.loops()[k]);
   }
-  qdd = VectorX::Zero(model.nq);
-  if (!system_.factor()) {
-    qdd.setConstant(std::nan(""));
-    return;
+}
+
+// Constraint rows of f: -Gdot u = -(G(+delta) u - G(-delta) u) / (2 delta), the configurations
+// moved along u (eq 27, 32 with h = +-delta); error O(delta^2) + rounding / delta, about 1e-10.
+void VariationalMaximalSolver::constraintCurvature(const Model& model) {
+  constexpr double delta = 1e-5;
+  for (int i = 0; i < n_; ++i)
+    if (jointRows_[i] > 0) f_.segment(system_.jointOffset(i), jointRows_[i]).setZero();
+  for (std::size_t k = 0; k < loop2_.size(); ++k) f_.segment(system_.loopOffset(static_cast<int>(k)), loopRows_[k]).setZero();
+  const auto subtract = [this](int row, const ConstraintBlock& c, double sign) {
+    f_.segment(row, c.rows) -= sign * blockRate(c, u1_).head(c.rows) / (2.0 * delta);
+  };
+  for (double sign : {1.0, -1.0}) {
+    for (int i = 0; i < n_; ++i)
+      E3_[i] = poseFromConfiguration(advance(config2_[i], u1_[i], sign * delta), model.bodies[i].com);
+    for (int i = 0; i < n_; ++i)
+      if (jointRows_[i] > 0) {
+        jointBlock(model, i, E3_, joint3_[i]);
+        subtract(system_.jointOffset(i), joint3_[i], sign);
+      }
+    for (std::size_t k = 0; k < loop2_.size(); ++k) {
+      loopBlock(model, static_cast<int>(k), E3_, loop3_[k]);
+      subtract(system_.loopOffset(static_cast<int>(k)), loop3_[k], sign);
+    }
   }
-  system_.solve(rhs, ds_);
-  for (int i = 0; i < n_; ++i) {  // phidot from (wdot, vdot): d/dt (R^T v + c x w)
-    const Matrix3 R = state.E_0i[i].topLeftCorner<3, 3>();
-    const Vector3 w = u1_[i].head<3>(), wdot = ds_.segment<3>(6 * i), vdot = ds_.segment<3>(6 * i + 3);
-    const Vector3 vBody = R.transpose() * u1_[i].tail<3>();
-    u2_[i] << wdot, R.transpose() * vdot - w.cross(vBody) + model.bodies[i].com.cross(wdot);
-  }
-  variational::recoverJointAccelerations(model, state.E_0i, state.phi, u2_, state.q, state.qd, qdd);
 }
 
 std::string VariationalMaximalSolver::omegaRefusal(const Model& model, int body, double h) const {

@@ -63,6 +63,10 @@ class VariationalMaximalSolver final : public Solver {
  private:
   // F at s from the blocks of the last residual evaluation, which must have been at s.
   void assembleJacobian(const VectorX& s);
+  // forwardDynamics: D, the forcing and the constraint rows at the state, and f's rows -Gdot u.
+  void loadContinuousBodies(const Model& model, const State& state);
+  void loadContinuousConstraints(const Model& model, const State& state);
+  void constraintCurvature(const Model& model);
   bool readHistory(const Model& model, const State& state);
   void writeState(const Model& model, State& state, double h, int iterations, double residual);
   StepStatus failed(const State& state, const std::string& what) const;
