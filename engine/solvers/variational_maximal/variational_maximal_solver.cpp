@@ -93,6 +93,9 @@ const IntegratorList& VariationalMaximalSolver::integratorList() {
        "first-order variational integrator in maximal coordinates (discrete Euler-Lagrange, bruedigam-manchester "
        "eq 26, 33), joints and loops held at position level by Newton: symplectic, energy oscillates in a band "
        "without drift"},
+      {kVariationalTrapezoid,
+       "the same trajectory read with the trapezoidal discrete Lagrangian's Legendre transform (second order: "
+       "velocities at the step ends, start from the chord v - h a / 2): symplectic, energy band O(h^2)"},
   };
   return list;
 }
@@ -158,7 +161,7 @@ SolverSupport VariationalMaximalSolver::supports(const Model& model, const Solve
 bool VariationalMaximalSolver::readHistory(const Model& model, const State& state) {
   const StepHistory& history = state.history;
   if (!history.valid || std::strcmp(history.owner, kName) != 0 || history.q.size() != 7 * n_ + m_ ||
-      history.qd.size() != 6 * n_)
+      history.qd.size() != 12 * n_)
     return false;
   for (int i = 0; i < n_; ++i) {
     const double* x = history.q.data() + 7 * i;
@@ -167,7 +170,7 @@ bool VariationalMaximalSolver::readHistory(const Model& model, const State& stat
     u1_[i] = history.qd.segment<6>(6 * i);
     const Vector3& c = model.bodies[i].com;
     const Matrix4 E = poseFromConfiguration(config2_[i], c);
-    if (E != state.E_0i[i] || twistFromVelocity(u1_[i], E.topLeftCorner<3, 3>(), c) != state.phi[i]) return false;
+    if (E != state.E_0i[i] || history.qd.segment<6>(6 * (n_ + i)) != state.phi[i]) return false;
   }
   s0_.tail(m_) = history.q.tail(m_);
   return true;
@@ -176,10 +179,13 @@ bool VariationalMaximalSolver::readHistory(const Model& model, const State& stat
 void VariationalMaximalSolver::beginStep(const Model& model, const State& state, double h) {
   h_ = h;
   if (!readHistory(model, state)) {  // start from the state alone (header)
+    const bool trapezoid = options_.integrator == kVariationalTrapezoid;
+    if (trapezoid) bodyAccelerations(model, state);
     for (int i = 0; i < n_; ++i) {
       const Vector3& c = model.bodies[i].com;
       config2_[i] = configurationFromPose(state.E_0i[i], c);
       u1_[i] = velocityFromTwist(state.phi[i], state.E_0i[i].topLeftCorner<3, 3>(), c);
+      if (trapezoid) u1_[i] -= 0.5 * h * ds_.segment<6>(6 * i);  // the chord over [t - h, t]
     }
     s0_.tail(m_).setZero();
   }
@@ -275,18 +281,19 @@ void VariationalMaximalSolver::writeState(const Model& model, State& state, doub
   history.valid = true;
   history.owner = kName;
   if (history.q.size() != 7 * n_ + m_) history.q.resize(7 * n_ + m_);
-  if (history.qd.size() != 6 * n_) history.qd.resize(6 * n_);
+  if (history.qd.size() != 12 * n_) history.qd.resize(12 * n_);
   for (int i = 0; i < n_; ++i) {
-    const Vector6 u = s_.segment<6>(6 * i);
     const BodyConfiguration& c = config3_[i];
     history.q.segment<7>(7 * i) << c.x, c.q.w(), c.q.x(), c.q.y(), c.q.z();
-    history.qd.segment<6>(6 * i) = u;
+    history.qd.segment<6>(6 * i) = s_.segment<6>(6 * i);
     state.E_0i[i] = E3_[i];
-    state.phi[i] = twistFromVelocity(u, E3_[i].topLeftCorner<3, 3>(), model.bodies[i].com);
+    state.phi[i] = twistFromVelocity(s_.segment<6>(6 * i), E3_[i].topLeftCorner<3, 3>(), model.bodies[i].com);
   }
   history.q.tail(m_) = s_.tail(m_);
   qdPrevious_ = state.qd;
   variational::recoverJointState(model, state.E_0i, state.phi, state.q, state.qd);
+  if (options_.integrator == kVariationalTrapezoid) readTrapezoidVelocities(model, state, h);
+  for (int i = 0; i < n_; ++i) history.qd.segment<6>(6 * (n_ + i)) = state.phi[i];
   state.qdd = (state.qd - qdPrevious_) / h;
   if (state.outputs.multipliers.size() != m_) state.outputs.multipliers.resize(m_);
   state.outputs.multipliers = s_.tail(m_) / h;
@@ -297,26 +304,45 @@ void VariationalMaximalSolver::writeState(const Model& model, State& state, doub
   ++state.step;
 }
 
+// The trapezoidal discrete Lagrangian's Legendre transform at t_{k+1}: v(t_{k+1}) = u_k + (h/2) a,
+// a the accelerations at (x_{k+1}, u_k) (the state's velocity is the chord u_k on entry).
+void VariationalMaximalSolver::readTrapezoidVelocities(const Model& model, State& state, double h) {
+  bodyAccelerations(model, state);
+  for (int i = 0; i < n_; ++i) {
+    const Vector6 u = s_.segment<6>(6 * i) + 0.5 * h * ds_.segment<6>(6 * i);
+    state.phi[i] = twistFromVelocity(u, state.E_0i[i].topLeftCorner<3, 3>(), model.bodies[i].com);
+  }
+  variational::recoverJointState(model, state.E_0i, state.phi, state.q, state.qd);
+}
+
 // Continuous equations, the limit h -> 0 of eq 26 and 33 with g = 0 kept to second order:
 //   J wdot + w x J w = tau + G_q^T lambda,  m vdot = F + G_x^T lambda,  G (wdot; vdot) = -Gdot u,
 // the same matrix pattern as the Newton system with D = diag(J, m I) and G at the state.
 void VariationalMaximalSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {
-  computeForcing(model, state, wrench_, forcing_);
-  loadContinuousBodies(model, state);
-  loadContinuousConstraints(model, state);
-  constraintCurvature(model);
   qdd = VectorX::Zero(model.nq);
-  if (!system_.factor()) {
+  if (!bodyAccelerations(model, state)) {
     qdd.setConstant(std::nan(""));
     return;
   }
-  system_.solve(f_, ds_);
   for (int i = 0; i < n_; ++i) {  // phidot from (wdot, vdot): d/dt (omega; R^T v + c x omega)
     const Matrix3 R = state.E_0i[i].topLeftCorner<3, 3>();
     const Vector3 w = u1_[i].head<3>(), wdot = ds_.segment<3>(6 * i), vdot = ds_.segment<3>(6 * i + 3);
     u2_[i] << wdot, R.transpose() * vdot - w.cross(R.transpose() * u1_[i].tail<3>()) + model.bodies[i].com.cross(wdot);
   }
   recoverJointAccelerations(model, state.E_0i, state.phi, u2_, state.q, state.qd, qdd);
+}
+
+bool VariationalMaximalSolver::bodyAccelerations(const Model& model, const State& state) {
+  computeForcing(model, state, wrench_, forcing_);
+  loadContinuousBodies(model, state);
+  loadContinuousConstraints(model, state);
+  constraintCurvature(model);
+  if (!system_.factor()) {
+    ds_.setZero();
+    return false;
+  }
+  system_.solve(f_, ds_);
+  return true;
 }
 
 void VariationalMaximalSolver::loadContinuousBodies(const Model& model, const State& state) {

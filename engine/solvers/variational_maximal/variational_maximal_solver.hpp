@@ -8,10 +8,11 @@
 //
 // History (State::history, owner "variational-maximal"): q = per body (x, q_w, q_x, q_y, q_z)
 // then the impulses Lambda of the last step (the next Newton's first guess); qd = per body the
-// discrete velocity u_1 = (omega; v) of the last step. It is used when its configuration and
+// discrete velocity u_1 = (omega; v) of the last step, then per body the twist the step wrote. It is used when its configuration and
 // velocity give exactly the state's poses and twists; otherwise (a new state, another back-end,
 // an edit) the step starts from the state alone: u_1 = the body velocities of (q, qdot), that is
-// the previous configuration x_0 = x_1 - h v, q_0 = q_1 (x) (c, h omega / 2)^dagger, Lambda = 0.
+// the previous configuration x_0 = x_1 - h v, q_0 = q_1 (x) (c, h omega / 2)^dagger, Lambda = 0
+// (with variational-trapezoid: u_1 = u - (h/2) a, the chord of the half step before).
 #pragma once
 
 #include <string>
@@ -28,6 +29,12 @@ class VariationalMaximalSolver final : public Solver {
  public:
   // The first-order discrete Lagrangian of the paper (eq 24, 29).
   static constexpr Integrator kVariational{"variational"};
+  // The trapezoidal discrete Lagrangian h/2 (L(x_k, v_k) + L(x_{k+1}, v_k)): its discrete
+  // Euler-Lagrange equations are those of the first-order one (the potential's two halves at
+  // x_k add up), so the configurations are the same Newton solve; its Legendre transform
+  // p_k = m v_k - (h/2) F(x_k) gives the velocity at the step ends, v(t_{k+1}) = v_k + (h/2) a,
+  // and the start from (q, qdot) as the chord v_0 = v - (h/2) a: second order in q, qdot and energy.
+  static constexpr Integrator kVariationalTrapezoid{"variational-trapezoid"};
   static constexpr double kTolerance = 1e-10;  // max |f|: N s (momentum rows), m or rad (constraints)
   static constexpr int kIterations = 30;
 
@@ -63,6 +70,9 @@ class VariationalMaximalSolver final : public Solver {
  private:
   // F at s from the blocks of the last residual evaluation, which must have been at s.
   void assembleJacobian(const VectorX& s);
+  // (wdot; vdot) per body into ds_ at the state (false if singular).
+  bool bodyAccelerations(const Model& model, const State& state);
+  void readTrapezoidVelocities(const Model& model, State& state, double h);
   // forwardDynamics: D, the forcing and the constraint rows at the state, and f's rows -Gdot u.
   void loadContinuousBodies(const Model& model, const State& state);
   void loadContinuousConstraints(const Model& model, const State& state);
