@@ -8,6 +8,7 @@
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
 #include "engine/solvers/solver_settings.hpp"
+#include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 
 namespace articulab {
 
@@ -68,6 +69,14 @@ const std::vector<BackendInfo>& backends() {
        BaraffSolver::integratorList(), BaraffSolver::settings(),
        BackendSupport("baraff", &BaraffSolver::integratorList(), &BaraffSolver::settings(), checkOf(&BaraffSolver::supports)),
        factory<BaraffSolver>("baraff", BaraffSolver::integratorList(), BaraffSolver::settings())},
+      {"variational-maximal",
+       "maximal coordinates, variational integrator, joints and loops at position level by Newton, O(n) sparse "
+       "LDU (Bruedigam and Manchester)",
+       VariationalMaximalSolver::integratorList(), VariationalMaximalSolver::settings(),
+       BackendSupport("variational-maximal", &VariationalMaximalSolver::integratorList(),
+                      &VariationalMaximalSolver::settings(), checkOf(&VariationalMaximalSolver::supports)),
+       factory<VariationalMaximalSolver>("variational-maximal", VariationalMaximalSolver::integratorList(),
+                                                VariationalMaximalSolver::settings())},
   };
   return list;
 }

@@ -10,6 +10,7 @@
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
+#include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 
 namespace articulab {
 
@@ -58,6 +59,7 @@ double estimateWorkspaceBytes(const std::string& backend, const Model& model, In
   if (backend == "redmax") return RedMaxSolver::estimateWorkspaceBytes(model, integrator);
   if (backend == "recursive") return RecursiveSolver::estimateWorkspaceBytes(model, integrator);
   if (backend == "baraff") return BaraffSolver::estimateWorkspaceBytes(model, integrator);
+  if (backend == "variational-maximal") return VariationalMaximalSolver::estimateWorkspaceBytes(model, integrator);
   return -1.0;
 }
 

@@ -196,7 +196,8 @@ TEST(NoAlloc, ForceElementStepsAllocateNothing) {
   const std::pair<const char*, std::vector<Integrator>> runs[] = {
       {"redmax", {Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4}},
       {"recursive", {Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4}},
-      {"baraff", {Integrator::SemiImplicitEuler, Integrator::RK4}}};
+      {"baraff", {Integrator::SemiImplicitEuler, Integrator::RK4}},
+      {"variational-maximal", {Integrator{"variational"}, Integrator{"variational-trapezoid"}}}};
   for (const auto& [backend, integrators] : runs) {
     for (Integrator integrator : integrators) {
       auto solver = findBackend(backend)->create(model, SolverOptions{integrator});
@@ -208,6 +209,26 @@ TEST(NoAlloc, ForceElementStepsAllocateNothing) {
       EXPECT_EQ(allocations.load() - before, 0) << backend << ", " << integratorName(integrator);
     }
   }
+}
+
+
+// The variational-maximal Newton step (its block LDU, the loop node, the line search) on chains,
+// the four-bar, four-bar chains and the mouse spring.
+TEST(NoAlloc, VariationalMaximalStepsAllocateNothing) {
+  std::vector<Model> models;
+  for (int n : {5, 20, 100}) models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", n}}));
+  models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json"));
+  models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar_chain_4.json"));
+  for (const Model& model : models)
+    for (const char* integrator : {"variational", "variational-trapezoid"}) {
+      auto solver = findBackend("variational-maximal")->create(model, SolverOptions{Integrator{integrator}});
+      State state = makeInitialState(model);
+      state.perturbation = {model.bodyCount() - 1, Vector3(0.01, 0, 0), Vector3(0.1, 0, -0.2), 50.0, 1.0};
+      ASSERT_TRUE(solver->step(model, state, 1e-3).ok);  // warm-up
+      const long before = allocations.load();
+      for (int k = 0; k < 5; ++k) ASSERT_TRUE(solver->step(model, state, 1e-3).ok);
+      EXPECT_EQ(allocations.load() - before, 0) << model.name << ", " << integrator;
+    }
 }
 
 }  // namespace

@@ -44,7 +44,8 @@ TEST(BackendIntegrators, TheRegistryListsEachBackEndsIntegratorsAndSettings) {
   }
   EXPECT_FALSE(findBackend("baraff")->settings.empty());
   EXPECT_FALSE(findBackend("recursive")->settings.empty());
-  EXPECT_EQ(allIntegratorNames(), "implicit, implicit-springs, semi-implicit, rk4");
+  EXPECT_EQ(names(findBackend("variational-maximal")->integrators), (V{"variational", "variational-trapezoid"}));
+  EXPECT_EQ(allIntegratorNames(), "implicit, implicit-springs, semi-implicit, rk4, variational, variational-trapezoid");
 }
 
 TEST(BackendIntegrators, AnIntegratorNotOfferedIsRefusedWithTheOffer) {

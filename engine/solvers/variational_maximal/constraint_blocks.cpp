@@ -1,0 +1,55 @@
+#include "engine/solvers/variational_maximal/constraint_blocks.hpp"
+
+#include "engine/constraints/joint_residual.hpp"
+#include "engine/constraints/loop_residual.hpp"
+#include "engine/solvers/variational_maximal/body_coordinates.hpp"
+
+namespace articulab::variational {
+
+namespace {
+
+// G = [J_w + J_v [c], J_v R^T] (the header's change of variables).
+Matrix6 toCentreCoordinates(const Matrix6& J, const Matrix4& E, const Vector3& c) {
+  Matrix6 G;
+  G.leftCols<3>() = J.leftCols<3>() + J.rightCols<3>() * skew(c);
+  G.rightCols<3>() = J.rightCols<3>() * E.topLeftCorner<3, 3>().transpose();
+  return G;
+}
+
+void fromResidual(const Model& model, const constraints::PoseResidual& r, const std::vector<Matrix4>& E,
+                  ConstraintBlock& out) {
+  out.rows = r.rows;
+  out.bodyA = r.bodyA;
+  out.bodyB = r.bodyB;
+  out.g = r.g;
+  out.GA.setZero();
+  out.GB.setZero();
+  if (r.bodyA >= 0) out.GA = toCentreCoordinates(r.JA, E[r.bodyA], model.bodies[r.bodyA].com);
+  if (r.bodyB >= 0) out.GB = toCentreCoordinates(r.JB, E[r.bodyB], model.bodies[r.bodyB].com);
+}
+
+}  // namespace
+
+bool jointBlock(const Model& model, int i, const std::vector<Matrix4>& E, ConstraintBlock& out) {
+  const Joint& joint = model.joints[i];
+  const Matrix4 world = Matrix4::Identity();
+  constraints::PoseResidual r;
+  const bool ok = constraints::jointResidual(joint, joint.parent >= 0 ? E[joint.parent] : world, E[i], r);
+  r.bodyA = i;
+  r.bodyB = joint.parent;
+  fromResidual(model, r, E, out);
+  return ok;
+}
+
+void loopBlock(const Model& model, int k, const std::vector<Matrix4>& E, ConstraintBlock& out) {
+  const LoopConstraint& loop = model.loops[k];
+  const Matrix4 world = Matrix4::Identity();
+  constraints::PoseResidual r;
+  constraints::loopResidual(loop, loop.bodyA >= 0 ? E[loop.bodyA] : world, loop.bodyB >= 0 ? E[loop.bodyB] : world,
+                            r);
+  r.bodyA = loop.bodyA;
+  r.bodyB = loop.bodyB;
+  fromResidual(model, r, E, out);
+}
+
+}  // namespace articulab::variational

@@ -1,0 +1,31 @@
+// Position-level constraints g(x, q) of the tree joints and loop closures (bruedigam-manchester
+// eq 17, 34), from the shared residuals of engine/constraints/ (joint_residual, loop_residual),
+// with their Jacobians taken with respect to the body coordinates of this back-end: a
+// variation (dtheta in body axes, dx of the centre of mass in world axes) moves the body frame
+// by the body twist xi = (dtheta; R^T dx + [c] dtheta), so a residual Jacobian J = [J_w J_v]
+// on xi becomes
+//   G = [J_w + J_v [c],  J_v R^T]      (columns: dtheta, dx).
+#pragma once
+
+#include <vector>
+
+#include "engine/constraints/pose_residual.hpp"
+#include "engine/multibody/model.hpp"
+
+namespace articulab::variational {
+
+// One joint or loop closure: rows <= 6 (entries past rows are zero), bodies -1 for the world.
+struct ConstraintBlock {
+  int rows = 0;
+  int bodyA = -1, bodyB = -1;
+  Vector6 g = Vector6::Zero();
+  Matrix6 GA = Matrix6::Zero(), GB = Matrix6::Zero();
+};
+
+// The residual of joint i (bodyA = child, bodyB = parent) at the poses E; false for joints
+// without a fixed constraint form.
+bool jointBlock(const Model& model, int i, const std::vector<Matrix4>& E, ConstraintBlock& out);
+// The residual of loop closure k at the poses E.
+void loopBlock(const Model& model, int k, const std::vector<Matrix4>& E, ConstraintBlock& out);
+
+}  // namespace articulab::variational

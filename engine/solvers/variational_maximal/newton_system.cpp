@@ -1,0 +1,165 @@
+#include "engine/solvers/variational_maximal/newton_system.hpp"
+
+#include <algorithm>
+
+namespace articulab::variational {
+
+void NewtonSystem::resize(const Model& model, const std::vector<int>& jointRows, const std::vector<int>& loopRows) {
+  n_ = model.bodyCount();
+  body_.assign(n_, Matrix6::Zero());
+  joint_.assign(n_, CouplingBlock{});
+  loop_.assign(loopRows.size(), CouplingBlock{});
+  bodyNode_.assign(n_, -1);
+  jointNode_.assign(n_, -1);
+  jointOffset_.assign(n_, -1);
+  int node = 0, offset = 6 * n_;
+  for (int i = n_ - 1; i >= 0; --i) {  // children first (parent[i] < i)
+    bodyNode_[i] = node++;
+    if (jointRows[i] > 0) jointNode_[i] = node++;
+  }
+  for (int i = 0; i < n_; ++i) {
+    joint_[i].rows = jointRows[i];
+    if (jointRows[i] > 0) {
+      jointOffset_[i] = offset;
+      offset += jointRows[i];
+    }
+  }
+  std::vector<int> parent(node, -1);
+  for (int i = 0; i < n_; ++i) {
+    if (jointNode_[i] >= 0) parent[bodyNode_[i]] = jointNode_[i];
+    const int p = model.joints[i].parent;
+    if (jointNode_[i] >= 0 && p >= 0) parent[jointNode_[i]] = bodyNode_[p];
+  }
+  tree_.resize(parent);
+  loopOffset_.assign(loopRows.size(), 0);
+  rowLoop_.clear();
+  rowLocal_.clear();
+  loopRows_ = 0;
+  for (std::size_t k = 0; k < loopRows.size(); ++k) {
+    loop_[k].rows = loopRows[k];
+    loopOffset_[k] = offset + loopRows_;
+    for (int r = 0; r < loopRows[k]; ++r) {
+      rowLoop_.push_back(static_cast<int>(k));
+      rowLocal_.push_back(r);
+    }
+    loopRows_ += loopRows[k];
+  }
+  size_ = offset + loopRows_;
+  W_.assign(loopRows_, std::vector<Vector6>(node, Vector6::Zero()));
+  y_.assign(node, Vector6::Zero());
+  schur_ = MatrixX::Zero(loopRows_, loopRows_);
+  z_ = VectorX::Zero(loopRows_);
+  c_ = VectorX::Zero(loopRows_);
+  schurLu_ = Eigen::FullPivLU<MatrixX>(loopRows_, loopRows_);
+}
+
+// Body node: D = D_{v,w}, A = F(joint, body) = G_{v,w}, B = F(body, joint) = -G_{x,q}^T.
+// Joint node: D = diag(0_r, I), A = F(parent, joint) = -G_{x,q}^T, B = F(joint, parent) = G_{v,w}.
+void NewtonSystem::loadTree() {
+  for (int i = 0; i < n_; ++i) {
+    const int b = bodyNode_[i], j = jointNode_[i];
+    tree_.D(b) = body_[i];
+    if (j < 0) continue;
+    const CouplingBlock& c = joint_[i];
+    tree_.A(b) = c.rateA;
+    tree_.B(b) = -c.forceA.transpose();
+    tree_.D(j).setZero();
+    for (int r = c.rows; r < 6; ++r) tree_.D(j)(r, r) = 1.0;
+    if (c.bodyB >= 0) {
+      tree_.A(j) = -c.forceB.transpose();
+      tree_.B(j) = c.rateB;
+    }
+  }
+}
+
+double NewtonSystem::loopRate(int row, const std::vector<Vector6>& y) const {
+  const CouplingBlock& c = loop_[rowLoop_[row]];
+  const int r = rowLocal_[row];
+  double value = 0.0;
+  if (c.bodyA >= 0) value += c.rateA.row(r).dot(y[bodyNode_[c.bodyA]]);
+  if (c.bodyB >= 0) value += c.rateB.row(r).dot(y[bodyNode_[c.bodyB]]);
+  return value;
+}
+
+bool NewtonSystem::factor() {
+  loadTree();
+  if (!tree_.factor()) return false;
+  if (loopRows_ == 0) return true;
+  for (int e = 0; e < loopRows_; ++e) {  // W_e = T^-1 G_loop^T e
+    std::vector<Vector6>& w = W_[e];
+    for (Vector6& v : w) v.setZero();
+    const CouplingBlock& c = loop_[rowLoop_[e]];
+    const int r = rowLocal_[e];
+    if (c.bodyA >= 0) w[bodyNode_[c.bodyA]] -= c.forceA.row(r).transpose();
+    if (c.bodyB >= 0) w[bodyNode_[c.bodyB]] -= c.forceB.row(r).transpose();
+    tree_.solve(w);
+  }
+  for (int e = 0; e < loopRows_; ++e)
+    for (int f = 0; f < loopRows_; ++f) schur_(e, f) = -loopRate(e, W_[f]);
+  schurLu_.setThreshold(1e-10);
+  schurLu_.compute(schur_);
+  return schurLu_.rank() > 0;
+}
+
+void NewtonSystem::scatter(const VectorX& f, std::vector<Vector6>& y) const {
+  for (Vector6& v : y) v.setZero();
+  for (int i = 0; i < n_; ++i) {
+    y[bodyNode_[i]] = f.segment<6>(6 * i);
+    if (jointNode_[i] >= 0) y[jointNode_[i]].head(joint_[i].rows) = f.segment(jointOffset_[i], joint_[i].rows);
+  }
+}
+
+// z = S^-1 z in place from S = P^-1 L U Q^-1, the unknowns past the rank set to zero (the
+// redundant rows' impulses); written out so that it uses no temporaries.
+void NewtonSystem::solveLoopNode(VectorX& z) {
+  const MatrixX& LU = schurLu_.matrixLU();
+  const int k = loopRows_, r = static_cast<int>(schurLu_.rank());
+  const auto& P = schurLu_.permutationP().indices();
+  const auto& Q = schurLu_.permutationQ().indices();
+  for (int i = 0; i < k; ++i) c_[P[i]] = z[i];
+  for (int i = 0; i < k; ++i)
+    for (int j = 0; j < i; ++j) c_[i] -= LU(i, j) * c_[j];
+  for (int i = r - 1; i >= 0; --i) {
+    for (int j = i + 1; j < r; ++j) c_[i] -= LU(i, j) * c_[j];
+    c_[i] /= LU(i, i);
+  }
+  for (int i = 0; i < k; ++i) z[Q[i]] = i < r ? c_[i] : 0.0;
+}
+
+void NewtonSystem::solve(const VectorX& f, VectorX& x) {
+  scatter(f, y_);
+  tree_.solve(y_);
+  if (loopRows_ > 0) {  // z = S^-1 (f_loop - G' y), x_tree = y - W z
+    const int loopStart = size_ - loopRows_;
+    for (int e = 0; e < loopRows_; ++e) z_[e] = f[loopStart + e] - loopRate(e, y_);
+    solveLoopNode(z_);
+    for (int e = 0; e < loopRows_; ++e)
+      for (std::size_t node = 0; node < y_.size(); ++node) y_[node] -= z_[e] * W_[e][node];
+    x.segment(loopStart, loopRows_) = z_;
+  }
+  for (int i = 0; i < n_; ++i) {
+    x.segment<6>(6 * i) = y_[bodyNode_[i]];
+    if (jointNode_[i] >= 0) x.segment(jointOffset_[i], joint_[i].rows) = y_[jointNode_[i]].head(joint_[i].rows);
+  }
+}
+
+MatrixX NewtonSystem::dense() const {
+  MatrixX F = MatrixX::Zero(size_, size_);
+  for (int i = 0; i < n_; ++i) F.block<6, 6>(6 * i, 6 * i) = body_[i];
+  const auto couple = [&](const CouplingBlock& c, int offset) {
+    for (int side = 0; side < 2; ++side) {
+      const int b = side == 0 ? c.bodyA : c.bodyB;
+      if (b < 0) continue;
+      const Matrix6& force = side == 0 ? c.forceA : c.forceB;
+      const Matrix6& rate = side == 0 ? c.rateA : c.rateB;
+      F.block(6 * b, offset, 6, c.rows) -= force.topRows(c.rows).transpose();
+      F.block(offset, 6 * b, c.rows, 6) += rate.topRows(c.rows);
+    }
+  };
+  for (int i = 0; i < n_; ++i)
+    if (jointOffset_[i] >= 0) couple(joint_[i], jointOffset_[i]);
+  for (std::size_t k = 0; k < loop_.size(); ++k) couple(loop_[k], loopOffset_[k]);
+  return F;
+}
+
+}  // namespace articulab::variational

@@ -1,0 +1,72 @@
+// The Newton system F ds = f of the variational step (bruedigam-manchester eq 36-39),
+//   F = [ D_{v,w}    -G_{x,q}^T ]      unknowns: per body u = (omega; v), per constraint the
+//       [ G_{v,w}        0      ]      impulses Lambda;
+// D block diagonal over the bodies (delJacobian), G_{x,q} the constraint Jacobians at the
+// configuration the step starts from (where the impulses act), G_{v,w} those of g at the new
+// configuration by the chain rule through eq 27 and 32. Solved by the block LDU of the tree
+// (block_tree_ldu: children first, each joint's node after its child body, O(n)) with the loop
+// closures stacked in one dense last node (sec 4.3): its pivot is the Schur complement
+// S = -G'_loop T^-1 G_loop^T, formed with one tree solve per loop row (O(kn)), factored by
+// full-pivot LU so that redundant loop rows (a planar four-bar's out-of-plane row) carry no
+// impulse. `dense()` assembles F for the dense LU oracle of the tests.
+// Vector layout: 6 per body, then the rows of each joint with rows (in joint order), then the
+// loop rows.
+#pragma once
+
+#include <Eigen/LU>
+#include <vector>
+
+#include "engine/multibody/model.hpp"
+#include "engine/solvers/variational_maximal/block_tree_ldu.hpp"
+
+namespace articulab::variational {
+
+// The Jacobians of one joint or loop closure on its two bodies (-1: the world): `force` is
+// G_{x,q} (where the impulses act), `rate` is G_{v,w}; rows x 6, zero past rows.
+struct CouplingBlock {
+  int rows = 0;
+  int bodyA = -1, bodyB = -1;
+  Matrix6 forceA = Matrix6::Zero(), forceB = Matrix6::Zero();
+  Matrix6 rateA = Matrix6::Zero(), rateB = Matrix6::Zero();
+};
+
+class NewtonSystem {
+ public:
+  // Layout for the model; joints[i].rows and loops[k].rows must be set before.
+  void resize(const Model& model, const std::vector<int>& jointRows, const std::vector<int>& loopRows);
+  int size() const { return size_; }
+  int jointOffset(int i) const { return jointOffset_[i]; }
+  int loopOffset(int k) const { return loopOffset_[k]; }
+  int loopRowCount() const { return loopRows_; }
+  std::vector<Matrix6>& bodies() { return body_; }
+  std::vector<CouplingBlock>& joints() { return joint_; }
+  std::vector<CouplingBlock>& loops() { return loop_; }
+  // Factors the tree and the loop node; false when a pivot is singular.
+  bool factor();
+  // Rank of the loop node (redundant loop rows = loopRowCount() - rank).
+  int loopRank() const { return loopRows_ == 0 ? 0 : static_cast<int>(schurLu_.rank()); }
+  // x = F^-1 f (after factor()).
+  void solve(const VectorX& f, VectorX& x);
+  // F as a dense matrix (tests).
+  MatrixX dense() const;
+
+ private:
+  void loadTree();
+  void scatter(const VectorX& f, std::vector<Vector6>& y) const;
+  // G'_loop y: the loop rows' rates applied to the node vector y.
+  double loopRate(int row, const std::vector<Vector6>& y) const;
+  void solveLoopNode(VectorX& z);
+
+  int n_ = 0, size_ = 0, loopRows_ = 0;
+  std::vector<int> bodyNode_, jointNode_, jointOffset_, loopOffset_, rowLoop_, rowLocal_;
+  std::vector<Matrix6> body_;
+  std::vector<CouplingBlock> joint_, loop_;
+  BlockTreeLdu tree_;
+  std::vector<std::vector<Vector6>> W_;  // T^-1 G_loop^T, one node vector per loop row
+  std::vector<Vector6> y_;
+  MatrixX schur_;
+  VectorX z_, c_;
+  Eigen::FullPivLU<MatrixX> schurLu_;
+};
+
+}  // namespace articulab::variational

@@ -1,0 +1,422 @@
+#include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "engine/constraints/joint_rows.hpp"
+#include "engine/constraints/loop_rows.hpp"
+#include "engine/solvers/variational_maximal/forcing.hpp"
+#include "engine/solvers/variational_maximal/joint_state.hpp"
+#include "engine/solvers/solver_settings.hpp"
+#include "engine/solvers/workspace_budget.hpp"
+
+namespace articulab {
+
+using namespace variational;
+
+namespace {
+
+constexpr const char* kName = "variational-maximal";
+
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return text;
+}
+
+double maxAbs(const VectorX& f) { return f.size() == 0 ? 0.0 : f.cwiseAbs().maxCoeff(); }
+
+// G u of a constraint block for body velocities u (body -1: the world, at rest).
+Vector6 blockRate(const ConstraintBlock& c, const std::vector<Vector6>& u) {
+  Vector6 rate = Vector6::Zero();
+  if (c.bodyA >= 0) rate += c.GA * u[c.bodyA];
+  if (c.bodyB >= 0) rate += c.GB * u[c.bodyB];
+  return rate;
+}
+
+// The coupling of a block: impulses act through G at configuration 2 (force); the rate rows are
+// G at configuration 3 times d(dtheta_3, dx_3)/du = diag(h Gamma(omega), h I) (eq 27, 32).
+void couple(const ConstraintBlock& at2, const ConstraintBlock& at3, const std::vector<Vector6>& u, double h,
+            CouplingBlock& out) {
+  out.bodyA = at2.bodyA;
+  out.bodyB = at2.bodyB;
+  out.forceA = at2.GA;
+  out.forceB = at2.GB;
+  const auto rate = [h, &u](const Matrix6& G, int body, Matrix6& R) {
+    if (body < 0) return;
+    R.leftCols<3>().noalias() = h * G.leftCols<3>() * rotationRateJacobian(u[body].head<3>(), h);
+    R.rightCols<3>() = h * G.rightCols<3>();
+  };
+  rate(at3.GA, at3.bodyA, out.rateA);
+  rate(at3.GB, at3.bodyB, out.rateB);
+}
+
+// Subtracts G_{x,q}^T Lambda of a block from the body rows of f.
+void subtractImpulses(const ConstraintBlock& c, const VectorX& s, int offset, VectorX& f) {
+  const auto Lambda = s.segment(offset, c.rows);
+  if (c.bodyA >= 0) f.segment<6>(6 * c.bodyA).noalias() -= c.GA.topRows(c.rows).transpose() * Lambda;
+  if (c.bodyB >= 0) f.segment<6>(6 * c.bodyB).noalias() -= c.GB.topRows(c.rows).transpose() * Lambda;
+}
+
+}  // namespace
+
+VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const SolverOptions& options)
+    : Solver(options) {
+  resolveDefaultIntegrator();
+  newtonTolerance_ = settingValue(options, kName, settings(), "newton-tolerance");
+  newtonIterations_ = static_cast<int>(settingValue(options, kName, settings(), "newton-iterations"));
+  n_ = model.bodyCount();
+  jointRows_.assign(n_, 0);
+  for (int i = 0; i < n_; ++i)
+    jointRows_[i] = constraints::hasFixedConstraintForm(model.joints[i]) ? constraints::constraintRowCount(model.joints[i]) : 0;
+  loopRows_.clear();
+  for (const LoopConstraint& loop : model.loops) loopRows_.push_back(constraints::loopRowCount(loop));
+  system_.resize(model, jointRows_, loopRows_);
+  m_ = system_.size() - 6 * n_;
+  inertia_.clear();
+  for (const Body& body : model.bodies) inertia_.push_back(inertiaAboutCentre(body));
+  config2_.assign(n_, BodyConfiguration{});
+  config3_.assign(n_, BodyConfiguration{});
+  for (auto* v : {&u1_, &u2_, &wrench_}) v->assign(n_, Vector6::Zero());
+  forcing_.assign(n_, BodyForcing{});
+  E3_.assign(n_, Matrix4::Identity());
+  joint2_.assign(n_, ConstraintBlock{});
+  joint3_.assign(n_, ConstraintBlock{});
+  loop2_.assign(model.loops.size(), ConstraintBlock{});
+  loop3_.assign(model.loops.size(), ConstraintBlock{});
+  for (VectorX* v : {&s0_, &s_, &f_, &ds_, &trial_, &fTrial_}) *v = VectorX::Zero(system_.size());
+  qdPrevious_ = VectorX::Zero(model.nq);
+  residualHistory_.reserve(newtonIterations_ + 1);
+}
+
+const IntegratorList& VariationalMaximalSolver::integratorList() {
+  static const IntegratorList list = {
+      {kVariational,
+       "first-order variational integrator in maximal coordinates (discrete Euler-Lagrange, bruedigam-manchester "
+       "eq 26, 33), joints and loops held at position level by Newton: symplectic, energy oscillates in a band "
+       "without drift"},
+      {kVariationalTrapezoid,
+       "the same trajectory read with the trapezoidal discrete Lagrangian's Legendre transform (second order: "
+       "velocities at the step ends, start from the chord v - h a / 2): symplectic, energy band O(h^2)"},
+  };
+  return list;
+}
+
+const SolverSettingList& VariationalMaximalSolver::settings() {
+  static const SolverSettingList list = {
+      {"newton-tolerance", kTolerance, "N s or m", 0, 1e-6,
+       "largest residual (momentum rows, constraint rows) at which Newton stops"},
+      {"newton-iterations", static_cast<double>(kIterations), "iterations", 1, 1000,
+       "Newton iterates before the step fails"},
+  };
+  return list;
+}
+
+double VariationalMaximalSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
+  const double n = model.bodyCount(), k = loopClosureRows(model);
+  constexpr double kPerBody = 12288.0;  // blocks at two configurations, Newton and tree factor blocks, vectors
+  return kPerBody * n + 2.0 * n * sizeof(Vector6) * k + 8.0 * 3.0 * k * k;
+}
+
+SolverSupport VariationalMaximalSolver::supports(const Model& model, const SolverOptions& options) {
+  SolverSupport support;
+  if (!options.integrator.isDefault() && !findOffered(integratorList(), options.integrator)) {
+    support.ok = false;
+    support.reason = integratorRefusal(kName, options.integrator, integratorList());
+    return support;
+  }
+  if (!checkWorkspaceFits(kName, model, kVariational, support)) return support;
+  for (const Joint& joint : model.joints) {
+    if (!constraints::hasFixedConstraintForm(joint)) {
+      support.ok = false;
+      const std::string why = joint.general ? " (a general joint): its constraint is defined only through Q(q)"
+                                            : ": its constraint changes with the product of its parts";
+      support.reason = "joint '" + joint.name + "' is " + jointTypeName(joint) + why +
+                       ", so it has no fixed position residual g(x, q); supported: fixed, revolute, prismatic, "
+                       "planar, translational, universal, spherical, free2d, free3d";
+      return support;
+    }
+    if (joint.hasLimits) {
+      support.ok = false;
+      support.reason = "joint '" + joint.name +
+                       "' has limits: inequality constraints are not supported by the variational integrator yet";
+      return support;
+    }
+    if (joint.driven) support.warnings.push_back("driven joint '" + joint.name + "' is treated as free");
+  }
+  if (model.groundContact) {
+    support.ok = false;
+    support.reason = "ground contact is an inequality constraint, not supported by the variational integrator yet";
+    return support;
+  }
+  if (model.loops.empty()) return support;
+  VariationalMaximalSolver probe(model, SolverOptions{});
+  VectorX qdd;
+  probe.forwardDynamics(model, makeInitialState(model), qdd);
+  const int redundant = probe.system_.loopRowCount() - probe.system_.loopRank();
+  if (redundant > 0)
+    support.warnings.push_back(std::to_string(redundant) + " of the " + std::to_string(probe.system_.loopRowCount()) +
+                               " loop-closure rows are redundant with the other constraints; they carry no impulse");
+  return support;
+}
+
+bool VariationalMaximalSolver::readHistory(const Model& model, const State& state) {
+  const StepHistory& history = state.history;
+  if (!history.valid || std::strcmp(history.owner, kName) != 0 || history.q.size() != 7 * n_ + m_ ||
+      history.qd.size() != 12 * n_)
+    return false;
+  for (int i = 0; i < n_; ++i) {
+    const double* x = history.q.data() + 7 * i;
+    config2_[i].x = Vector3(x[0], x[1], x[2]);
+    config2_[i].q = Quaternion(x[3], x[4], x[5], x[6]);
+    u1_[i] = history.qd.segment<6>(6 * i);
+    const Vector3& c = model.bodies[i].com;
+    const Matrix4 E = poseFromConfiguration(config2_[i], c);
+    if (E != state.E_0i[i] || history.qd.segment<6>(6 * (n_ + i)) != state.phi[i]) return false;
+  }
+  s0_.tail(m_) = history.q.tail(m_);
+  return true;
+}
+
+void VariationalMaximalSolver::beginStep(const Model& model, const State& state, double h) {
+  h_ = h;
+  if (!readHistory(model, state)) {  // start from the state alone (header)
+    const bool trapezoid = options_.integrator == kVariationalTrapezoid;
+    if (trapezoid) bodyAccelerations(model, state);
+    for (int i = 0; i < n_; ++i) {
+      const Vector3& c = model.bodies[i].com;
+      config2_[i] = configurationFromPose(state.E_0i[i], c);
+      u1_[i] = velocityFromTwist(state.phi[i], state.E_0i[i].topLeftCorner<3, 3>(), c);
+      if (trapezoid) u1_[i] -= 0.5 * h * ds_.segment<6>(6 * i);  // the chord over [t - h, t]
+    }
+    s0_.tail(m_).setZero();
+  }
+  for (int i = 0; i < n_; ++i) s0_.segment<6>(6 * i) = u1_[i];
+  computeForcing(model, state, wrench_, forcing_);
+  for (int i = 0; i < n_; ++i)
+    if (jointRows_[i] > 0) jointBlock(model, i, state.E_0i, joint2_[i]);
+  for (std::size_t k = 0; k < loop2_.size(); ++k) loopBlock(model, static_cast<int>(k), state.E_0i, loop2_[k]);
+}
+
+bool VariationalMaximalSolver::residual(const Model& model, const VectorX& s, VectorX& f, int& body) {
+  for (int i = 0; i < n_; ++i) {
+    const Vector6 u = s.segment<6>(6 * i);
+    if (rotationScalar(u.head<3>(), h_) < 0.0) {
+      body = i;
+      return false;
+    }
+    config3_[i] = advance(config2_[i], u, h_);
+    E3_[i] = poseFromConfiguration(config3_[i], model.bodies[i].com);
+    f.segment<6>(6 * i) = delResidual(inertia_[i], u1_[i], u, forcing_[i], h_);
+  }
+  for (int i = 0; i < n_; ++i) {
+    if (jointRows_[i] == 0) continue;
+    const int offset = system_.jointOffset(i);
+    subtractImpulses(joint2_[i], s, offset, f);
+    jointBlock(model, i, E3_, joint3_[i]);
+    f.segment(offset, jointRows_[i]) = joint3_[i].g.head(jointRows_[i]);
+  }
+  for (std::size_t k = 0; k < loop2_.size(); ++k) {
+    const int offset = system_.loopOffset(static_cast<int>(k));
+    subtractImpulses(loop2_[k], s, offset, f);
+    loopBlock(model, static_cast<int>(k), E3_, loop3_[k]);
+    f.segment(offset, loopRows_[k]) = loop3_[k].g.head(loopRows_[k]);
+  }
+  return true;
+}
+
+void VariationalMaximalSolver::jacobian(const Model& model, const VectorX& s) {
+  int body = -1;
+  residual(model, s, fTrial_, body);  // the blocks at configuration 3 of s
+  assembleJacobian(s);
+}
+
+void VariationalMaximalSolver::assembleJacobian(const VectorX& s) {
+  for (int i = 0; i < n_; ++i) {
+    u2_[i] = s.segment<6>(6 * i);
+    system_.bodies()[i] = delJacobian(inertia_[i], u2_[i], h_);
+  }
+  for (int i = 0; i < n_; ++i)
+    if (jointRows_[i] > 0) couple(joint2_[i], joint3_[i], u2_, h_, system_.joints()[i]);
+  for (std::size_t k = 0; k < loop2_.size(); ++k) couple(loop2_[k], loop3_[k], u2_, h_, system_.loops()[k]);
+}
+
+StepStatus VariationalMaximalSolver::step(const Model& model, State& state, double h) {
+  if (!(h > 0.0)) return failed(state, "time step " + number(h) + " s is not positive");
+  beginStep(model, state, h);
+  s_ = s0_;
+  int body = -1;
+  if (!residual(model, s_, f_, body)) return failed(state, omegaRefusal(model, body, h));
+  double error = maxAbs(f_), norm = f_.norm();
+  residualHistory_.clear();
+  residualHistory_.push_back(error);
+  int iterations = 0;
+  for (; error > newtonTolerance_ && iterations < newtonIterations_; ++iterations) {
+    assembleJacobian(s_);  // the last residual evaluated was at s_
+    if (!system_.factor()) return failed(state, "singular Newton matrix (redundant or conflicting joints)");
+    system_.solve(f_, ds_);
+    double alpha = 1.0;  // backtracking line search on |f|
+    bool accepted = false;
+    for (int halving = 0; halving < 12 && !accepted; ++halving, alpha *= 0.5) {
+      trial_ = s_ - alpha * ds_;
+      if (!residual(model, trial_, fTrial_, body)) continue;
+      accepted = fTrial_.norm() < norm || halving == 11;
+    }
+    if (!accepted) return failed(state, omegaRefusal(model, body, h));
+    s_.swap(trial_);
+    f_.swap(fTrial_);
+    error = maxAbs(f_);
+    norm = f_.norm();
+    residualHistory_.push_back(error);
+  }
+  if (error > newtonTolerance_)
+    return failed(state, "Newton did not converge: residual " + number(error) + " (momentum N s, constraint m) after " +
+                             std::to_string(iterations) + " iterations, tolerance " + number(newtonTolerance_));
+  writeState(model, state, h, iterations, error);
+  return {};
+}
+
+void VariationalMaximalSolver::writeState(const Model& model, State& state, double h, int iterations,
+                                          double residualValue) {
+  // config3_ and E3_ belong to s_ (the last residual evaluated was the accepted one)
+  StepHistory& history = state.history;
+  history.valid = true;
+  history.owner = kName;
+  if (history.q.size() != 7 * n_ + m_) history.q.resize(7 * n_ + m_);
+  if (history.qd.size() != 12 * n_) history.qd.resize(12 * n_);
+  for (int i = 0; i < n_; ++i) {
+    const BodyConfiguration& c = config3_[i];
+    history.q.segment<7>(7 * i) << c.x, c.q.w(), c.q.x(), c.q.y(), c.q.z();
+    history.qd.segment<6>(6 * i) = s_.segment<6>(6 * i);
+    state.E_0i[i] = E3_[i];
+    state.phi[i] = twistFromVelocity(s_.segment<6>(6 * i), E3_[i].topLeftCorner<3, 3>(), model.bodies[i].com);
+  }
+  history.q.tail(m_) = s_.tail(m_);
+  qdPrevious_ = state.qd;
+  variational::recoverJointState(model, state.E_0i, state.phi, state.q, state.qd);
+  if (options_.integrator == kVariationalTrapezoid) readTrapezoidVelocities(model, state, h);
+  for (int i = 0; i < n_; ++i) history.qd.segment<6>(6 * (n_ + i)) = state.phi[i];
+  state.qdd = (state.qd - qdPrevious_) / h;
+  if (state.outputs.multipliers.size() != m_) state.outputs.multipliers.resize(m_);
+  state.outputs.multipliers = s_.tail(m_) / h;
+  state.outputs.iterations = iterations;
+  state.outputs.residual = residualValue;
+  state.outputs.contactCount = 0;
+  state.t += h;
+  ++state.step;
+}
+
+// The trapezoidal discrete Lagrangian's Legendre transform at t_{k+1}: v(t_{k+1}) = u_k + (h/2) a,
+// a the accelerations at (x_{k+1}, u_k) (the state's velocity is the chord u_k on entry).
+void VariationalMaximalSolver::readTrapezoidVelocities(const Model& model, State& state, double h) {
+  bodyAccelerations(model, state);
+  for (int i = 0; i < n_; ++i) {
+    const Vector6 u = s_.segment<6>(6 * i) + 0.5 * h * ds_.segment<6>(6 * i);
+    state.phi[i] = twistFromVelocity(u, state.E_0i[i].topLeftCorner<3, 3>(), model.bodies[i].com);
+  }
+  variational::recoverJointState(model, state.E_0i, state.phi, state.q, state.qd);
+}
+
+// Continuous equations, the limit h -> 0 of eq 26 and 33 with g = 0 kept to second order:
+//   J wdot + w x J w = tau + G_q^T lambda,  m vdot = F + G_x^T lambda,  G (wdot; vdot) = -Gdot u,
+// the same matrix pattern as the Newton system with D = diag(J, m I) and G at the state.
+void VariationalMaximalSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {
+  qdd = VectorX::Zero(model.nq);
+  if (!bodyAccelerations(model, state)) {
+    qdd.setConstant(std::nan(""));
+    return;
+  }
+  for (int i = 0; i < n_; ++i) {  // phidot from (wdot, vdot): d/dt (omega; R^T v + c x omega)
+    const Matrix3 R = state.E_0i[i].topLeftCorner<3, 3>();
+    const Vector3 w = u1_[i].head<3>(), wdot = ds_.segment<3>(6 * i), vdot = ds_.segment<3>(6 * i + 3);
+    u2_[i] << wdot, R.transpose() * vdot - w.cross(R.transpose() * u1_[i].tail<3>()) + model.bodies[i].com.cross(wdot);
+  }
+  recoverJointAccelerations(model, state.E_0i, state.phi, u2_, state.q, state.qd, qdd);
+}
+
+bool VariationalMaximalSolver::bodyAccelerations(const Model& model, const State& state) {
+  computeForcing(model, state, wrench_, forcing_);
+  loadContinuousBodies(model, state);
+  loadContinuousConstraints(model, state);
+  constraintCurvature(model);
+  if (!system_.factor()) {
+    ds_.setZero();
+    return false;
+  }
+  system_.solve(f_, ds_);
+  return true;
+}
+
+void VariationalMaximalSolver::loadContinuousBodies(const Model& model, const State& state) {
+  for (int i = 0; i < n_; ++i) {
+    const Vector3& c = model.bodies[i].com;
+    config2_[i] = configurationFromPose(state.E_0i[i], c);
+    u1_[i] = velocityFromTwist(state.phi[i], state.E_0i[i].topLeftCorner<3, 3>(), c);
+    const BodyInertia& I = inertia_[i];
+    const Vector3 w = u1_[i].head<3>();
+    Matrix6& D = system_.bodies()[i];
+    D.setZero();
+    D.topLeftCorner<3, 3>() = I.J;
+    D.bottomRightCorner<3, 3>() = I.m * Matrix3::Identity();
+    f_.segment<3>(6 * i) = forcing_[i].tau - w.cross(I.J * w);
+    f_.segment<3>(6 * i + 3) = forcing_[i].F;
+  }
+}
+
+void VariationalMaximalSolver::loadContinuousConstraints(const Model& model, const State& state) {
+  const auto load = [](const ConstraintBlock& g, CouplingBlock& c) {
+    c.bodyA = g.bodyA;
+    c.bodyB = g.bodyB;
+    c.forceA = c.rateA = g.GA;
+    c.forceB = c.rateB = g.GB;
+  };
+  for (int i = 0; i < n_; ++i)
+    if (jointRows_[i] > 0) {
+      jointBlock(model, i, state.E_0i, joint2_[i]);
+      load(joint2_[i], system_.joints()[i]);
+    }
+  for (std::size_t k = 0; k < loop2_.size(); ++k) {
+    loopBlock(model, static_cast<int>(k), state.E_0i, loop2_[k]);
+    load(loop2_[k], system_.loops()[k]);
+  }
+}
+
+// Constraint rows of f: -Gdot u = -(G(+delta) u - G(-delta) u) / (2 delta), the configurations
+// moved along u (eq 27, 32 with h = +-delta); error O(delta^2) + rounding / delta, about 1e-10.
+void VariationalMaximalSolver::constraintCurvature(const Model& model) {
+  constexpr double delta = 1e-5;
+  for (int i = 0; i < n_; ++i)
+    if (jointRows_[i] > 0) f_.segment(system_.jointOffset(i), jointRows_[i]).setZero();
+  for (std::size_t k = 0; k < loop2_.size(); ++k) f_.segment(system_.loopOffset(static_cast<int>(k)), loopRows_[k]).setZero();
+  const auto subtract = [this](int row, const ConstraintBlock& c, double sign) {
+    f_.segment(row, c.rows) -= sign * blockRate(c, u1_).head(c.rows) / (2.0 * delta);
+  };
+  for (double sign : {1.0, -1.0}) {
+    for (int i = 0; i < n_; ++i)
+      E3_[i] = poseFromConfiguration(advance(config2_[i], u1_[i], sign * delta), model.bodies[i].com);
+    for (int i = 0; i < n_; ++i)
+      if (jointRows_[i] > 0) {
+        jointBlock(model, i, E3_, joint3_[i]);
+        subtract(system_.jointOffset(i), joint3_[i], sign);
+      }
+    for (std::size_t k = 0; k < loop2_.size(); ++k) {
+      loopBlock(model, static_cast<int>(k), E3_, loop3_[k]);
+      subtract(system_.loopOffset(static_cast<int>(k)), loop3_[k], sign);
+    }
+  }
+}
+
+std::string VariationalMaximalSolver::omegaRefusal(const Model& model, int body, double h) const {
+  if (body < 0) return "the Newton line search found no step that reduces the residual";
+  return "body '" + model.bodies[body].name + "' would need an angular velocity beyond " +
+         number(2.0 * kMaxHalfStepRate / h) + " rad/s, the most the quaternion update (eq 32) allows at h = " +
+         number(h) + " s; reduce the time step";
+}
+
+StepStatus VariationalMaximalSolver::failed(const State& state, const std::string& what) const {
+  return {false, std::string(kName) + ": " + what + " at step " + std::to_string(state.step) + " (t = " +
+                     number(state.t) + " s)"};
+}
+
+}  // namespace articulab

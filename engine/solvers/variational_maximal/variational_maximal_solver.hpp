@@ -1,0 +1,102 @@
+// Variational integrator in maximal coordinates (bruedigam-manchester, sections 2-4): every
+// body has its centre-of-mass position x and unit quaternion q; a step solves the discrete
+// Euler-Lagrange equations of all bodies (eq 26, 33, discrete_euler_lagrange.hpp) together
+// with the position-level constraints g(x_3, q_3) = 0 of every joint and loop closure by
+// Newton's method on s = (u_2, Lambda_2) (eq 34-39) with a backtracking line search, each
+// Newton system solved by the O(n) block LDU of the tree with the loop rows in one dense last
+// node (newton_system.hpp). No stabilisation: the constraints hold to the Newton tolerance.
+//
+// History (State::history, owner "variational-maximal"): q = per body (x, q_w, q_x, q_y, q_z)
+// then the impulses Lambda of the last step (the next Newton's first guess); qd = per body the
+// discrete velocity u_1 = (omega; v) of the last step, then per body the twist the step wrote. It is used when its configuration and
+// velocity give exactly the state's poses and twists; otherwise (a new state, another back-end,
+// an edit) the step starts from the state alone: u_1 = the body velocities of (q, qdot), that is
+// the previous configuration x_0 = x_1 - h v, q_0 = q_1 (x) (c, h omega / 2)^dagger, Lambda = 0
+// (with variational-trapezoid: u_1 = u - (h/2) a, the chord of the half step before).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/solvers/solver.hpp"
+#include "engine/solvers/variational_maximal/constraint_blocks.hpp"
+#include "engine/solvers/variational_maximal/discrete_euler_lagrange.hpp"
+#include "engine/solvers/variational_maximal/newton_system.hpp"
+
+namespace articulab {
+
+class VariationalMaximalSolver final : public Solver {
+ public:
+  // The first-order discrete Lagrangian of the paper (eq 24, 29).
+  static constexpr Integrator kVariational{"variational"};
+  // The trapezoidal discrete Lagrangian h/2 (L(x_k, v_k) + L(x_{k+1}, v_k)): its discrete
+  // Euler-Lagrange equations are those of the first-order one (the potential's two halves at
+  // x_k add up), so the configurations are the same Newton solve; its Legendre transform
+  // p_k = m v_k - (h/2) F(x_k) gives the velocity at the step ends, v(t_{k+1}) = v_k + (h/2) a,
+  // and the start from (q, qdot) as the chord v_0 = v - (h/2) a: second order in q, qdot and energy.
+  static constexpr Integrator kVariationalTrapezoid{"variational-trapezoid"};
+  // Defaults of the settings: max |f| in N s (momentum rows), m or rad (constraints); iterates.
+  static constexpr double kTolerance = 1e-10;
+  static constexpr int kIterations = 30;
+
+  VariationalMaximalSolver(const Model& model, const SolverOptions& options);
+  const char* name() const override { return "variational-maximal"; }
+  // Refuses joints without a fixed constraint form (composite, general) and inequality
+  // constraints (joint limits, ground contact), naming the joint.
+  static SolverSupport supports(const Model& model, const SolverOptions& options);
+  static const IntegratorList& integratorList();
+  const IntegratorList& integrators() const override { return integratorList(); }
+  static const SolverSettingList& settings();
+  // Bytes of the workspace: O(n) for the bodies, joints and the tree factor, plus one tree
+  // vector per loop row (O(kn)) and the k x k loop node.
+  static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
+  bool controlsDrift() const override { return false; }  // constraints hold at position level by themselves
+
+  StepStatus step(const Model& model, State& state, double h) override;
+  // Joint accelerations of the continuous equations (the limit h -> 0 of eq 26, 33) solved with
+  // the same block LDU; Gdot u by a central difference of G u along the motion (O(1e-10)).
+  void forwardDynamics(const Model& model, const State& state, VectorX& qdd) override;
+
+  // For tests: the step's Newton problem at the state's configuration and step h.
+  void beginStep(const Model& model, const State& state, double h);
+  // f(s); false (and the body in `body`) when some |omega| is beyond the update's reach.
+  bool residual(const Model& model, const VectorX& s, VectorX& f, int& body);
+  // F(s) into system() (not factored).
+  void jacobian(const Model& model, const VectorX& s);
+  variational::NewtonSystem& system() { return system_; }
+  const VectorX& initialGuess() const { return s0_; }
+  // max |f| after each Newton iterate of the last step, the first entry before any.
+  const std::vector<double>& residualHistory() const { return residualHistory_; }
+
+ private:
+  // F at s from the blocks of the last residual evaluation, which must have been at s.
+  void assembleJacobian(const VectorX& s);
+  // (wdot; vdot) per body into ds_ at the state (false if singular).
+  bool bodyAccelerations(const Model& model, const State& state);
+  void readTrapezoidVelocities(const Model& model, State& state, double h);
+  // forwardDynamics: D, the forcing and the constraint rows at the state, and f's rows -Gdot u.
+  void loadContinuousBodies(const Model& model, const State& state);
+  void loadContinuousConstraints(const Model& model, const State& state);
+  void constraintCurvature(const Model& model);
+  bool readHistory(const Model& model, const State& state);
+  void writeState(const Model& model, State& state, double h, int iterations, double residual);
+  StepStatus failed(const State& state, const std::string& what) const;
+  std::string omegaRefusal(const Model& model, int body, double h) const;
+
+  int n_ = 0, m_ = 0;  // bodies, constraint rows
+  double h_ = 0.0;
+  std::vector<int> jointRows_, loopRows_;
+  std::vector<variational::BodyInertia> inertia_;
+  std::vector<variational::BodyConfiguration> config2_, config3_;
+  std::vector<Vector6> u1_, u2_, wrench_;
+  std::vector<variational::BodyForcing> forcing_;
+  std::vector<Matrix4> E3_;
+  std::vector<variational::ConstraintBlock> joint2_, loop2_, joint3_, loop3_;
+  variational::NewtonSystem system_;
+  VectorX s0_, s_, f_, ds_, trial_, fTrial_, qdPrevious_;
+  std::vector<double> residualHistory_;
+  double newtonTolerance_ = kTolerance;  // settings()
+  int newtonIterations_ = kIterations;
+};
+
+}  // namespace articulab
