@@ -37,6 +37,10 @@ constexpr CostConstants kMeasured[] = {
     {"recursive", "rk4", 4.3e-6, 0.0},
     {"baraff", "semi-implicit", 4.6e-6, 0.0},
     {"baraff", "rk4", 1.5e-5, 0.0},
+    // Scaled from baraff's row (same day, same load): variational 3 times baraff's semi-implicit
+    // step on the 20-link chain, the trapezoid variant 2.2 times variational on the four-bar.
+    {"variational-maximal", "variational", 1.4e-5, 0.0},
+    {"variational-maximal", "variational-trapezoid", 3.1e-5, 0.0},
 };
 constexpr double kLoopRowCubic = 2.5e-9;  // baraff's dense loop-closure block, s per row cubed (as redmax's n^3)
 
