@@ -29,6 +29,15 @@ bool hasFixedConstraintForm(const Joint& joint) {
   return joint.type != JointType::Composite && joint.type != JointType::General && joint.parts.size() == 1;
 }
 
+std::string fixedFormRefusal(const Joint& joint) {
+  if (hasFixedConstraintForm(joint)) return "";
+  const std::string why = joint.general ? " (a general joint): its constraint rows are defined only through Q(q)"
+                                        : ": its constraint rows change with the product of its parts";
+  return "joint '" + joint.name + "' is " + jointTypeName(joint) + why +
+         ", so it has no fixed row form (eq 1.69); supported: fixed, revolute, prismatic, planar, translational, "
+         "universal, spherical, free2d, free3d";
+}
+
 int constraintRowCount(const Joint& joint) { return 6 - joint.nq; }
 
 void fillConstraintBasis(const Joint& joint, const double* q, ConstraintBasis& P) {

@@ -15,6 +15,10 @@ using ConstraintBasis = Eigen::Matrix<double, 6, Eigen::Dynamic, Eigen::ColMajor
 // Whether the joint's rows have a fixed form: every primitive type, free2d and free3d.
 // Composite joints are excluded: the span of S depends on the product of their parts.
 bool hasFixedConstraintForm(const Joint& joint);
+// Why a back-end that needs fixed rows refuses the joint ("joint 'tip' is composite: its
+// constraint rows change with the product of its parts, so it has no fixed row form (eq 1.69);
+// supported: ..."); empty when it has one.
+std::string fixedFormRefusal(const Joint& joint);
 // Number of rows: 6 - nq (0 for free3d).
 int constraintRowCount(const Joint& joint);
 // Fills P (6 x rows) at coordinates q; only the universal joint's P depends on q.

@@ -24,6 +24,14 @@ VectorX closureVelocity(const Model& model, const State& state) {
   return N * test::randomVector(static_cast<int>(N.cols()), 2.0);
 }
 
+// A hinge-closed chain of five spherical joints moving along its closures.
+Model movingClosedChain() {
+  Model model = test::closedSphericalChain(5, LoopType::Hinge);
+  model.qd0.setZero();
+  model.qd0 = closureVelocity(model, makeInitialState(model));
+  return model;
+}
+
 // Both back-ends at the state (q, qdot): joint accelerations relative to their size.
 double accelerationMismatch(const Model& model, const State& state) {
   RedMaxSolver redmax(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
@@ -68,9 +76,7 @@ TEST(RedMaxLoops, SpatialClosedChainAccelerationsMatchBaraff) {
 // The multipliers enforce the closure: G_r qddot = -Gdot_r qdot, and M_r qddot - f_r lies in
 // the row space of G_r (eq 2.100).
 TEST(RedMaxLoops, AccelerationsSatisfyTheClosureEquations) {
-  Model model = test::closedSphericalChain(5, LoopType::Hinge);
-  model.qd0.setZero();
-  model.qd0 = closureVelocity(model, makeInitialState(model));
+  const Model model = movingClosedChain();
   const State state = makeInitialState(model);
   RedMaxSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
   VectorX qdd(model.nq);
@@ -88,9 +94,7 @@ TEST(RedMaxLoops, AccelerationsSatisfyTheClosureEquations) {
 // the state the step started from (dense RedMax terms), and the implicit step's impulses over h
 // give the same forces to O(h).
 TEST(RedMaxLoops, StepOutputsHoldTheClosureForces) {
-  Model model = test::closedSphericalChain(5, LoopType::Hinge);
-  model.qd0.setZero();
-  model.qd0 = closureVelocity(model, makeInitialState(model));
+  const Model model = movingClosedChain();
   const State start = makeInitialState(model);
   RedMaxSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
   State state = start;

@@ -119,13 +119,9 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
   if (!checkWorkspaceFits("baraff", model, options.integrator.isDefault() ? Integrator::SemiImplicitEuler : options.integrator, support))
     return support;
   for (const Joint& joint : model.joints) {
-    if (!constraints::hasFixedConstraintForm(joint)) {
+    if (std::string refusal = constraints::fixedFormRefusal(joint); !refusal.empty()) {
       support.ok = false;
-      const std::string why = joint.general ? " (a general joint): its constraint rows are defined only through Q(q)"
-                                            : ": its constraint rows change with the product of its parts";
-      support.reason = "joint '" + joint.name + "' is " + jointTypeName(joint) + why +
-                       ", so it has no fixed row form (eq 1.69); supported: fixed, revolute, prismatic, planar, "
-                       "translational, universal, spherical, free2d, free3d";
+      support.reason = refusal;
       return support;
     }
     if (joint.hasLimits && !baraff::limitsEnforced(joint))

@@ -128,13 +128,9 @@ SolverSupport VariationalMaximalSolver::supports(const Model& model, const Solve
   }
   if (!checkWorkspaceFits(kName, model, kVariational, support)) return support;
   for (const Joint& joint : model.joints) {
-    if (!constraints::hasFixedConstraintForm(joint)) {
+    if (std::string refusal = constraints::fixedFormRefusal(joint); !refusal.empty()) {
       support.ok = false;
-      const std::string why = joint.general ? " (a general joint): its constraint is defined only through Q(q)"
-                                            : ": its constraint changes with the product of its parts";
-      support.reason = "joint '" + joint.name + "' is " + jointTypeName(joint) + why +
-                       ", so it has no fixed position residual g(x, q); supported: fixed, revolute, prismatic, "
-                       "planar, translational, universal, spherical, free2d, free3d";
+      support.reason = refusal;
       return support;
     }
     if (joint.hasLimits) {
