@@ -105,7 +105,7 @@ void printBackends(std::ostream& out) {
     out << info.name << ": " << info.description << '\n';
     out << "  integrators (first: default):\n";
     for (const IntegratorInfo& integrator : info.integrators)
-      out << "    " << std::left << std::setw(18) << integrator.integrator.name() << std::right << integrator.description
+      out << "    " << std::left << std::setw(22) << integrator.integrator.name() << std::right << " " << integrator.description
           << '\n';
     if (info.settings.empty()) continue;
     out << "  settings:\n";
