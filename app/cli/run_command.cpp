@@ -44,7 +44,8 @@ RecorderColumns parseColumns(const std::string& text) {
     if (item == "q") columns.q = true;
     else if (item == "qd") columns.qd = true;
     else if (item == "qdd") columns.qdd = true;
-    else throw UsageError("--record: unknown column set '" + item + "' (expected a comma list of q, qd, qdd)");
+    else if (item == "solver") columns.solver = true;
+    else throw UsageError("--record: unknown column set '" + item + "' (expected a comma list of q, qd, qdd, solver)");
   }
   return columns;
 }

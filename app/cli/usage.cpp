@@ -21,7 +21,8 @@ usage:
   out << R"(      --dt SECONDS        step size (default: the scene's)
       --duration SECONDS  simulated time (default: the scene's)
       --csv FILE          write the time series t, kinetic, potential, total, drift, momentum
-      --record LIST       add columns: any of q,qd,qdd (joint coordinates, velocities, accelerations)
+      --record LIST       add columns: any of q,qd,qdd (joint coordinates, velocities, accelerations),
+                          solver (iterations and final residual of each step's iterative solve)
       --every N           record every N-th step (default 1)
       --set NAME=VALUE    override a scene parameter, e.g. --set n=50 (repeatable)
       --setting NAME=VALUE  a setting of the back-end, e.g. --setting gmres-tolerance=1e-8

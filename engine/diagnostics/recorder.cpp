@@ -27,6 +27,7 @@ TimeSeriesRecorder::TimeSeriesRecorder(const Model& model, RecorderColumns colum
   if (columns.q) addCoordinateColumns("q", "rad", "m");
   if (columns.qd) addCoordinateColumns("qd", "rad/s", "m/s");
   if (columns.qdd) addCoordinateColumns("qdd", "rad/s^2", "m/s^2");
+  if (columns.solver) header_.insert(header_.end(), {"iterations [1]", "residual [1]"});
   width_ = header_.size();
 }
 
@@ -43,6 +44,7 @@ void TimeSeriesRecorder::record(const Model& model, const State& state, const Ve
     if (qdd) data_.insert(data_.end(), qdd->begin(), qdd->end());
     else data_.insert(data_.end(), static_cast<std::size_t>(model.nq), std::numeric_limits<double>::quiet_NaN());
   }
+  if (columns_.solver) data_.insert(data_.end(), {static_cast<double>(state.outputs.iterations), state.outputs.residual});
 }
 
 int TimeSeriesRecorder::column(const std::string& name) const {

@@ -1,6 +1,8 @@
 // Time series of the diagnostics, one row per recorded state, written as CSV.
 // Columns: t [s], kinetic/potential/total [J], drift_position [m], drift_rotation [rad],
-// momentum p [kg m/s] and L [kg m^2/s] in world, then optionally q, qd, qdd per coordinate.
+// momentum p [kg m/s] and L [kg m^2/s] in world, then optionally q, qd, qdd per coordinate and
+// the step's solver outputs: iterations of its iterative solve (-1 for a direct one) and the
+// final residual (State::outputs; in the back-end's units, 0 for a direct solve).
 #pragma once
 
 #include <ostream>
@@ -12,7 +14,7 @@
 namespace articulab {
 
 struct RecorderColumns {
-  bool q = false, qd = false, qdd = false;
+  bool q = false, qd = false, qdd = false, solver = false;
 };
 
 class TimeSeriesRecorder {

@@ -198,6 +198,28 @@ TEST(Cli, SolverSettingsAreSetCheckedAndPrinted) {
   EXPECT_NE(ok.out.find("projection-iterations 3"), std::string::npos) << ok.out;
 }
 
+// --record solver adds each step's Newton iterations and final residual (variational-maximal):
+// at least one iteration per step, residual below the back-end's tolerance.
+TEST(Cli, SolverColumnsRecordNewtonIterationsAndResidual) {
+  const std::string csv = (std::filesystem::temp_directory_path() / "articulab_solver_columns.csv").string();
+  const Result r = run({kCliScenes + "four_bar.json", "--backend", "variational-maximal", "--duration", "0.05",
+                        "--record", "solver", "--csv", csv});
+  ASSERT_EQ(r.code, 0) << r.usageError << r.err;
+  std::ifstream file(csv);
+  std::string header, row;
+  std::getline(file, header);
+  EXPECT_NE(header.find(",iterations [1],residual [1]"), std::string::npos) << header;
+  std::getline(file, row);  // the initial state: no step yet
+  int rows = 0;
+  while (std::getline(file, row)) {
+    const std::size_t last = row.rfind(','), previous = row.rfind(',', last - 1);
+    EXPECT_GE(std::stod(row.substr(previous + 1, last - previous - 1)), 1.0) << row;
+    EXPECT_LE(std::stod(row.substr(last + 1)), 1e-10) << row;
+    ++rows;
+  }
+  EXPECT_EQ(rows, 50);
+}
+
 TEST(Cli, EnergyChangeIsRelativeToTheLargestKineticEnergy) {
   const Result r = run({kCliScenes + "single_pendulum.json", "--q0", "1.5707963267948966", "--integrator", "rk4",
                         "--duration", "1"});
