@@ -2,7 +2,8 @@
 // shared/BENCHMARKS.md (revolute, scenes/chain.json) and on the spherical chain
 // (scenes/spherical_chain.json, paper Fig 5 dashed) for n = 10 ... 1000, with the Newton
 // iterations per step and the time per Newton iteration as counters and a linear fit (BigO);
-// baraff's step on the same chains beside it for the ratios of issue 12; and the four-bar chains
+// baraff's step on the same chains beside it for the ratios of issue 12; the standard chain with
+// one loop closure (scenes/loop_chain.json, Fig 5b) at the same sizes; and the four-bar chains
 // of 1 ... 8 segments (Fig 6), 10 s at 10 ms per iteration.
 // Compare ratios inside one run: the machines are shared and noisy.
 #include <benchmark/benchmark.h>
@@ -13,6 +14,11 @@
 
 namespace articulab {
 namespace {
+
+// The standard chain with its last tip pinned (scenes/loop_chain.json, Fig 5b): one loop node.
+Model loopChain(int n) {
+  return loadScene(ARTICULAB_SOURCE_DIR "/scenes/loop_chain.json", {{"n", static_cast<double>(n)}});
+}
 
 Model sphericalChain(int n) {
   return loadScene(ARTICULAB_SOURCE_DIR "/scenes/spherical_chain.json", {{"n", static_cast<double>(n)}});
@@ -81,6 +87,8 @@ void BM_VariationalMaximalStep(benchmark::State& b) { variationalStep(b, bench::
 void BM_VariationalMaximalSphericalStep(benchmark::State& b) { variationalStep(b, sphericalChain(size(b))); }
 void BM_BaraffStepBesideVariational(benchmark::State& b) { baraffStep(b, bench::standardChain(size(b))); }
 void BM_BaraffSphericalStepBesideVariational(benchmark::State& b) { baraffStep(b, sphericalChain(size(b))); }
+void BM_VariationalMaximalLoopChainStep(benchmark::State& b) { variationalStep(b, loopChain(size(b))); }
+void BM_BaraffLoopChainStepBesideVariational(benchmark::State& b) { baraffStep(b, loopChain(size(b))); }
 
 // The four-bar chain of `segments` segments (Fig 6): one 10 s run at h = 10 ms per iteration.
 void BM_VariationalMaximalFourBarChain(benchmark::State& bench) {
@@ -113,6 +121,8 @@ BENCHMARK(BM_VariationalMaximalStep)->Apply(chainSizes);
 BENCHMARK(BM_BaraffStepBesideVariational)->Apply(chainSizes);
 BENCHMARK(BM_VariationalMaximalSphericalStep)->Apply(chainSizes);
 BENCHMARK(BM_BaraffSphericalStepBesideVariational)->Apply(chainSizes);
+BENCHMARK(BM_VariationalMaximalLoopChainStep)->Apply(chainSizes);
+BENCHMARK(BM_BaraffLoopChainStepBesideVariational)->Apply(chainSizes);
 BENCHMARK(BM_VariationalMaximalFourBarChain)->Arg(1)->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
 
 }  // namespace
