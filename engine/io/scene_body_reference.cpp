@@ -1,12 +1,15 @@
 #include "engine/io/scene_body_reference.hpp"
 
+#include "engine/io/scene_name_parameters.hpp"
+
 namespace articulab::scene_io {
 
 int readBodyReference(const Node& node, const Model& model, const std::string& worldField) {
   return findBodyReference(node, readName(node), model, worldField);
 }
 
-int findBodyReference(const Node& node, const std::string& name, const Model& model, const std::string& worldField) {
+int findBodyReference(const Node& node, const std::string& text, const Model& model, const std::string& worldField) {
+  const std::string name = expandNameParameters(node, text);  // "link{$n-1}"
   const bool allowWorld = worldField.empty();
   if (name == "world") {
     if (allowWorld) return -1;

@@ -6,7 +6,8 @@
 
 namespace articulab::scene_io {
 
-// The index of the body named by node, or -1 for "world" when worldField is empty; otherwise
+// The index of the body named by node (scene parameters expanded: "link{$n-1}", see
+// scene_name_parameters.hpp), or -1 for "world" when worldField is empty; otherwise
 // "world" is refused with a message that names worldField as the place where it is allowed.
 int readBodyReference(const Node& node, const Model& model, const std::string& worldField);
 // The same for a name already read from node (for example after expanding a template).

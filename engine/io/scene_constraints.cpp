@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "engine/algorithm/kinematics.hpp"
 #include "engine/io/scene_body_reference.hpp"
 
 namespace articulab::scene_io {
@@ -15,6 +16,26 @@ LoopType readLoopType(const Node& node) {
   node.fail("unknown constraint type " + inQuotes(name) + "; expected one of: point, hinge");
 }
 
+// "position_a": "initial": the point position_b of body B where the scene's initial state puts
+// it, in A's frame (the world's for "world"), so that the closure holds at the start whatever
+// the parameters (a chain's tip pinned where it starts).
+bool anchorsAtInitialPoint(const Node& node) {
+  if (!node.has("position_a") || !node["position_a"].json().is_string()) return false;
+  if (readString(node["position_a"]) != "initial")
+    node.failField("position_a", "expected [x, y, z] or \"initial\" (where position_b of body_b starts)");
+  return true;
+}
+
+Vector3 initialPointInA(const Model& model, const LoopConstraint& loop) {
+  TreeKinematics initial(model);
+  computeKinematics(model, model.q0, model.qd0, initial);
+  const auto& b = initial.bodies[loop.bodyB];
+  const Vector3 world = b.p_0i + b.R_0i * loop.E_bB.block<3, 1>(0, 3);
+  if (loop.bodyA < 0) return world;
+  const auto& a = initial.bodies[loop.bodyA];
+  return a.R_0i.transpose() * (world - a.p_0i);
+}
+
 LoopConstraint readConstraint(const Node& node, const Model& model) {
   expectObject(node,
                {"name", "type", "body_a", "body_b", "position_a", "rotation_a", "position_b", "rotation_b", "axis"});
@@ -24,8 +45,13 @@ LoopConstraint readConstraint(const Node& node, const Model& model) {
   loop.bodyA = readBodyReference(node["body_a"], model, "");
   loop.bodyB = readBodyReference(node["body_b"], model, "body_a");
   if (loop.bodyA == loop.bodyB) node.failField("body_b", "\"body_a\" and \"body_b\" must be different bodies");
-  loop.E_aA = readPose(node, "position_a", "rotation_a");
   loop.E_bB = readPose(node, "position_b", "rotation_b");
+  if (anchorsAtInitialPoint(node)) {
+    loop.E_aA = readPose(node, "", "rotation_a");
+    loop.E_aA.block<3, 1>(0, 3) = initialPointInA(model, loop);
+  } else {
+    loop.E_aA = readPose(node, "position_a", "rotation_a");
+  }
   if (loop.type == LoopType::Hinge)
     loop.axis = readAxis(node["axis"]);
   else if (node.has("axis"))

@@ -416,6 +416,36 @@ std::vector<ErrorCase> errorCases() {
        {},
        "/constraints/0/body_b",
        "unknown body \"c9\""},
+      {"NameParameterUnknown",
+       [](json& s) { s["constraints"][0]["body_b"] = "c{$k}"; },
+       {},
+       "/constraints/0/body_b",
+       "unknown parameter \"k\" in body name \"c{$k}\"; declared parameters: m, n"},
+      {"NameParameterNotWhole",
+       [](json& s) { s["constraints"][0]["body_b"] = "c{$m}"; },
+       {},
+       "/constraints/0/body_b",
+       "parameter \"m\" is 1.5 in body name \"c{$m}\"; a name can use only a whole number"},
+      {"NameParameterBadForm",
+       [](json& s) { s["constraints"][0]["body_b"] = "c{$n*2}"; },
+       {},
+       "/constraints/0/body_b",
+       "\"{$n*2}\" in body name \"c{$n*2}\": expected {$parameter}, {$parameter+k} or {$parameter-k}"},
+      {"NameParameterUnclosed",
+       [](json& s) { s["constraints"][0]["body_a"] = "c{$n-1"; },
+       {},
+       "/constraints/0/body_a",
+       "unclosed \"{\" in body name \"c{$n-1\""},
+      {"NameParameterPastTheChain",
+       [](json& s) { s["constraints"][0]["body_b"] = "c{$n}"; },
+       {},
+       "/constraints/0/body_b",
+       "unknown body \"c3\""},
+      {"ConstraintAnchorWord",
+       [](json& s) { s["constraints"][0]["position_a"] = "start"; },
+       {},
+       "/constraints/0/position_a",
+       "expected [x, y, z] or \"initial\" (where position_b of body_b starts)"},
       {"ConstraintSameBody",
        [](json& s) { s["constraints"][0]["body_a"] = "c2"; },
        {},
@@ -783,6 +813,19 @@ TEST(SceneLoader, ParametersReachVectorsCountsAndScalars) {
   EXPECT_DOUBLE_EQ(model.parameters.at("len"), 0.25);
 }
 
+// "{$n-1}" in a body name: the last link of a chain of $n links, after the overrides.
+TEST(SceneLoader, ParametersInBodyNamesFollowOverrides) {
+  json scene = baseScene();
+  scene["constraints"][0]["body_b"] = "c{$n-1}";
+  scene["constraints"][0]["body_a"] = "c{$n+0}x{$n-4}";  // any number of them, anywhere
+  scene["bodies"].push_back(boxBody("c6x2"));
+  scene["joints"].push_back(fixedJoint("j6x2", "a", "c6x2"));
+  const Model model = loadSceneFromString(scene.dump(), "names.json", {{"n", 6}});
+  ASSERT_EQ(model.loops.size(), 1u);
+  EXPECT_EQ(model.bodies[model.loops[0].bodyB].name, "c5");
+  EXPECT_EQ(model.bodies[model.loops[0].bodyA].name, "c6x2");
+}
+
 TEST(SceneLoader, JointFieldsAreStored) {
   const Model model = loadSceneFromString(R"({
     "bodies": [{"name": "a", "mass": 1, "shape": {"type": "sphere", "radius": 0.1}}],
@@ -893,6 +936,21 @@ Matrix4 aboutY(double q) {
 
 // The loop of the standard four-bar is closed at q0, with the crank at 2 rad from the ground
 // line and the coupler-rocker pivot above it (BENCHMARKS.md).
+// loop_chain.json pins link{$n-1}'s tip to the world where it starts ("position_a": "initial"):
+// the planar chain's tip is the sum of the links, 0.1 m each at 0.3 k rad about y (k = 1 ... n).
+TEST(SceneLoader, LoopChainPinsTheLastTipWhereItStarts) {
+  for (int n : {3, 7}) {
+    const Model model = loadScene(kSceneFolder + "/loop_chain.json", {{"n", n}});
+    ASSERT_EQ(model.loops.size(), 1u);
+    const LoopConstraint& loop = model.loops[0];
+    EXPECT_EQ(loop.bodyA, -1);
+    EXPECT_EQ(model.bodies[loop.bodyB].name, "link" + std::to_string(n - 1));
+    Vector3 tip = Vector3::Zero();
+    for (int k = 1; k <= n; ++k) tip += 0.1 * Vector3(-std::sin(0.3 * k), 0.0, -std::cos(0.3 * k));
+    EXPECT_LT((loop.E_aA.topRightCorner<3, 1>() - tip).norm(), 1e-14) << "n = " << n;
+  }
+}
+
 TEST(SceneLoader, FourBarStartsWithTheLoopClosed) {
   const Model model = loadScene(kSceneFolder + "/four_bar.json");
   std::vector<Matrix4> E_0i(model.bodyCount());

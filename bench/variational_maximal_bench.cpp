@@ -1,0 +1,129 @@
+// The variational-maximal back-end (bruedigam-manchester, Alg 1-4) on the standard chain RC-n of
+// shared/BENCHMARKS.md (revolute, scenes/chain.json) and on the spherical chain
+// (scenes/spherical_chain.json, paper Fig 5 dashed) for n = 10 ... 1000, with the Newton
+// iterations per step and the time per Newton iteration as counters and a linear fit (BigO);
+// baraff's step on the same chains beside it for the ratios of issue 12; the standard chain with
+// one loop closure (scenes/loop_chain.json, Fig 5b) at the same sizes; and the four-bar chains
+// of 1 ... 8 segments (Fig 6), 10 s at 10 ms per iteration.
+// Compare ratios inside one run: the machines are shared and noisy.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "bench/chain_benchmarks.hpp"
+
+namespace articulab {
+namespace {
+
+// The standard chain with its last tip pinned (scenes/loop_chain.json, Fig 5b): one loop node.
+Model loopChain(int n) {
+  return loadScene(ARTICULAB_SOURCE_DIR "/scenes/loop_chain.json", {{"n", static_cast<double>(n)}});
+}
+
+Model sphericalChain(int n) {
+  return loadScene(ARTICULAB_SOURCE_DIR "/scenes/spherical_chain.json", {{"n", static_cast<double>(n)}});
+}
+
+// Per-body time and the complexity argument N = bodies.
+void perBody(benchmark::State& bench, int n) {
+  bench.counters["bodies"] = n;
+  bench.counters["us_per_body"] = benchmark::Counter(static_cast<double>(bench.iterations()) * n,
+                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
+                                                     benchmark::Counter::kIs1000);
+  bench.SetComplexityN(n);
+}
+
+// Newton iterations per step and the time of one (the step's time over its iterations).
+void newtonCounters(benchmark::State& bench, double iterations) {
+  bench.counters["newton_per_step"] = iterations / static_cast<double>(bench.iterations());
+  bench.counters["us_per_newton"] =
+      benchmark::Counter(iterations, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+// Steps of h = 1 ms from the initial state, restarted (untimed) every kStepsPerRun steps, as in
+// baraff_bench: both back-ends are timed on the same first quarter second of motion.
+constexpr int kStepsPerRun = 250;
+
+// Times steps of `solver`; returns the Newton iterations summed, or -1 after a failed step.
+double timeSteps(benchmark::State& bench, const Model& model, Solver& solver) {
+  const State initial = makeInitialState(model);
+  State state = initial;
+  double iterations = 0.0;
+  int steps = 0;
+  for (auto _ : bench) {
+    if (++steps == kStepsPerRun) {
+      bench.PauseTiming();
+      state = initial;
+      steps = 0;
+      bench.ResumeTiming();
+    }
+    const StepStatus status = solver.step(model, state, 1e-3);
+    if (!status.ok) {
+      bench.SkipWithError(status.message.c_str());
+      return -1.0;
+    }
+    iterations += state.outputs.iterations;
+  }
+  return iterations;
+}
+
+void variationalStep(benchmark::State& bench, const Model& model) {
+  auto solver = findBackend("variational-maximal")->create(model, SolverOptions{});
+  const double iterations = timeSteps(bench, model, *solver);
+  if (iterations < 0) return;
+  perBody(bench, model.bodyCount());
+  newtonCounters(bench, iterations);
+}
+
+// baraff, semi-implicit Euler with post-stabilisation (its default drift control).
+void baraffStep(benchmark::State& bench, const Model& model) {
+  auto solver = findBackend("baraff")->create(model, SolverOptions{Integrator::SemiImplicitEuler});
+  if (timeSteps(bench, model, *solver) >= 0) perBody(bench, model.bodyCount());
+}
+
+int size(const benchmark::State& bench) { return static_cast<int>(bench.range(0)); }
+
+void BM_VariationalMaximalStep(benchmark::State& b) { variationalStep(b, bench::standardChain(size(b))); }
+void BM_VariationalMaximalSphericalStep(benchmark::State& b) { variationalStep(b, sphericalChain(size(b))); }
+void BM_BaraffStepBesideVariational(benchmark::State& b) { baraffStep(b, bench::standardChain(size(b))); }
+void BM_BaraffSphericalStepBesideVariational(benchmark::State& b) { baraffStep(b, sphericalChain(size(b))); }
+void BM_VariationalMaximalLoopChainStep(benchmark::State& b) { variationalStep(b, loopChain(size(b))); }
+void BM_BaraffLoopChainStepBesideVariational(benchmark::State& b) { baraffStep(b, loopChain(size(b))); }
+
+// The four-bar chain of `segments` segments (Fig 6): one 10 s run at h = 10 ms per iteration.
+void BM_VariationalMaximalFourBarChain(benchmark::State& bench) {
+  const std::string path =
+      ARTICULAB_SOURCE_DIR "/scenes/four_bar_chain_" + std::to_string(bench.range(0)) + ".json";
+  const Model model = loadScene(path);
+  auto solver = findBackend("variational-maximal")->create(model, SolverOptions{});
+  constexpr int kSteps = 1000;
+  double iterations = 0.0;
+  for (auto _ : bench) {
+    State state = makeInitialState(model);
+    for (int k = 0; k < kSteps; ++k) {
+      const StepStatus status = solver->step(model, state, 1e-2);
+      if (!status.ok) return bench.SkipWithError(status.message.c_str());
+      iterations += state.outputs.iterations;
+    }
+  }
+  bench.counters["bodies"] = model.bodyCount();
+  bench.counters["newton_per_step"] = iterations / (static_cast<double>(bench.iterations()) * kSteps);
+  bench.counters["us_per_step"] = benchmark::Counter(static_cast<double>(bench.iterations()) * kSteps,
+                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
+                                                     benchmark::Counter::kIs1000);
+}
+
+void chainSizes(benchmark::internal::Benchmark* b) {
+  for (int n : {10, 50, 100, 200, 400, 1000}) b->Arg(n);
+  b->Complexity(benchmark::oN)->Unit(benchmark::kMicrosecond);
+}
+BENCHMARK(BM_VariationalMaximalStep)->Apply(chainSizes);
+BENCHMARK(BM_BaraffStepBesideVariational)->Apply(chainSizes);
+BENCHMARK(BM_VariationalMaximalSphericalStep)->Apply(chainSizes);
+BENCHMARK(BM_BaraffSphericalStepBesideVariational)->Apply(chainSizes);
+BENCHMARK(BM_VariationalMaximalLoopChainStep)->Apply(chainSizes);
+BENCHMARK(BM_BaraffLoopChainStepBesideVariational)->Apply(chainSizes);
+BENCHMARK(BM_VariationalMaximalFourBarChain)->Arg(1)->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace articulab
