@@ -124,6 +124,7 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   const SolverSupport& support = choice.support;
   if (!support.ok) throw UsageError("back-end '" + backendName + "' cannot run " + o.scene + ": " + support.reason);
   for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
+  for (const std::string& note : support.notes) err << "note: " << note << '\n';
 
   const Integrator integrator = choice.integrator;
   const double dt = o.dt > 0.0 ? o.dt : model.defaults.dt;

@@ -27,12 +27,6 @@ constexpr double kStatsWindow = 0.5;      // s of wall time per statistics updat
 
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
-std::string format(const char* pattern, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, value);
-  return text;
-}
-
 // Simulated time to the step's resolution: "1.234" at dt = 1 ms, not "1.2340000000000002".
 std::string formatTime(double t, double dt) {
   const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(dt) - 1e-9)), 0, 9);
@@ -134,6 +128,7 @@ std::string Simulation::replaceModelLocked(std::shared_ptr<Model> model, const s
   integrator_ = integrator;
   dt_ = dt;
   for (const std::string& warning : support.warnings) spdlog::warn("{}: {}", info->name, warning);
+  for (const std::string& note : support.notes) spdlog::info("{}: {}", info->name, note);
   model_ = std::move(model);
   ++modelVersion_;
   solver_ = std::move(solver);
@@ -241,7 +236,7 @@ void Simulation::stepComparisonLocked() {
   const std::string problem = divergenceLocked(status, compareState_, computeEnergy(*model_, compareState_));
   if (problem.empty()) return;
   const std::string where = status.ok ? " at step " + std::to_string(compareState_.step) + " (t = " +
-                                            format("%.4g", compareState_.t) + " s)"
+                                            formatTime(compareState_.t, dt_) + " s)"
                                       : "";  // a failed step's message says where
   stopComparisonLocked("comparison run on " + compareInfo_->name + " stopped" + where + ": " + problem +
                        "; Reset starts it again");
@@ -283,7 +278,7 @@ bool Simulation::checkHealthLocked(const StepStatus& status) {
   running_ = false;
   failure_ = "Simulation diverged and was paused: back-end " + backendInfo_->name + " (" +
              integratorName(integrator_) + "), step " + std::to_string(state_.step) + " (t = " +
-             format("%.4g", state_.t) + " s): " + problem + ". Reset, or try a smaller step size or another integrator.";
+             formatTime(state_.t, dt_) + " s): " + problem + ". Reset, or try a smaller step size or another integrator.";
   spdlog::error("{}", failure_);
   return false;
 }
@@ -305,6 +300,7 @@ void Simulation::recordSampleLocked(const EnergyReport& energy) {
     row[kCompareDriftPosition] = compared.total.position;
     row[kCompareDriftRotation] = compared.total.rotation;
   }
+  series_.markSegment(state_.t, backendInfo_->name);  // plots credit each stretch to its back-end
   series_.push(row);  // reads the comparison's values only while its channels are there
 }
 
@@ -437,6 +433,8 @@ bool Simulation::setBackend(const std::string& name, std::string& error) {
   stats_.iterations = -1;
   refreshOffersLocked();
   for (const std::string& warning : support.warnings) spdlog::warn("{}: {}", name, warning);
+  for (const std::string& note : support.notes) spdlog::info("{}: {}", name, note);
+  series_.markSegment(state_.t, name);
   spdlog::info("switched to back-end {} at t = {} s, keeping the state", name, formatTime(state_.t, dt_));
   return true;
 }

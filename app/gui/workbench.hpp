@@ -68,7 +68,6 @@ class Workbench {
   void present();
   void drawViewport(int width, int height);
   void saveScreenshot(int width, int height);
-  void showGroundIfAboveIt();
   void preferFrameRateOnSoftwareGl();
   void clearPanelBackground();
   Figure currentFigure() const;
@@ -83,7 +82,6 @@ class Workbench {
   Simulation simulation_;
   Snapshot snapshot_;
   bool needsFraming_ = true;
-  bool groundHiddenForScene_ = false;
   TimeSeries plotData_;
   std::uint64_t plotConsumed_ = 0, plotGeneration_ = ~0ull;
   std::vector<PlotSpec> plots_;
