@@ -100,8 +100,8 @@ std::vector<BodyReach> bodyReaches(const Model& model, const State& state, int n
   return out;
 }
 
-// Energy bound (conservative or damped scene under gravity -z, every moving body on a rigid
-// path): the potential energy never exceeds the total energy now, and each body's centre of
+// Energy bound (conservative or damped scene under gravity -z, every moving body held to an
+// anchor): the potential energy never exceeds the total energy now, and each body's centre of
 // mass is at least as low as hanging straight down, so no centre of mass climbs more than
 // (E - V_lowest) / (m g) above its lowest point. Highest centre-of-mass heights; empty when
 // the bound does not apply.
@@ -121,7 +121,7 @@ std::vector<double> highestCentres(const Model& model, const State& state, const
       lowest += m * g * b.com.z();
       continue;
     }
-    if (b.anchor < 0 || !b.rigid) return {};
+    if (b.anchor < 0) return {};  // a sliding path (interlocked tori) counts as it is now
     reachOfCentre[i] = b.path + (b.com - b.at).norm();
     lowest += m * g * (bodies[b.anchor].at.z() - reachOfCentre[i]);
   }

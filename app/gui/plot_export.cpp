@@ -73,7 +73,7 @@ void drawLegend(PlotCanvas& c, const Rect& r, double rowY, const TimeSeries& dat
   c.setFontSize(11.0);
   double x = r.x + r.w;
   for (auto it = plot.series.rbegin(); it != plot.series.rend(); ++it) {
-    const std::string label = seriesLabel(data, *it);
+    const std::string label = sharedUnit(data, plot).empty() ? seriesLabel(data, *it) : data.channels()[it->channel].label;
     x -= c.textWidth(label);
     c.setColour(kInk);
     c.text(label, x, rowY, 0.0, 0.5);
@@ -112,12 +112,14 @@ void drawPlot(PlotCanvas& c, const Rect& area, const TimeSeries& data, const Plo
   Rect r{area.x + kMarginLeft, area.y + top, area.w - kMarginLeft - kMarginRight, area.h - top - kMarginBottom};
   AxisRange values = autoscaleRange(data, plot, time, 0.05);
   const double rowY = area.y + kHeaderHeight * 0.5;
+  const std::string unit = sharedUnit(data, plot);  // then the title carries it, the legend is short
+  const std::string title = unit.empty() ? plot.title : plot.title + " [" + unit + "]";
   c.setColour(kInk);
   c.setFontSize(13.0);
-  c.text(plot.title, area.x + 4.0, rowY, 0.0, 0.5);
-  const double titleWidth = c.textWidth(plot.title);
+  c.text(title, area.x + 4.0, rowY, 0.0, 0.5);
+  const double titleWidth = c.textWidth(title);
   c.setFontSize(11.0);
-  c.text(plot.yLabel, area.x + 4.0 + titleWidth + 10.0, rowY, 0.0, 0.5);
+  if (unit.empty()) c.text(plot.yLabel, area.x + 4.0 + titleWidth + 10.0, rowY, 0.0, 0.5);
   drawGridAndTicks(c, r, time, values);
   for (const PlotSeries& series : plot.series) drawSeries(c, r, data, series, time, values);
   c.setColour({0.2f, 0.2f, 0.2f});

@@ -32,7 +32,14 @@ void TimeSeries::clear() {
 }
 
 void TimeSeries::markSegment(double t, const std::string& label) {
-  if (segments_.empty() || segments_.back().label != label) segments_.push_back({t, label});
+  if (!segments_.empty() && segments_.back().label == label) return;
+  if (segments_.empty() || segments_.back().start < t) {
+    segments_.push_back({t, label});
+    return;
+  }
+  // A switch at the very time the last segment began: that segment never ran.
+  segments_.pop_back();
+  markSegment(t, label);
 }
 
 void TimeSeries::setChannels(std::vector<Channel> channels) {

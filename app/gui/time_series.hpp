@@ -30,7 +30,8 @@ class TimeSeries {
 
   void push(const double* values);  // one value per channel
   void clear();  // also forgets the segments
-  // Starts a segment at time t unless the last one already has this label.
+  // Starts a segment at time t unless the last one already has this label; replaces the last
+  // one when it starts at t (a switch before any step).
   void markSegment(double t, const std::string& label);
   const std::vector<Segment>& segments() const { return segments_; }
   // Clears and takes a new set of channels (channels[0] is time); the capacity stays.

@@ -90,6 +90,11 @@ TEST(TimeSeries, SegmentsStartOnANewLabelAreCopiedAndClearWithTheRows) {
   std::uint64_t consumed = 0, generation = source.generation();
   copy.appendNewRows(source, consumed, generation);
   EXPECT_EQ(copy.segments(), source.segments());
+  source.markSegment(1.0, "redmax");  // switched again before a step: baraff never ran
+  ASSERT_EQ(source.segments().size(), 2u);
+  EXPECT_EQ(source.segments()[1], (Segment{1.0, "redmax"}));
+  source.markSegment(1.0, "recursive");  // and back: one segment of recursive from 0
+  EXPECT_EQ(source.segments(), (std::vector<Segment>{{0.0, "recursive"}}));
   source.clear();
   EXPECT_TRUE(source.segments().empty());
 }

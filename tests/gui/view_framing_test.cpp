@@ -71,6 +71,9 @@ TEST(ViewFraming, TheWindmillFillsTheViewAndStaysInIt) { expectFramed("windmill.
 TEST(ViewFraming, TheFourBarFillsTheViewAndStaysInIt) { expectFramed("four_bar.json", 3.0); }
 TEST(ViewFraming, RC50StaysInViewWhileItWhips) { expectFramed("rc50.json", 1.0, false); }
 TEST(ViewFraming, TheFallingChainStaysInView) { expectFramed("falling_chain.json", 2.0, false); }
+// A thin hanging column: its box cannot cover 15 % of a wide view, but it fills the view height.
+TEST(ViewFraming, TheTorusChainStaysInView) { expectFramed("torus_chain_20.json", 2.0, false); }
+TEST(ViewFraming, TheBranchingTreeFillsTheViewAndStaysInIt) { expectFramed("branching_tree.json", 2.0); }
 
 TEST(ViewFraming, PlanarMechanismsAreSeenFaceOn) {
   for (const char* scene : {"windmill.json", "four_bar.json", "double_pendulum.json", "minitaur_leg.json"}) {
