@@ -76,7 +76,7 @@ GroundView groundView(const Camera& camera, const glm::vec3& lo, const glm::vec3
 }  // namespace
 
 struct Renderer::Resources {
-  ShaderProgram litShadowed, litPlain, groundShadowed, groundPlain, depth, line;
+  ShaderProgram litShadowed, litPlain, groundShadowed, groundPlain, depth, line, floorShadow;
   ShaderProgram* lit = &litPlain;  // the lit program of the current pass
   MeshLibrary meshes;
   Ground ground;
@@ -85,6 +85,7 @@ struct Renderer::Resources {
   std::vector<DrawItem> items;
   std::vector<MeshPart> parts;
   float floorZ = 0.0f;
+  bool planarShadows = false;  // floor shadows by projection instead of the shadow map
   // What the shadow map holds: the light and the casters' matrices it was drawn with.
   glm::mat4 shadowLight{0.0f};
   std::vector<glm::mat4> shadowCasters;
@@ -101,6 +102,7 @@ struct Renderer::Resources {
   void setShadowUniforms(ShaderProgram& program, const glm::mat4& lightViewProjection);
   void drawGround(bool shadows, const GroundView& view, const glm::mat4& viewProjection,
                   const glm::mat4& lightViewProjection, const glm::vec2& ndcPerPixel);
+  void drawFloorShadows(const glm::mat4& viewProjection);
   void drawOverlays(const OverlayGeometry& geometry, const Camera& camera, const glm::mat4& viewProjection,
                     float sceneRadius);
   void release();
@@ -113,7 +115,8 @@ bool Renderer::Resources::load(const std::string& shaderDir, const std::string& 
       !litPlain.load(s + "lit.vert", s + "lit.frag", error, {}, shadowLibrary) ||
       !groundShadowed.load(s + "ground.vert", s + "ground.frag", error, {"SHADOWS"}, shadowLibrary) ||
       !groundPlain.load(s + "ground.vert", s + "ground.frag", error) ||
-      !depth.load(s + "depth.vert", s + "depth.frag", error) || !line.load(s + "line.vert", s + "line.frag", error))
+      !depth.load(s + "depth.vert", s + "depth.frag", error) || !line.load(s + "line.vert", s + "line.frag", error) ||
+      !floorShadow.load(s + "floor_shadow.vert", s + "floor_shadow.frag", error))
     return false;
   if (!meshes.load(assetDir, error) || !shadow.create(kShadowMapSize, error)) return false;
   ground.create();
@@ -215,6 +218,30 @@ void Renderer::Resources::drawGround(bool shadows, const GroundView& view, const
   glDepthMask(GL_TRUE);
 }
 
+// Every body flattened onto the floor along the light, blended once per pixel (the stencil
+// counts), behind the bodies (depth test against them). Bodies do not shadow each other.
+void Renderer::Resources::drawFloorShadows(const glm::mat4& viewProjection) {
+  floorShadow.use();
+  floorShadow.set("uViewProjection", viewProjection);
+  floorShadow.set("uTowardLight", kTowardLight);
+  floorShadow.set("uFloorHeight", floorZ);
+  floorShadow.set("uShadowColor", glm::vec3(0.05f, 0.06f, 0.09f));
+  floorShadow.set("uShadowAlpha", 0.38f);
+  glDepthMask(GL_FALSE);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_EQUAL, 0, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
+  for (const DrawItem& item : items) {
+    floorShadow.set("uModel", item.world);
+    (item.shadowMesh ? item.shadowMesh : item.mesh)->draw();
+  }
+  glDisable(GL_STENCIL_TEST);
+  glDisable(GL_BLEND);
+  glDepthMask(GL_TRUE);
+}
+
 // Overlays show through the bodies: they get a fresh depth buffer of their own.
 void Renderer::Resources::drawOverlays(const OverlayGeometry& geometry, const Camera& camera,
                                        const glm::mat4& viewProjection, float sceneRadius) {
@@ -230,7 +257,7 @@ void Renderer::Resources::drawOverlays(const OverlayGeometry& geometry, const Ca
 }
 
 void Renderer::Resources::release() {
-  for (ShaderProgram* program : {&litShadowed, &litPlain, &groundShadowed, &groundPlain, &depth, &line})
+  for (ShaderProgram* program : {&litShadowed, &litPlain, &groundShadowed, &groundPlain, &depth, &line, &floorShadow})
     program->release();
   meshes.release();
   ground.release();
@@ -271,7 +298,8 @@ void Renderer::draw(const Model& model, const State& state, const Camera& camera
   const float radius = 0.5f * glm::length(hi - lo);
   g.collectBodies(model, state);
   const glm::mat4 lightTransform = lightViewProjection(kTowardLight, lo, hi, g.floorZ);
-  if (overlays.shadows) g.shadowPass(lightTransform);
+  const bool mapped = overlays.shadows && !g.planarShadows;  // shadow-map shadows
+  if (mapped) g.shadowPass(lightTransform);
 
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, width, height);
@@ -279,18 +307,20 @@ void Renderer::draw(const Model& model, const State& state, const Camera& camera
   glEnable(GL_SCISSOR_TEST);
   glScissor(0, 0, width, height);
   glClearColor(kBackground.r, kBackground.g, kBackground.b, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glClearStencil(0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
   glEnable(GL_DEPTH_TEST);
   glDisable(GL_BLEND);
   const glm::mat4 viewProjection = camera.projection(float(width) / float(height)) * camera.view();
-  g.useLit(overlays.shadows, camera, viewProjection, lightTransform, radius);
+  g.useLit(mapped, camera, viewProjection, lightTransform, radius);
   // Every body mesh is closed and counter-clockwise from outside: back faces can go.
   glEnable(GL_CULL_FACE);
   for (const DrawItem& item : g.items) g.drawItem(item);
   glDisable(GL_CULL_FACE);
   if (overlays.grid)
-    g.drawGround(overlays.shadows, groundView(camera, lo, hi, height, g.floorZ), viewProjection, lightTransform,
+    g.drawGround(mapped, groundView(camera, lo, hi, height, g.floorZ), viewProjection, lightTransform,
                  glm::vec2(2.0f / static_cast<float>(width), 2.0f / static_cast<float>(height)));
+  if (overlays.shadows && g.planarShadows) g.drawFloorShadows(viewProjection);
   OverlayGeometry geometry = buildOverlayGeometry(model, state, overlays, contactPoints, 2.0f * radius);
   if (ghost) addGhost(model, *ghost, geometry.lines);
   g.drawOverlays(geometry, camera, viewProjection, radius);
@@ -303,6 +333,10 @@ void Renderer::draw(const Model& model, const State& state, const Camera& camera
 
 void Renderer::setFloorHeight(float z) {
   if (gpu_) gpu_->floorZ = z;
+}
+
+void Renderer::setPlanarShadows(bool planar) {
+  if (gpu_) gpu_->planarShadows = planar;
 }
 
 PickResult Renderer::pick(const Model& model, const State& state, const Camera& camera, float ndcX, float ndcY,

@@ -115,13 +115,16 @@ void Workbench::initImGui() {
   imguiReady_ = true;
 }
 
-// On Mesa's software rasterizers the font atlas is sampled nearest (see sampleFontAtlasNearest).
+// On Mesa's software rasterizers shadows are planar (the shadow map's lookups cost about two
+// thirds of a frame on llvmpipe) and the font atlas is sampled nearest (see sampleFontAtlasNearest).
 void Workbench::preferFrameRateOnSoftwareGl() {
   const char* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   std::string renderer = name ? name : "";
   spdlog::info("OpenGL renderer: {}", renderer);
   if (renderer.find("llvmpipe") == std::string::npos && renderer.find("softpipe") == std::string::npos) return;
+  renderer_.setPlanarShadows(true);
   sampleFontAtlasNearest();
+  spdlog::info("software OpenGL: shadows are cast on the floor only (planar), for the frame rate");
 }
 
 bool Workbench::closeRequested() const { return glfwWindowShouldClose(window_); }
