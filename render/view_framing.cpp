@@ -46,8 +46,7 @@ SceneFraming sceneFraming(const Model& model, const State& state) {
   if (model.groundContact) {
     out.floorZ = 0.0f;
   } else {
-    out.floorZ = out.lo.z - kFloorGap * glm::length(out.hi - out.lo);
-    out.lo.z = out.floorZ;
+    out.floorZ = out.lo.z - kFloorGap * glm::length(out.hi - out.lo);  // just out of the box
   }
   if (const std::optional<Vector3> n = planeOfMotion(model, state)) out.planeNormal = glm::normalize(toGlm(*n));
   return out;
@@ -56,7 +55,7 @@ SceneFraming sceneFraming(const Model& model, const State& state) {
 Camera framedCamera(const SceneFraming& framing, float aspect) {
   Camera camera;
   if (framing.planeNormal) faceOn(camera, *framing.planeNormal);
-  fitBox(camera, framing.lo, framing.hi, aspect, 1.08f);
+  fitBox(camera, framing.lo, framing.hi, aspect, 1.05f);
   return camera;
 }
 

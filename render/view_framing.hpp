@@ -12,7 +12,7 @@
 namespace articulab::render {
 
 struct SceneFraming {
-  glm::vec3 lo{-1.0f}, hi{1.0f};  // the range of motion, guides, springs and the floor
+  glm::vec3 lo{-1.0f}, hi{1.0f};  // the range of motion, guides, springs (and the ground with contact)
   float floorZ = 0.0f;            // height of the drawn floor (0, the physical ground, with contact)
   std::optional<glm::vec3> planeNormal;  // of a planar mechanism's plane of motion
 };

@@ -285,11 +285,20 @@ quit
     check(ghost > 100, "the 3D view outlines the comparison run's bodies")
 
 
-def saturated_bbox_fraction(png, min_saturation=60):
+def saturated_bbox_fraction(pngs, min_saturation=60):
     """Fraction of the image covered by the box around strongly coloured pixels (the bodies;
-    the background, floor, grid, shadows and anchors are grey)."""
-    width, height, channels, data = png
+    the background, shadows and anchors are grey) in any of the images (a swept box)."""
     xs, ys = [], []
+    for png in pngs:
+        saturated_pixels(png, min_saturation, xs, ys)
+    if not xs:
+        return 0.0
+    width, height = pngs[0][0], pngs[0][1]
+    return (max(xs) - min(xs)) * (max(ys) - min(ys)) / float(width * height)
+
+
+def saturated_pixels(png, min_saturation, xs, ys):
+    width, height, channels, data = png
     for y in range(0, height, 2):
         row = y * width * channels
         for x in range(0, width, 2):
@@ -297,9 +306,6 @@ def saturated_bbox_fraction(png, min_saturation=60):
             if max(r, g, b) - min(r, g, b) >= min_saturation:
                 xs.append(x)
                 ys.append(y)
-    if not xs:
-        return 0.0
-    return (max(xs) - min(xs)) * (max(ys) - min(ys)) / float(width * height)
 
 
 def case_view_and_labels(opts):
@@ -307,16 +313,20 @@ def case_view_and_labels(opts):
     them; after a live back-end switch the exported plots credit each stretch to its back-end,
     with the title and labels as SVG <text>."""
     out = opts.out_dir
-    script = f"""load scenes/double_pendulum.json
+    shots = ""
+    for name, scene in (("default", "double_pendulum"), ("windmill", "windmill"), ("four_bar", "four_bar")):
+        # The bodies alone (no floor, no axes) every half second for two seconds: the box they
+        # sweep is what the framing promises to fill.
+        bodies = "".join(f"run-frames 30\nscreenshot {out}/{name}_bodies{i}.png\n" for i in range(4))
+        shots += f"""load scenes/{scene}.json
 run-frames 30
-screenshot {out}/default.png
-screenshot-window {out}/default_window.png
-load scenes/windmill.json
-run-frames 30
-screenshot {out}/windmill.png
-load scenes/four_bar.json
-run-frames 30
-screenshot {out}/four_bar.png
+screenshot {out}/{name}.png
+overlay grid off
+overlay shadows off
+{bodies}overlay grid on
+overlay shadows on
+"""
+    script = shots + f"""screenshot-window {out}/four_bar_window.png
 load scenes/chain.json n=5
 backend recursive
 integrator rk4
@@ -329,17 +339,20 @@ quit
     result, _ = run_script(opts, "view_and_labels", script)
     if not check(result.returncode == 0, "the session must exit with 0: %s" % result.stderr.strip()):
         return
-    check("warning" not in result.stdout.lower() or "redundant" not in result.stdout,
-          "the redundant row of a planar loop is not logged as a warning")
+    log = (result.stdout + result.stderr).splitlines()
+    check(any("[info]" in line and "redundant" in line for line in log) and
+          not any("[warning]" in line and "redundant" in line for line in log),
+          "the four-bar's redundant loop row is logged as information, not as a warning")
     for name in ("default", "windmill", "four_bar"):
         png = read_png(f"{out}/{name}.png")
         width, height = png[0], png[1]
         check_shows_scene(f"{out}/{name}.png", name + " 3D view")
-        bodies = saturated_bbox_fraction(png)
-        print("%s: the bodies' box covers %.1f%% of the %dx%d view" % (name, 100 * bodies, width, height))
+        swept = [read_png(f"{out}/{name}_bodies{i}.png") for i in range(4)]
+        bodies = saturated_bbox_fraction(swept)
+        print("%s: the bodies' box over 2 s covers %.1f%% of the %dx%d view (%.1f%% at t = 1 s)" %
+              (name, 100 * bodies, width, height, 100 * saturated_bbox_fraction(swept[:1])))
         check(bodies >= 0.15, "%s: the mechanism covers at least 15%% of the view (%.1f%%)" % (name, 100 * bodies))
         # The floor: the bottom tenth of the view is floor, not background sky.
-        histogram = colour_histogram(png)
         sky = (189, 201, 217)
         bottom = (width, height // 10, 3, png[3][-(height // 10) * width * png[2]:]) if png[2] == 3 else None
         if bottom:
@@ -348,8 +361,8 @@ quit
             check(floor > 0.5, name + ": the floor shows below the mechanism")
         anchors = count_near(png, (62, 62, 70), tolerance=30)
         print("%s: %d pixels of world-anchor colour" % (name, anchors))
-        check(anchors > 20, name + ": the world anchors are drawn")
-    check(read_png(f"{out}/default_window.png")[0] == 1280, "the window screenshot is 1280 wide")
+        check(anchors >= 5, name + ": the world anchors are drawn")
+    check(read_png(f"{out}/four_bar_window.png")[0] == 1280, "the window screenshot is 1280 wide")
     with open(f"{out}/switched.svg") as f:
         svg = f.read()
     try:
