@@ -320,7 +320,7 @@ void Renderer::draw(const Model& model, const State& state, const Camera& camera
   if (overlays.grid)
     g.drawGround(mapped, groundView(camera, lo, hi, height, g.floorZ), viewProjection, lightTransform,
                  glm::vec2(2.0f / static_cast<float>(width), 2.0f / static_cast<float>(height)));
-  if (overlays.shadows && g.planarShadows) g.drawFloorShadows(viewProjection);
+  if (overlays.shadows && g.planarShadows && overlays.grid) g.drawFloorShadows(viewProjection);  // on the floor only
   OverlayGeometry geometry = buildOverlayGeometry(model, state, overlays, contactPoints, 2.0f * radius);
   if (ghost) addGhost(model, *ghost, geometry.lines);
   g.drawOverlays(geometry, camera, viewProjection, radius);
