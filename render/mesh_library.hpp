@@ -3,7 +3,8 @@
 //   cylinder: cylinder.obj scaled (r, r, L); capsule: cylinder plus two hemisphere.obj caps;
 //   torus: torus_ratio_*.obj when a stored file has the shape's minor/major ratio, otherwise a
 //   torus generated at load time by the same generator (render/primitive_meshes), cached by
-//   ratio in thousandths; scaled by the major radius.
+//   ratio in thousandths; scaled by the major radius. The shadow pass draws tori with a coarse
+//   generated torus (a shadow needs no smooth normals).
 #pragma once
 
 #include <map>
@@ -21,6 +22,7 @@ namespace articulab::render {
 struct MeshPart {
   const GpuMesh* mesh = nullptr;
   glm::mat4 transform{1.0f};
+  const GpuMesh* shadowMesh = nullptr;  // coarser stand-in for the shadow pass (tori); null: mesh
 };
 
 class MeshLibrary {
@@ -37,9 +39,10 @@ class MeshLibrary {
 
  private:
   const GpuMesh* torus(double minorOverMajor);
+  const GpuMesh* coarseTorus(double minorOverMajor);
 
   GpuMesh box_, sphere_, hemisphere_, cylinder_;
-  std::map<long, GpuMesh> stored_tori_, generated_tori_;  // key: ratio in thousandths
+  std::map<long, GpuMesh> stored_tori_, generated_tori_, coarse_tori_;  // key: ratio in thousandths
 };
 
 }  // namespace articulab::render

@@ -24,7 +24,7 @@ namespace articulab::render {
 
 namespace {
 
-constexpr int kShadowMapSize = 2048;
+constexpr int kShadowMapSize = 1024;  // fitted to the scene each frame; 2048 cost llvmpipe 4x the depth pass
 constexpr double kMinSceneExtent = 0.05;  // m, per axis
 constexpr int kShadowTextureUnit = 0;
 const glm::vec3 kTowardLight = glm::normalize(glm::vec3(0.3f, 0.45f, 1.0f));
@@ -38,6 +38,7 @@ struct DrawItem {
   const GpuMesh* mesh;
   glm::mat4 world;
   glm::vec3 color;
+  const GpuMesh* shadowMesh = nullptr;  // drawn instead of mesh in the shadow pass when set
 };
 
 glm::vec3 bodyColor(int body, bool pulled) {
@@ -60,10 +61,11 @@ float majorGridSpacing(float diameter) { return std::pow(10.0f, std::floor(std::
 float fogStart(const Camera& camera, float sceneRadius) { return camera.distance + 6.0f * sceneRadius; }
 float fogEnd(const Camera& camera, float sceneRadius) { return 2.0f * camera.distance + 30.0f * sceneRadius; }
 
-GroundView groundView(const Camera& camera, const glm::vec3& lo, const glm::vec3& hi, int height) {
+// The ground geometry is built on z = 0: the eye is given relative to the floor.
+GroundView groundView(const Camera& camera, const glm::vec3& lo, const glm::vec3& hi, int height, float floorZ) {
   const float diameter = glm::length(hi - lo);
   GroundView view;
-  view.eye = camera.eye();
+  view.eye = camera.eye() - glm::vec3(0.0f, 0.0f, floorZ);
   view.pixelAngle = 2.0f * std::tan(glm::radians(camera.fovYDeg) * 0.5f) / static_cast<float>(height);
   view.majorSpacing = majorGridSpacing(diameter);
   view.fogStart = fogStart(camera, 0.5f * diameter);
@@ -74,7 +76,7 @@ GroundView groundView(const Camera& camera, const glm::vec3& lo, const glm::vec3
 }  // namespace
 
 struct Renderer::Resources {
-  ShaderProgram litShadowed, litPlain, groundShadowed, groundPlain, depth, line;
+  ShaderProgram litShadowed, litPlain, groundShadowed, groundPlain, depth, line, floorShadow;
   ShaderProgram* lit = &litPlain;  // the lit program of the current pass
   MeshLibrary meshes;
   Ground ground;
@@ -82,6 +84,14 @@ struct Renderer::Resources {
   LineBatch lines;
   std::vector<DrawItem> items;
   std::vector<MeshPart> parts;
+  float floorZ = 0.0f;
+  bool planarShadows = false;  // floor shadows by projection instead of the shadow map
+  // What the shadow map holds: the light and the casters' matrices it was drawn with.
+  glm::mat4 shadowLight{0.0f};
+  std::vector<glm::mat4> shadowCasters;
+
+  // True when the shadow map was drawn for other poses or another light.
+  bool shadowStale(const glm::mat4& lightViewProjection) const;
 
   bool load(const std::string& shaderDir, const std::string& assetDir, std::string& error);
   void collectBodies(const Model& model, const State& state);
@@ -92,6 +102,7 @@ struct Renderer::Resources {
   void setShadowUniforms(ShaderProgram& program, const glm::mat4& lightViewProjection);
   void drawGround(bool shadows, const GroundView& view, const glm::mat4& viewProjection,
                   const glm::mat4& lightViewProjection, const glm::vec2& ndcPerPixel);
+  void drawFloorShadows(const glm::mat4& viewProjection);
   void drawOverlays(const OverlayGeometry& geometry, const Camera& camera, const glm::mat4& viewProjection,
                     float sceneRadius);
   void release();
@@ -104,7 +115,8 @@ bool Renderer::Resources::load(const std::string& shaderDir, const std::string& 
       !litPlain.load(s + "lit.vert", s + "lit.frag", error, {}, shadowLibrary) ||
       !groundShadowed.load(s + "ground.vert", s + "ground.frag", error, {"SHADOWS"}, shadowLibrary) ||
       !groundPlain.load(s + "ground.vert", s + "ground.frag", error) ||
-      !depth.load(s + "depth.vert", s + "depth.frag", error) || !line.load(s + "line.vert", s + "line.frag", error))
+      !depth.load(s + "depth.vert", s + "depth.frag", error) || !line.load(s + "line.vert", s + "line.frag", error) ||
+      !floorShadow.load(s + "floor_shadow.vert", s + "floor_shadow.frag", error))
     return false;
   if (!meshes.load(assetDir, error) || !shadow.create(kShadowMapSize, error)) return false;
   ground.create();
@@ -122,12 +134,25 @@ void Renderer::Resources::collectBodies(const Model& model, const State& state) 
       parts.clear();
       meshes.appendParts(shape.dims, parts);
       const glm::mat4 shapeWorld = toGlm(Matrix4(state.E_0i[i] * shape.E_bs));
-      for (const MeshPart& part : parts) items.push_back({part.mesh, shapeWorld * part.transform, color});
+      for (const MeshPart& part : parts)
+        items.push_back({part.mesh, shapeWorld * part.transform, color, part.shadowMesh});
     }
   }
 }
 
+bool Renderer::Resources::shadowStale(const glm::mat4& lightViewProjection) const {
+  if (lightViewProjection != shadowLight || items.size() != shadowCasters.size()) return true;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    if (items[i].world != shadowCasters[i]) return true;
+  return false;
+}
+
+// A paused scene keeps its shadow map: the pass runs only when a pose or the light changed.
 void Renderer::Resources::shadowPass(const glm::mat4& lightViewProjection) {
+  if (!shadowStale(lightViewProjection)) return;
+  shadowLight = lightViewProjection;
+  shadowCasters.clear();
+  for (const DrawItem& item : items) shadowCasters.push_back(item.world);
   shadow.beginDepthPass();
   glEnable(GL_DEPTH_TEST);
   glEnable(GL_POLYGON_OFFSET_FILL);
@@ -136,7 +161,7 @@ void Renderer::Resources::shadowPass(const glm::mat4& lightViewProjection) {
   depth.set("uLightViewProjection", lightViewProjection);
   for (const DrawItem& item : items) {
     depth.set("uModel", item.world);
-    item.mesh->draw();
+    (item.shadowMesh ? item.shadowMesh : item.mesh)->draw();
   }
   glDisable(GL_POLYGON_OFFSET_FILL);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -158,7 +183,6 @@ void Renderer::Resources::useLit(bool shadows, const Camera& camera, const glm::
 void Renderer::Resources::setShadowUniforms(ShaderProgram& program, const glm::mat4& lightViewProjection) {
   program.set("uLightViewProjection", lightViewProjection);
   program.set("uShadowMap", kShadowTextureUnit);
-  program.set("uShadowTexel", 1.0f / static_cast<float>(kShadowMapSize));
   program.set("uShadowBias", 0.0005f);
   program.set("uNormalOffset", 1.5f * lightViewWidth(lightViewProjection) / static_cast<float>(kShadowMapSize));
   shadow.bindTexture(kShadowTextureUnit);
@@ -178,7 +202,8 @@ void Renderer::Resources::drawGround(bool shadows, const GroundView& view, const
   ShaderProgram& program = shadows ? groundShadowed : groundPlain;
   program.use();
   program.set("uViewProjection", viewProjection);
-  program.set("uEye", view.eye);
+  program.set("uEye", view.eye + glm::vec3(0.0f, 0.0f, floorZ));
+  program.set("uFloorHeight", floorZ);
   program.set("uTowardLight", kTowardLight);
   program.set("uGroundColor", kGroundColor);
   program.set("uPixelAngle", view.pixelAngle);
@@ -190,6 +215,30 @@ void Renderer::Resources::drawGround(bool shadows, const GroundView& view, const
   if (shadows) setShadowUniforms(program, lightViewProjection);
   glDepthMask(GL_FALSE);
   ground.draw(view, program, ndcPerPixel);
+  glDepthMask(GL_TRUE);
+}
+
+// Every body flattened onto the floor along the light, blended once per pixel (the stencil
+// counts), behind the bodies (depth test against them). Bodies do not shadow each other.
+void Renderer::Resources::drawFloorShadows(const glm::mat4& viewProjection) {
+  floorShadow.use();
+  floorShadow.set("uViewProjection", viewProjection);
+  floorShadow.set("uTowardLight", kTowardLight);
+  floorShadow.set("uFloorHeight", floorZ);
+  floorShadow.set("uShadowColor", glm::vec3(0.05f, 0.06f, 0.09f));
+  floorShadow.set("uShadowAlpha", 0.38f);
+  glDepthMask(GL_FALSE);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_EQUAL, 0, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
+  for (const DrawItem& item : items) {
+    floorShadow.set("uModel", item.world);
+    (item.shadowMesh ? item.shadowMesh : item.mesh)->draw();
+  }
+  glDisable(GL_STENCIL_TEST);
+  glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);
 }
 
@@ -208,7 +257,7 @@ void Renderer::Resources::drawOverlays(const OverlayGeometry& geometry, const Ca
 }
 
 void Renderer::Resources::release() {
-  for (ShaderProgram* program : {&litShadowed, &litPlain, &groundShadowed, &groundPlain, &depth, &line})
+  for (ShaderProgram* program : {&litShadowed, &litPlain, &groundShadowed, &groundPlain, &depth, &line, &floorShadow})
     program->release();
   meshes.release();
   ground.release();
@@ -248,8 +297,9 @@ void Renderer::draw(const Model& model, const State& state, const Camera& camera
   sceneBounds(model, state, lo, hi);
   const float radius = 0.5f * glm::length(hi - lo);
   g.collectBodies(model, state);
-  const glm::mat4 lightTransform = lightViewProjection(kTowardLight, lo, hi);
-  if (overlays.shadows) g.shadowPass(lightTransform);
+  const glm::mat4 lightTransform = lightViewProjection(kTowardLight, lo, hi, g.floorZ);
+  const bool mapped = overlays.shadows && !g.planarShadows;  // shadow-map shadows
+  if (mapped) g.shadowPass(lightTransform);
 
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, width, height);
@@ -257,18 +307,20 @@ void Renderer::draw(const Model& model, const State& state, const Camera& camera
   glEnable(GL_SCISSOR_TEST);
   glScissor(0, 0, width, height);
   glClearColor(kBackground.r, kBackground.g, kBackground.b, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glClearStencil(0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
   glEnable(GL_DEPTH_TEST);
   glDisable(GL_BLEND);
   const glm::mat4 viewProjection = camera.projection(float(width) / float(height)) * camera.view();
-  g.useLit(overlays.shadows, camera, viewProjection, lightTransform, radius);
+  g.useLit(mapped, camera, viewProjection, lightTransform, radius);
   // Every body mesh is closed and counter-clockwise from outside: back faces can go.
   glEnable(GL_CULL_FACE);
   for (const DrawItem& item : g.items) g.drawItem(item);
   glDisable(GL_CULL_FACE);
   if (overlays.grid)
-    g.drawGround(overlays.shadows, groundView(camera, lo, hi, height), viewProjection, lightTransform,
+    g.drawGround(mapped, groundView(camera, lo, hi, height, g.floorZ), viewProjection, lightTransform,
                  glm::vec2(2.0f / static_cast<float>(width), 2.0f / static_cast<float>(height)));
+  if (overlays.shadows && g.planarShadows && overlays.grid) g.drawFloorShadows(viewProjection);  // on the floor only
   OverlayGeometry geometry = buildOverlayGeometry(model, state, overlays, contactPoints, 2.0f * radius);
   if (ghost) addGhost(model, *ghost, geometry.lines);
   g.drawOverlays(geometry, camera, viewProjection, radius);
@@ -277,6 +329,14 @@ void Renderer::draw(const Model& model, const State& state, const Camera& camera
   glUseProgram(0);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_SCISSOR_TEST);
+}
+
+void Renderer::setFloorHeight(float z) {
+  if (gpu_) gpu_->floorZ = z;
+}
+
+void Renderer::setPlanarShadows(bool planar) {
+  if (gpu_) gpu_->planarShadows = planar;
 }
 
 PickResult Renderer::pick(const Model& model, const State& state, const Camera& camera, float ndcX, float ndcY,

@@ -30,6 +30,12 @@ class Renderer {
   // state (a comparison run of the same model) is outlined over the bodies.
   void draw(const Model& model, const State& state, const Camera& camera, const Overlays& overlays, int width,
             int height, const std::vector<Eigen::Vector3d>& contactPoints = {}, const State* ghost = nullptr);
+  // Height of the drawn floor and grid (default 0, the physical ground); shadows fall on it.
+  void setFloorHeight(float z);
+  // Shadows as the bodies flattened onto the floor (planar shadows: no shadow map, bodies do not
+  // shadow each other) instead of the shadow map; for software OpenGL, where the shadow map's
+  // lookups cost most of a frame.
+  void setPlanarShadows(bool planar);
   // Body under the view point (ndcX, ndcY) in [-1, 1]^2, y up; aspect = width / height.
   PickResult pick(const Model& model, const State& state, const Camera& camera, float ndcX, float ndcY,
                   float aspect) const;

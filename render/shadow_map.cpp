@@ -55,7 +55,7 @@ void ShadowMap::release() {
   size_ = 0;
 }
 
-glm::mat4 lightViewProjection(const glm::vec3& towardLight, const glm::vec3& lo, const glm::vec3& hi) {
+glm::mat4 lightViewProjection(const glm::vec3& towardLight, const glm::vec3& lo, const glm::vec3& hi, float floorZ) {
   const glm::vec3 L = glm::normalize(towardLight);
   const glm::vec3 centre = 0.5f * (lo + hi);
   const glm::vec3 up = std::abs(L.z) > 0.99f ? glm::vec3(0.0f, 1.0f, 0.0f) : glm::vec3(0.0f, 0.0f, 1.0f);
@@ -63,8 +63,8 @@ glm::mat4 lightViewProjection(const glm::vec3& towardLight, const glm::vec3& lo,
   glm::vec3 a(std::numeric_limits<float>::max()), b(-std::numeric_limits<float>::max());
   for (int corner = 0; corner < 8; ++corner) {
     const glm::vec3 p(corner & 1 ? hi.x : lo.x, corner & 2 ? hi.y : lo.y, corner & 4 ? hi.z : lo.z);
-    // The point and its shadow on z = 0 (along -L) share light x, y; only depth differs.
-    const glm::vec3 onGround = L.z > 1e-3f ? p - L * (p.z / L.z) : p;
+    // The point and its shadow on the floor (along -L) share light x, y; only depth differs.
+    const glm::vec3 onGround = L.z > 1e-3f ? p - L * ((p.z - floorZ) / L.z) : p;
     for (const glm::vec3& q : {p, onGround}) {
       const glm::vec3 v = glm::vec3(view * glm::vec4(q, 1.0f));
       a = glm::min(a, v);

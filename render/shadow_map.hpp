@@ -23,7 +23,8 @@ class ShadowMap {
 };
 
 // Orthographic light view-projection looking along -towardLight that holds the box lo..hi and
-// the shadow of that box on the ground plane z = 0.
-glm::mat4 lightViewProjection(const glm::vec3& towardLight, const glm::vec3& lo, const glm::vec3& hi);
+// the shadow of that box on the floor plane z = floorZ.
+glm::mat4 lightViewProjection(const glm::vec3& towardLight, const glm::vec3& lo, const glm::vec3& hi,
+                              float floorZ = 0.0f);
 
 }  // namespace articulab::render

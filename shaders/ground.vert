@@ -12,6 +12,7 @@ uniform mat4 uViewProjection;
 uniform mat4 uLightViewProjection;
 uniform float uNormalOffset;  // world distance the shadow lookup moves along the normal
 uniform vec3 uEye;
+uniform float uFloorHeight;  // z of the floor, m; the geometry is built on z = 0
 uniform vec3 uTowardLight;  // unit vector towards the light
 uniform vec3 uGroundColor;  // display colour of the bare ground, which grid lines fade to
 uniform float uPixelAngle;  // view angle of one pixel, rad
@@ -36,12 +37,13 @@ vec3 toLinear(vec3 c) { return c * c; }
 // 1 / sin(elevation) = dist / |eye z|.
 float gridVisibility(float dist) {
   if (aSpacing <= 0.0) return 1.0;
-  float perPixel = dist * dist * uPixelAngle / (max(abs(uEye.z), 1e-6) * aSpacing);
+  float perPixel = dist * dist * uPixelAngle / (max(abs(uEye.z - uFloorHeight), 1e-6) * aSpacing);
   return 1.0 - smoothstep(uGridFadeStart, uGridFadeEnd, perPixel);
 }
 
 void main() {
-  vec3 toEye = uEye - aPosition;
+  vec3 world = aPosition + vec3(0.0, 0.0, uFloorHeight);
+  vec3 toEye = uEye - world;
   float dist = length(toEye);
   vec3 albedo = mix(toLinear(uGroundColor), toLinear(aColor), gridVisibility(dist));
   vec3 light = albedo * (vec3(0.34, 0.37, 0.43) + 0.10 * max(toEye.z / max(dist, 1e-6), 0.0));
@@ -51,10 +53,10 @@ void main() {
   vColor = light;
   vSun = sun;
   vFog = fog;
-  vLightClip = uLightViewProjection * vec4(aPosition + vec3(0.0, 0.0, uNormalOffset), 1.0);
+  vLightClip = uLightViewProjection * vec4(world + vec3(0.0, 0.0, uNormalOffset), 1.0);
 #else
   vColor = sqrt(mix(light + sun, toLinear(uFogColor), fog));
 #endif
-  gl_Position = uViewProjection * vec4(aPosition, 1.0);
+  gl_Position = uViewProjection * vec4(world, 1.0);
   gl_Position.xy += uPixelShift * gl_Position.w;
 }

@@ -96,6 +96,7 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
     }
     out << '\n';
     for (const std::string& warning : support.warnings) out << "    warning: " << warning << '\n';
+    for (const std::string& note : support.notes) out << "    note: " << note << '\n';
   }
   return 0;
 }

@@ -135,6 +135,7 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   const SolverSupport& support = choice.support;
   if (!support.ok) throw UsageError("back-end '" + backendName + "' cannot run " + o.scene + ": " + support.reason);
   for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
+  for (const std::string& note : support.notes) err << "note: " << note << '\n';
 
   const Integrator integrator = choice.integrator;
   if (const std::string slow = slowStepWarning(backendName, model, integrator); !slow.empty())

@@ -10,11 +10,21 @@ namespace articulab::gui {
 
 namespace {
 
-constexpr float kControlsWidth = 370.0f;
-constexpr float kPlotsHeight = 290.0f;
+constexpr float kMinColumnWidth = 300.0f, kMinPlotsHeight = 120.0f, kMinControlsHeight = 120.0f;
 constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                     ImGuiWindowFlags_NoSavedSettings;
 constexpr ImGuiWindowFlags kPanel = kFixed | ImGuiWindowFlags_NoBackground;  // see Workbench::clearPanelBackground
+// The column's windows can be resized by their edges; the layout keeps what the user chose.
+constexpr ImGuiWindowFlags kColumn = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground;
+
+// The column width and plots height that fit a window of this size.
+PanelLayout fitted(PanelLayout layout, const ImVec2& display, float top) {
+  layout.columnWidth = std::clamp(layout.columnWidth, kMinColumnWidth, std::max(kMinColumnWidth, display.x - 200.0f));
+  const float room = display.y - top - kMinControlsHeight;
+  layout.plotsHeight = std::clamp(layout.plotsHeight, kMinPlotsHeight, std::max(kMinPlotsHeight, room));
+  return layout;
+}
 
 void drawMenuBar(Workbench& app) {
   if (!ImGui::BeginMainMenuBar()) return;
@@ -37,22 +47,27 @@ void drawMenuBar(Workbench& app) {
 }
 
 void drawControls(Workbench& app, const ImVec2& display, float top) {
-  ImGui::SetNextWindowPos(ImVec2(display.x - kControlsWidth, top));
-  ImGui::SetNextWindowSize(ImVec2(kControlsWidth, display.y - top));
-  if (ImGui::Begin("Controls", nullptr, kPanel)) {
+  PanelLayout& layout = app.ui().layout;
+  const float y = top + layout.plotsHeight;
+  ImGui::SetNextWindowPos(ImVec2(display.x - layout.columnWidth, y));
+  ImGui::SetNextWindowSize(ImVec2(layout.columnWidth, display.y - y));
+  if (ImGui::Begin("Controls", nullptr, kColumn | ImGuiWindowFlags_NoTitleBar)) {
     if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) drawScenePanel(app);
     if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) drawSimulationPanel(app);
     if (ImGui::CollapsingHeader("Back-end", ImGuiTreeNodeFlags_DefaultOpen)) drawBackendPanel(app);
     if (ImGui::CollapsingHeader("Parameters")) drawParametersPanel(app);
     if (ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) drawStatisticsPanel(app);
+    if (ImGui::CollapsingHeader("Plot window and export", ImGuiTreeNodeFlags_DefaultOpen)) drawPlotControls(app);
+    layout.columnWidth = ImGui::GetWindowWidth();  // the user may have dragged the left edge
   }
   ImGui::End();
 }
 
 void drawPlotsBand(Workbench& app, const ImVec2& display, float top) {
-  ImGui::SetNextWindowPos(ImVec2(0.0f, top));
-  ImGui::SetNextWindowSize(ImVec2(std::max(1.0f, display.x - kControlsWidth), kPlotsHeight));
-  if (ImGui::Begin("Plots and log", nullptr, kPanel | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollWithMouse)) {
+  PanelLayout& layout = app.ui().layout;
+  ImGui::SetNextWindowPos(ImVec2(display.x - layout.columnWidth, top));
+  ImGui::SetNextWindowSize(ImVec2(layout.columnWidth, layout.plotsHeight));
+  if (ImGui::Begin("Plots and log", nullptr, kColumn | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollWithMouse)) {
     if (ImGui::BeginTabBar("plots band")) {
       if (ImGui::BeginTabItem("Plots")) {
         drawPlotsPanel(app);
@@ -64,24 +79,28 @@ void drawPlotsBand(Workbench& app, const ImVec2& display, float top) {
       }
       ImGui::EndTabBar();
     }
+    layout.plotsHeight = ImGui::GetWindowHeight();  // the user may have dragged the bottom edge
+    layout.columnWidth = ImGui::GetWindowWidth();
   }
   ImGui::End();
 }
 
 }  // namespace
 
-ViewRegion viewRegion(float width, float height, bool showPanels) {
+ViewRegion viewRegion(float width, float height, bool showPanels, const PanelLayout& layout) {
   if (!showPanels) return {0.0f, 0.0f, width, height};
-  float top = ImGui::GetFrameHeight() + kPlotsHeight;
-  return {0.0f, top, std::max(1.0f, width - kControlsWidth), std::max(1.0f, height - top)};
+  const float top = ImGui::GetFrameHeight();
+  const PanelLayout fit = fitted(layout, ImVec2(width, height), top);
+  return {0.0f, top, std::max(1.0f, width - fit.columnWidth), std::max(1.0f, height - top)};
 }
 
 void drawPanels(Workbench& app) {
   drawMenuBar(app);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   float top = ImGui::GetFrameHeight();
-  drawControls(app, display, top);
+  app.ui().layout = fitted(app.ui().layout, display, top);
   drawPlotsBand(app, display, top);
+  drawControls(app, display, top);
   if (app.ui().showHelp) drawHelpWindow(app);
 }
 
@@ -90,8 +109,8 @@ void drawBanner(Workbench& app) {
   UiState& ui = app.ui();
   if (ui.banner.empty() && snap.failure.empty()) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  float width = std::min(640.0f, std::max(200.0f, display.x - kControlsWidth - 40.0f));
-  ViewRegion view = viewRegion(display.x, display.y, ui.showPanels);
+  ViewRegion view = viewRegion(display.x, display.y, ui.showPanels, ui.layout);
+  float width = std::min(640.0f, std::max(200.0f, view.width - 40.0f));
   ImGui::SetNextWindowPos(ImVec2(view.x + view.width * 0.5f, view.y + 20.0f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
   ImGui::SetNextWindowSize(ImVec2(width, 0.0f));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.45f, 0.07f, 0.07f, 0.95f));

@@ -16,9 +16,9 @@ void drawBanner(Workbench& app);
 // F frame the scene, H hide/show the panels.
 void handleShortcuts(Workbench& app);
 
-// The 3D view's part of a width x height window (window pixels, y down): the bottom-left
-// area left free by the plots band at the top and the controls column on the right.
-ViewRegion viewRegion(float width, float height, bool showPanels);
+// The 3D view's part of a width x height window (window pixels, y down): the area below the
+// menu bar left of the right-hand column (plots and log over the controls).
+ViewRegion viewRegion(float width, float height, bool showPanels, const PanelLayout& layout = {});
 
 void drawScenePanel(Workbench& app);
 void drawSimulationPanel(Workbench& app);
@@ -26,6 +26,8 @@ void drawBackendPanel(Workbench& app);
 void drawParametersPanel(Workbench& app);
 void drawStatisticsPanel(Workbench& app);
 void drawPlotsPanel(Workbench& app);
+// Plot window, pause, autoscale and the export buttons.
+void drawPlotControls(Workbench& app);
 void drawLogPanel(Workbench& app);
 void drawViewMenu(Workbench& app);
 void drawHelpWindow(Workbench& app);

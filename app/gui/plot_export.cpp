@@ -1,11 +1,13 @@
 #include "app/gui/plot_export.hpp"
 
 #include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <cairo.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <fstream>
 #include <memory>
 
 #include "app/gui/decimate.hpp"
@@ -16,119 +18,118 @@ namespace {
 
 constexpr double kFigureWidth = 900.0, kFigureHeight = 640.0;  // pt (SVG, PDF) or px (PNG at 1x)
 constexpr double kPngScale = 1.5;
-constexpr double kTitleHeight = 34.0;
-constexpr double kMarginLeft = 78.0, kMarginRight = 18.0, kMarginTop = 26.0, kMarginBottom = 46.0;
+constexpr double kTitleHeight = 34.0, kSubtitleHeight = 18.0;
+constexpr double kMarginLeft = 78.0, kMarginRight = 18.0, kHeaderHeight = 22.0, kSegmentRow = 14.0;
+constexpr double kMarginBottom = 46.0;
+const Colour kInk{0.1f, 0.1f, 0.1f}, kGrid{0.88f, 0.88f, 0.88f}, kTickInk{0.15f, 0.15f, 0.15f};
+const Colour kSegmentInk{0.55f, 0.35f, 0.0f};
 
 struct Rect {
   double x, y, w, h;
 };
 
-void setColour(cairo_t* cr, const Colour& c) { cairo_set_source_rgb(cr, c.r, c.g, c.b); }
-
-void showText(cairo_t* cr, const std::string& text, double x, double y, double alignX, double alignY) {
-  cairo_text_extents_t ext;
-  cairo_text_extents(cr, text.c_str(), &ext);
-  cairo_move_to(cr, x - alignX * ext.x_advance, y - alignY * ext.height - ext.y_bearing);
-  cairo_show_text(cr, text.c_str());
-}
-
 double mapX(const Rect& r, const AxisRange& range, double t) { return r.x + (t - range.lo) / (range.hi - range.lo) * r.w; }
 double mapY(const Rect& r, const AxisRange& range, double v) { return r.y + r.h - (v - range.lo) / (range.hi - range.lo) * r.h; }
 
-void drawGridAndTicks(cairo_t* cr, const Rect& r, const AxisRange& time, const AxisRange& values) {
-  cairo_set_font_size(cr, 11.0);
-  cairo_set_line_width(cr, 0.5);
+void drawGridAndTicks(PlotCanvas& c, const Rect& r, const AxisRange& time, const AxisRange& values) {
+  c.setFontSize(11.0);
+  c.setLineWidth(0.5);
   for (const Tick& tick : axisTicks(time, 8)) {
     double x = mapX(r, time, tick.value);
-    cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
-    cairo_move_to(cr, x, r.y);
-    cairo_line_to(cr, x, r.y + r.h);
-    cairo_stroke(cr);
-    cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
-    showText(cr, tick.label, x, r.y + r.h + 5.0, 0.5, 0.0);
+    c.setColour(kGrid);
+    c.line(x, r.y, x, r.y + r.h);
+    c.setColour(kTickInk);
+    c.text(tick.label, x, r.y + r.h + 5.0, 0.5, 0.0);
   }
   for (const Tick& tick : axisTicks(values, 6)) {
     double y = mapY(r, values, tick.value);
-    cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
-    cairo_move_to(cr, r.x, y);
-    cairo_line_to(cr, r.x + r.w, y);
-    cairo_stroke(cr);
-    cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
-    showText(cr, tick.label, r.x - 6.0, y, 1.0, 0.5);
+    c.setColour(kGrid);
+    c.line(r.x, y, r.x + r.w, y);
+    c.setColour(kTickInk);
+    c.text(tick.label, r.x - 6.0, y, 1.0, 0.5);
   }
 }
 
-void drawSeries(cairo_t* cr, const Rect& r, const TimeSeries& data, const PlotSeries& series, const AxisRange& time,
+void drawSeries(PlotCanvas& c, const Rect& r, const TimeSeries& data, const PlotSeries& series, const AxisRange& time,
                 const AxisRange& values) {
-  cairo_save(cr);
-  cairo_rectangle(cr, r.x, r.y, r.w, r.h);
-  cairo_clip(cr);
-  setColour(cr, series.colour);
-  cairo_set_line_width(cr, 1.4);
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-  bool penDown = false;
+  c.pushClip(r.x, r.y, r.w, r.h);
+  c.setColour(series.colour);
+  c.setLineWidth(1.4);
+  std::vector<CanvasPoint> run;
   for (const PlotPoint& p : decimate(data, series.channel, time, static_cast<int>(r.w * 2))) {
     if (!std::isfinite(p.value)) {
-      penDown = false;
+      c.polyline(run);
+      run.clear();
       continue;
     }
-    double x = mapX(r, time, p.t), y = std::clamp(mapY(r, values, p.value), r.y - 1e4, r.y + r.h + 1e4);
-    if (penDown)
-      cairo_line_to(cr, x, y);
-    else
-      cairo_move_to(cr, x, y);
-    penDown = true;
+    run.push_back({mapX(r, time, p.t), std::clamp(mapY(r, values, p.value), r.y - 1e4, r.y + r.h + 1e4)});
   }
-  cairo_stroke(cr);
-  cairo_restore(cr);
+  c.polyline(run);
+  c.popClip();
 }
 
-void drawLegend(cairo_t* cr, const Rect& r, const TimeSeries& data, const PlotSpec& plot) {
-  cairo_set_font_size(cr, 11.0);
-  double width = 0.0;
-  for (const PlotSeries& s : plot.series) {
-    cairo_text_extents_t ext;
-    cairo_text_extents(cr, seriesLabel(data, s).c_str(), &ext);
-    width = std::max(width, ext.x_advance);
-  }
-  double rowHeight = 15.0, boxW = width + 38.0, boxH = rowHeight * plot.series.size() + 8.0;
-  double x = r.x + r.w - boxW - 8.0, y = r.y + 8.0;
-  cairo_set_source_rgba(cr, 1.0, 1.0, 1.0, 0.9);
-  cairo_rectangle(cr, x, y, boxW, boxH);
-  cairo_fill_preserve(cr);
-  cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
-  cairo_set_line_width(cr, 0.6);
-  cairo_stroke(cr);
-  for (std::size_t i = 0; i < plot.series.size(); ++i) {
-    double rowY = y + 4.0 + rowHeight * (i + 0.5);
-    setColour(cr, plot.series[i].colour);
-    cairo_set_line_width(cr, 2.0);
-    cairo_move_to(cr, x + 6.0, rowY);
-    cairo_line_to(cr, x + 26.0, rowY);
-    cairo_stroke(cr);
-    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-    showText(cr, seriesLabel(data, plot.series[i]), x + 32.0, rowY, 0.0, 0.5);
+// The legend in the header row, right-aligned above the plot area, so it never covers data.
+void drawLegend(PlotCanvas& c, const Rect& r, double rowY, const TimeSeries& data, const PlotSpec& plot) {
+  c.setFontSize(11.0);
+  double x = r.x + r.w;
+  for (auto it = plot.series.rbegin(); it != plot.series.rend(); ++it) {
+    const std::string label = sharedUnit(data, plot).empty() ? seriesLabel(data, *it) : data.channels()[it->channel].label;
+    x -= c.textWidth(label);
+    c.setColour(kInk);
+    c.text(label, x, rowY, 0.0, 0.5);
+    c.setColour(it->colour);
+    c.setLineWidth(2.0);
+    c.line(x - 24.0, rowY, x - 4.0, rowY);
+    x -= 38.0;
   }
 }
 
-void drawPlot(cairo_t* cr, const Rect& area, const TimeSeries& data, const PlotSpec& plot, const AxisRange& time) {
-  Rect r{area.x + kMarginLeft, area.y + kMarginTop, area.w - kMarginLeft - kMarginRight,
-         area.h - kMarginTop - kMarginBottom};
+// After a live back-end switch: a dashed marker at each switch and each stretch's back-end
+// named above the plot area.
+void drawSegments(PlotCanvas& c, const Rect& r, const std::vector<Segment>& segments, const AxisRange& time) {
+  if (segments.size() < 2) return;
+  c.setFontSize(10.0);
+  double freeFrom = r.x;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    const double end = i + 1 < segments.size() ? segments[i + 1].start : time.hi;
+    if (end < time.lo || segments[i].start > time.hi) continue;
+    const double x = mapX(r, time, std::max(segments[i].start, time.lo));
+    c.setColour(kSegmentInk);
+    if (i > 0 && segments[i].start >= time.lo) {
+      c.setLineWidth(1.0);
+      c.setDashed(true);
+      c.line(x, r.y, x, r.y + r.h);
+      c.setDashed(false);
+    }
+    const double at = std::max(x + 3.0, freeFrom);
+    c.text(segments[i].label, at, r.y - 2.0, 0.0, 1.0);
+    freeFrom = at + c.textWidth(segments[i].label) + 8.0;
+  }
+}
+
+void drawPlot(PlotCanvas& c, const Rect& area, const TimeSeries& data, const PlotSpec& plot, const AxisRange& time) {
+  const double top = kHeaderHeight + (data.segments().size() > 1 ? kSegmentRow : 0.0) + 4.0;
+  Rect r{area.x + kMarginLeft, area.y + top, area.w - kMarginLeft - kMarginRight, area.h - top - kMarginBottom};
   AxisRange values = autoscaleRange(data, plot, time, 0.05);
-  cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-  cairo_set_font_size(cr, 13.0);
-  showText(cr, plot.title, r.x, area.y + 8.0, 0.0, 0.0);
-  cairo_set_font_size(cr, 11.0);
-  showText(cr, plot.yLabel, area.x + 4.0, area.y + 10.0, 0.0, 0.0);
-  drawGridAndTicks(cr, r, time, values);
-  for (const PlotSeries& series : plot.series) drawSeries(cr, r, data, series, time, values);
-  cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-  cairo_set_line_width(cr, 1.0);
-  cairo_rectangle(cr, r.x, r.y, r.w, r.h);
-  cairo_stroke(cr);
-  cairo_set_font_size(cr, 11.0);
-  showText(cr, channelHeader(data.channels()[kTime]), r.x + r.w * 0.5, r.y + r.h + 24.0, 0.5, 0.0);
-  drawLegend(cr, r, data, plot);
+  const double rowY = area.y + kHeaderHeight * 0.5;
+  const std::string unit = sharedUnit(data, plot);  // then the title carries it, the legend is short
+  const std::string title = unit.empty() ? plot.title : plot.title + " [" + unit + "]";
+  c.setColour(kInk);
+  c.setFontSize(13.0);
+  c.text(title, area.x + 4.0, rowY, 0.0, 0.5);
+  const double titleWidth = c.textWidth(title);
+  c.setFontSize(11.0);
+  if (unit.empty()) c.text(plot.yLabel, area.x + 4.0 + titleWidth + 10.0, rowY, 0.0, 0.5);
+  drawGridAndTicks(c, r, time, values);
+  for (const PlotSeries& series : plot.series) drawSeries(c, r, data, series, time, values);
+  c.setColour({0.2f, 0.2f, 0.2f});
+  c.setLineWidth(1.0);
+  c.strokeRect(r.x, r.y, r.w, r.h);
+  c.setFontSize(11.0);
+  c.setColour(kInk);
+  c.text(channelHeader(data.channels()[kTime]), r.x + r.w * 0.5, r.y + r.h + 24.0, 0.5, 0.0);
+  drawLegend(c, r, rowY, data, plot);
+  drawSegments(c, r, data.segments(), time);
 }
 
 std::string extensionOf(const std::string& path) {
@@ -142,27 +143,47 @@ std::string extensionOf(const std::string& path) {
 using SurfacePtr = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
 
 SurfacePtr createSurface(const std::string& path, const std::string& ext) {
-  if (ext == "svg") return {cairo_svg_surface_create(path.c_str(), kFigureWidth, kFigureHeight), &cairo_surface_destroy};
   if (ext == "pdf") return {cairo_pdf_surface_create(path.c_str(), kFigureWidth, kFigureHeight), &cairo_surface_destroy};
   int w = static_cast<int>(kFigureWidth * kPngScale), h = static_cast<int>(kFigureHeight * kPngScale);
   return {cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h), &cairo_surface_destroy};
 }
 
+// SVG written by hand so that text stays <text> (see plot_canvas.hpp).
+bool writeSvg(const std::string& path, const TimeSeries& data, const Figure& figure, std::string& error) {
+  SvgCanvas canvas(kFigureWidth, kFigureHeight);
+  drawFigure(canvas, kFigureWidth, kFigureHeight, data, figure);
+  std::ofstream out(path, std::ios::binary);
+  out << canvas.document();
+  if (!out.flush()) {
+    error = path + ": cannot write the plot: " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+void drawFigure(PlotCanvas& c, double width, double height, const TimeSeries& data, const Figure& figure) {
+  c.setColour({1.0f, 1.0f, 1.0f});
+  c.fillRect(0.0, 0.0, width, height);
+  c.setColour({0.0f, 0.0f, 0.0f});
+  c.setFontSize(16.0);
+  c.text(figure.title, width * 0.5, 10.0, 0.5, 0.0);
+  double head = kTitleHeight;
+  if (!figure.subtitle.empty()) {
+    c.setFontSize(12.0);
+    c.text(figure.subtitle, width * 0.5, kTitleHeight - 4.0, 0.5, 0.0);
+    head += kSubtitleHeight;
+  }
+  double plotHeight = (height - head) / std::max<std::size_t>(1, figure.plots.size());
+  AxisRange time = figure.time.hi > figure.time.lo ? figure.time : AxisRange{figure.time.lo, figure.time.lo + 1.0};
+  for (std::size_t i = 0; i < figure.plots.size(); ++i)
+    drawPlot(c, Rect{0.0, head + i * plotHeight, width, plotHeight}, data, figure.plots[i], time);
+}
 
 void drawFigure(cairo_t* cr, double width, double height, const TimeSeries& data, const Figure& figure) {
   cairo_save(cr);
-  cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_source_rgb(cr, 1.0, 1.0, 1.0);
-  cairo_rectangle(cr, 0.0, 0.0, width, height);
-  cairo_fill(cr);
-  cairo_set_source_rgb(cr, 0.0, 0.0, 0.0);
-  cairo_set_font_size(cr, 16.0);
-  showText(cr, figure.title, width * 0.5, 10.0, 0.5, 0.0);
-  double plotHeight = (height - kTitleHeight) / std::max<std::size_t>(1, figure.plots.size());
-  AxisRange time = figure.time.hi > figure.time.lo ? figure.time : AxisRange{figure.time.lo, figure.time.lo + 1.0};
-  for (std::size_t i = 0; i < figure.plots.size(); ++i)
-    drawPlot(cr, Rect{0.0, kTitleHeight + i * plotHeight, width, plotHeight}, data, figure.plots[i], time);
+  drawFigure(*cairoCanvas(cr), width, height, data, figure);
   cairo_restore(cr);
 }
 
@@ -172,6 +193,7 @@ bool exportFigure(const std::string& path, const TimeSeries& data, const Figure&
     error = path + ": unknown plot format '" + ext + "' (expected .png, .svg or .pdf)";
     return false;
   }
+  if (ext == "svg") return writeSvg(path, data, figure, error);
   SurfacePtr surface = createSurface(path, ext);
   cairo_t* cr = cairo_create(surface.get());
   if (ext == "png") cairo_scale(cr, kPngScale, kPngScale);

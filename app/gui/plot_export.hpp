@@ -1,10 +1,11 @@
-// Draws the plots to any cairo surface (title, axes with units and tick labels, legend) and
-// writes them as PNG, SVG or PDF.
+// Draws the plots (title, axes with units and tick labels, legend above each plot, the
+// back-end of each stretch of the run) and writes them as PNG, PDF (cairo) or SVG (text as text).
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "app/gui/plot_canvas.hpp"
 #include "app/gui/plot_spec.hpp"
 
 typedef struct _cairo cairo_t;
@@ -15,9 +16,11 @@ struct Figure {
   std::string title;  // e.g. the scene and back-end
   std::vector<PlotSpec> plots;  // stacked top to bottom, sharing the time axis
   AxisRange time;     // s
+  std::string subtitle = {};  // e.g. the integrator, drift control and which back-end ran when
 };
 
-// Draws the figure into a width x height area (cairo user units) starting at the origin.
+// Draws the figure into a width x height area (canvas user units) starting at the origin.
+void drawFigure(PlotCanvas& canvas, double width, double height, const TimeSeries& data, const Figure& figure);
 void drawFigure(cairo_t* cr, double width, double height, const TimeSeries& data, const Figure& figure);
 
 // Writes one file; the format comes from the extension (.png, .svg or .pdf).

@@ -49,6 +49,17 @@ std::string seriesLabel(const TimeSeries& data, const PlotSeries& series) {
   return series.label.empty() ? channelHeader(data.channels()[series.channel]) : series.label;
 }
 
+std::string sharedUnit(const TimeSeries& data, const PlotSpec& plot) {
+  std::string unit;
+  for (const PlotSeries& s : plot.series) {
+    if (!s.label.empty() || s.channel >= data.channelCount()) return "";
+    const std::string& u = data.channels()[s.channel].unit;
+    if (u.empty() || (!unit.empty() && u != unit)) return "";
+    unit = u;
+  }
+  return unit;
+}
+
 bool valueRange(const TimeSeries& data, const PlotSpec& plot, const AxisRange& time, double& lo, double& hi) {
   lo = INFINITY;
   hi = -INFINITY;

@@ -58,6 +58,9 @@ std::vector<PlotSpec> standardPlots(const std::string& backend = "", const std::
 std::string channelHeader(const Channel& channel);
 // The legend text of a plotted series: its label, or its channel's header.
 std::string seriesLabel(const TimeSeries& data, const PlotSeries& series);
+// The unit every series of the plot shares when none has a label of its own ("J"), so the
+// title can carry it and the legend can be short; empty otherwise.
+std::string sharedUnit(const TimeSeries& data, const PlotSpec& plot);
 
 // Minimum and maximum of the plotted channels over rows with time in [time.lo, time.hi];
 // false when no finite sample lies in the window.

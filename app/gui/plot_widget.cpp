@@ -11,8 +11,9 @@ namespace articulab::gui {
 
 namespace {
 
-constexpr float kLeft = 66.0f, kRight = 10.0f, kTop = 22.0f, kBottom = 36.0f;
+constexpr float kLeft = 66.0f, kRight = 10.0f, kBottom = 36.0f;
 constexpr double kZoomPerWheelStep = 0.85;
+const ImU32 kSegmentColour = IM_COL32(250, 200, 90, 230);
 
 struct Frame {
   ImVec2 lo, hi;  // plot area in screen pixels
@@ -72,7 +73,7 @@ void handleMouse(const Frame& frame, PlotView& view) {
   }
 }
 
-void drawAxes(ImDrawList* draw, const Frame& f, const TimeSeries& data, const PlotSpec& spec) {
+void drawAxes(ImDrawList* draw, const Frame& f, const TimeSeries& data) {
   const ImU32 grid = IM_COL32(255, 255, 255, 28), text = ImGui::GetColorU32(ImGuiCol_Text);
   const float lineHeight = ImGui::GetTextLineHeight();
   int timeTicks = std::max(2, int((f.hi.x - f.lo.x) / 90.0f)), valueTicks = std::max(2, int((f.hi.y - f.lo.y) / 40.0f));
@@ -92,8 +93,6 @@ void drawAxes(ImDrawList* draw, const Frame& f, const TimeSeries& data, const Pl
   std::string timeLabel = channelHeader(data.channels()[kTime]);
   float w = ImGui::CalcTextSize(timeLabel.c_str()).x;
   draw->AddText(ImVec2((f.lo.x + f.hi.x - w) * 0.5f, f.hi.y + lineHeight + 4.0f), text, timeLabel.c_str());
-  std::string title = spec.title + "    " + spec.yLabel;
-  draw->AddText(ImVec2(f.lo.x - kLeft + 4.0f, f.lo.y - lineHeight - 4.0f), text, title.c_str());
 }
 
 void drawSeries(ImDrawList* draw, const Frame& f, const TimeSeries& data, const PlotSeries& series) {
@@ -112,20 +111,48 @@ void drawSeries(ImDrawList* draw, const Frame& f, const TimeSeries& data, const 
   flush();
 }
 
-void drawLegend(ImDrawList* draw, const Frame& f, const TimeSeries& data, const PlotSpec& spec) {
-  float width = 0.0f, lineHeight = ImGui::GetTextLineHeight();
-  for (const PlotSeries& s : spec.series)
-    width = std::max(width, ImGui::CalcTextSize(seriesLabel(data, s).c_str()).x);
-  ImVec2 hi(f.hi.x - 6.0f, f.lo.y + 6.0f + (lineHeight + 2.0f) * spec.series.size() + 4.0f);
-  ImVec2 lo(hi.x - width - 34.0f, f.lo.y + 6.0f);
-  draw->AddRectFilled(lo, hi, IM_COL32(20, 20, 24, 210));
-  draw->AddRect(lo, hi, IM_COL32(200, 200, 200, 90));
-  for (std::size_t i = 0; i < spec.series.size(); ++i) {
-    float y = lo.y + 4.0f + i * (lineHeight + 2.0f);
-    draw->AddLine(ImVec2(lo.x + 6.0f, y + lineHeight * 0.5f), ImVec2(lo.x + 24.0f, y + lineHeight * 0.5f),
-                  colourOf(spec.series[i].colour), 2.5f);
-    draw->AddText(ImVec2(lo.x + 30.0f, y), ImGui::GetColorU32(ImGuiCol_Text),
-                  seriesLabel(data, spec.series[i]).c_str());
+// The title and the legend above the plot area, so they never cover data: entries flow left to
+// right after the title and wrap. Returns the height they take; draws only with a draw list.
+float drawHeader(ImDrawList* draw, ImVec2 origin, float width, const TimeSeries& data, const PlotSpec& spec) {
+  const float lineHeight = ImGui::GetTextLineHeight(), rowHeight = lineHeight + 2.0f, swatch = 18.0f;
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const std::string unit = sharedUnit(data, spec);
+  const std::string title = unit.empty() ? spec.title + "   " + spec.yLabel : spec.title + " [" + unit + "]";
+  float x = origin.x + 4.0f, y = origin.y + 2.0f;
+  if (draw) draw->AddText(ImVec2(x, y), text, title.c_str());
+  x += ImGui::CalcTextSize(title.c_str()).x + 14.0f;
+  for (const PlotSeries& s : spec.series) {
+    const std::string label = unit.empty() ? seriesLabel(data, s) : data.channels()[s.channel].label;
+    const float w = swatch + 4.0f + ImGui::CalcTextSize(label.c_str()).x;
+    if (x + w > origin.x + width) {
+      x = origin.x + 4.0f;
+      y += rowHeight;
+    }
+    if (draw) {
+      draw->AddLine(ImVec2(x, y + lineHeight * 0.5f), ImVec2(x + swatch, y + lineHeight * 0.5f), colourOf(s.colour), 2.5f);
+      draw->AddText(ImVec2(x + swatch + 4.0f, y), text, label.c_str());
+    }
+    x += w + 12.0f;
+  }
+  return y + rowHeight + 4.0f - origin.y;
+}
+
+// After a live back-end switch: a marker at each switch and each stretch's back-end named
+// above the plot area, where its visible part starts.
+void drawSegments(ImDrawList* draw, const Frame& f, const TimeSeries& data) {
+  const std::vector<Segment>& segments = data.segments();
+  if (segments.size() < 2) return;
+  const float lineHeight = ImGui::GetTextLineHeight();
+  float freeFrom = f.lo.x;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    const double end = i + 1 < segments.size() ? segments[i + 1].start : f.time.hi;
+    if (end < f.time.lo || segments[i].start > f.time.hi) continue;
+    const float x = f.x(std::max(segments[i].start, f.time.lo));
+    if (i > 0 && segments[i].start >= f.time.lo) draw->AddLine(ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), kSegmentColour, 1.5f);
+    const float at = std::max(x + 3.0f, freeFrom);
+    if (at > f.hi.x - 20.0f) continue;
+    draw->AddText(ImVec2(at, f.lo.y - lineHeight - 1.0f), kSegmentColour, segments[i].label.c_str());
+    freeFrom = at + ImGui::CalcTextSize(segments[i].label.c_str()).x + 8.0f;
   }
 }
 
@@ -164,10 +191,12 @@ void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, Pl
   ImGui::PushID(id);
   ImVec2 origin = ImGui::GetCursorScreenPos();
   size.x = std::max(size.x, kLeft + kRight + 60.0f);
-  size.y = std::max(size.y, kTop + kBottom + 40.0f);
+  float top = drawHeader(nullptr, origin, size.x, data, spec);
+  if (data.segments().size() > 1) top += ImGui::GetTextLineHeight() + 2.0f;  // back-end names
+  size.y = std::max(size.y, top + kBottom + 30.0f);
   ImGui::InvisibleButton("plot", size);
   updateRanges(data, spec, view, windowSeconds);
-  Frame frame{ImVec2(origin.x + kLeft, origin.y + kTop), ImVec2(origin.x + size.x - kRight, origin.y + size.y - kBottom),
+  Frame frame{ImVec2(origin.x + kLeft, origin.y + top), ImVec2(origin.x + size.x - kRight, origin.y + size.y - kBottom),
               view.time, view.values};
   handleMouse(frame, view);
   if (!(view.time.hi > view.time.lo)) view.time.hi = view.time.lo + 1e-9;
@@ -177,11 +206,12 @@ void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, Pl
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
-  drawAxes(draw, frame, data, spec);
+  drawHeader(draw, origin, size.x, data, spec);
+  drawAxes(draw, frame, data);
   draw->PushClipRect(frame.lo, frame.hi, true);
   for (const PlotSeries& series : spec.series) drawSeries(draw, frame, data, series);
   draw->PopClipRect();
-  drawLegend(draw, frame, data, spec);
+  drawSegments(draw, frame, data);
   draw->PopClipRect();
   drawHoverReadout(draw, frame, data, spec);
   ImGui::PopID();

@@ -11,9 +11,8 @@ namespace {
 void drawExportBar(Workbench& app) {
   UiState& ui = app.ui();
   std::string base = ui.exportBase, error;
-  ImGui::SetNextItemWidth(220.0f);
+  ImGui::SetNextItemWidth(-FLT_MIN);
   ImGui::InputText("##export", ui.exportBase, sizeof ui.exportBase);
-  ImGui::SameLine();
   if (ImGui::Button("CSV"))
     ui.exportStatus = app.exportCsv(base + ".csv", error) ? "wrote " + base + ".csv" : error;
   ImGui::SameLine();
@@ -24,11 +23,26 @@ void drawExportBar(Workbench& app) {
     app.requestScreenshot(base + "_view.png");
     ui.exportStatus = "screenshot of the 3D view: " + base + "_view.png";
   }
-  if (!ui.exportStatus.empty()) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", ui.exportStatus.c_str());
-  }
+  if (!ui.exportStatus.empty()) ImGui::TextWrapped("%s", ui.exportStatus.c_str());
 }
+
+// What the integrator does to the energy, so that a falling curve is not taken for a bug: the
+// last clause of its registry description (dissipative, symplectic, accurate reference).
+void drawEnergyBehaviour(Workbench& app) {
+  const Snapshot& snap = app.snapshot();
+  const BackendInfo* backend = findBackend(snap.backend);
+  const IntegratorInfo* info = backend ? backend->findIntegrator(snap.integrator.name()) : nullptr;
+  if (!info) return;
+  const std::string description = info->description;
+  const std::size_t colon = description.rfind(": ");
+  const std::string behaviour = colon == std::string::npos ? description : description.substr(colon + 2);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("energy with %s on %s: %s", snap.integrator.name(), snap.backend.c_str(), behaviour.c_str());
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", description.c_str());
+}
+
+}  // namespace
 
 void drawPlotControls(Workbench& app) {
   UiState& ui = app.ui();
@@ -43,41 +57,20 @@ void drawPlotControls(Workbench& app) {
   ImGui::SameLine();
   if (ImGui::Button("Autoscale"))
     for (PlotView& view : ui.plotViews) view = PlotView{};
-  ImGui::SameLine();
-  ImGui::TextDisabled("|");
-  ImGui::SameLine();
   drawExportBar(app);
 }
 
-// What the integrator does to the energy, so that a falling curve is not taken for a bug: the
-// last clause of its registry description (dissipative, symplectic, accurate reference).
-void drawEnergyBehaviour(Workbench& app) {
-  const Snapshot& snap = app.snapshot();
-  const BackendInfo* backend = findBackend(snap.backend);
-  const IntegratorInfo* info = backend ? backend->findIntegrator(snap.integrator.name()) : nullptr;
-  if (!info) return;
-  const std::string description = info->description;
-  const std::size_t colon = description.rfind(": ");
-  const std::string behaviour = colon == std::string::npos ? description : description.substr(colon + 2);
-  ImGui::TextDisabled("energy with %s on %s: %s", snap.integrator.name(), snap.backend.c_str(), behaviour.c_str());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", description.c_str());
-}
-
-}  // namespace
-
+// The plots stacked in the band, sharing its height.
 void drawPlotsPanel(Workbench& app) {
-  drawPlotControls(app);
   drawEnergyBehaviour(app);
   UiState& ui = app.ui();
   const TimeSeries& data = app.plotData();
   const std::vector<PlotSpec>& plots = app.plots();
   ImVec2 avail = ImGui::GetContentRegionAvail();
-  float spacing = ImGui::GetStyle().ItemSpacing.x;
-  float width = (avail.x - spacing * (plots.size() - 1)) / plots.size();
-  for (std::size_t i = 0; i < plots.size(); ++i) {
-    if (i > 0) ImGui::SameLine();
-    plotWidget(plots[i].title.c_str(), data, plots[i], ui.plotViews[i], ui.plotWindow, ImVec2(width, avail.y));
-  }
+  float spacing = ImGui::GetStyle().ItemSpacing.y;
+  float height = (avail.y - spacing * (plots.size() - 1)) / plots.size();
+  for (std::size_t i = 0; i < plots.size(); ++i)
+    plotWidget(plots[i].title.c_str(), data, plots[i], ui.plotViews[i], ui.plotWindow, ImVec2(avail.x, height));
 }
 
 }  // namespace articulab::gui

@@ -1,4 +1,5 @@
 #include "app/gui/simulation.hpp"
+#include "app/gui/time_format.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -26,12 +27,6 @@ constexpr double kMaxWallGap = 0.1;       // s; longer stalls are not caught up
 constexpr double kStatsWindow = 0.5;      // s of wall time per statistics update
 
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
-
-std::string format(const char* pattern, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, value);
-  return text;
-}
 
 // A step that throws (out of memory, say) is a failed step, never the end of the program.
 StepStatus guardedStep(Solver& solver, const Model& model, State& state, double dt) {
@@ -174,6 +169,7 @@ void Simulation::installSceneLocked(PreparedScene& scene) {
   integrator_ = scene.choice.integrator;
   dt_ = scene.model->defaults.dt;
   for (const std::string& warning : support.warnings) spdlog::warn("{}: {}", scene.info->name, warning);
+  for (const std::string& note : support.notes) spdlog::info("{}: {}", scene.info->name, note);
   model_ = scene.model;
   ++modelVersion_;
   if (scene.path != scenePath_ || scene.overrides != overrides_) ++sceneVersion_;  // a reload keeps the view
@@ -350,7 +346,7 @@ bool Simulation::finishStepLocked(const StepOutcome& outcome) {
   if (compareSolver_ && !outcome.compareProblem.empty()) {
     const std::string where = outcome.compareFailed ? ""  // a failed step's message says where
                                                     : " at step " + std::to_string(compareState_.step) + " (t = " +
-                                                          format("%.4g", compareState_.t) + " s)";
+                                                          formatTime(compareState_.t, dt_) + " s)";
     stopComparisonLocked("comparison run on " + compareInfo_->name + " stopped" + where + ": " +
                          outcome.compareProblem + "; Reset starts it again");
   }
@@ -360,7 +356,7 @@ bool Simulation::finishStepLocked(const StepOutcome& outcome) {
   running_ = false;
   failure_ = "Simulation diverged and was paused: back-end " + backendInfo_->name + " (" +
              integratorName(integrator_) + "), step " + std::to_string(state_.step) + " (t = " +
-             format("%.4g", state_.t) + " s): " + problem + ". Reset, or try a smaller step size or another integrator.";
+             formatTime(state_.t, dt_) + " s): " + problem + ". Reset, or try a smaller step size or another integrator.";
   spdlog::error("{}", failure_);
   return false;
 }
@@ -388,6 +384,8 @@ void Simulation::recordSampleLocked(const EnergyReport& energy) {
     row[kCompareDriftPosition] = compared.total.position;
     row[kCompareDriftRotation] = compared.total.rotation;
   }
+  series_.markSegment(state_.t, backendInfo_->name);  // plots credit each stretch to its back-end
+  series_.markSegment(state_.t, backendInfo_->name);  // plots credit each stretch to its back-end
   series_.push(row);  // reads the comparison's values only while its channels are there
 }
 

@@ -10,21 +10,10 @@
 #include "app/gui/parameter_checks.hpp"
 #include "app/gui/plot_spec.hpp"
 #include "app/gui/simulation.hpp"
+#include "app/gui/time_format.hpp"
 #include "engine/diagnostics/energy.hpp"
 
 namespace articulab::gui {
-
-namespace {
-
-// Simulated time to the step's resolution: "1.234" at dt = 1 ms, not "1.2340000000000002".
-std::string formatTime(double t, double dt) {
-  const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(dt) - 1e-9)), 0, 9);
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, t);
-  return text;
-}
-
-}  // namespace
 
 void Simulation::reset() {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -99,6 +88,8 @@ bool Simulation::setBackend(const std::string& name, std::string& error) {
     stats_.iterations = -1;
     refreshOffersLocked();
     for (const std::string& warning : choice.support.warnings) spdlog::warn("{}: {}", info->name, warning);
+    for (const std::string& note : choice.support.notes) spdlog::info("{}: {}", info->name, note);
+    series_.markSegment(state_.t, info->name);
     spdlog::info("switched to back-end {} at t = {} s, keeping the state", info->name, formatTime(state_.t, dt_));
     refreshSlowWarningLocked();
     return std::string();

@@ -28,6 +28,18 @@ void TimeSeries::clear() {
   size_ = 0;
   totalPushed_ = 0;
   ++generation_;
+  segments_.clear();
+}
+
+void TimeSeries::markSegment(double t, const std::string& label) {
+  if (!segments_.empty() && segments_.back().label == label) return;
+  if (segments_.empty() || segments_.back().start < t) {
+    segments_.push_back({t, label});
+    return;
+  }
+  // A switch at the very time the last segment began: that segment never ran.
+  segments_.pop_back();
+  markSegment(t, label);
 }
 
 void TimeSeries::setChannels(std::vector<Channel> channels) {
@@ -71,6 +83,7 @@ void TimeSeries::appendNewRows(const TimeSeries& source, std::uint64_t& consumed
     push(row.data());
   }
   consumed = source.totalPushed();
+  if (segments_ != source.segments_) segments_ = source.segments_;
 }
 
 }  // namespace articulab::gui

@@ -16,13 +16,24 @@ struct Channel {
   bool operator==(const Channel&) const = default;
 };
 
+// A stretch of the run on one back-end: from start (s) until the next segment's start.
+struct Segment {
+  double start;
+  std::string label;  // the back-end that ran it
+  bool operator==(const Segment&) const = default;
+};
+
 class TimeSeries {
  public:
   // channels[0] is time; capacity is the number of rows kept (oldest dropped first).
   TimeSeries(std::vector<Channel> channels, std::size_t capacity);
 
   void push(const double* values);  // one value per channel
-  void clear();
+  void clear();  // also forgets the segments
+  // Starts a segment at time t unless the last one already has this label; replaces the last
+  // one when it starts at t (a switch before any step).
+  void markSegment(double t, const std::string& label);
+  const std::vector<Segment>& segments() const { return segments_; }
   // Clears and takes a new set of channels (channels[0] is time); the capacity stays.
   void setChannels(std::vector<Channel> channels);
 
@@ -54,6 +65,7 @@ class TimeSeries {
   std::size_t size_ = 0;
   std::uint64_t totalPushed_ = 0;
   std::uint64_t generation_ = 0;
+  std::vector<Segment> segments_;
 };
 
 }  // namespace articulab::gui

@@ -25,6 +25,14 @@ struct FieldEdit {
   std::string error;
 };
 
+// The right-hand column: plots and log on top, controls below; both sizes follow the mouse
+// when the user drags the column's left edge or the plots' bottom edge. The 3D view gets the
+// rest (at 1280x720: 860 x 699 pixels, 65 % of the window).
+struct PanelLayout {
+  float columnWidth = 420.0f;  // pixels
+  float plotsHeight = 370.0f;  // pixels
+};
+
 struct UiState {
   std::vector<SceneEntry> scenes;
   std::string scenesDir;
@@ -39,6 +47,7 @@ struct UiState {
   double plotWindow = 10.0;  // s
   bool plotsPaused = false;
   bool showPanels = true;
+  PanelLayout layout;
   bool showHelp = false;
   bool logAutoScroll = true;
   render::Overlays overlays;

@@ -11,19 +11,21 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 
 #include "app/gui/csv_export.hpp"
+#include "app/gui/figure_title.hpp"
 #include "app/gui/panels.hpp"
 #include "app/gui/plot_export.hpp"
 #include "app/gui/scene_catalog.hpp"
+#include "render/view_framing.hpp"
 
 namespace articulab::gui {
 
 namespace {
 
 constexpr std::size_t kPlotCapacity = 1 << 17;
-constexpr float kFramingMargin = 1.6f;  // room for the bodies to swing out of their start pose
 
 std::string resourceDir(const char* name) {
   std::filesystem::path local = std::filesystem::current_path() / name;
@@ -113,17 +115,16 @@ void Workbench::initImGui() {
   imguiReady_ = true;
 }
 
-// Mesa's software rasterizers spend most of a frame on the shadow pass (measured on llvmpipe,
-// 20-link chain at 1280x720: 40 FPS with shadows, 126 FPS without), so there shadows start off,
-// and the font atlas is sampled nearest (see sampleFontAtlasNearest).
+// On Mesa's software rasterizers shadows are planar (the shadow map's lookups cost about two
+// thirds of a frame on llvmpipe) and the font atlas is sampled nearest (see sampleFontAtlasNearest).
 void Workbench::preferFrameRateOnSoftwareGl() {
   const char* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   std::string renderer = name ? name : "";
   spdlog::info("OpenGL renderer: {}", renderer);
   if (renderer.find("llvmpipe") == std::string::npos && renderer.find("softpipe") == std::string::npos) return;
-  ui_.overlays.shadows = false;
+  renderer_.setPlanarShadows(true);
   sampleFontAtlasNearest();
-  spdlog::info("software OpenGL: shadows start off for the frame rate (View > Shadows turns them on)");
+  spdlog::info("software OpenGL: shadows are cast on the floor only (planar), for the frame rate");
 }
 
 // Quitting waits for the running step to end, but never long: a step of a huge model can take
@@ -186,30 +187,17 @@ void Workbench::showError(const std::string& message) {
   spdlog::error("{}", message);
 }
 
+// The camera frames the range of motion (face-on for a planar mechanism) in the 3D view's
+// shape; the floor goes below the lowest reach (render/view_framing.hpp).
 void Workbench::frameScene() {
   simulation_->snapshot(snapshot_);
   if (!snapshot_.model) return;
-  glm::vec3 lo, hi;
-  render::Renderer::framingBounds(*snapshot_.model, snapshot_.state, lo, hi);
-  camera_.frame(lo, hi);
-  camera_.distance *= kFramingMargin;
-}
-
-// The renderer draws the ground at z = 0; a scene hanging below it (pendulums pivoting at the
-// origin) would be hidden under it, so the ground starts hidden for such scenes.
-void Workbench::showGroundIfAboveIt() {
-  glm::vec3 lo, hi;
-  render::Renderer::sceneBounds(*snapshot_.model, snapshot_.state, lo, hi);
-  bool below = lo.z < -1e-3f;
-  if (below && ui_.overlays.grid) {
-    ui_.overlays.grid = false;
-    groundHiddenForScene_ = true;
-    spdlog::info("'{}' reaches below the ground plane z = 0: the ground is hidden (View > Ground grid shows it)",
-                 snapshot_.model->name);
-  } else if (!below && groundHiddenForScene_) {
-    ui_.overlays.grid = true;
-    groundHiddenForScene_ = false;
-  }
+  const render::SceneFraming framing = render::sceneFraming(*snapshot_.model, snapshot_.state);
+  int width = 1, height = 1;
+  glfwGetWindowSize(window_, &width, &height);
+  const ViewRegion view = viewRegion(float(width), float(height), ui_.showPanels, ui_.layout);
+  camera_ = render::framedCamera(framing, view.width / std::max(view.height, 1.0f));
+  renderer_.setFloorHeight(framing.floorZ);
 }
 
 void Workbench::rescanScenes() {
@@ -222,7 +210,6 @@ void Workbench::refreshFromSimulation() {
   simulation_->snapshot(snapshot_);
   if (snapshot_.model && snapshot_.sceneVersion != framedScene_) {  // a scene opened (maybe after a step)
     frameScene();
-    showGroundIfAboveIt();
     framedScene_ = snapshot_.sceneVersion;
   }
   copyNewSamples();
@@ -243,14 +230,26 @@ const TimeSeries& Workbench::plotData() {
 }
 
 Figure Workbench::currentFigure() const {
-  Figure figure;
   const Snapshot& s = snapshot_;
-  std::string scene = s.model ? s.model->name : "no scene";
-  char dt[32];
-  std::snprintf(dt, sizeof dt, "%g", s.dt);
-  const std::string compared = s.compareBackend.empty() ? "" : " vs " + s.compareBackend;
-  figure.title = scene + " - back-end " + s.backend + compared + " (" + integratorName(s.integrator) + ", dt = " + dt +
-                 " s)";
+  RunLabels run;
+  run.scene = s.model ? s.model->name : "no scene";
+  if (s.model) {
+    run.parameters = s.model->parameters;
+    const SimulationDefaults& d = s.model->defaults;
+    run.driftControl = driftControlName(d.driftControl);
+    char gains[64];
+    std::snprintf(gains, sizeof gains, " (alpha %g/s, beta %g/s)", d.baumgarteAlpha, d.baumgarteBeta);
+    if (d.driftControl == DriftControl::Baumgarte) run.driftControl += gains;
+  }
+  run.backend = s.backend;
+  run.compareBackend = s.compareBackend;
+  run.integrator = integratorName(s.integrator);
+  run.dt = s.dt;
+  run.segments = plotData_.segments();
+  run.endTime = plotData_.size() ? plotData_.time(plotData_.size() - 1) : 0.0;
+  Figure figure;
+  figure.title = figureTitle(run);
+  figure.subtitle = figureSubtitle(run);
   figure.plots = plots_;
   figure.time = ui_.plotViews.empty() ? followedTimeRange(plotData_, ui_.plotWindow) : ui_.plotViews[0].time;
   return figure;
@@ -343,7 +342,7 @@ void Workbench::buildUi() {
   ImGui::NewFrame();
   if (interactive_) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
-    viewport_.update(snapshot_, camera_, *simulation_, viewRegion(display.x, display.y, ui_.showPanels));
+    viewport_.update(snapshot_, camera_, *simulation_, viewRegion(display.x, display.y, ui_.showPanels, ui_.layout));
     handleShortcuts(*this);
   }
   if (ui_.showPanels) drawPanels(*this);
@@ -356,7 +355,7 @@ void Workbench::present() {
   int fbWidth = 0, fbHeight = 0, winWidth = 1, winHeight = 1;
   glfwGetFramebufferSize(window_, &fbWidth, &fbHeight);
   glfwGetWindowSize(window_, &winWidth, &winHeight);
-  ViewRegion view = viewRegion(float(winWidth), float(winHeight), ui_.showPanels);
+  ViewRegion view = viewRegion(float(winWidth), float(winHeight), ui_.showPanels, ui_.layout);
   float scale = float(fbWidth) / float(std::max(1, winWidth));
   clearPanelBackground();
   drawViewport(std::max(1, int(view.width * scale)), std::max(1, int(view.height * scale)));

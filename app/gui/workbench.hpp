@@ -75,7 +75,6 @@ class Workbench {
   void present();
   void drawViewport(int width, int height);
   void saveScreenshot(int width, int height);
-  void showGroundIfAboveIt();
   void preferFrameRateOnSoftwareGl();
   void clearPanelBackground();
   Figure currentFigure() const;
@@ -90,7 +89,6 @@ class Workbench {
   std::unique_ptr<Simulation> simulation_ = std::make_unique<Simulation>();
   Snapshot snapshot_;
   std::uint64_t framedScene_ = 0;  // Snapshot::sceneVersion the camera was framed for
-  bool groundHiddenForScene_ = false;
   TimeSeries plotData_;
   std::uint64_t plotConsumed_ = 0, plotGeneration_ = ~0ull;
   std::vector<PlotSpec> plots_;

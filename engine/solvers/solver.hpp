@@ -12,11 +12,13 @@
 
 namespace articulab {
 
-// Whether a back-end can run a model; reason says why not, warnings what it ignores.
+// Whether a back-end can run a model; reason says why not, warnings what it ignores, notes
+// what is normal but worth knowing (the redundant out-of-plane row of a planar loop).
 struct SolverSupport {
   bool ok = true;
   std::string reason;
   std::vector<std::string> warnings;
+  std::vector<std::string> notes;
 };
 
 struct StepStatus {

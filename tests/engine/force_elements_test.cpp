@@ -9,6 +9,8 @@
 #include <cmath>
 #include <limits>
 
+#include <Eigen/Eigenvalues>
+
 #include "engine/diagnostics/energy.hpp"
 #include "engine/forces/element_jacobians.hpp"
 #include "engine/forces/force_drawing.hpp"

@@ -1,4 +1,5 @@
-// Exported files: CSV with units in the header, and PNG/SVG/PDF figures drawn by cairo.
+// Exported files: CSV with units in the header, PNG/PDF figures drawn by cairo and SVG written
+// with its text as <text>, the back-end of each stretch of a switched run named on the plots.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "app/gui/csv_export.hpp"
+#include "app/gui/figure_title.hpp"
 #include "app/gui/plot_export.hpp"
 
 namespace articulab::gui {
@@ -88,6 +90,54 @@ TEST_F(ExportTest, UnknownFormatsAndUnwritablePathsAreReportedWithThePath) {
   }
   EXPECT_FALSE(writeCsv(data, "/nonexistent/dir/e.csv", error));
   EXPECT_NE(error.find("/nonexistent/dir/e.csv"), std::string::npos);
+}
+
+// A run switched from recursive to baraff at t = 1 s.
+TimeSeries switchedRun() {
+  TimeSeries data = dampedOscillation();
+  TimeSeries out(sampleChannels(), 4096);
+  for (std::size_t r = 0; r < data.size(); ++r) {
+    double row[kChannelCount];
+    for (std::size_t c = 0; c < kChannelCount; ++c) row[c] = data.value(r, c);
+    out.markSegment(row[kTime], row[kTime] < 1.0 ? "recursive" : "baraff");
+    out.push(row);
+  }
+  return out;
+}
+
+TEST_F(ExportTest, SvgKeepsTitleLabelsLegendAndSegmentsAsText) {
+  const TimeSeries data = switchedRun();
+  ASSERT_EQ(data.segments().size(), 2u);
+  Figure figure{"chain (n = 5): recursive, then baraff", standardPlots(), {0.0, 2.0}, "rk4, dt = 0.001 s & more"};
+  std::string error;
+  ASSERT_TRUE(exportFigure(path("switched.svg"), data, figure, error)) << error;
+  const std::string svg = readFile(path("switched.svg"));
+  for (const char* text : {">chain (n = 5): recursive, then baraff</text>", ">rk4, dt = 0.001 s &amp; more</text>",
+                           ">Energy [J]</text>", ">kinetic</text>", ">total</text>",
+                           ">t [s]</text>", ">recursive</text>", ">baraff</text>"})
+    EXPECT_NE(svg.find(text), std::string::npos) << text;
+  EXPECT_EQ(svg.find("<symbol"), std::string::npos);  // no glyph outlines
+  EXPECT_NE(svg.find("stroke-dasharray"), std::string::npos);  // the switch marker
+}
+
+TEST(FigureTitle, NamesTheSceneParametersBackEndsInOrderAndDriftControl) {
+  RunLabels run;
+  run.scene = "chain";
+  run.parameters = {{"n", 5}};
+  run.backend = "baraff";
+  run.integrator = "rk4";
+  run.dt = 1e-3;
+  run.driftControl = "post-stabilization";
+  run.segments = {{0.0, "recursive"}, {0.68, "baraff"}};
+  run.endTime = 1.36;
+  EXPECT_EQ(figureTitle(run), "chain (n = 5): recursive, then baraff");
+  EXPECT_EQ(figureSubtitle(run),
+            "rk4, dt = 0.001 s, drift control post-stabilization; recursive 0-0.68 s, baraff 0.68-1.36 s");
+  run.segments.resize(1);
+  run.parameters.clear();
+  run.compareBackend = "redmax";
+  EXPECT_EQ(figureTitle(run), "chain: baraff vs redmax");
+  EXPECT_EQ(figureSubtitle(run), "rk4, dt = 0.001 s, drift control post-stabilization");
 }
 
 }  // namespace

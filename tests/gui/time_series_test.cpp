@@ -79,6 +79,26 @@ TEST(TimeSeries, CopyTakesNewChannelsWhenTheSourceChangesThem) {
   EXPECT_EQ(copy.value(0, 2), 3.0);
 }
 
+TEST(TimeSeries, SegmentsStartOnANewLabelAreCopiedAndClearWithTheRows) {
+  TimeSeries source({{"t", "s", "time"}}, 8);
+  source.markSegment(0.0, "recursive");
+  source.markSegment(0.5, "recursive");  // same back-end: no new segment
+  source.markSegment(1.0, "baraff");
+  ASSERT_EQ(source.segments().size(), 2u);
+  EXPECT_EQ(source.segments()[1], (Segment{1.0, "baraff"}));
+  TimeSeries copy({{"t", "s", "time"}}, 8);
+  std::uint64_t consumed = 0, generation = source.generation();
+  copy.appendNewRows(source, consumed, generation);
+  EXPECT_EQ(copy.segments(), source.segments());
+  source.markSegment(1.0, "redmax");  // switched again before a step: baraff never ran
+  ASSERT_EQ(source.segments().size(), 2u);
+  EXPECT_EQ(source.segments()[1], (Segment{1.0, "redmax"}));
+  source.markSegment(1.0, "recursive");  // and back: one segment of recursive from 0
+  EXPECT_EQ(source.segments(), (std::vector<Segment>{{0.0, "recursive"}}));
+  source.clear();
+  EXPECT_TRUE(source.segments().empty());
+}
+
 TEST(TimeSeries, RejectsAZeroCapacity) {
   EXPECT_THROW(TimeSeries({{"t", "s", "time"}}, 0), std::invalid_argument);
 }

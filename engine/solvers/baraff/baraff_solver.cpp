@@ -136,7 +136,7 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
     support.ok = false;
     support.reason = status.message;
   } else if (probe.lastReport().redundantRows > 0) {
-    support.warnings.push_back(std::to_string(probe.lastReport().redundantRows) + " of the " +
+    support.notes.push_back(std::to_string(probe.lastReport().redundantRows) + " of the " +
                                std::to_string(constraints::totalLoopRows(model)) +
                                " loop-closure rows are redundant with the other constraints; they carry no force");
   }

@@ -64,7 +64,7 @@ SolverSupport RedMaxSolver::supports(const Model& model) {
     return support;
   }
   if (probe.loops_.redundantRows() > 0)
-    support.warnings.push_back(std::to_string(probe.loops_.redundantRows()) + " of the " +
+    support.notes.push_back(std::to_string(probe.loops_.redundantRows()) + " of the " +
                                std::to_string(probe.loops_.rows()) +
                                " loop-closure rows are redundant with the other constraints; they carry no force");
   if (probe.loops_.largestError() > probe.positionFailure_)
