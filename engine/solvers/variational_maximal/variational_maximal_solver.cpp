@@ -152,8 +152,8 @@ SolverSupport VariationalMaximalSolver::supports(const Model& model, const Solve
   probe.forwardDynamics(model, makeInitialState(model), qdd);
   const int redundant = probe.system_.loopRowCount() - probe.system_.loopRank();
   if (redundant > 0)
-    support.warnings.push_back(std::to_string(redundant) + " of the " + std::to_string(probe.system_.loopRowCount()) +
-                               " loop-closure rows are redundant with the other constraints; they carry no impulse");
+    support.notes.push_back(std::to_string(redundant) + " of the " + std::to_string(probe.system_.loopRowCount()) +
+                            " loop-closure rows are redundant with the other constraints; they carry no impulse");
   return support;
 }
 
