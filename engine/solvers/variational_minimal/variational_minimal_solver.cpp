@@ -31,7 +31,7 @@ VariationalMinimalSolver::VariationalMinimalSolver(const Model& model, const Sol
   newtonTolerance_ = settingValue(options, kName, settings(), "newton-tolerance");
   newtonIterations_ = static_cast<int>(settingValue(options, kName, settings(), "newton-iterations"));
   const int nq = model.nq;
-  for (VectorX* x : {&v_prev_, &p_plus_, &p_, &g_, &f_, &fTrial_, &v_, &dv_, &column_, &qNext_})
+  for (VectorX* x : {&step_, &vTrial_, &v_prev_, &p_plus_, &p_, &g_, &f_, &fTrial_, &v_, &dv_, &column_, &qNext_})
     *x = VectorX::Zero(nq);
   jacobian_ = MatrixX::Zero(nq, nq);
   lu_ = Eigen::PartialPivLU<MatrixX>(nq);
@@ -155,9 +155,16 @@ StepStatus VariationalMinimalSolver::step(const Model& model, State& state, doub
   for (; error > newtonTolerance_ && iterations < newtonIterations_; ++iterations) {
     differenceJacobian(model, state, v_);
     lu_.compute(jacobian_);
-    dv_.noalias() = lu_.solve(f_);
-    v_ -= dv_;
-    residual(model, state, v_, f_);
+    step_.noalias() = lu_.solve(f_);
+    // backtracking line search on |f| (12 halvings), the full step when it reduces |f|
+    const double norm = f_.norm();
+    double alpha = 1.0;
+    for (int halving = 0; halving < 12; ++halving, alpha *= 0.5) {
+      vTrial_ = v_ - alpha * step_;
+      residual(model, state, vTrial_, f_);
+      if (f_.norm() < norm) break;
+    }
+    v_.swap(vTrial_);  // the last trial (p_, g_, f_ belong to it)
     error = maxAbs(f_);
     if (!std::isfinite(error)) break;
   }

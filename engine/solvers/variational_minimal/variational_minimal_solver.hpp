@@ -1,6 +1,6 @@
 // Variational integrator in joint coordinates (lee-liu-park-srinivasa sections 2-3): the forced
 // DEL equation (eq 3, 17) of the midpoint discrete Lagrangian (discrete_rnea.hpp), solved per step
-// for v = (q_{k+1} - q_k) / h by Newton's method (Alg 1) with the residual from DRNEA (Alg 2,
+// for v = (q_{k+1} - q_k) / h by Newton's method (Alg 1, with a backtracking line search on |f|) with the residual from DRNEA (Alg 2,
 // O(n)) and a dense forward-difference Jacobian (nq + 1 residuals and one LU per iterate,
 // O(n^2) + O(n^3); the exact derivative of Alg 4 and RIQN of Alg 3 are not done yet):
 //   f(v) = p^+_k + [D1 L_d + f^-](q_k, q_k + h v) = 0,   p^+_k = [D2 L_d + f^+](q_{k-1}, q_k).
@@ -69,7 +69,7 @@ class VariationalMinimalSolver final : public Solver {
   InverseDynamicsWorkspace inverse_;  // forwardDynamics
   VectorX v_prev_;  // first Newton guess: the last discrete velocity, or qd
   VectorX p_plus_;  // p^+_k = [D2 L_d + f^+](q_{k-1}, q_k), or M(q) qd at a start
-  VectorX p_, g_, f_, fTrial_, v_, dv_, column_, qNext_;
+  VectorX p_, g_, f_, fTrial_, v_, dv_, column_, qNext_, step_, vTrial_;
   MatrixX jacobian_;
   Eigen::PartialPivLU<MatrixX> lu_;
   double newtonTolerance_ = kTolerance;
