@@ -26,10 +26,11 @@ double maxAbs(const VectorX& f) { return f.size() == 0 ? 0.0 : f.cwiseAbs().maxC
 }  // namespace
 
 VariationalMinimalSolver::VariationalMinimalSolver(const Model& model, const SolverOptions& options)
-    : Solver(options), ws_(model), inverse_(model) {
+    : Solver(options), ws_(model), inverse_(model), impulse_(model) {
   resolveDefaultIntegrator();
   newtonTolerance_ = settingValue(options, kName, settings(), "newton-tolerance");
   newtonIterations_ = static_cast<int>(settingValue(options, kName, settings(), "newton-iterations"));
+  riqnIterations_ = static_cast<int>(settingValue(options, kName, settings(), "riqn-iterations"));
   const int nq = model.nq;
   for (VectorX* x : {&step_, &vTrial_, &v_prev_, &p_plus_, &p_, &g_, &f_, &fTrial_, &v_, &dv_, &column_, &qNext_})
     *x = VectorX::Zero(nq);
@@ -52,7 +53,9 @@ const SolverSettingList& VariationalMinimalSolver::settings() {
       {"newton-tolerance", kTolerance, "N m s or N s", 1e-15, 1e-4,
        "largest DEL residual (impulse per coordinate) at which Newton stops"},
       {"newton-iterations", static_cast<double>(kIterations), "iterations", 1, 1000,
-       "Newton iterates before the step fails"},
+       "dense Newton iterates before the step fails"},
+      {"riqn-iterations", static_cast<double>(kRiqnIterations), "iterations", 0, 1000,
+       "RIQN iterates (O(n) each) before the dense Newton takes over; 0: dense Newton only"},
   };
   return list;
 }
@@ -116,6 +119,12 @@ void VariationalMinimalSolver::beginStep(const Model& model, const State& state,
   }
 }
 
+void VariationalMinimalSolver::solveMass(const Model& model, const VectorX& q, const VectorX& b, VectorX& x) {
+  computeKinematics(model, q, VectorX::Zero(model.nq), ws_.kin);
+  if (x.size() != model.nq) x.resize(model.nq);
+  variational_minimal::solveMass(model, ws_.kin, b, impulse_, x);
+}
+
 void VariationalMinimalSolver::massMatrix(const Model& model, const VectorX& q) {
   for (int j = 0; j < model.nq; ++j) {  // M e_j = p at h = 0
     dv_.setZero();
@@ -150,14 +159,29 @@ StepStatus VariationalMinimalSolver::step(const Model& model, State& state, doub
   beginStep(model, state, h);
   v_ = v_prev_;  // first guess: the last discrete velocity
   residual(model, state, v_, f_);
-  double error = maxAbs(f_);
-  int iterations = 0;
-  for (; error > newtonTolerance_ && iterations < newtonIterations_; ++iterations) {
+  double error = maxAbs(f_), norm = f_.norm();
+  // RIQN (Alg 3): v += M(q_m)^-1 f on the poses of the last residual, while |f| at least halves
+  riqnDone_ = newtonDone_ = 0;
+  for (; error > newtonTolerance_ && riqnDone_ < riqnIterations_; ++riqnDone_) {
+    variational_minimal::solveMass(model, ws_.kin, f_, impulse_, step_);
+    vTrial_ = v_ + step_;
+    residual(model, state, vTrial_, fTrial_);
+    const double trialNorm = fTrial_.norm();
+    if (!(trialNorm <= 0.5 * norm)) {
+      residual(model, state, v_, f_);  // p_, g_ back at v_
+      break;
+    }
+    v_.swap(vTrial_);
+    f_.swap(fTrial_);
+    norm = trialNorm;
+    error = maxAbs(f_);
+  }
+  for (; error > newtonTolerance_ && newtonDone_ < newtonIterations_; ++newtonDone_) {
     differenceJacobian(model, state, v_);
     lu_.compute(jacobian_);
     step_.noalias() = lu_.solve(f_);
     // backtracking line search on |f| (12 halvings), the full step when it reduces |f|
-    const double norm = f_.norm();
+    norm = f_.norm();
     double alpha = 1.0;
     for (int halving = 0; halving < 12; ++halving, alpha *= 0.5) {
       vTrial_ = v_ - alpha * step_;
@@ -168,9 +192,11 @@ StepStatus VariationalMinimalSolver::step(const Model& model, State& state, doub
     error = maxAbs(f_);
     if (!std::isfinite(error)) break;
   }
+  const int iterations = riqnDone_ + newtonDone_;
   if (!(error <= newtonTolerance_))
     return failed(state, "Newton did not converge: DEL residual " + number(error) + " (N m s) after " +
-                             std::to_string(iterations) + " iterations, tolerance " + number(newtonTolerance_));
+                             std::to_string(riqnDone_) + " RIQN and " + std::to_string(newtonDone_) +
+                             " Newton iterations, tolerance " + number(newtonTolerance_));
   // q_{k+1} = q_k + h v; p^+_{k+1} = p + g of the last residual (at v); qd_{k+1} = M(q_{k+1})^-1 p^+_{k+1}
   const long nq = state.q.size();
   qNext_ = state.q;

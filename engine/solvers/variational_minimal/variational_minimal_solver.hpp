@@ -26,14 +26,18 @@
 #include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/solvers/solver.hpp"
 #include "engine/solvers/variational_minimal/discrete_rnea.hpp"
+#include "engine/solvers/variational_minimal/impulse_dynamics.hpp"
 
 namespace articulab {
 
 class VariationalMinimalSolver final : public Solver {
  public:
   static constexpr Integrator kVariationalMidpoint{"variational-midpoint"};
-  static constexpr double kTolerance = 1e-10;  // max |f|, N m s or N s (impulse units)
+  // max |f|, N m s or N s (impulse units). 1e-12, not 1e-10: RIQN converges linearly and its last
+  // residual is biased, which at 1e-10 drifted the double pendulum's energy by 1e-6 J in 200 s.
+  static constexpr double kTolerance = 1e-12;
   static constexpr int kIterations = 20;
+  static constexpr int kRiqnIterations = 50;  // 0: dense Newton only
 
   VariationalMinimalSolver(const Model& model, const SolverOptions& options);
   const char* name() const override { return "variational-minimal"; }
@@ -55,6 +59,11 @@ class VariationalMinimalSolver final : public Solver {
   // Forward-difference Jacobian df/dv into jacobian().
   void differenceJacobian(const Model& model, const State& state, const VectorX& v);
   const MatrixX& jacobian() const { return jacobian_; }
+  // Iterates of the last step: RIQN, then dense Newton.
+  int riqnIterations() const { return riqnDone_; }
+  int newtonIterations() const { return newtonDone_; }
+  // M(q)^-1 b by the O(n) impulse recursion at the state's q (for tests).
+  void solveMass(const Model& model, const VectorX& q, const VectorX& b, VectorX& x);
   const VectorX& startMomentum() const { return p_plus_; }
   const VectorX& solution() const { return v_; }
   // M(q) by nq momentum passes (DRNEA at h = 0, v = e_j) into jacobian().
@@ -67,6 +76,7 @@ class VariationalMinimalSolver final : public Solver {
   double h_ = 0.0;
   variational_minimal::DrneaWorkspace ws_;
   InverseDynamicsWorkspace inverse_;  // forwardDynamics
+  variational_minimal::ImpulseWorkspace impulse_;
   VectorX v_prev_;  // first Newton guess: the last discrete velocity, or qd
   VectorX p_plus_;  // p^+_k = [D2 L_d + f^+](q_{k-1}, q_k), or M(q) qd at a start
   VectorX p_, g_, f_, fTrial_, v_, dv_, column_, qNext_, step_, vTrial_;
@@ -74,6 +84,8 @@ class VariationalMinimalSolver final : public Solver {
   Eigen::PartialPivLU<MatrixX> lu_;
   double newtonTolerance_ = kTolerance;
   int newtonIterations_ = kIterations;
+  int riqnIterations_ = kRiqnIterations;
+  int riqnDone_ = 0, newtonDone_ = 0;
 };
 
 }  // namespace articulab
