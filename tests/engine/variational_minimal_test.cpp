@@ -136,13 +136,14 @@ TEST(VariationalMinimal, ImpulseUpdateMatchesADenseSolve) {
 TEST(VariationalMinimal, RiqnAgreesWithDenseNewton) {
   for (int n : {5, 20}) {
     const Model model = loadScene(kScenes + "spring_chain.json", {{"n", n}});
+    const int steps = 300;
     SolverOptions denseOnly;
     assignSetting(denseOnly.settings, "variational-minimal", "riqn-iterations", 0);
     auto riqn = findBackend("variational-minimal")->create(model, SolverOptions{});
     auto dense = findBackend("variational-minimal")->create(model, denseOnly);
     State a = makeInitialState(model), b = a;
     long riqnIterations = 0, fallbacks = 0;
-    for (int k = 0; k < 300; ++k) {
+    for (int k = 0; k < steps; ++k) {
       ASSERT_TRUE(riqn->step(model, a, 1e-3).ok);
       ASSERT_TRUE(dense->step(model, b, 1e-3).ok);
       const auto* r = dynamic_cast<VariationalMinimalSolver*>(riqn.get());
@@ -150,10 +151,33 @@ TEST(VariationalMinimal, RiqnAgreesWithDenseNewton) {
       fallbacks += r->newtonIterations() > 0;
     }
     EXPECT_LT((a.q - b.q).norm(), 1e-8);
-    const double mean = double(riqnIterations) / 300;
-    std::printf("n = %d: RIQN %.2f iterates per step, %ld fallbacks in 300 steps\n", n, mean, fallbacks);
+    const double mean = double(riqnIterations) / steps;
+    std::printf("n = %d: RIQN %.2f iterates per step, %ld fallbacks in %d steps\n", n, mean, fallbacks, steps);
     EXPECT_LE(mean, 10.0);
   }
+}
+
+// Iterates over 2 s of the standard 10-link chain at 1 ms (it whips after about 1 s): RIQN per
+// step, and the steps where the dense Newton had to take over.
+TEST(VariationalMinimal, IterationCountsOnTheTenLinkChain) {
+  const Model model = loadScene(kScenes + "chain.json", {{"n", 10}});
+  auto solver = findBackend("variational-minimal")->create(model, SolverOptions{});
+  const auto* minimal = dynamic_cast<VariationalMinimalSolver*>(solver.get());
+  State state = makeInitialState(model);
+  long riqn = 0, newton = 0, fallbacks = 0, worst = 0;
+  const int steps = 2000;
+  for (int k = 0; k < steps; ++k) {
+    ASSERT_TRUE(solver->step(model, state, 1e-3).ok);
+    riqn += minimal->riqnIterations();
+    newton += minimal->newtonIterations();
+    fallbacks += minimal->newtonIterations() > 0;
+    worst = std::max<long>(worst, state.outputs.iterations);
+  }
+  std::printf("chain 10: RIQN %.2f, Newton %.3f iterates per step, fallback in %ld of %d steps, most %ld\n",
+              double(riqn) / steps, double(newton) / steps, fallbacks, steps, worst);
+  RecordProperty("riqn_per_step", std::to_string(double(riqn) / steps));
+  RecordProperty("fallback_steps", std::to_string(fallbacks));
+  EXPECT_LE(double(riqn + newton) / steps, 12.0);
 }
 
 // Double pendulum at 1 ms for 200 s: the energy stays in a band, with no drift between the first

@@ -160,14 +160,14 @@ StepStatus VariationalMinimalSolver::step(const Model& model, State& state, doub
   v_ = v_prev_;  // first guess: the last discrete velocity
   residual(model, state, v_, f_);
   double error = maxAbs(f_), norm = f_.norm();
-  // RIQN (Alg 3): v += M(q_m)^-1 f on the poses of the last residual, while |f| at least halves
+  // RIQN (Alg 3): v += M(q_m)^-1 f on the poses of the last residual, while |f| falls by 20 % or more
   riqnDone_ = newtonDone_ = 0;
   for (; error > newtonTolerance_ && riqnDone_ < riqnIterations_; ++riqnDone_) {
     variational_minimal::solveMass(model, ws_.kin, f_, impulse_, step_);
     vTrial_ = v_ + step_;
     residual(model, state, vTrial_, fTrial_);
     const double trialNorm = fTrial_.norm();
-    if (!(trialNorm <= 0.5 * norm)) {
+    if (!(trialNorm <= 0.8 * norm)) {
       residual(model, state, v_, f_);  // p_, g_ back at v_
       break;
     }
@@ -176,21 +176,31 @@ StepStatus VariationalMinimalSolver::step(const Model& model, State& state, doub
     norm = trialNorm;
     error = maxAbs(f_);
   }
-  for (; error > newtonTolerance_ && newtonDone_ < newtonIterations_; ++newtonDone_) {
-    differenceJacobian(model, state, v_);
-    lu_.compute(jacobian_);
-    step_.noalias() = lu_.solve(f_);
-    // backtracking line search on |f| (12 halvings), the full step when it reduces |f|
-    norm = f_.norm();
-    double alpha = 1.0;
-    for (int halving = 0; halving < 12; ++halving, alpha *= 0.5) {
-      vTrial_ = v_ - alpha * step_;
-      residual(model, state, vTrial_, f_);
-      if (f_.norm() < norm) break;
+  const auto newton = [&]() {
+    for (; error > newtonTolerance_ && newtonDone_ < newtonIterations_; ++newtonDone_) {
+      differenceJacobian(model, state, v_);
+      lu_.compute(jacobian_);
+      step_.noalias() = lu_.solve(f_);
+      // backtracking line search on |f| (12 halvings), the full step when it reduces |f|
+      norm = f_.norm();
+      double alpha = 1.0;
+      for (int halving = 0; halving < 12; ++halving, alpha *= 0.5) {
+        vTrial_ = v_ - alpha * step_;
+        residual(model, state, vTrial_, f_);
+        if (f_.norm() < norm) break;
+      }
+      v_.swap(vTrial_);  // the last trial (p_, g_, f_ belong to it)
+      error = maxAbs(f_);
+      if (!std::isfinite(error)) break;
     }
-    v_.swap(vTrial_);  // the last trial (p_, g_, f_ belong to it)
+  };
+  newton();
+  if (!(error <= newtonTolerance_) && riqnDone_ > 0) {  // Newton again from the first guess, without RIQN
+    v_ = v_prev_;
+    residual(model, state, v_, f_);
     error = maxAbs(f_);
-    if (!std::isfinite(error)) break;
+    newtonDone_ = 0;
+    newton();
   }
   const int iterations = riqnDone_ + newtonDone_;
   if (!(error <= newtonTolerance_))

@@ -1,15 +1,18 @@
 // Variational integrator in joint coordinates (lee-liu-park-srinivasa sections 2-3): the forced
 // DEL equation (eq 3, 17) of the midpoint discrete Lagrangian (discrete_rnea.hpp), solved per step
-// for v = (q_{k+1} - q_k) / h by Newton's method (Alg 1, with a backtracking line search on |f|) with the residual from DRNEA (Alg 2,
-// O(n)) and a dense forward-difference Jacobian (nq + 1 residuals and one LU per iterate,
-// O(n^2) + O(n^3); the exact derivative of Alg 4 and RIQN of Alg 3 are not done yet):
+// for v = (q_{k+1} - q_k) / h with the residual from DRNEA (Alg 2, O(n)): first by RIQN (Alg 3:
+// J ~ -M(q_m), the update v += M^-1 f by the O(n) impulse-based recursion, impulse_dynamics.hpp)
+// while each iterate cuts |f| by 20 % or more; then, if needed, by Newton (Alg 1) with a dense
+// central-difference Jacobian (2 nq residuals and one LU per iterate, O(n^2) + O(n^3)) and a
+// backtracking line search on |f|, from RIQN's last iterate and, if that fails, from the first
+// guess. The exact derivative of Alg 4 is not done yet.
 //   f(v) = p^+_k + [D1 L_d + f^-](q_k, q_k + h v) = 0,   p^+_k = [D2 L_d + f^+](q_{k-1}, q_k).
 // Joints: fixed, fixed-axis revolute and prismatic (a coordinate update); spherical_exp, free3d,
 // general and other multi-DOF joints, loops, limits and ground contact are refused.
 //
 // State after a step: q = q_{k+1} and qd = M(q_{k+1})^-1 p^+_{k+1}, the velocity of the discrete
-// Legendre transform p^+_{k+1} = [D2 L_d + f^+](q_k, q_{k+1}) (marsden-west eq 1.5.1 matched to
-// the continuous p = M qdot), so q, qd and the energy read from the state are second order;
+// Legendre transform p^+_{k+1} = [D2 L_d + f^+](q_k, q_{k+1}) (matched to the continuous
+// p = M qdot at the start), so q, qd and the energy read from the state are second order;
 // qdd = (qd_{k+1} - qd_k) / h.
 // Start rule from a state's (q, qd) (a new state, another back-end, an edit): p^+_k = M(q) qd,
 // the continuous momentum (not q_{k-1} = q - h qd, which puts an O(h) error (h/2) M qdd into the
