@@ -212,9 +212,8 @@ StepStatus VariationalMinimalSolver::step(const Model& model, State& state, doub
   qNext_ = state.q;
   qNext_.noalias() += h * v_;
   p_plus_ = p_ + g_;
-  massMatrix(model, qNext_);
-  lu_.compute(jacobian_);
-  column_.noalias() = lu_.solve(p_plus_);
+  computeKinematics(model, qNext_, v_, ws_.kin);  // the poses at q_{k+1} for the O(n) solve
+  variational_minimal::solveMass(model, ws_.kin, p_plus_, impulse_, column_);
   if (state.qdd.size() != nq) state.qdd.resize(nq);
   state.qdd = (column_ - state.qd) / h;
   state.q = qNext_;

@@ -10,7 +10,7 @@
 // Joints: fixed, fixed-axis revolute and prismatic (a coordinate update); spherical_exp, free3d,
 // general and other multi-DOF joints, loops, limits and ground contact are refused.
 //
-// State after a step: q = q_{k+1} and qd = M(q_{k+1})^-1 p^+_{k+1}, the velocity of the discrete
+// State after a step: q = q_{k+1} and qd = M(q_{k+1})^-1 p^+_{k+1} (O(n) impulse solve), the velocity of the discrete
 // Legendre transform p^+_{k+1} = [D2 L_d + f^+](q_k, q_{k+1}) (matched to the continuous
 // p = M qdot at the start), so q, qd and the energy read from the state are second order;
 // qdd = (qd_{k+1} - qd_k) / h.
