@@ -79,8 +79,8 @@ const std::vector<BackendInfo>& backends() {
        factory<VariationalMaximalSolver>("variational-maximal", VariationalMaximalSolver::integratorList(),
                                                 VariationalMaximalSolver::settings())},
       {"variational-minimal",
-       "joint coordinates, variational integrator (midpoint discrete Lagrangian), DEL residual by DRNEA in O(n), "
-       "Newton with a dense difference Jacobian (lee-liu-park-srinivasa); fixed-axis joints, trees only",
+       "joint coordinates, variational integrator (midpoint discrete Lagrangian), DEL residual by DRNEA and RIQN in "
+       "O(n) per iterate, dense Newton fallback (lee-liu-park-srinivasa); fixed-axis joints, trees only",
        VariationalMinimalSolver::integratorList(), VariationalMinimalSolver::settings(),
        BackendSupport("variational-minimal", &VariationalMinimalSolver::integratorList(),
                       &VariationalMinimalSolver::settings(), checkOf(&VariationalMinimalSolver::supports)),

@@ -42,7 +42,7 @@ const IntegratorList& VariationalMinimalSolver::integratorList() {
   static const IntegratorList list = {
       {kVariationalMidpoint,
        "variational integrator in joint coordinates, midpoint discrete Lagrangian (lee-liu-park-srinivasa eq 1-3, "
-       "forced eq 17), residual by DRNEA in O(n), Newton: symplectic, second order in q, energy oscillates in a "
+       "forced eq 17), DRNEA residual and RIQN in O(n): symplectic, second order in q, energy oscillates in a "
        "band without drift"},
   };
   return list;
