@@ -9,6 +9,7 @@
 #include "engine/solvers/redmax/redmax_solver.hpp"
 #include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
+#include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
 
 namespace articulab {
 
@@ -77,6 +78,14 @@ const std::vector<BackendInfo>& backends() {
                       &VariationalMaximalSolver::settings(), checkOf(&VariationalMaximalSolver::supports)),
        factory<VariationalMaximalSolver>("variational-maximal", VariationalMaximalSolver::integratorList(),
                                                 VariationalMaximalSolver::settings())},
+      {"variational-minimal",
+       "joint coordinates, variational integrator (midpoint discrete Lagrangian), DEL residual by DRNEA and RIQN in "
+       "O(n) per iterate, dense Newton fallback (lee-liu-park-srinivasa); fixed-axis joints, trees only",
+       VariationalMinimalSolver::integratorList(), VariationalMinimalSolver::settings(),
+       BackendSupport("variational-minimal", &VariationalMinimalSolver::integratorList(),
+                      &VariationalMinimalSolver::settings(), checkOf(&VariationalMinimalSolver::supports)),
+       factory<VariationalMinimalSolver>("variational-minimal", VariationalMinimalSolver::integratorList(),
+                                         VariationalMinimalSolver::settings())},
   };
   return list;
 }

@@ -11,6 +11,7 @@
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
+#include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
 
 namespace articulab {
 
@@ -60,6 +61,7 @@ double estimateWorkspaceBytes(const std::string& backend, const Model& model, In
   if (backend == "recursive") return RecursiveSolver::estimateWorkspaceBytes(model, integrator);
   if (backend == "baraff") return BaraffSolver::estimateWorkspaceBytes(model, integrator);
   if (backend == "variational-maximal") return VariationalMaximalSolver::estimateWorkspaceBytes(model, integrator);
+  if (backend == "variational-minimal") return VariationalMinimalSolver::estimateWorkspaceBytes(model, integrator);
   return -1.0;
 }
 

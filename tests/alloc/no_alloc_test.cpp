@@ -231,5 +231,22 @@ TEST(NoAlloc, VariationalMaximalStepsAllocateNothing) {
     }
 }
 
+// The variational-minimal Newton step (DRNEA residuals, the difference Jacobian and its LU, the
+// Legendre read-out) on chains, the spring chain and the mouse spring.
+TEST(NoAlloc, VariationalMinimalStepsAllocateNothing) {
+  std::vector<Model> models;
+  for (int n : {2, 10}) models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", n}}));
+  models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/spring_chain.json", {{"n", 5}}));
+  for (const Model& model : models) {
+    auto solver = findBackend("variational-minimal")->create(model, SolverOptions{});
+    State state = makeInitialState(model);
+    state.perturbation = {model.bodyCount() - 1, Vector3(0.01, 0, 0), Vector3(0.1, 0, -0.2), 50.0, 1.0};
+    ASSERT_TRUE(solver->step(model, state, 1e-3).ok);  // warm-up
+    const long before = allocations.load();
+    for (int k = 0; k < 5; ++k) ASSERT_TRUE(solver->step(model, state, 1e-3).ok);
+    EXPECT_EQ(allocations.load() - before, 0) << model.name;
+  }
+}
+
 }  // namespace
 }  // namespace articulab

@@ -1,0 +1,254 @@
+#include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "engine/solvers/solver_settings.hpp"
+#include "engine/solvers/workspace_budget.hpp"
+
+namespace articulab {
+
+using variational_minimal::discreteMomenta;
+
+namespace {
+
+constexpr const char* kName = "variational-minimal";
+
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return text;
+}
+
+double maxAbs(const VectorX& f) { return f.size() == 0 ? 0.0 : f.cwiseAbs().maxCoeff(); }
+
+}  // namespace
+
+VariationalMinimalSolver::VariationalMinimalSolver(const Model& model, const SolverOptions& options)
+    : Solver(options), ws_(model), inverse_(model), impulse_(model) {
+  resolveDefaultIntegrator();
+  newtonTolerance_ = settingValue(options, kName, settings(), "newton-tolerance");
+  newtonIterations_ = static_cast<int>(settingValue(options, kName, settings(), "newton-iterations"));
+  riqnIterations_ = static_cast<int>(settingValue(options, kName, settings(), "riqn-iterations"));
+  const int nq = model.nq;
+  for (VectorX* x : {&step_, &vTrial_, &v_prev_, &p_plus_, &p_, &g_, &f_, &fTrial_, &v_, &dv_, &column_, &qNext_})
+    *x = VectorX::Zero(nq);
+  jacobian_ = MatrixX::Zero(nq, nq);
+  lu_ = Eigen::PartialPivLU<MatrixX>(nq);
+}
+
+const IntegratorList& VariationalMinimalSolver::integratorList() {
+  static const IntegratorList list = {
+      {kVariationalMidpoint,
+       "variational integrator in joint coordinates, midpoint discrete Lagrangian (lee-liu-park-srinivasa eq 1-3, "
+       "forced eq 17), DRNEA residual and RIQN in O(n): symplectic, second order in q, energy oscillates in a "
+       "band without drift"},
+  };
+  return list;
+}
+
+const SolverSettingList& VariationalMinimalSolver::settings() {
+  static const SolverSettingList list = {
+      {"newton-tolerance", kTolerance, "N m s or N s", 1e-15, 1e-4,
+       "largest DEL residual (impulse per coordinate) at which Newton stops"},
+      {"newton-iterations", static_cast<double>(kIterations), "iterations", 1, 1000,
+       "dense Newton iterates before the step fails"},
+      {"riqn-iterations", static_cast<double>(kRiqnIterations), "iterations", 0, 1000,
+       "RIQN iterates (O(n) each) before the dense Newton takes over; 0: dense Newton only"},
+  };
+  return list;
+}
+
+double VariationalMinimalSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
+  const double n = model.bodyCount(), nq = model.nq;
+  constexpr double kPerBody = 4096.0;  // tree kinematics, forces, momenta, vectors
+  return kPerBody * n + 8.0 * 2.0 * nq * nq;
+}
+
+SolverSupport VariationalMinimalSolver::supports(const Model& model, const SolverOptions& options) {
+  SolverSupport support;
+  const auto refuse = [&support](const std::string& reason) {
+    support.ok = false;
+    support.reason = reason;
+    return support;
+  };
+  if (!options.integrator.isDefault() && !findOffered(integratorList(), options.integrator))
+    return refuse(integratorRefusal(kName, options.integrator, integratorList()));
+  const TreeKinematics kin(model);
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const Joint& joint = model.joints[i];
+    const std::string named = "joint '" + joint.name + "' (" + jointTypeName(joint) + ")";
+    if (joint.type == JointType::SphericalExp || joint.type == JointType::Free3D)
+      return refuse(named + " needs a group update on SO(3)/SE(3), which " + kName + " does not have yet");
+    if (joint.type == JointType::General)
+      return refuse(named + " is a general joint; " + kName + " runs fixed-axis revolute and prismatic joints only");
+    if (!variational_minimal::supportedJoint(kin.joints[i], joint))
+      return refuse(named + " has no constant motion axis; " + kName +
+                    " runs fixed-axis revolute and prismatic joints only");
+    if (joint.hasLimits)
+      return refuse("joint '" + joint.name + "' has limits: inequality constraints are not supported by " + kName);
+    if (joint.driven) support.warnings.push_back("driven joint '" + joint.name + "' is treated as free");
+  }
+  if (!model.loops.empty())
+    return refuse("loop closures are not supported by " + std::string(kName) + " yet (tree scenes only)");
+  if (model.groundContact)
+    return refuse("ground contact is an inequality constraint, not supported by " + std::string(kName));
+  checkWorkspaceFits(kName, model, kVariationalMidpoint, support);
+  return support;
+}
+
+bool VariationalMinimalSolver::readHistory(const State& state) {
+  const StepHistory& history = state.history;
+  const long nq = state.q.size();
+  if (!history.valid || std::strcmp(history.owner, kName) != 0 || history.q.size() != nq ||
+      history.qd.size() != 3 * nq)
+    return false;
+  if (history.q != state.q || history.qd.head(nq) != state.qd) return false;
+  p_plus_ = history.qd.segment(nq, nq);
+  v_prev_ = history.qd.tail(nq);
+  return true;
+}
+
+// p^+_k from history, else the start rule p^+_k = M(q) qd (header).
+void VariationalMinimalSolver::beginStep(const Model& model, const State& state, double h) {
+  h_ = h;
+  if (!readHistory(state)) {
+    v_prev_ = state.qd;
+    discreteMomenta(model, state.q, state.qd, 0.0, state.perturbation, ws_, p_plus_, g_);  // p = M(q) qd
+  }
+}
+
+void VariationalMinimalSolver::solveMass(const Model& model, const VectorX& q, const VectorX& b, VectorX& x) {
+  computeKinematics(model, q, VectorX::Zero(model.nq), ws_.kin);
+  if (x.size() != model.nq) x.resize(model.nq);
+  variational_minimal::solveMass(model, ws_.kin, b, impulse_, x);
+}
+
+void VariationalMinimalSolver::massMatrix(const Model& model, const VectorX& q) {
+  for (int j = 0; j < model.nq; ++j) {  // M e_j = p at h = 0
+    dv_.setZero();
+    dv_[j] = 1.0;
+    discreteMomenta(model, q, dv_, 0.0, Perturbation{}, ws_, column_, fTrial_);
+    jacobian_.col(j) = column_;
+  }
+}
+
+// f(v) = p^+_k + [D1 L_d + f^-](q_k, q_k + h v) = p^+_k - p + g.
+void VariationalMinimalSolver::residual(const Model& model, const State& state, const VectorX& v, VectorX& f) {
+  discreteMomenta(model, state.q, v, h_, state.perturbation, ws_, p_, g_);
+  f = p_plus_ - p_ + g_;
+}
+
+void VariationalMinimalSolver::differenceJacobian(const Model& model, const State& state, const VectorX& v) {
+  // central differences, error O(epsilon^2) + rounding / epsilon, about 1e-10 relative
+  dv_ = v;
+  for (int j = 0; j < v.size(); ++j) {
+    const double epsilon = 1e-5 * (1.0 + std::abs(v[j]));
+    dv_[j] = v[j] + epsilon;
+    residual(model, state, dv_, column_);
+    dv_[j] = v[j] - epsilon;
+    residual(model, state, dv_, fTrial_);
+    jacobian_.col(j) = (column_ - fTrial_) / (2.0 * epsilon);
+    dv_[j] = v[j];
+  }
+}
+
+StepStatus VariationalMinimalSolver::step(const Model& model, State& state, double h) {
+  if (!(h > 0.0)) return failed(state, "time step " + number(h) + " s is not positive");
+  beginStep(model, state, h);
+  v_ = v_prev_;  // first guess: the last discrete velocity
+  residual(model, state, v_, f_);
+  double error = maxAbs(f_), norm = f_.norm();
+  // RIQN (Alg 3): v += M(q_m)^-1 f on the poses of the last residual, while |f| falls by 20 % or more
+  riqnDone_ = newtonDone_ = 0;
+  for (; error > newtonTolerance_ && riqnDone_ < riqnIterations_; ++riqnDone_) {
+    variational_minimal::solveMass(model, ws_.kin, f_, impulse_, step_);
+    vTrial_ = v_ + step_;
+    residual(model, state, vTrial_, fTrial_);
+    const double trialNorm = fTrial_.norm();
+    if (!(trialNorm <= 0.8 * norm)) {
+      residual(model, state, v_, f_);  // p_, g_ back at v_
+      break;
+    }
+    v_.swap(vTrial_);
+    f_.swap(fTrial_);
+    norm = trialNorm;
+    error = maxAbs(f_);
+  }
+  const auto newton = [&]() {
+    for (; error > newtonTolerance_ && newtonDone_ < newtonIterations_; ++newtonDone_) {
+      differenceJacobian(model, state, v_);
+      lu_.compute(jacobian_);
+      step_.noalias() = lu_.solve(f_);
+      // backtracking line search on |f| (12 halvings), the full step when it reduces |f|
+      norm = f_.norm();
+      double alpha = 1.0;
+      for (int halving = 0; halving < 12; ++halving, alpha *= 0.5) {
+        vTrial_ = v_ - alpha * step_;
+        residual(model, state, vTrial_, f_);
+        if (f_.norm() < norm) break;
+      }
+      v_.swap(vTrial_);  // the last trial (p_, g_, f_ belong to it)
+      error = maxAbs(f_);
+      if (!std::isfinite(error)) break;
+    }
+  };
+  newton();
+  if (!(error <= newtonTolerance_) && riqnDone_ > 0) {  // Newton again from the first guess, without RIQN
+    v_ = v_prev_;
+    residual(model, state, v_, f_);
+    error = maxAbs(f_);
+    newtonDone_ = 0;
+    newton();
+  }
+  const int iterations = riqnDone_ + newtonDone_;
+  if (!(error <= newtonTolerance_))
+    return failed(state, "Newton did not converge: DEL residual " + number(error) + " (N m s) after " +
+                             std::to_string(riqnDone_) + " RIQN and " + std::to_string(newtonDone_) +
+                             " Newton iterations, tolerance " + number(newtonTolerance_));
+  // q_{k+1} = q_k + h v; p^+_{k+1} = p + g of the last residual (at v); qd_{k+1} = M(q_{k+1})^-1 p^+_{k+1}
+  const long nq = state.q.size();
+  qNext_ = state.q;
+  qNext_.noalias() += h * v_;
+  p_plus_ = p_ + g_;
+  computeKinematics(model, qNext_, v_, ws_.kin);  // the poses at q_{k+1} for the O(n) solve
+  variational_minimal::solveMass(model, ws_.kin, p_plus_, impulse_, column_);
+  if (state.qdd.size() != nq) state.qdd.resize(nq);
+  state.qdd = (column_ - state.qd) / h;
+  state.q = qNext_;
+  state.qd = column_;
+  StepHistory& history = state.history;
+  if (history.q.size() != nq) history.q.resize(nq);
+  if (history.qd.size() != 3 * nq) history.qd.resize(3 * nq);
+  history.valid = true;
+  history.owner = kName;
+  history.q = state.q;
+  history.qd << state.qd, p_plus_, v_;
+  computeKinematics(model, state.q, state.qd, ws_.kin);
+  copyWorldMotion(ws_.kin, state.E_0i, state.phi);
+  state.outputs.iterations = iterations;
+  state.outputs.residual = error;
+  state.outputs.contactCount = 0;
+  if (state.outputs.multipliers.size() != 0) state.outputs.multipliers.resize(0);
+  state.t += h;
+  ++state.step;
+  return {};
+}
+
+void VariationalMinimalSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {
+  const int nq = model.nq;
+  qdd = VectorX::Zero(nq);
+  massMatrix(model, state.q);
+  computeKinematics(model, state.q, state.qd, ws_.kin);
+  generalizedForce(model, ws_.kin, state.q, state.qd, state.perturbation, inverse_, f_);
+  lu_.compute(jacobian_);
+  qdd = lu_.solve(f_);
+}
+
+StepStatus VariationalMinimalSolver::failed(const State& state, const std::string& what) const {
+  return {false, std::string(kName) + ": " + what + " at step " + std::to_string(state.step) + " (t = " +
+                     number(state.t) + " s)"};
+}
+
+}  // namespace articulab

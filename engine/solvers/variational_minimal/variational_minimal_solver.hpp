@@ -1,0 +1,94 @@
+// Variational integrator in joint coordinates (lee-liu-park-srinivasa sections 2-3): the forced
+// DEL equation (eq 3, 17) of the midpoint discrete Lagrangian (discrete_rnea.hpp), solved per step
+// for v = (q_{k+1} - q_k) / h with the residual from DRNEA (Alg 2, O(n)): first by RIQN (Alg 3:
+// J ~ -M(q_m), the update v += M^-1 f by the O(n) impulse-based recursion, impulse_dynamics.hpp)
+// while each iterate cuts |f| by 20 % or more; then, if needed, by Newton (Alg 1) with a dense
+// central-difference Jacobian (2 nq residuals and one LU per iterate, O(n^2) + O(n^3)) and a
+// backtracking line search on |f|, from RIQN's last iterate and, if that fails, from the first
+// guess. The exact derivative of Alg 4 is not done yet.
+//   f(v) = p^+_k + [D1 L_d + f^-](q_k, q_k + h v) = 0,   p^+_k = [D2 L_d + f^+](q_{k-1}, q_k).
+// Joints: fixed, fixed-axis revolute and prismatic (a coordinate update); spherical_exp, free3d,
+// general and other multi-DOF joints, loops, limits and ground contact are refused.
+//
+// State after a step: q = q_{k+1} and qd = M(q_{k+1})^-1 p^+_{k+1} (O(n) impulse solve), the velocity of the discrete
+// Legendre transform p^+_{k+1} = [D2 L_d + f^+](q_k, q_{k+1}) (matched to the continuous
+// p = M qdot at the start), so q, qd and the energy read from the state are second order;
+// qdd = (qd_{k+1} - qd_k) / h.
+// Start rule from a state's (q, qd) (a new state, another back-end, an edit): p^+_k = M(q) qd,
+// the continuous momentum (not q_{k-1} = q - h qd, which puts an O(h) error (h/2) M qdd into the
+// momentum and makes the run first order). The first Newton guess is v = qd.
+// History (State::history, owner "variational-minimal"): q = q_{k+1}, qd = [qd_{k+1}; p^+_{k+1};
+// v]. Used when q and qd_{k+1} equal the state's bitwise; a solver recreated every step then
+// continues the trajectory bitwise (its p^+ is carried, not recomputed from qd).
+#pragma once
+
+#include <Eigen/LU>
+#include <string>
+#include <vector>
+
+#include "engine/algorithm/inverse_dynamics.hpp"
+#include "engine/solvers/solver.hpp"
+#include "engine/solvers/variational_minimal/discrete_rnea.hpp"
+#include "engine/solvers/variational_minimal/impulse_dynamics.hpp"
+
+namespace articulab {
+
+class VariationalMinimalSolver final : public Solver {
+ public:
+  static constexpr Integrator kVariationalMidpoint{"variational-midpoint"};
+  // max |f|, N m s or N s (impulse units). 1e-12, not 1e-10: RIQN converges linearly and its last
+  // residual is biased, which at 1e-10 drifted the double pendulum's energy by 1e-6 J in 200 s.
+  static constexpr double kTolerance = 1e-12;
+  static constexpr int kIterations = 20;
+  static constexpr int kRiqnIterations = 50;  // 0: dense Newton only
+
+  VariationalMinimalSolver(const Model& model, const SolverOptions& options);
+  const char* name() const override { return "variational-minimal"; }
+  static SolverSupport supports(const Model& model, const SolverOptions& options);
+  static const IntegratorList& integratorList();
+  const IntegratorList& integrators() const override { return integratorList(); }
+  static const SolverSettingList& settings();
+  // O(nq^2): the dense Jacobian and its LU, plus O(n) tree workspace.
+  static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
+
+  StepStatus step(const Model& model, State& state, double h) override;
+  // M^-1 f_r by a dense solve (M by nq momentum passes), for plots and tests.
+  void forwardDynamics(const Model& model, const State& state, VectorX& qdd) override;
+
+  // For tests: the step's problem at the state (q_{k-1} from history or the start rule).
+  void beginStep(const Model& model, const State& state, double h);
+  // f(v) of the header.
+  void residual(const Model& model, const State& state, const VectorX& v, VectorX& f);
+  // Forward-difference Jacobian df/dv into jacobian().
+  void differenceJacobian(const Model& model, const State& state, const VectorX& v);
+  const MatrixX& jacobian() const { return jacobian_; }
+  // Iterates of the last step: RIQN, then dense Newton.
+  int riqnIterations() const { return riqnDone_; }
+  int newtonIterations() const { return newtonDone_; }
+  // M(q)^-1 b by the O(n) impulse recursion at the state's q (for tests).
+  void solveMass(const Model& model, const VectorX& q, const VectorX& b, VectorX& x);
+  const VectorX& startMomentum() const { return p_plus_; }
+  const VectorX& solution() const { return v_; }
+  // M(q) by nq momentum passes (DRNEA at h = 0, v = e_j) into jacobian().
+  void massMatrix(const Model& model, const VectorX& q);
+
+ private:
+  bool readHistory(const State& state);
+  StepStatus failed(const State& state, const std::string& what) const;
+
+  double h_ = 0.0;
+  variational_minimal::DrneaWorkspace ws_;
+  InverseDynamicsWorkspace inverse_;  // forwardDynamics
+  variational_minimal::ImpulseWorkspace impulse_;
+  VectorX v_prev_;  // first Newton guess: the last discrete velocity, or qd
+  VectorX p_plus_;  // p^+_k = [D2 L_d + f^+](q_{k-1}, q_k), or M(q) qd at a start
+  VectorX p_, g_, f_, fTrial_, v_, dv_, column_, qNext_, step_, vTrial_;
+  MatrixX jacobian_;
+  Eigen::PartialPivLU<MatrixX> lu_;
+  double newtonTolerance_ = kTolerance;
+  int newtonIterations_ = kIterations;
+  int riqnIterations_ = kRiqnIterations;
+  int riqnDone_ = 0, newtonDone_ = 0;
+};
+
+}  // namespace articulab
