@@ -69,7 +69,7 @@ TEST(BaraffLoops, FourBarClosureHoldsWithPostStabilisationAndDriftsWithout) {
 // The four-bar is planar: the closure's out-of-plane row repeats the joints' rows. It is
 // reported, carries no force, and the motion stays in the plane.
 TEST(BaraffLoops, PlanarFourBarReportsItsRedundantRow) {
-  const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
+  const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar_baraff.json");
   const SolverSupport support = BaraffSolver::supports(model);
   ASSERT_TRUE(support.ok);
   bool reported = false;
