@@ -13,24 +13,24 @@ using variational_minimal::discreteMomenta;
 
 namespace {
 
-constexpr const char* kName = "variational-minimal";
+constexpr const char* kMinimalBackend = "variational-minimal";
 
-std::string number(double value) {
+std::string shortNumber(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%.6g", value);
   return text;
 }
 
-double maxAbs(const VectorX& f) { return f.size() == 0 ? 0.0 : f.cwiseAbs().maxCoeff(); }
+double largestAbs(const VectorX& f) { return f.size() == 0 ? 0.0 : f.cwiseAbs().maxCoeff(); }
 
 }  // namespace
 
 VariationalMinimalSolver::VariationalMinimalSolver(const Model& model, const SolverOptions& options)
     : Solver(options), ws_(model), inverse_(model), impulse_(model) {
   resolveDefaultIntegrator();
-  newtonTolerance_ = settingValue(options, kName, settings(), "newton-tolerance");
-  newtonIterations_ = static_cast<int>(settingValue(options, kName, settings(), "newton-iterations"));
-  riqnIterations_ = static_cast<int>(settingValue(options, kName, settings(), "riqn-iterations"));
+  newtonTolerance_ = settingValue(options, kMinimalBackend, settings(), "newton-tolerance");
+  newtonIterations_ = static_cast<int>(settingValue(options, kMinimalBackend, settings(), "newton-iterations"));
+  riqnIterations_ = static_cast<int>(settingValue(options, kMinimalBackend, settings(), "riqn-iterations"));
   const int nq = model.nq;
   for (VectorX* x : {&step_, &vTrial_, &v_prev_, &p_plus_, &p_, &g_, &f_, &fTrial_, &v_, &dv_, &column_, &qNext_})
     *x = VectorX::Zero(nq);
@@ -74,34 +74,34 @@ SolverSupport VariationalMinimalSolver::supports(const Model& model, const Solve
     return support;
   };
   if (!options.integrator.isDefault() && !findOffered(integratorList(), options.integrator))
-    return refuse(integratorRefusal(kName, options.integrator, integratorList()));
+    return refuse(integratorRefusal(kMinimalBackend, options.integrator, integratorList()));
   const TreeKinematics kin(model);
   for (int i = 0; i < model.bodyCount(); ++i) {
     const Joint& joint = model.joints[i];
     const std::string named = "joint '" + joint.name + "' (" + jointTypeName(joint) + ")";
     if (joint.type == JointType::SphericalExp || joint.type == JointType::Free3D)
-      return refuse(named + " needs a group update on SO(3)/SE(3), which " + kName + " does not have yet");
+      return refuse(named + " needs a group update on SO(3)/SE(3), which " + kMinimalBackend + " does not have yet");
     if (joint.type == JointType::General)
-      return refuse(named + " is a general joint; " + kName + " runs fixed-axis revolute and prismatic joints only");
+      return refuse(named + " is a general joint; " + kMinimalBackend + " runs fixed-axis revolute and prismatic joints only");
     if (!variational_minimal::supportedJoint(kin.joints[i], joint))
-      return refuse(named + " has no constant motion axis; " + kName +
+      return refuse(named + " has no constant motion axis; " + kMinimalBackend +
                     " runs fixed-axis revolute and prismatic joints only");
     if (joint.hasLimits)
-      return refuse("joint '" + joint.name + "' has limits: inequality constraints are not supported by " + kName);
+      return refuse("joint '" + joint.name + "' has limits: inequality constraints are not supported by " + kMinimalBackend);
     if (joint.driven) support.warnings.push_back("driven joint '" + joint.name + "' is treated as free");
   }
   if (!model.loops.empty())
-    return refuse("loop closures are not supported by " + std::string(kName) + " yet (tree scenes only)");
+    return refuse("loop closures are not supported by " + std::string(kMinimalBackend) + " yet (tree scenes only)");
   if (model.groundContact)
-    return refuse("ground contact is an inequality constraint, not supported by " + std::string(kName));
-  checkWorkspaceFits(kName, model, kVariationalMidpoint, support);
+    return refuse("ground contact is an inequality constraint, not supported by " + std::string(kMinimalBackend));
+  checkWorkspaceFits(kMinimalBackend, model, kVariationalMidpoint, support);
   return support;
 }
 
 bool VariationalMinimalSolver::readHistory(const State& state) {
   const StepHistory& history = state.history;
   const long nq = state.q.size();
-  if (!history.valid || std::strcmp(history.owner, kName) != 0 || history.q.size() != nq ||
+  if (!history.valid || std::strcmp(history.owner, kMinimalBackend) != 0 || history.q.size() != nq ||
       history.qd.size() != 3 * nq)
     return false;
   if (history.q != state.q || history.qd.head(nq) != state.qd) return false;
@@ -155,11 +155,11 @@ void VariationalMinimalSolver::differenceJacobian(const Model& model, const Stat
 }
 
 StepStatus VariationalMinimalSolver::step(const Model& model, State& state, double h) {
-  if (!(h > 0.0)) return failed(state, "time step " + number(h) + " s is not positive");
+  if (!(h > 0.0)) return failed(state, "time step " + shortNumber(h) + " s is not positive");
   beginStep(model, state, h);
   v_ = v_prev_;  // first guess: the last discrete velocity
   residual(model, state, v_, f_);
-  double error = maxAbs(f_), norm = f_.norm();
+  double error = largestAbs(f_), norm = f_.norm();
   // RIQN (Alg 3): v += M(q_m)^-1 f on the poses of the last residual, while |f| falls by 20 % or more
   riqnDone_ = newtonDone_ = 0;
   for (; error > newtonTolerance_ && riqnDone_ < riqnIterations_; ++riqnDone_) {
@@ -174,7 +174,7 @@ StepStatus VariationalMinimalSolver::step(const Model& model, State& state, doub
     v_.swap(vTrial_);
     f_.swap(fTrial_);
     norm = trialNorm;
-    error = maxAbs(f_);
+    error = largestAbs(f_);
   }
   const auto newton = [&]() {
     for (; error > newtonTolerance_ && newtonDone_ < newtonIterations_; ++newtonDone_) {
@@ -190,7 +190,7 @@ StepStatus VariationalMinimalSolver::step(const Model& model, State& state, doub
         if (f_.norm() < norm) break;
       }
       v_.swap(vTrial_);  // the last trial (p_, g_, f_ belong to it)
-      error = maxAbs(f_);
+      error = largestAbs(f_);
       if (!std::isfinite(error)) break;
     }
   };
@@ -198,15 +198,15 @@ StepStatus VariationalMinimalSolver::step(const Model& model, State& state, doub
   if (!(error <= newtonTolerance_) && riqnDone_ > 0) {  // Newton again from the first guess, without RIQN
     v_ = v_prev_;
     residual(model, state, v_, f_);
-    error = maxAbs(f_);
+    error = largestAbs(f_);
     newtonDone_ = 0;
     newton();
   }
   const int iterations = riqnDone_ + newtonDone_;
   if (!(error <= newtonTolerance_))
-    return failed(state, "Newton did not converge: DEL residual " + number(error) + " (N m s) after " +
+    return failed(state, "Newton did not converge: DEL residual " + shortNumber(error) + " (N m s) after " +
                              std::to_string(riqnDone_) + " RIQN and " + std::to_string(newtonDone_) +
-                             " Newton iterations, tolerance " + number(newtonTolerance_));
+                             " Newton iterations, tolerance " + shortNumber(newtonTolerance_));
   // q_{k+1} = q_k + h v; p^+_{k+1} = p + g of the last residual (at v); qd_{k+1} = M(q_{k+1})^-1 p^+_{k+1}
   const long nq = state.q.size();
   qNext_ = state.q;
@@ -222,7 +222,7 @@ StepStatus VariationalMinimalSolver::step(const Model& model, State& state, doub
   if (history.q.size() != nq) history.q.resize(nq);
   if (history.qd.size() != 3 * nq) history.qd.resize(3 * nq);
   history.valid = true;
-  history.owner = kName;
+  history.owner = kMinimalBackend;
   history.q = state.q;
   history.qd << state.qd, p_plus_, v_;
   computeKinematics(model, state.q, state.qd, ws_.kin);
@@ -247,8 +247,8 @@ void VariationalMinimalSolver::forwardDynamics(const Model& model, const State& 
 }
 
 StepStatus VariationalMinimalSolver::failed(const State& state, const std::string& what) const {
-  return {false, std::string(kName) + ": " + what + " at step " + std::to_string(state.step) + " (t = " +
-                     number(state.t) + " s)"};
+  return {false, std::string(kMinimalBackend) + ": " + what + " at step " + std::to_string(state.step) + " (t = " +
+                     shortNumber(state.t) + " s)"};
 }
 
 }  // namespace articulab
