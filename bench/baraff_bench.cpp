@@ -25,25 +25,13 @@ SolverOptions semiImplicit(DriftControl drift) {
   return options;
 }
 
-void perBody(benchmark::State& bench, int n) {
-  bench.counters["bodies"] = n;
-  bench.counters["us_per_body"] = benchmark::Counter(static_cast<double>(bench.iterations()) * n,
-                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
-                                                     benchmark::Counter::kIs1000);
-  bench.SetComplexityN(n);
-}
-
-// Steps from the initial state, restarted (untimed) every kStepsPerRun steps: without drift
-// control the chain comes apart after about a simulated second, and a failed step (NaN
-// state) would be timed as a cheap early return.
-constexpr int kStepsPerRun = 250;
 // A whole 10 s run before each restart: the violent part of the motion (links whipping at up to
 // 300 rad/s from about 1 s on, when the projection needs several Newton iterates) is timed too.
 constexpr int kStepsPerWholeRun = 10000;
 
 // Times steps of h = 1 ms; false (with the error reported) when a step fails.
 bool timeSteps(benchmark::State& bench, const Model& model, const SolverOptions& options,
-               int stepsPerRun = kStepsPerRun) {
+               int stepsPerRun = bench::kStepsPerRun) {
   BaraffSolver solver(model, options);
   const State initial = makeInitialState(model);
   State state = initial;
@@ -65,7 +53,7 @@ bool timeSteps(benchmark::State& bench, const Model& model, const SolverOptions&
 }
 
 void stepBenchmark(benchmark::State& bench, const Model& model, DriftControl drift) {
-  if (timeSteps(bench, model, semiImplicit(drift))) perBody(bench, model.bodyCount());
+  if (timeSteps(bench, model, semiImplicit(drift))) bench::perBodyCounters(bench, model.bodyCount());
 }
 
 void BM_BaraffStepNoDriftControl(benchmark::State& bench) {
@@ -82,7 +70,7 @@ void BM_BaraffStepPostStabilisation(benchmark::State& bench) {
 void BM_BaraffStepPostStabilisationWholeRun(benchmark::State& bench) {
   const Model model = standardChain(static_cast<int>(bench.range(0)));
   if (timeSteps(bench, model, semiImplicit(DriftControl::PostStabilization), kStepsPerWholeRun))
-    perBody(bench, model.bodyCount());
+    bench::perBodyCounters(bench, model.bodyCount());
 }
 
 // The standard four-bar of BENCHMARKS.md on `backend` (h = 1 ms, semi-implicit Euler): one 10 s
@@ -127,7 +115,7 @@ void BM_FourBarRedMaxPostStabilisation(benchmark::State& bench) {
 // RK4 (four acceleration solves per step), no drift control.
 void BM_BaraffStepRungeKutta(benchmark::State& bench) {
   const Model model = standardChain(static_cast<int>(bench.range(0)));
-  if (timeSteps(bench, model, SolverOptions{Integrator::RK4, DriftControl::None})) perBody(bench, model.bodyCount());
+  if (timeSteps(bench, model, SolverOptions{Integrator::RK4, DriftControl::None})) bench::perBodyCounters(bench, model.bodyCount());
 }
 
 // The O(n) accelerations alone (rows assembled, factored and solved) versus the dense KKT
@@ -143,7 +131,7 @@ void BM_BaraffAccelerations(benchmark::State& bench) {
     benchmark::DoNotOptimize(solver.solveAccelerations(model, states[which]).ok);
     which = 1 - which;
   }
-  perBody(bench, model.bodyCount());
+  bench::perBodyCounters(bench, model.bodyCount());
 }
 
 void BM_DenseKKTAccelerations(benchmark::State& bench) {
@@ -152,7 +140,7 @@ void BM_DenseKKTAccelerations(benchmark::State& bench) {
   const State state = makeInitialState(model);
   solver.solveAccelerations(model, state);
   for (auto _ : bench) benchmark::DoNotOptimize(baraff::solveDenseKKT(model, solver.system()).a.data());
-  perBody(bench, model.bodyCount());
+  bench::perBodyCounters(bench, model.bodyCount());
 }
 
 // k point closures pinning evenly spaced link tips of an n-body chain where they start.
@@ -181,17 +169,12 @@ void BM_BaraffStepWithClosures(benchmark::State& bench) {
 // 8 closures on chains of n bodies: the anticipation's share grows linearly in n as well.
 void BM_BaraffStepWithEightClosures(benchmark::State& bench) {
   const int n = static_cast<int>(bench.range(0));
-  if (timeSteps(bench, pinnedChain(n, 8), semiImplicit(DriftControl::None))) perBody(bench, n);
+  if (timeSteps(bench, pinnedChain(n, 8), semiImplicit(DriftControl::None))) bench::perBodyCounters(bench, n);
 }
 
-// The 1 us per body target is stated at n = 100 and 200.
-void chainSizes(benchmark::internal::Benchmark* b) {
-  for (int n : {10, 50, 100, 200, 400, 1000}) b->Arg(n);
-  b->Complexity(benchmark::oN)->Unit(benchmark::kMicrosecond);
-}
-BENCHMARK(BM_BaraffStepNoDriftControl)->Apply(chainSizes);
-BENCHMARK(BM_BaraffStepBaumgarte)->Apply(chainSizes);
-BENCHMARK(BM_BaraffStepPostStabilisation)->Apply(chainSizes);
+BENCHMARK(BM_BaraffStepNoDriftControl)->Apply(bench::maximalChainSizes);
+BENCHMARK(BM_BaraffStepBaumgarte)->Apply(bench::maximalChainSizes);
+BENCHMARK(BM_BaraffStepPostStabilisation)->Apply(bench::maximalChainSizes);
 BENCHMARK(BM_BaraffStepPostStabilisationWholeRun)->Arg(100)->Arg(200)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FourBarBaraffPostStabilisation)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FourBarBaraffNoDriftControl)->Unit(benchmark::kMillisecond);

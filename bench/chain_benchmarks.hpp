@@ -23,6 +23,28 @@ inline void perDofCounters(benchmark::State& bench, int dof) {
   bench.SetComplexityN(dof);
 }
 
+// Adds "bodies" and "us_per_body" counters and the complexity argument N = bodies.
+inline void perBodyCounters(benchmark::State& bench, int bodies) {
+  bench.counters["bodies"] = bodies;
+  bench.counters["us_per_body"] = benchmark::Counter(static_cast<double>(bench.iterations()) * bodies,
+                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
+                                                     benchmark::Counter::kIs1000);
+  bench.SetComplexityN(bodies);
+}
+
+// The chain sizes of the maximal-coordinate step benchmarks (the 1 us per body target of
+// BENCHMARKS.md is stated at n = 100 and 200).
+inline void maximalChainSizes(benchmark::internal::Benchmark* b) {
+  for (int n : {10, 50, 100, 200, 400, 1000}) b->Arg(n);
+  b->Complexity(benchmark::oN)->Unit(benchmark::kMicrosecond);
+}
+
+// Steps from the initial state, restarted (untimed) every kStepsPerRun steps: without drift
+// control a chain comes apart after about a simulated second, and a failed step (NaN state)
+// would be timed as a cheap early return. All maximal-coordinate back-ends are timed on the
+// same first quarter second of motion.
+constexpr int kStepsPerRun = 250;
+
 // One forward-dynamics evaluation of `model` on `backend`, alternately at its initial state and
 // at a state 1e-9 rad away, so that a back-end which keeps the kinematics of the last
 // (q, qdot) redoes them every time, as in a simulation.

@@ -24,15 +24,6 @@ Model sphericalChain(int n) {
   return loadScene(ARTICULAB_SOURCE_DIR "/scenes/spherical_chain.json", {{"n", static_cast<double>(n)}});
 }
 
-// Per-body time and the complexity argument N = bodies.
-void perBody(benchmark::State& bench, int n) {
-  bench.counters["bodies"] = n;
-  bench.counters["us_per_body"] = benchmark::Counter(static_cast<double>(bench.iterations()) * n,
-                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
-                                                     benchmark::Counter::kIs1000);
-  bench.SetComplexityN(n);
-}
-
 // Newton iterations per step and the time of one (the step's time over its iterations).
 void newtonCounters(benchmark::State& bench, double iterations) {
   bench.counters["newton_per_step"] = iterations / static_cast<double>(bench.iterations());
@@ -40,18 +31,15 @@ void newtonCounters(benchmark::State& bench, double iterations) {
       benchmark::Counter(iterations, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
-// Steps of h = 1 ms from the initial state, restarted (untimed) every kStepsPerRun steps, as in
-// baraff_bench: both back-ends are timed on the same first quarter second of motion.
-constexpr int kStepsPerRun = 250;
 
 // Times steps of `solver`; returns the Newton iterations summed, or -1 after a failed step.
-double timeSteps(benchmark::State& bench, const Model& model, Solver& solver) {
+double timeNewtonSteps(benchmark::State& bench, const Model& model, Solver& solver) {
   const State initial = makeInitialState(model);
   State state = initial;
   double iterations = 0.0;
   int steps = 0;
   for (auto _ : bench) {
-    if (++steps == kStepsPerRun) {
+    if (++steps == bench::kStepsPerRun) {
       bench.PauseTiming();
       state = initial;
       steps = 0;
@@ -69,16 +57,16 @@ double timeSteps(benchmark::State& bench, const Model& model, Solver& solver) {
 
 void variationalStep(benchmark::State& bench, const Model& model) {
   auto solver = findBackend("variational-maximal")->create(model, SolverOptions{});
-  const double iterations = timeSteps(bench, model, *solver);
+  const double iterations = timeNewtonSteps(bench, model, *solver);
   if (iterations < 0) return;
-  perBody(bench, model.bodyCount());
+  bench::perBodyCounters(bench, model.bodyCount());
   newtonCounters(bench, iterations);
 }
 
 // baraff, semi-implicit Euler with post-stabilisation (its default drift control).
 void baraffStep(benchmark::State& bench, const Model& model) {
   auto solver = findBackend("baraff")->create(model, SolverOptions{Integrator::SemiImplicitEuler});
-  if (timeSteps(bench, model, *solver) >= 0) perBody(bench, model.bodyCount());
+  if (timeNewtonSteps(bench, model, *solver) >= 0) bench::perBodyCounters(bench, model.bodyCount());
 }
 
 int size(const benchmark::State& bench) { return static_cast<int>(bench.range(0)); }
@@ -113,16 +101,12 @@ void BM_VariationalMaximalFourBarChain(benchmark::State& bench) {
                                                      benchmark::Counter::kIs1000);
 }
 
-void chainSizes(benchmark::internal::Benchmark* b) {
-  for (int n : {10, 50, 100, 200, 400, 1000}) b->Arg(n);
-  b->Complexity(benchmark::oN)->Unit(benchmark::kMicrosecond);
-}
-BENCHMARK(BM_VariationalMaximalStep)->Apply(chainSizes);
-BENCHMARK(BM_BaraffStepBesideVariational)->Apply(chainSizes);
-BENCHMARK(BM_VariationalMaximalSphericalStep)->Apply(chainSizes);
-BENCHMARK(BM_BaraffSphericalStepBesideVariational)->Apply(chainSizes);
-BENCHMARK(BM_VariationalMaximalLoopChainStep)->Apply(chainSizes);
-BENCHMARK(BM_BaraffLoopChainStepBesideVariational)->Apply(chainSizes);
+BENCHMARK(BM_VariationalMaximalStep)->Apply(bench::maximalChainSizes);
+BENCHMARK(BM_BaraffStepBesideVariational)->Apply(bench::maximalChainSizes);
+BENCHMARK(BM_VariationalMaximalSphericalStep)->Apply(bench::maximalChainSizes);
+BENCHMARK(BM_BaraffSphericalStepBesideVariational)->Apply(bench::maximalChainSizes);
+BENCHMARK(BM_VariationalMaximalLoopChainStep)->Apply(bench::maximalChainSizes);
+BENCHMARK(BM_BaraffLoopChainStepBesideVariational)->Apply(bench::maximalChainSizes);
 BENCHMARK(BM_VariationalMaximalFourBarChain)->Arg(1)->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
 
 }  // namespace

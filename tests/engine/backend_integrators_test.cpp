@@ -13,7 +13,7 @@
 namespace articulab {
 namespace {
 
-const std::string kScenes = ARTICULAB_SOURCE_DIR "/scenes/";
+using test::kScenes;
 
 std::vector<std::string> names(const IntegratorList& list) {
   std::vector<std::string> out;

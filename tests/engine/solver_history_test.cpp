@@ -8,11 +8,12 @@
 
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
+#include "test_util.hpp"
 
 namespace articulab {
 namespace {
 
-const std::string kScenes = ARTICULAB_SOURCE_DIR "/scenes/";
+using test::kScenes;
 
 bool bitwiseEqual(const State& a, const State& b) {
   if (a.q.size() != b.q.size() || a.E_0i.size() != b.E_0i.size()) return false;

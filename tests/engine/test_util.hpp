@@ -3,11 +3,15 @@
 
 #include <algorithm>
 #include <random>
+#include <string>
 
 #include "engine/multibody/state.hpp"
 #include "engine/solvers/solver.hpp"
 
 namespace articulab::test {
+
+// The shipped scenes (scenes/), with a trailing slash.
+inline const std::string kScenes = ARTICULAB_SOURCE_DIR "/scenes/";
 
 // Fixed-seed generator so every run sees the same "random" configurations.
 inline std::mt19937& rng() {

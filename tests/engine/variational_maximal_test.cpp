@@ -17,7 +17,7 @@
 namespace articulab {
 namespace {
 
-const std::string kScenes = ARTICULAB_SOURCE_DIR "/scenes/";
+using test::kScenes;
 
 // mixedTree() with its composite joint made revolute: every joint type with a fixed constraint
 // form (revolute, universal, both sphericals, prismatic, planar, fixed, free3d, free2d).

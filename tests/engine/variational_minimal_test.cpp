@@ -22,7 +22,7 @@ namespace {
 using variational_minimal::discreteMomenta;
 using variational_minimal::DrneaWorkspace;
 
-const std::string kScenes = ARTICULAB_SOURCE_DIR "/scenes/";
+using test::kScenes;
 
 // spring_chain (gravity, force-element springs) made a tree with a prismatic joint and joint
 // springs: link3 hangs from link1, link2 slides along its axis. Conservative (no dampers).

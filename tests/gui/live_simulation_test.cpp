@@ -8,15 +8,16 @@
 #include <thread>
 
 #include "app/gui/simulation.hpp"
+#include "gui_test_paths.hpp"
 
 namespace articulab::gui {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-const std::string kSource = ARTICULAB_SOURCE_DIR;
-const std::string kChain = kSource + "/scenes/chain.json";
-const std::string kBroken = kSource + "/tests/gui/data/broken_scene.json";
+using test::kSource;
+using test::kChain;
+using test::kBroken;
 
 double since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 

@@ -8,16 +8,17 @@
 
 #include "app/gui/plot_spec.hpp"
 #include "app/gui/simulation.hpp"
+#include "gui_test_paths.hpp"
 #include "app/gui/viewport_input.hpp"
 #include "engine/diagnostics/energy.hpp"
 
 namespace articulab::gui {
 namespace {
 
-const std::string kSource = ARTICULAB_SOURCE_DIR;
-const std::string kChain = kSource + "/scenes/chain.json";
-const std::string kDiverging = kSource + "/tests/gui/data/diverging_chain.json";
-const std::string kBroken = kSource + "/tests/gui/data/broken_scene.json";
+using test::kSource;
+using test::kChain;
+using test::kDiverging;
+using test::kBroken;
 
 void loadChain(Simulation& sim, int n) {
   std::string error;

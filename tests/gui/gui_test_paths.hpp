@@ -1,0 +1,13 @@
+// Files the app tests load: the shipped chain scene and the broken and diverging test scenes.
+#pragma once
+
+#include <string>
+
+namespace articulab::gui::test {
+
+inline const std::string kSource = ARTICULAB_SOURCE_DIR;
+inline const std::string kChain = kSource + "/scenes/chain.json";
+inline const std::string kBroken = kSource + "/tests/gui/data/broken_scene.json";
+inline const std::string kDiverging = kSource + "/tests/gui/data/diverging_chain.json";
+
+}  // namespace articulab::gui::test
