@@ -18,10 +18,10 @@ struct ForceJacobianWorkspace {
   explicit ForceJacobianWorkspace(const Model& model = Model{});
 };
 
-void forceJacobians(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void forceJacobians(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                     ForceJacobianWorkspace& ws, MatrixX& K, MatrixX& D);
 // Only K, the same columns.
-void stiffnessByDifferences(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void stiffnessByDifferences(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                             ForceJacobianWorkspace& ws, MatrixX& K);
 
 // Replaces K by the nearest symmetric positive semidefinite matrix (negative eigenvalues of its

@@ -37,16 +37,16 @@ void projectOnJoints(const Model& model, const TreeKinematics& kin, double sign,
 InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model)
     : accel(model.bodies.size()), wrench(model.bodies.size()), bodyForce(model.bodies.size()) {}
 
-void inverseDynamics(const Model& model, const TreeKinematics& kin, const VectorX& qdd, const Perturbation& pert,
+void inverseDynamics(const Model& model, const TreeKinematics& kin, const VectorX& qdd, const ForceInputs& inputs,
                      InverseDynamicsWorkspace& ws, VectorX& tau) {
-  computeBodyForces(model, TreeMotion{kin}, pert, ws.bodyForce);
+  computeBodyForces(model, TreeMotion{kin}, inputs, ws.bodyForce);
   accelerationsAndWrenches(model, kin, &qdd, ws);
   projectOnJoints(model, kin, 1.0, ws, tau);
 }
 
 void generalizedForce(const Model& model, const TreeKinematics& kin, const VectorX& q, const VectorX& qd,
-                      const Perturbation& pert, InverseDynamicsWorkspace& ws, VectorX& f) {
-  computeBodyForces(model, TreeMotion{kin}, pert, ws.bodyForce);
+                      const ForceInputs& inputs, InverseDynamicsWorkspace& ws, VectorX& f) {
+  computeBodyForces(model, TreeMotion{kin}, inputs, ws.bodyForce);
   accelerationsAndWrenches(model, kin, nullptr, ws);
   projectOnJoints(model, kin, -1.0, ws, f);
   addJointForces(model, q, qd, f);

@@ -22,12 +22,12 @@ struct InverseDynamicsWorkspace {
 
 // tau = M_r qddot - J^T f_m at the (q, qdot) of kin (computeKinematics); joint springs and
 // dampers are not included. tau may alias qdd.
-void inverseDynamics(const Model& model, const TreeKinematics& kin, const VectorX& qdd, const Perturbation& pert,
+void inverseDynamics(const Model& model, const TreeKinematics& kin, const VectorX& qdd, const ForceInputs& inputs,
                      InverseDynamicsWorkspace& ws, VectorX& tau);
 
 // f = f_r(q, qdot) at the (q, qdot) of kin: minus the inverse dynamics at qddot = 0, plus joint
 // springs and dampers; q and qd are read for those.
 void generalizedForce(const Model& model, const TreeKinematics& kin, const VectorX& q, const VectorX& qd,
-                      const Perturbation& pert, InverseDynamicsWorkspace& ws, VectorX& f);
+                      const ForceInputs& inputs, InverseDynamicsWorkspace& ws, VectorX& f);
 
 }  // namespace articulab

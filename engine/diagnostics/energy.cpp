@@ -18,9 +18,10 @@ EnergyReport computeEnergy(const Model& model, const State& state) {
     r.linearMomentum += linear;
     r.angularMomentum += R * h.head<3>() + E.topRightCorner<3, 1>().cross(linear);
   }
-  const ForceEnergy forces = forceEnergy(model, state.E_0i, state.phi, state.q, state.qd);
+  const ForceEnergy forces = forceEnergy(model, state);
   r.potential = forces.potential();
   r.dissipation = forces.dissipation;
+  r.musclePower = forces.musclePower;
   return r;
 }
 

@@ -9,6 +9,7 @@ struct EnergyReport {
   double kinetic = 0.0;    // J, 1/2 sum phi^T M phi
   double potential = 0.0;  // J, gravity (zero at z = 0 for gravity along -z), joint springs, force elements
   double dissipation = 0.0;  // W, power taken by joint dampers and force-element dampers
+  double musclePower = 0.0;  // W, power the muscles deliver to the bodies (-sum f v)
   double total() const { return kinetic + potential; }
   Vector3 linearMomentum = Vector3::Zero();   // kg m/s, world
   Vector3 angularMomentum = Vector3::Zero();  // kg m^2/s, about the world origin

@@ -5,6 +5,7 @@
 
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"
+#include "engine/forces/muscle_readings.hpp"
 
 namespace articulab {
 
@@ -28,6 +29,10 @@ TimeSeriesRecorder::TimeSeriesRecorder(const Model& model, RecorderColumns colum
   if (columns.qd) addCoordinateColumns("qd", "rad/s", "m/s");
   if (columns.qdd) addCoordinateColumns("qdd", "rad/s^2", "m/s^2");
   if (columns.solver) header_.insert(header_.end(), {"iterations [1]", "residual [1]"});
+  for (const Muscle& muscle : model.muscles)
+    for (const char* column : {"_excitation [1]", "_activation [1]", "_force [N]", "_length [m]", "_velocity [m/s]"})
+      header_.push_back(muscle.name + column);
+  if (!model.muscles.empty()) header_.push_back("muscle_power [W]");
   width_ = header_.size();
 }
 
@@ -45,6 +50,11 @@ void TimeSeriesRecorder::record(const Model& model, const State& state, const Ve
     else data_.insert(data_.end(), static_cast<std::size_t>(model.nq), std::numeric_limits<double>::quiet_NaN());
   }
   if (columns_.solver) data_.insert(data_.end(), {static_cast<double>(state.outputs.iterations), state.outputs.residual});
+  for (std::size_t m = 0; m < model.muscles.size(); ++m) {
+    const MuscleReading r = readMuscle(model, state, m);
+    data_.insert(data_.end(), {r.excitation, r.activation, r.force, r.length, r.velocity});
+  }
+  if (!model.muscles.empty()) data_.push_back(energy.musclePower);
 }
 
 int TimeSeriesRecorder::column(const std::string& name) const {

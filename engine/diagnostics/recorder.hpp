@@ -2,7 +2,8 @@
 // Columns: t [s], kinetic/potential/total [J], drift_position [m], drift_rotation [rad],
 // momentum p [kg m/s] and L [kg m^2/s] in world, then optionally q, qd, qdd per coordinate and
 // the step's solver outputs: iterations of its iterative solve (-1 for a direct one) and the
-// final residual (State::outputs; in the back-end's units, 0 for a direct solve).
+// final residual (State::outputs; in the back-end's units, 0 for a direct solve); with muscles,
+// each muscle's excitation, activation, force, length and velocity and the muscles' power.
 #pragma once
 
 #include <ostream>

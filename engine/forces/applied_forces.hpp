@@ -1,7 +1,8 @@
 // Every force the model applies, assembled in one place for every back-end (sueda 1.9, 2.72-2.74):
 //   body[i]: the right-hand side of body i's Newton-Euler equation M phidot = f without
 //            constraint forces (eq 1.21-1.22): the Coriolis term ad(phi)^T M phi, gravity at the
-//            centre of mass, the mouse spring and the force elements, in body coordinates;
+//            centre of mass, the mouse spring, the force elements and the muscles, in body
+//            coordinates;
 //   joint:   the joint springs and dampers, -K (q - rest) - D qdot (eq 2.72, 2.74).
 // Joint springs stay in joint space because they act on coordinates: the reduced back-ends add
 // them to f_r as they are and baraff turns them into a wrench pair on child and parent.
@@ -10,6 +11,8 @@
 #include <vector>
 
 #include "engine/forces/element_wrenches.hpp"
+#include "engine/forces/muscle_tension.hpp"
+#include "engine/forces/muscle_wrenches.hpp"
 #include "engine/multibody/state.hpp"
 
 namespace articulab {
@@ -30,20 +33,35 @@ ForceElement perturbationElement(const Perturbation& pert);
 // Adds -K (q - rest) - D qdot of every joint into f (eq 2.72, 2.74).
 void addJointForces(const Model& model, const VectorX& q, const VectorX& qd, VectorX& f);
 
-// body[] of AppliedForces for bodies stored as `motion` (rigid_motion.hpp).
+// Adds the wrenches of the mouse spring, the force elements and the muscles (at the inputs'
+// activations) to body[], for bodies stored as `motion` (rigid_motion.hpp).
 template <class Motion>
-void computeBodyForces(const Model& model, const Motion& motion, const Perturbation& pert, std::vector<Vector6>& body) {
-  for (int i = 0; i < model.bodyCount(); ++i)
-    body[i] = coriolisAndGravity(model.bodies[i], model.gravity, motion.rotation(i), motion.twist(i));
+void addActuatedWrenches(const Model& model, const Motion& motion, const ForceInputs& inputs, std::vector<Vector6>& body) {
+  const Perturbation& pert = inputs.perturbation;
   if (pert.body >= 0) addElementWrenches(perturbationElement(pert), RigidMotion{}, motion.rigid(pert.body), body);
   for (const ForceElement& element : model.forces)
     addElementWrenches(element, attachmentMotion(motion, element.a), attachmentMotion(motion, element.b), body);
+  MusclePath path;
+  for (std::size_t m = 0; m < model.muscles.size(); ++m) {
+    const Muscle& muscle = model.muscles[m];
+    musclePath(muscle, motion, path);
+    const double activation = activationOf(inputs.activations, m);
+    addMuscleWrenches(muscle, path, muscleTension(muscle, path.length, path.lengthRate, activation).force, body);
+  }
+}
+
+// body[] of AppliedForces for bodies stored as `motion`.
+template <class Motion>
+void computeBodyForces(const Model& model, const Motion& motion, const ForceInputs& inputs, std::vector<Vector6>& body) {
+  for (int i = 0; i < model.bodyCount(); ++i)
+    body[i] = coriolisAndGravity(model.bodies[i], model.gravity, motion.rotation(i), motion.twist(i));
+  addActuatedWrenches(model, motion, inputs, body);
 }
 
 template <class Motion>
 void computeAppliedForces(const Model& model, const Motion& motion, const VectorX& q, const VectorX& qd,
-                          const Perturbation& pert, AppliedForces& out) {
-  computeBodyForces(model, motion, pert, out.body);
+                          const ForceInputs& inputs, AppliedForces& out) {
+  computeBodyForces(model, motion, inputs, out.body);
   out.joint.setZero();
   addJointForces(model, q, qd, out.joint);
 }

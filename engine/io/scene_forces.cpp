@@ -6,27 +6,11 @@
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/forces/element_wrenches.hpp"
 #include "engine/io/scene_body_reference.hpp"
+#include "engine/io/scene_repetition.hpp"
 
 namespace articulab::scene_io {
 
 namespace {
-
-// The index of a "for_each" entry; names may use {i}, {i-1} and {i+1}. Without "for_each" the
-// entry stands for itself and its names are taken literally.
-struct Repetition {
-  bool active = false;
-  int i = 0;
-};
-
-std::string expand(const std::string& text, const Repetition& r) {
-  if (!r.active) return text;
-  std::string out = text;
-  const std::pair<const char*, int> tokens[] = {{"{i}", r.i}, {"{i-1}", r.i - 1}, {"{i+1}", r.i + 1}};
-  for (const auto& [token, value] : tokens)
-    for (std::size_t at = out.find(token); at != std::string::npos; at = out.find(token))
-      out.replace(at, std::string(token).size(), std::to_string(value));
-  return out;
-}
 
 ForceElementType readForceType(const Node& node) {
   const std::string name = readString(node);
@@ -84,26 +68,6 @@ ForceElement readForce(const Node& node, const Model& model, const TreeKinematic
   return element;
 }
 
-int readIndex(const Node& node) {
-  const double value = readNumber(node);
-  if (value != std::floor(value) || std::abs(value) > 1e6) node.fail("expected a whole number, got " + formatNumber(value));
-  return static_cast<int>(value);
-}
-
-// "for_each": {"from": a, "to": b} repeats the entry for i = a, ..., b - 1.
-std::vector<Repetition> readRepetitions(const Node& node) {
-  if (!node.has("for_each")) return {Repetition{}};
-  const Node range = node["for_each"];
-  expectObject(range, {"from", "to"});
-  const int from = readIndex(range["from"]), to = readIndex(range["to"]);
-  if (to - from > 100000) range.fail("at most 100000 repetitions, got " + std::to_string(to - from));
-  if (readName(node["name"]).find("{i}") == std::string::npos)
-    node.failField("name", "a repeated force needs {i} in its name so that the names differ");
-  std::vector<Repetition> list;
-  for (int i = from; i < to; ++i) list.push_back({true, i});
-  return list;
-}
-
 }  // namespace
 
 void readForces(const Node& list, Model& model) {
@@ -114,7 +78,7 @@ void readForces(const Node& list, Model& model) {
   for (std::size_t i = 0; i < count; ++i) {
     const Node node = list.element(i);
     expectObject(node);
-    for (const Repetition& r : readRepetitions(node)) {
+    for (const Repetition& r : readRepetitions(node, "force")) {
       model.forces.push_back(readForce(node, model, initial, r));
       const auto [it, inserted] = seen.emplace(model.forces.back().name, node.fieldPointer("name"));
       if (!inserted)

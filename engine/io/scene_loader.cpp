@@ -8,6 +8,7 @@
 #include "engine/io/scene_chains.hpp"
 #include "engine/io/scene_constraints.hpp"
 #include "engine/io/scene_forces.hpp"
+#include "engine/io/scene_muscles.hpp"
 #include "engine/io/scene_tree.hpp"
 
 namespace articulab {
@@ -152,7 +153,7 @@ Model buildModel(const Json& document, const std::string& fileName, const Parame
   ReadContext context{fileName, {}};
   const Node root(document, "", context);
   scene_io::expectObject(root, {"name", "description", "parameters", "gravity", "ground_contact", "simulation",
-                                "bodies", "joints", "chains", "constraints", "forces"});
+                                "bodies", "joints", "chains", "constraints", "forces", "muscles"});
   context.parameters = readDeclaredParameters(root);
   applyOverrides(root, overrides, context.parameters);
 
@@ -165,6 +166,7 @@ Model buildModel(const Json& document, const std::string& fileName, const Parame
   const std::string problem = finalizeModel(model);
   if (!problem.empty()) throw SceneError(fileName, "", "inconsistent model: " + problem);
   if (root.has("forces")) scene_io::readForces(root["forces"], model);
+  if (root.has("muscles")) scene_io::readMuscles(root["muscles"], model);
   return model;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/forces/force_element.hpp"
+#include "engine/forces/muscle.hpp"
 #include "engine/multibody/body.hpp"
 #include "engine/multibody/constraint.hpp"
 #include "engine/multibody/joint.hpp"
@@ -104,6 +105,7 @@ struct Model {
   std::vector<Joint> joints;
   std::vector<LoopConstraint> loops;
   std::vector<ForceElement> forces;  // springs, dampers, point forces (engine/forces/)
+  std::vector<Muscle> muscles;       // musculotendon actuators (engine/forces/muscle.hpp)
   Vector3 gravity{0.0, 0.0, -9.81};  // m/s^2
   // Body shapes collide with the ground plane z = 0 (frictionless); enforced only by back-ends
   // that support contact.

@@ -14,7 +14,15 @@ State makeInitialState(const Model& model) {
   state.E_0i.resize(model.bodies.size());
   state.phi.resize(model.bodies.size());
   copyWorldMotion(kin, state.E_0i, state.phi);
+  state.activations.resize(static_cast<Eigen::Index>(model.muscles.size()));
+  for (std::size_t m = 0; m < model.muscles.size(); ++m) state.activations[m] = model.muscles[m].initialActivation;
   return state;
+}
+
+ForceInputs passiveInputs() {
+  static const Perturbation kNoPerturbation;
+  static const VectorX kNoActivations;
+  return {kNoPerturbation, kNoActivations};
 }
 
 }  // namespace articulab

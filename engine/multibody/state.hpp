@@ -57,11 +57,23 @@ struct State {
   std::vector<Matrix4> E_0i;  // body poses in world
   std::vector<Vector6> phi;   // body twists in body coordinates
   Perturbation perturbation;  // mouse pull, applied as a force by every back-end
-  VectorX controls;           // actuator controls (issue 14); empty while the model has no actuators
-  VectorX activations;        // muscle activations (issue 14); empty while the model has no muscles
+  VectorX activations;        // muscle activations a in [0, 1], one per model.muscles entry
   StepHistory history;
   StepOutputs outputs;
 };
+
+// What drives the applied forces besides the motion, held over a step: the mouse spring and the
+// muscle activations (engine/forces/applied_forces.hpp). A view into a State or into a
+// back-end's copy of one.
+struct ForceInputs {
+  const Perturbation& perturbation;
+  const VectorX& activations;  // one per muscle; empty: every muscle passive (a = 0)
+};
+
+inline ForceInputs forceInputs(const State& state) { return {state.perturbation, state.activations}; }
+
+// No mouse spring, passive muscles: for set-up code and tests that need forces without a State.
+ForceInputs passiveInputs();
 
 // A state at the model's initial coordinates, with body poses and twists filled in.
 State makeInitialState(const Model& model);

@@ -76,10 +76,10 @@ const VectorX& ReducedSolver::stepMultipliers() const {
 StepStatus ReducedSolver::correctDrift(const Model&, State&, double) { return {}; }
 
 void ReducedSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {
-  accelerations(model, state.q, state.qd, state.perturbation, qdd);
+  accelerations(model, state.q, state.qd, forceInputs(state), qdd);
 }
 
-StepStatus ReducedSolver::step(const Model& model, State& state, double h) {
+StepStatus ReducedSolver::advanceMechanism(const Model& model, State& state, double h) {
   integrate(model, state, h);
   state.history.valid = false;  // the reduced integrators are one-step methods: no history
   writeOutputs(state);
@@ -99,7 +99,7 @@ void ReducedSolver::stepSpringImplicitEuler(const Model& model, State& state, do
 
 // qdot' = qdot + h qddot(q, qdot); q' = q + h qdot' (eq 2.19-2.20).
 void ReducedSolver::stepSemiImplicitEuler(const Model& model, State& state, double h) {
-  accelerations(model, state.q, state.qd, state.perturbation, qdd_);
+  accelerations(model, state.q, state.qd, forceInputs(state), qdd_);
   state.qd += h * qdd_;
   state.q += h * state.qd;
   state.qdd = qdd_;
@@ -114,10 +114,10 @@ void ReducedSolver::finishLinearlyImplicitEuler(State& state, double h) {
 
 // Classical RK4 on y = (q, qdot), ydot = (qdot, qddot) (eq 2.21).
 void ReducedSolver::stepRK4(const Model& model, State& state, double h) {
-  const Perturbation& pert = state.perturbation;
+  const ForceInputs inputs = forceInputs(state);
   q0_ = state.q;
   qd0_ = state.qd;
-  accelerations(model, q0_, qd0_, pert, qdd_);  // stage 1
+  accelerations(model, q0_, qd0_, inputs, qdd_);  // stage 1
   state.qdd = qdd_;
   dq_ = qd0_;
   dqd_ = qdd_;
@@ -126,7 +126,7 @@ void ReducedSolver::stepRK4(const Model& model, State& state, double h) {
   const double weights[3] = {2.0, 2.0, 1.0};
   const double advance[3] = {0.5, 1.0, 0.0};
   for (int stage = 0; stage < 3; ++stage) {  // stages 2, 3, 4
-    accelerations(model, qStage_, qdStage_, pert, qdd_);
+    accelerations(model, qStage_, qdStage_, inputs, qdd_);
     dq_ += weights[stage] * qdStage_;
     dqd_ += weights[stage] * qdd_;
     if (stage < 2) {

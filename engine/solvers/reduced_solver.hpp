@@ -11,7 +11,7 @@ namespace articulab {
 
 class ReducedSolver : public Solver {
  public:
-  StepStatus step(const Model& model, State& state, double h) final;
+  StepStatus advanceMechanism(const Model& model, State& state, double h) final;
   void forwardDynamics(const Model& model, const State& state, VectorX& qdd) final;
   const IntegratorList& integrators() const override { return sharedIntegrators(); }
   // implicit, implicit-springs, semi-implicit, rk4 (the first is the default).
@@ -31,7 +31,7 @@ class ReducedSolver : public Solver {
   virtual const VectorX& stepMultipliers() const;
   void integratorChanged(const Model& model) override;
   // qddot = M_r^-1 f_r at (q, qdot).
-  virtual void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+  virtual void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                              VectorX& qdd) = 0;
   // Linearly implicit Euler (sueda eq 2.79 with K, D of every force, K made positive
   // semidefinite): (M_r + h D + h^2 K) qdot' = M_r qdot + h (f_r + D qdot).

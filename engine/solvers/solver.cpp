@@ -1,5 +1,7 @@
 #include "engine/solvers/solver.hpp"
 
+#include "engine/forces/muscle_activations.hpp"
+
 namespace articulab {
 
 const IntegratorInfo* findOffered(const IntegratorList& offered, Integrator integrator) {
@@ -43,6 +45,16 @@ SceneIntegratorChoice chooseSceneIntegrator(const Model& model, const std::strin
                                                                         "' is not used: " + notUsed + "; the run uses " +
                                                                         fallback.name());
   return choice;
+}
+
+StepStatus Solver::step(const Model& model, State& state, double h) {
+  if (state.activations.size() != static_cast<Eigen::Index>(model.muscles.size()))
+    return {false, std::string(name()) + ": the state has " + std::to_string(state.activations.size()) +
+                       " muscle activations, the model " + std::to_string(model.muscles.size()) + " muscles"};
+  const double t = state.t;
+  const StepStatus status = advanceMechanism(model, state, h);
+  if (status.ok) advanceActivations(model, t, h, state.activations);
+  return status;
 }
 
 std::string Solver::setIntegrator(const Model& model, Integrator integrator) {

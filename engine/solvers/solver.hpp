@@ -98,9 +98,9 @@ class Solver {
  public:
   virtual ~Solver() = default;
   virtual const char* name() const = 0;
-  // Advances the state by h seconds, refreshes its body poses and twists, and writes the
-  // step's outputs (State::outputs) and the history the next step needs (State::history).
-  virtual StepStatus step(const Model& model, State& state, double h) = 0;
+  // Advances the state by h seconds: the mechanism by the back-end (advanceMechanism), with
+  // the muscle activations held over the step, then the activations (advanceActivations).
+  StepStatus step(const Model& model, State& state, double h);
   // Joint accelerations at the state's (q, qdot).
   virtual void forwardDynamics(const Model& model, const State& state, VectorX& qdd) = 0;
   // The integrators this back-end offers (the registry lists the same).
@@ -116,6 +116,10 @@ class Solver {
 
  protected:
   explicit Solver(const SolverOptions& options) : options_(options) {}
+  // Advances (q, qdot) or the poses by h seconds, refreshes the body poses and twists, and
+  // writes the step's outputs (State::outputs) and the history the next step needs
+  // (State::history).
+  virtual StepStatus advanceMechanism(const Model& model, State& state, double h) = 0;
   // Replaces a default-constructed integrator by the first offered (call from the constructor
   // of the class that defines integrators()).
   void resolveDefaultIntegrator();

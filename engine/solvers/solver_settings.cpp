@@ -13,7 +13,7 @@ const SolverSetting* findSetting(const SolverSettingList& list, const std::strin
   return nullptr;
 }
 
-std::string number(double value) {
+std::string settingValueText(double value) {
   std::ostringstream out;
   out << value;
   return out.str();
@@ -38,8 +38,8 @@ std::string checkSettings(const std::string& backend, const SolverSettingList& l
     if (!setting)
       return "back-end '" + backend + "' has no setting '" + value.name + "'; its settings: " + settingNames(list);
     if (!(value.value >= setting->min && value.value <= setting->max))
-      return "setting '" + value.name + "' of back-end '" + backend + "' must be in [" + number(setting->min) + ", " +
-             number(setting->max) + "] (" + setting->unit + "); got " + number(value.value);
+      return "setting '" + value.name + "' of back-end '" + backend + "' must be in [" + settingValueText(setting->min) + ", " +
+             settingValueText(setting->max) + "] (" + setting->unit + "); got " + settingValueText(value.value);
   }
   return "";
 }

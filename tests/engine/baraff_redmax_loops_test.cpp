@@ -84,7 +84,7 @@ TEST(RedMaxLoops, AccelerationsSatisfyTheClosureEquations) {
   const ReducedLoopConstraints& loops = solver.loops();
   EXPECT_LT((loops.G() * qdd - loops.bias()).cwiseAbs().maxCoeff(), 1e-9);
   RedMaxWorkspace ws(model);
-  evaluateRedMax(model, state.q, state.qd, state.perturbation, ws);
+  evaluateRedMax(model, state.q, state.qd, forceInputs(state), ws);
   const VectorX force = ws.Mr * qdd - ws.fr;
   const VectorX mu = loops.G().transpose().colPivHouseholderQr().solve(force);
   EXPECT_LT((loops.G().transpose() * mu - force).norm(), 1e-8 * std::max(1.0, force.norm()));
@@ -103,7 +103,7 @@ TEST(RedMaxLoops, StepOutputsHoldTheClosureForces) {
   const VectorX& mu = state.outputs.multipliers;
   ASSERT_EQ(mu.size(), solver.loops().rows());
   RedMaxWorkspace ws(model);
-  evaluateRedMax(model, start.q, start.qd, start.perturbation, ws);
+  evaluateRedMax(model, start.q, start.qd, forceInputs(start), ws);
   const VectorX force = ws.Mr * state.qdd - ws.fr;
   EXPECT_LT((solver.loops().G().transpose() * mu - force).norm(), 1e-8 * std::max(1.0, force.norm()));
 

@@ -20,7 +20,7 @@ struct Evaluated {
 
 Evaluated redmax(const Model& model, const VectorX& q, const VectorX& qd) {
   RedMaxWorkspace ws(model);
-  evaluateRedMax(model, q, qd, Perturbation{}, ws);
+  evaluateRedMax(model, q, qd, passiveInputs(), ws);
   return {ws.Mr, ws.fr};
 }
 
@@ -112,7 +112,7 @@ TEST(Dynamics, RecursiveInverseDynamicsMatchesRedMax) {
     TreeKinematics kin(model);
     computeKinematics(model, q, qd, kin);
     VectorX tau(model.nq);
-    inverseDynamics(model, kin, qdd, Perturbation{}, ws, tau);
+    inverseDynamics(model, kin, qdd, passiveInputs(), ws, tau);
     VectorX jointForces = VectorX::Zero(model.nq);
     addJointForces(model, q, qd, jointForces);
     const VectorX expected = e.M * qdd - e.f + jointForces;
@@ -126,8 +126,8 @@ TEST(Dynamics, PerturbationIsThePointForceThroughTheJacobian) {
   const VectorX q = test::randomVector(model.nq, 1.0), qd = test::randomVector(model.nq, 1.0);
   Perturbation pert{3, Vector3(0.01, 0, -0.04), Vector3(0.3, 0.1, -0.2), 50.0, 0.0};
   RedMaxWorkspace with(model), without(model);
-  evaluateRedMax(model, q, qd, pert, with);
-  evaluateRedMax(model, q, qd, Perturbation{}, without);
+  evaluateRedMax(model, q, qd, ForceInputs{pert, VectorX{}}, with);
+  evaluateRedMax(model, q, qd, passiveInputs(), without);
   // Oracle: F = k (target - x(q)); generalized force = dx/dq^T F with dx/dq by differences.
   auto point = [&](const VectorX& qq) {
     TreeKinematics kin(model);
@@ -151,7 +151,7 @@ TEST(Dynamics, ForceJacobiansMatchDirectionalDerivatives) {
   const VectorX q = test::randomVector(model.nq, 1.0), qd = test::randomVector(model.nq, 1.0);
   ForceJacobianWorkspace ws(model);
   MatrixX K(model.nq, model.nq), D(model.nq, model.nq);
-  forceJacobians(model, q, qd, Perturbation{}, ws, K, D);
+  forceJacobians(model, q, qd, passiveInputs(), ws, K, D);
   const VectorX dq = test::randomVector(model.nq), dqd = test::randomVector(model.nq);
   const double h = 1e-5;
   auto f = [&](const VectorX& qq, const VectorX& vv) { return redmax(model, qq, vv).f; };

@@ -26,7 +26,7 @@ std::vector<Model> modelsWithSprings() {
 
 VectorX redmaxAccelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert) {
   RedMaxWorkspace ws(model);
-  evaluateRedMax(model, q, qd, pert, ws);
+  evaluateRedMax(model, q, qd, ForceInputs{pert, VectorX{}}, ws);
   return ws.Mr.llt().solve(ws.fr);
 }
 
@@ -64,9 +64,9 @@ TEST(RecursiveDynamics, GeneralizedForceMatchesTheDenseRedMaxForce) {
     computeKinematics(model, state.q, state.qd, kin);
     InverseDynamicsWorkspace ws(model);
     VectorX f(model.nq);
-    generalizedForce(model, kin, state.q, state.qd, pert, ws, f);
+    generalizedForce(model, kin, state.q, state.qd, ForceInputs{pert, VectorX{}}, ws, f);
     RedMaxWorkspace dense(model);
-    evaluateRedMax(model, state.q, state.qd, pert, dense);
+    evaluateRedMax(model, state.q, state.qd, ForceInputs{pert, VectorX{}}, dense);
     EXPECT_LT((f - dense.fr).norm(), 1e-12 * dense.fr.norm()) << model.name;
   }
 }
@@ -95,14 +95,14 @@ TEST(RecursiveDynamics, FullyDrivenTreeReturnsTheInverseDynamicsForces) {
     const VectorX prescribed = test::randomVector(model.nq, 3.0);
     HybridDynamicsWorkspace ws(model);
     VectorX qdd(model.nq), drivenForce(model.nq);
-    hybridDynamics(model, state.q, state.qd, Perturbation{}, prescribed, ws, qdd, drivenForce);
+    hybridDynamics(model, state.q, state.qd, passiveInputs(), prescribed, ws, qdd, drivenForce);
     EXPECT_EQ(qdd, prescribed);
 
     InverseDynamicsWorkspace id(model);
     TreeKinematics kin(model);
     computeKinematics(model, state.q, state.qd, kin);
     VectorX tau(model.nq), passive = VectorX::Zero(model.nq);
-    inverseDynamics(model, kin, prescribed, Perturbation{}, id, tau);
+    inverseDynamics(model, kin, prescribed, passiveInputs(), id, tau);
     addJointForces(model, state.q, state.qd, passive);
     EXPECT_LT((drivenForce - (tau - passive)).norm(), 1e-10 * (1 + tau.norm())) << model.name;
   }
@@ -120,13 +120,13 @@ TEST(RecursiveDynamics, HybridDynamicsIsConsistentWithInverseDynamics) {
     const VectorX prescribed = test::randomVector(model.nq, 3.0);
     HybridDynamicsWorkspace ws(model);
     VectorX qdd(model.nq), drivenForce(model.nq);
-    hybridDynamics(model, state.q, state.qd, state.perturbation, prescribed, ws, qdd, drivenForce);
+    hybridDynamics(model, state.q, state.qd, forceInputs(state), prescribed, ws, qdd, drivenForce);
 
     InverseDynamicsWorkspace id(model);
     TreeKinematics kin(model);
     computeKinematics(model, state.q, state.qd, kin);
     VectorX tau(model.nq), passive = VectorX::Zero(model.nq);
-    inverseDynamics(model, kin, qdd, state.perturbation, id, tau);
+    inverseDynamics(model, kin, qdd, forceInputs(state), id, tau);
     addJointForces(model, state.q, state.qd, passive);
     EXPECT_LT((tau - passive - drivenForce).norm(), 1e-10 * (1 + tau.norm()));
     for (const Joint& joint : model.joints) {
@@ -146,8 +146,8 @@ TEST(RecursiveDynamics, PrescribedAccelerationsOfFreeJointsAreIgnored) {
   const State state = randomState(model);
   HybridDynamicsWorkspace ws(model);
   VectorX a(model.nq), b(model.nq), force(model.nq);
-  hybridDynamics(model, state.q, state.qd, Perturbation{}, VectorX::Zero(model.nq), ws, a, force);
-  hybridDynamics(model, state.q, state.qd, Perturbation{}, test::randomVector(model.nq, 5.0), ws, b, force);
+  hybridDynamics(model, state.q, state.qd, passiveInputs(), VectorX::Zero(model.nq), ws, a, force);
+  hybridDynamics(model, state.q, state.qd, passiveInputs(), test::randomVector(model.nq, 5.0), ws, b, force);
   EXPECT_EQ(a, b);
   EXPECT_TRUE(force.isZero());
 }

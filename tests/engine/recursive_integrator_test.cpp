@@ -273,7 +273,7 @@ TEST(RecursiveIntegrator, SpringImplicitStepSolvesSuedaEquation279) {
     const VectorX prescribed = test::randomVector(model.nq, 2.0);
 
     RedMaxWorkspace dense(model);
-    evaluateRedMax(model, state.q, state.qd, state.perturbation, dense);
+    evaluateRedMax(model, state.q, state.qd, forceInputs(state), dense);
     VectorX k(model.nq), d(model.nq);
     for (const Joint& joint : model.joints) {
       k.segment(joint.qIndex, joint.nq).setConstant(joint.stiffness);

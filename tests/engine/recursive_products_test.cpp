@@ -27,7 +27,7 @@ struct Fixture {
         kin(model),
         dense(model) {
     computeKinematics(model, q, qd, kin);
-    evaluateRedMax(model, q, qd, Perturbation{}, dense);
+    evaluateRedMax(model, q, qd, passiveInputs(), dense);
   }
 };
 

@@ -121,7 +121,7 @@ TEST(RecursiveScenes, DrivenJointKeepsItsVelocityAndReportsTheInverseDynamicsFor
     TreeKinematics kin(model);
     computeKinematics(model, state.q, state.qd, kin);
     VectorX tau(model.nq), passive = VectorX::Zero(model.nq);
-    inverseDynamics(model, kin, qdd, state.perturbation, id, tau);
+    inverseDynamics(model, kin, qdd, forceInputs(state), id, tau);
     addJointForces(model, state.q, state.qd, passive);
     EXPECT_NEAR(drivenForce[0], tau[0] - passive[0], 1e-12 * (1.0 + std::abs(tau[0])));
     EXPECT_NEAR(tau[1], passive[1], 1e-12 * (1.0 + std::abs(tau[1])));

@@ -61,8 +61,8 @@ TEST(VariationalMinimal, DrneaMatchesFiniteDifferencesOfTheDiscreteAction) {
     const VectorX q0 = test::randomVector(model.nq, 0.8), q1 = q0 + test::randomVector(model.nq, 0.05),
                   q2 = q1 + test::randomVector(model.nq, 0.05);
     VectorX p(model.nq), g(model.nq), pNext(model.nq), gNext(model.nq);
-    discreteMomenta(model, q0, (q1 - q0) / h, h, Perturbation{}, ws, p, g);
-    discreteMomenta(model, q1, (q2 - q1) / h, h, Perturbation{}, ws, pNext, gNext);
+    discreteMomenta(model, q0, (q1 - q0) / h, h, passiveInputs(), ws, p, g);
+    discreteMomenta(model, q1, (q2 - q1) / h, h, passiveInputs(), ws, pNext, gNext);
     const VectorX del = (p + g) + (gNext - pNext);  // D2 L_d(q0, q1) + D1 L_d(q1, q2)
     VectorX oracle(model.nq);
     const double epsilon = 1e-6;

@@ -22,7 +22,6 @@ StepStatus BaraffSolver::integrateRungeKutta(const Model& model, State& state, d
   stage_.E_0i = state.E_0i;
   stage_.phi = state.phi;
   stage_.perturbation = state.perturbation;
-  stage_.controls = state.controls;
   stage_.activations = state.activations;
   for (int i = 0; i < n; ++i) {
     poseSum_[i].setZero();

@@ -217,7 +217,7 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
     qd_ = state.qd;
     assembleAt(model, state, withError);
   }
-  baraff::fillBodyForces(model, state.E_0i, state.phi, q_, qd_, state.perturbation, system_.force);
+  baraff::fillBodyForces(model, state.E_0i, state.phi, q_, qd_, forceInputs(state), system_.force);
   system_.unilateralCount = 0;
   if (h > 0.0) baraff::assembleInequalityRows(model, state.E_0i, state.phi, q_, h, system_, contacts_, contactRow_);
   setAccelerationRhs(h, baumgarte);
@@ -304,7 +304,7 @@ bool BaraffSolver::usesRungeKutta(const Model& model) const {
   return options_.integrator == Integrator::RK4 && baraff::inequalityCapacity(model) == 0;
 }
 
-StepStatus BaraffSolver::step(const Model& model, State& state, double h) {
+StepStatus BaraffSolver::advanceMechanism(const Model& model, State& state, double h) {
   qdPrevious_ = state.qd;
   const bool baumgarte = options_.driftControl == DriftControl::Baumgarte;
   if (usesRungeKutta(model)) {

@@ -44,7 +44,7 @@ class BaraffSolver final : public Solver {
   // maximal state. Outputs: the contacts pressing with a positive force, the multipliers of
   // the acceleration solve (primary rows body by body, auxiliary rows, inequality rows), and
   // under post-stabilisation the projection's Newton iterates and the violation they left.
-  StepStatus step(const Model& model, State& state, double h) override;
+  StepStatus advanceMechanism(const Model& model, State& state, double h) override;
   // Joint accelerations at the state's maximal coordinates (E_0i, phi).
   void forwardDynamics(const Model& model, const State& state, VectorX& qdd) override;
 

@@ -6,8 +6,8 @@
 namespace articulab::baraff {
 
 void fillBodyForces(const Model& model, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
-                    const VectorX& q, const VectorX& qd, const Perturbation& pert, std::vector<Vector6>& F) {
-  computeBodyForces(model, PoseListMotion{E_0i, phi}, pert, F);
+                    const VectorX& q, const VectorX& qd, const ForceInputs& inputs, std::vector<Vector6>& F) {
+  computeBodyForces(model, PoseListMotion{E_0i, phi}, inputs, F);
   addJointSpringWrenches(model, E_0i, q, qd, F);
 }
 

@@ -11,6 +11,6 @@ namespace articulab::baraff {
 
 // q and qd are the joint coordinates recovered from the maximal state.
 void fillBodyForces(const Model& model, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
-                    const VectorX& q, const VectorX& qd, const Perturbation& pert, std::vector<Vector6>& F);
+                    const VectorX& q, const VectorX& qd, const ForceInputs& inputs, std::vector<Vector6>& F);
 
 }  // namespace articulab::baraff

@@ -23,24 +23,24 @@ void separateDrivenJoints(const Model& model, const VectorX& prescribed, VectorX
 HybridDynamicsWorkspace::HybridDynamicsWorkspace(const Model& model)
     : kin(model), articulated(model), jointForce(VectorX::Zero(model.nq)), bodyForce(model.bodies.size()) {}
 
-void hybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void hybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                     const VectorX& prescribed, HybridDynamicsWorkspace& ws, VectorX& qdd, VectorX& drivenForce) {
   computeKinematics(model, q, qd, ws.kin);
-  hybridDynamicsAtKinematics(model, q, qd, pert, prescribed, ws, qdd, drivenForce);
+  hybridDynamicsAtKinematics(model, q, qd, inputs, prescribed, ws, qdd, drivenForce);
 }
 
-void hybridDynamicsAtKinematics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void hybridDynamicsAtKinematics(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                                 const VectorX& prescribed, HybridDynamicsWorkspace& ws, VectorX& qdd,
                                 VectorX& drivenForce) {
-  loadHybridDynamics(model, q, qd, pert, ws);
+  loadHybridDynamics(model, q, qd, inputs, ws);
   solveHybridDynamics(model, prescribed, nullptr, ws, qdd, drivenForce);
 }
 
-void loadHybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void loadHybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                         HybridDynamicsWorkspace& ws) {
   ws.jointForce.setZero();
   addJointForces(model, q, qd, ws.jointForce);
-  computeBodyForces(model, TreeMotion{ws.kin}, pert, ws.bodyForce);
+  computeBodyForces(model, TreeMotion{ws.kin}, inputs, ws.bodyForce);
   for (int i = 0; i < model.bodyCount(); ++i) {
     ArticulatedBody& b = ws.articulated.bodies[i];
     b.inertia = model.bodies[i].M;

@@ -23,18 +23,18 @@ struct HybridDynamicsWorkspace {
 // for driven ones. drivenForce receives, for driven joints, the generalized force an actuator
 // must add to the joint's own spring and damper; zero for free joints. prescribed is read only
 // at driven joints. If the articulated inertia is singular, qdd is filled with NaN.
-void hybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void hybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                     const VectorX& prescribed, HybridDynamicsWorkspace& ws, VectorX& qdd, VectorX& drivenForce);
 // The same with ws.kin already filled by computeKinematics at (q, qdot): Alg 9 lines
 // 6-28 only, as loadHybridDynamics followed by solveHybridDynamics without joint blocks.
-void hybridDynamicsAtKinematics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void hybridDynamicsAtKinematics(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                                 const VectorX& prescribed, HybridDynamicsWorkspace& ws, VectorX& qdd,
                                 VectorX& drivenForce);
 
 // The inputs of Alg 9 at ws.kin: joint springs and dampers in ws.jointForce, and per body
 // M^_i = M_i, B^_i = -(ad(phi)^T M phi + f_ext) (lines 7-8). A caller may change them before
 // solveHybridDynamics (e.g. the linearly implicit step, spring_implicit_velocity.hpp).
-void loadHybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void loadHybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                         HybridDynamicsWorkspace& ws);
 // Alg 9 lines 6-28 on the loaded inputs, with blocks (may be null) added to the free joints'
 // pivots (Alg 10 line 10): qdd and drivenForce as for hybridDynamics.

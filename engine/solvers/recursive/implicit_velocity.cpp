@@ -46,7 +46,7 @@ ImplicitVelocity::ImplicitVelocity(const Model& model)
 ImplicitSolveReport ImplicitVelocity::solve(const Model& model, const State& state, double h,
                                             const VectorX& prescribed, VectorX& qdNext) {
   computeKinematics(model, state.q, state.qd, kin_);
-  generalizedForce(model, kin_, state.q, state.qd, state.perturbation, inverseDynamics_, force_);
+  generalizedForce(model, kin_, state.q, state.qd, forceInputs(state), inverseDynamics_, force_);
   computeProjectedStiffness(model, state);
   assembleRightHandSide(model, state, h, prescribed);
   setPreconditionerBlocks(model, h);
@@ -87,7 +87,7 @@ void ImplicitVelocity::solveDensely(const Model& model, const State& state, doub
 // the projected implicit step amplifies the ~1e-10 |f| rounding noise of such a K to ~1e-8 in
 // qdot'), then its PSD projection.
 void ImplicitVelocity::computeProjectedStiffness(const Model& model, const State& state) {
-  stiffnessByDifferences(model, state.q, state.qd, state.perturbation, projection_, K_);
+  stiffnessByDifferences(model, state.q, state.qd, forceInputs(state), projection_, K_);
   projectToPositiveSemidefinite(K_, projection_);
 }
 
@@ -103,10 +103,10 @@ void ImplicitVelocity::dampingProduct(const Model& model, const State& state, co
   const double s = 1.0 / largest;
   qdPerturbed_ = state.qd + s * x;
   updateVelocities(model, state.q, qdPerturbed_, kin_);
-  generalizedForce(model, kin_, state.q, qdPerturbed_, state.perturbation, inverseDynamics_, forcePlus_);
+  generalizedForce(model, kin_, state.q, qdPerturbed_, forceInputs(state), inverseDynamics_, forcePlus_);
   qdPerturbed_ = state.qd - s * x;
   updateVelocities(model, state.q, qdPerturbed_, kin_);
-  generalizedForce(model, kin_, state.q, qdPerturbed_, state.perturbation, inverseDynamics_, forceMinus_);
+  generalizedForce(model, kin_, state.q, qdPerturbed_, forceInputs(state), inverseDynamics_, forceMinus_);
   out = (forceMinus_ - forcePlus_) * (0.5 / s);
 }
 

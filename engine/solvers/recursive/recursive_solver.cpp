@@ -71,13 +71,13 @@ void RecursiveSolver::setPrescribedAccelerations(const VectorX& qdd) {
 
 void RecursiveSolver::hybridDynamics(const Model& model, const State& state, VectorX& qdd, VectorX& drivenForce) {
   updateKinematics(model, state.q, state.qd);
-  hybridDynamicsAtKinematics(model, state.q, state.qd, state.perturbation, prescribed_, dynamics_, qdd, drivenForce);
+  hybridDynamicsAtKinematics(model, state.q, state.qd, forceInputs(state), prescribed_, dynamics_, qdd, drivenForce);
 }
 
-void RecursiveSolver::accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void RecursiveSolver::accelerations(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                                     VectorX& qdd) {
   updateKinematics(model, q, qd);
-  hybridDynamicsAtKinematics(model, q, qd, pert, prescribed_, dynamics_, qdd, drivenForce_);
+  hybridDynamicsAtKinematics(model, q, qd, inputs, prescribed_, dynamics_, qdd, drivenForce_);
 }
 
 // The kinematics depend on (q, qdot) only; the body refresh after a step leaves them at the
@@ -114,7 +114,7 @@ void RecursiveSolver::implicitVelocity(const Model& model, const State& state, d
 
 void RecursiveSolver::springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
   updateKinematics(model, state.q, state.qd);
-  articulab::springImplicitVelocity(model, state.q, state.qd, state.perturbation, prescribed_, h, dynamics_, springs_,
+  articulab::springImplicitVelocity(model, state.q, state.qd, forceInputs(state), prescribed_, h, dynamics_, springs_,
                                     qdNext);
 }
 

@@ -45,7 +45,7 @@ class RecursiveSolver final : public ReducedSolver {
   }
 
  private:
-  void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+  void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                      VectorX& qdd) override;
   void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   void springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;

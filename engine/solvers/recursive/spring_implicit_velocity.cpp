@@ -11,8 +11,6 @@ namespace {
 
 using Vector12 = Eigen::Matrix<double, 12, 1>;
 
-bool onTwoBodies(const ForceElement& element) { return isTwoPointElement(element) && element.a.body >= 0 && element.b.body >= 0; }
-
 // Joint forces f - h K_r qdot and pivots h D_r + h^2 K_r (eq 2.75-2.78).
 void linearizeJointSprings(const Model& model, const VectorX& qd, double h, HybridDynamicsWorkspace& dynamics,
                            SpringImplicitWorkspace& ws) {
@@ -37,9 +35,10 @@ void velocityProducts(const Model& model, const TreeKinematics& kin, BodyVectors
 // The bias gets -h K phi of every element (the right-hand side above); an element on one body
 // also joins its inertia and gives back P Jdot qdot. Two-body elements keep their H for the
 // coupling.
-void linearizeElements(const Model& model, const Perturbation& pert, double h, HybridDynamicsWorkspace& dynamics,
+void linearizeElements(const Model& model, const ForceInputs& inputs, double h, HybridDynamicsWorkspace& dynamics,
                        SpringImplicitWorkspace& ws) {
-  const bool oneBodyElements = pert.body >= 0 || ws.coupling.elements.size() < model.forces.size();
+  const bool oneBodyElements = inputs.perturbation.body >= 0 || !model.muscles.empty() ||
+                               ws.coupling.pairs.size() < model.forces.size();
   if (oneBodyElements) velocityProducts(model, dynamics.kin, ws.velocityProduct);
   std::size_t coupled = 0;
   const auto visit = [&](int a, int b, const ElementJacobians& jacobians) {
@@ -61,26 +60,26 @@ void linearizeElements(const Model& model, const Perturbation& pert, double h, H
     body.inertia += P;
     body.bias -= P * ws.velocityProduct[bodies[s]];
   };
-  forEachImplicitElement(model, TreeMotion{dynamics.kin}, pert, ws.jacobians, visit);
+  forEachImplicitElement(model, TreeMotion{dynamics.kin}, inputs, ws.jacobians, visit);
 }
 
 // U^T x: the stacked twists (J x)_a, (J x)_b of every coupled element.
 void elementTwists(const Model& model, const TreeKinematics& kin, const VectorX& x, ElementCoupling& c,
                    Eigen::Ref<VectorX> out) {
   jacobianProducts(model, kin, x, c.twists, c.twistRates);
-  for (std::size_t e = 0; e < c.elements.size(); ++e) {
-    const ForceElement& element = model.forces[c.elements[e]];
-    out.segment<6>(12 * e) = c.twists.segment<6>(6 * element.a.body);
-    out.segment<6>(12 * e + 6) = c.twists.segment<6>(6 * element.b.body);
+  for (std::size_t e = 0; e < c.pairs.size(); ++e) {
+    const auto [a, b] = c.pairs[e];
+    out.segment<6>(12 * e) = c.twists.segment<6>(6 * a);
+    out.segment<6>(12 * e + 6) = c.twists.segment<6>(6 * b);
   }
 }
 
 // Column (e, k) of A^-1 L: Alg 10 on J_e^T H_e[:, k] with the driven rows zeroed.
 void couplingColumn(const Model& model, HybridDynamicsWorkspace& dynamics, std::size_t e, int k, ElementCoupling& c) {
-  const ForceElement& element = model.forces[c.elements[e]];
+  const auto [a, b] = c.pairs[e];
   c.bodyVector.setZero();
-  c.bodyVector.segment<6>(6 * element.a.body) += c.H[e].block<6, 1>(0, k);
-  c.bodyVector.segment<6>(6 * element.b.body) += c.H[e].block<6, 1>(6, k);
+  c.bodyVector.segment<6>(6 * a) += c.H[e].block<6, 1>(0, k);
+  c.bodyVector.segment<6>(6 * b) += c.H[e].block<6, 1>(6, k);
   jacobianTransposeProduct(model, dynamics.kin, c.bodyVector, c.alpha, c.column);
   for (const Joint& joint : model.joints)
     if (joint.driven) c.column.segment(joint.qIndex, joint.nq).setZero();
@@ -92,13 +91,13 @@ void couplingColumn(const Model& model, HybridDynamicsWorkspace& dynamics, std::
 void couplingProduct(const Model& model, const TreeKinematics& kin, const VectorX& x, ElementCoupling& c) {
   jacobianProducts(model, kin, x, c.twists, c.twistRates);
   c.bodyVector.setZero();
-  for (std::size_t e = 0; e < c.elements.size(); ++e) {
-    const ForceElement& element = model.forces[c.elements[e]];
+  for (std::size_t e = 0; e < c.pairs.size(); ++e) {
+    const auto [a, b] = c.pairs[e];
     Vector12 twists;
-    twists << c.twists.segment<6>(6 * element.a.body), c.twists.segment<6>(6 * element.b.body);
+    twists << c.twists.segment<6>(6 * a), c.twists.segment<6>(6 * b);
     const Vector12 wrenches = c.H[e] * twists;
-    c.bodyVector.segment<6>(6 * element.a.body) += wrenches.head<6>();
-    c.bodyVector.segment<6>(6 * element.b.body) += wrenches.tail<6>();
+    c.bodyVector.segment<6>(6 * a) += wrenches.head<6>();
+    c.bodyVector.segment<6>(6 * b) += wrenches.tail<6>();
   }
   jacobianTransposeProduct(model, kin, c.bodyVector, c.alpha, c.column);
   for (const Joint& joint : model.joints)
@@ -123,7 +122,7 @@ void coupleDensely(const Model& model, HybridDynamicsWorkspace& dynamics, Elemen
 
 // a -= A^-1 L (I + U^T A^-1 L)^-1 U^T a, with a = A^-1 r from the hybrid-dynamics pass.
 void coupleByWoodbury(const Model& model, HybridDynamicsWorkspace& dynamics, ElementCoupling& c, VectorX& a) {
-  const std::size_t m = c.elements.size();
+  const std::size_t m = c.pairs.size();
   for (std::size_t e = 0; e < m; ++e)
     for (int k = 0; k < 12; ++k) couplingColumn(model, dynamics, e, k, c);
   for (Eigen::Index j = 0; j < c.W.cols(); ++j) {
@@ -139,14 +138,12 @@ void coupleByWoodbury(const Model& model, HybridDynamicsWorkspace& dynamics, Ele
 
 }  // namespace
 
-ElementCoupling::ElementCoupling(const Model& model) {
-  for (std::size_t e = 0; e < model.forces.size(); ++e)
-    if (onTwoBodies(model.forces[e])) elements.push_back(static_cast<int>(e));
-  const Eigen::Index rank = 12 * static_cast<Eigen::Index>(elements.size());
+ElementCoupling::ElementCoupling(const Model& model) : pairs(coupledBodyPairs(model)) {
+  const Eigen::Index rank = 12 * static_cast<Eigen::Index>(pairs.size());
   dense = rank >= model.nq;
   const Eigen::Index k = dense ? model.nq : rank;
   const Eigen::Index six = 6 * model.bodyCount();
-  H.resize(elements.size());
+  H.resize(pairs.size());
   W = MatrixX::Zero(model.nq, dense ? 0 : k);
   capacitance = MatrixX::Zero(k, k);
   lu = Eigen::PartialPivLU<MatrixX>(k);
@@ -169,14 +166,14 @@ SpringImplicitWorkspace::SpringImplicitWorkspace(const Model& model)
   for (const Joint& joint : model.joints) blocks[joint.child] = JointSquare::Zero(joint.nq, joint.nq);
 }
 
-void springImplicitVelocity(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void springImplicitVelocity(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                             const VectorX& prescribed, double h, HybridDynamicsWorkspace& dynamics,
                             SpringImplicitWorkspace& ws, VectorX& qdNext) {
-  loadHybridDynamics(model, q, qd, pert, dynamics);
+  loadHybridDynamics(model, q, qd, inputs, dynamics);
   linearizeJointSprings(model, qd, h, dynamics, ws);
-  linearizeElements(model, pert, h, dynamics, ws);
+  linearizeElements(model, inputs, h, dynamics, ws);
   solveHybridDynamics(model, prescribed, &ws.blocks, dynamics, ws.acceleration, ws.drivenForce);
-  if (!ws.coupling.elements.empty() && ws.acceleration.allFinite()) {
+  if (!ws.coupling.pairs.empty() && ws.acceleration.allFinite()) {
     if (ws.coupling.dense) coupleDensely(model, dynamics, ws.coupling, ws.acceleration);
     else coupleByWoodbury(model, dynamics, ws.coupling, ws.acceleration);
   }

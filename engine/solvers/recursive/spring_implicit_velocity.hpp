@@ -27,10 +27,10 @@
 
 namespace articulab {
 
-// Workspace of the coupling part: by Woodbury (one 12-column block per two-body element) or
+// Workspace of the coupling part: by Woodbury (one 12-column block per coupled pair) or
 // dense (nq columns), whichever is smaller; sized for that one only.
 struct ElementCoupling {
-  std::vector<int> elements;       // indices into model.forces with both ends on bodies
+  std::vector<std::pair<int, int>> pairs;  // coupled bodies (coupledBodyPairs), one 12 x 12 block each
   std::vector<Matrix12> H;         // h D + h^2 K per element
   bool dense = false;              // 12 m >= nq: solve (I + A^-1 G) a = A^-1 r
   MatrixX W;                       // Woodbury: A^-1 L, nq x 12m
@@ -53,7 +53,7 @@ struct SpringImplicitWorkspace {
 
 // qdNext at (q, qdot); dynamics.kin must hold computeKinematics at (q, qdot).
 // prescribed holds the accelerations of driven joints. A singular system gives NaN.
-void springImplicitVelocity(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void springImplicitVelocity(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                             const VectorX& prescribed, double h, HybridDynamicsWorkspace& dynamics,
                             SpringImplicitWorkspace& ws, VectorX& qdNext);
 

@@ -14,11 +14,11 @@ RedMaxWorkspace::RedMaxWorkspace(const Model& model)
       fr(VectorX::Zero(model.nq)),
       bodyForce(model.bodies.size()) {}
 
-void evaluateRedMax(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void evaluateRedMax(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                     RedMaxWorkspace& ws) {
   computeKinematics(model, q, qd, ws.kin);
   fillJacobians(model, ws.kin, ws.J, ws.Jdot);
-  computeBodyForces(model, TreeMotion{ws.kin}, pert, ws.bodyForce);
+  computeBodyForces(model, TreeMotion{ws.kin}, inputs, ws.bodyForce);
   ws.Mr.setZero();
   ws.fr.setZero();
   for (int i = 0; i < model.bodyCount(); ++i) {

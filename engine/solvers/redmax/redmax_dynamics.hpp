@@ -19,7 +19,7 @@ struct RedMaxWorkspace {
 };
 
 // Fills ws.kin, ws.J, ws.Jdot, ws.Mr and ws.fr at (q, qdot).
-void evaluateRedMax(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void evaluateRedMax(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                     RedMaxWorkspace& ws);
 
 }  // namespace articulab

@@ -57,7 +57,7 @@ SolverSupport RedMaxSolver::supports(const Model& model) {
   if (model.loops.empty()) return support;
   RedMaxSolver probe(model, SolverOptions{});
   VectorX qdd = VectorX::Zero(model.nq);
-  probe.accelerations(model, model.q0, model.qd0, Perturbation{}, qdd);
+  probe.accelerations(model, model.q0, model.qd0, passiveInputs(), qdd);
   if (!probe.loopFailure_.empty()) {
     support.ok = false;
     support.reason = probe.loopFailure_ + " at the initial state";
@@ -103,9 +103,9 @@ void RedMaxSolver::closureTarget(double h) {
 }
 
 // M_r qddot = f_r (eq 2.18), solved with a Cholesky factorization of M_r.
-void RedMaxSolver::accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+void RedMaxSolver::accelerations(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                                  VectorX& qdd) {
-  evaluateRedMax(model, q, qd, pert, ws_);
+  evaluateRedMax(model, q, qd, inputs, ws_);
   if (!factorMass()) {
     qdd.setConstant(std::numeric_limits<double>::quiet_NaN());  // reported by the step as non-finite
     return;
@@ -124,8 +124,8 @@ void RedMaxSolver::accelerations(const Model& model, const VectorX& q, const Vec
 }
 
 void RedMaxSolver::implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
-  evaluateRedMax(model, state.q, state.qd, state.perturbation, ws_);
-  forceJacobians(model, state.q, state.qd, state.perturbation, fjws_, K_, D_);
+  evaluateRedMax(model, state.q, state.qd, forceInputs(state), ws_);
+  forceJacobians(model, state.q, state.qd, forceInputs(state), fjws_, K_, D_);
   projectToPositiveSemidefinite(K_, fjws_);
   A_ = ws_.Mr + h * D_ + (h * h) * K_;
   rhs_ = ws_.fr;
@@ -136,7 +136,7 @@ void RedMaxSolver::implicitVelocity(const Model& model, const State& state, doub
 }
 
 void RedMaxSolver::springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
-  evaluateRedMax(model, state.q, state.qd, state.perturbation, ws_);
+  evaluateRedMax(model, state.q, state.qd, forceInputs(state), ws_);
   A_ = ws_.Mr;
   rhs_ = ws_.fr;
   for (const Joint& joint : model.joints) {  // K_r, D_r (eq 2.78)
@@ -144,7 +144,7 @@ void RedMaxSolver::springImplicitVelocity(const Model& model, const State& state
     A_.diagonal().segment(joint.qIndex, joint.nq).array() += h * joint.damping + h * h * joint.stiffness;
     rhs_.segment(joint.qIndex, joint.nq) -= (h * joint.stiffness) * state.qd.segment(joint.qIndex, joint.nq);
   }
-  forEachImplicitElement(model, TreeMotion{ws_.kin}, state.perturbation, elementJacobians_,
+  forEachImplicitElement(model, TreeMotion{ws_.kin}, forceInputs(state), elementJacobians_,
                          [&](int a, int b, const ElementJacobians& jacobians) { addImplicitElement(a, b, jacobians, h); });
   rhs_ *= h;
   rhs_.noalias() += A_ * state.qd;  // A qdot' = A qdot + h (...)
@@ -202,7 +202,7 @@ StepStatus RedMaxSolver::correctDrift(const Model& model, State& state, double) 
 // G_r dq = -g (post-stabilisation, sueda notes 1.12, in reduced coordinates).
 bool RedMaxSolver::projectPositions(const Model& model, State& state) {
   for (int iteration = 0;; ++iteration) {
-    evaluateRedMax(model, state.q, state.qd, state.perturbation, ws_);
+    evaluateRedMax(model, state.q, state.qd, forceInputs(state), ws_);
     loops_.assemble(model, ws_, state.qd);
     if (loops_.largestError() < positionTolerance_ || iteration == projectionIterations_) break;
     correction_.setZero();

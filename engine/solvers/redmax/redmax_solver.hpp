@@ -37,7 +37,7 @@ class RedMaxSolver final : public ReducedSolver {
   bool controlsDrift() const override { return loops_.rows() > 0; }
 
  private:
-  void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const Perturbation& pert,
+  void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                      VectorX& qdd) override;
   void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   void springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;

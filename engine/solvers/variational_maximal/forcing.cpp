@@ -8,12 +8,7 @@ namespace articulab::variational {
 void computeForcing(const Model& model, const State& state, std::vector<Vector6>& wrench,
                     std::vector<BodyForcing>& out) {
   for (Vector6& w : wrench) w.setZero();
-  const PoseListMotion motion{state.E_0i, state.phi};
-  if (state.perturbation.body >= 0)
-    addElementWrenches(perturbationElement(state.perturbation), RigidMotion{}, motion.rigid(state.perturbation.body),
-                       wrench);
-  for (const ForceElement& element : model.forces)
-    addElementWrenches(element, attachmentMotion(motion, element.a), attachmentMotion(motion, element.b), wrench);
+  addActuatedWrenches(model, PoseListMotion{state.E_0i, state.phi}, forceInputs(state), wrench);
   addJointSpringWrenches(model, state.E_0i, state.q, state.qd, wrench);
   for (int i = 0; i < model.bodyCount(); ++i) {
     const Body& body = model.bodies[i];

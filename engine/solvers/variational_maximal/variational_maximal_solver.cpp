@@ -19,7 +19,7 @@ namespace {
 
 constexpr const char* kName = "variational-maximal";
 
-std::string number(double value) {
+std::string messageNumber(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%.6g", value);
   return text;
@@ -238,8 +238,8 @@ void VariationalMaximalSolver::assembleJacobian(const VectorX& s) {
   for (std::size_t k = 0; k < loop2_.size(); ++k) couple(loop2_[k], loop3_[k], u2_, h_, system_.loops()[k]);
 }
 
-StepStatus VariationalMaximalSolver::step(const Model& model, State& state, double h) {
-  if (!(h > 0.0)) return failed(state, "time step " + number(h) + " s is not positive");
+StepStatus VariationalMaximalSolver::advanceMechanism(const Model& model, State& state, double h) {
+  if (!(h > 0.0)) return failed(state, "time step " + messageNumber(h) + " s is not positive");
   beginStep(model, state, h);
   s_ = s0_;
   int body = -1;
@@ -267,8 +267,8 @@ StepStatus VariationalMaximalSolver::step(const Model& model, State& state, doub
     residualHistory_.push_back(error);
   }
   if (error > newtonTolerance_)
-    return failed(state, "Newton did not converge: residual " + number(error) + " (momentum N s, constraint m) after " +
-                             std::to_string(iterations) + " iterations, tolerance " + number(newtonTolerance_));
+    return failed(state, "Newton did not converge: residual " + messageNumber(error) + " (momentum N s, constraint m) after " +
+                             std::to_string(iterations) + " iterations, tolerance " + messageNumber(newtonTolerance_));
   writeState(model, state, h, iterations, error);
   return {};
 }
@@ -406,13 +406,13 @@ void VariationalMaximalSolver::constraintCurvature(const Model& model) {
 std::string VariationalMaximalSolver::omegaRefusal(const Model& model, int body, double h) const {
   if (body < 0) return "the Newton line search found no step that reduces the residual";
   return "body '" + model.bodies[body].name + "' would need an angular velocity beyond " +
-         number(2.0 * kMaxHalfStepRate / h) + " rad/s, the most the quaternion update (eq 32) allows at h = " +
-         number(h) + " s; reduce the time step";
+         messageNumber(2.0 * kMaxHalfStepRate / h) + " rad/s, the most the quaternion update (eq 32) allows at h = " +
+         messageNumber(h) + " s; reduce the time step";
 }
 
 StepStatus VariationalMaximalSolver::failed(const State& state, const std::string& what) const {
   return {false, std::string(kName) + ": " + what + " at step " + std::to_string(state.step) + " (t = " +
-                     number(state.t) + " s)"};
+                     messageNumber(state.t) + " s)"};
 }
 
 }  // namespace articulab

@@ -52,7 +52,7 @@ class VariationalMaximalSolver final : public Solver {
   static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
   bool controlsDrift() const override { return false; }  // constraints hold at position level by themselves
 
-  StepStatus step(const Model& model, State& state, double h) override;
+  StepStatus advanceMechanism(const Model& model, State& state, double h) override;
   // Joint accelerations of the continuous equations (the limit h -> 0 of eq 26, 33) solved with
   // the same block LDU; Gdot u by a central difference of G u along the motion (O(1e-10)).
   void forwardDynamics(const Model& model, const State& state, VectorX& qdd) override;

@@ -27,7 +27,7 @@ bool supportedJoint(const JointConstants& joint, const Joint& definition) {
          joint.kind == JointKinematicsKind::FixedAxisPrismatic;
 }
 
-void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, double h, const Perturbation& pert,
+void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, double h, const ForceInputs& inputs,
                      DrneaWorkspace& ws, VectorX& p, VectorX& g) {
   ws.q_m = q_k;
   ws.q_m.noalias() += (0.5 * h) * v;
@@ -35,7 +35,7 @@ void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, d
   // forward pass: poses, A_i = Ad_iJ S_i and body twists phi_i at (q_m, v)
   computeKinematics(model, ws.q_m, ws.v, ws.kin);
   // applied body wrenches without the Coriolis term (the discrete equations carry it)
-  computeAppliedForces(model, TreeMotion{ws.kin}, ws.q_m, ws.v, pert, ws.forces);
+  computeAppliedForces(model, TreeMotion{ws.kin}, ws.q_m, ws.v, inputs, ws.forces);
   const Vector3 noGravity = Vector3::Zero();
   const int n = model.bodyCount();
   for (int i = 0; i < n; ++i) {

@@ -43,7 +43,7 @@ struct DrneaWorkspace {
 // p = M(q_m) v and g = (h/2) (dT/dq + Q)(q_m, v) at q_m = q_k + (h/2) v, so that
 // D1 L_d + f^- = g - p and D2 L_d + f^+ = g + p (header). One forward pass (kinematics at
 // (q_m, v)) and one backward pass. Requires joints with constant Ad_iJ S (supportedJoint).
-void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, double h, const Perturbation& pert,
+void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, double h, const ForceInputs& inputs,
                      DrneaWorkspace& ws, VectorX& p, VectorX& g);
 
 // True for joints the coordinate update handles: fixed (0 DOF), fixed-axis revolute, prismatic.

@@ -115,7 +115,7 @@ void VariationalMinimalSolver::beginStep(const Model& model, const State& state,
   h_ = h;
   if (!readHistory(state)) {
     v_prev_ = state.qd;
-    discreteMomenta(model, state.q, state.qd, 0.0, state.perturbation, ws_, p_plus_, g_);  // p = M(q) qd
+    discreteMomenta(model, state.q, state.qd, 0.0, forceInputs(state), ws_, p_plus_, g_);  // p = M(q) qd
   }
 }
 
@@ -129,14 +129,14 @@ void VariationalMinimalSolver::massMatrix(const Model& model, const VectorX& q) 
   for (int j = 0; j < model.nq; ++j) {  // M e_j = p at h = 0
     dv_.setZero();
     dv_[j] = 1.0;
-    discreteMomenta(model, q, dv_, 0.0, Perturbation{}, ws_, column_, fTrial_);
+    discreteMomenta(model, q, dv_, 0.0, passiveInputs(), ws_, column_, fTrial_);
     jacobian_.col(j) = column_;
   }
 }
 
 // f(v) = p^+_k + [D1 L_d + f^-](q_k, q_k + h v) = p^+_k - p + g.
 void VariationalMinimalSolver::residual(const Model& model, const State& state, const VectorX& v, VectorX& f) {
-  discreteMomenta(model, state.q, v, h_, state.perturbation, ws_, p_, g_);
+  discreteMomenta(model, state.q, v, h_, forceInputs(state), ws_, p_, g_);
   f = p_plus_ - p_ + g_;
 }
 
@@ -154,7 +154,7 @@ void VariationalMinimalSolver::differenceJacobian(const Model& model, const Stat
   }
 }
 
-StepStatus VariationalMinimalSolver::step(const Model& model, State& state, double h) {
+StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State& state, double h) {
   if (!(h > 0.0)) return failed(state, "time step " + shortNumber(h) + " s is not positive");
   beginStep(model, state, h);
   v_ = v_prev_;  // first guess: the last discrete velocity
@@ -241,7 +241,7 @@ void VariationalMinimalSolver::forwardDynamics(const Model& model, const State& 
   qdd = VectorX::Zero(nq);
   massMatrix(model, state.q);
   computeKinematics(model, state.q, state.qd, ws_.kin);
-  generalizedForce(model, ws_.kin, state.q, state.qd, state.perturbation, inverse_, f_);
+  generalizedForce(model, ws_.kin, state.q, state.qd, forceInputs(state), inverse_, f_);
   lu_.compute(jacobian_);
   qdd = lu_.solve(f_);
 }

@@ -51,7 +51,7 @@ class VariationalMinimalSolver final : public Solver {
   // O(nq^2): the dense Jacobian and its LU, plus O(n) tree workspace.
   static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
 
-  StepStatus step(const Model& model, State& state, double h) override;
+  StepStatus advanceMechanism(const Model& model, State& state, double h) override;
   // M^-1 f_r by a dense solve (M by nq momentum passes), for plots and tests.
   void forwardDynamics(const Model& model, const State& state, VectorX& qdd) override;
 

@@ -1,0 +1,40 @@
+#include "engine/io/scene_repetition.hpp"
+
+#include <cmath>
+
+namespace articulab::scene_io {
+
+namespace {
+
+int readRepetitionIndex(const Node& node) {
+  const double value = readNumber(node);
+  if (value != std::floor(value) || std::abs(value) > 1e6) node.fail("expected a whole number, got " + formatNumber(value));
+  return static_cast<int>(value);
+}
+
+}  // namespace
+
+std::string expand(const std::string& text, const Repetition& r) {
+  if (!r.active) return text;
+  std::string out = text;
+  const std::pair<const char*, int> tokens[] = {{"{i}", r.i}, {"{i-1}", r.i - 1}, {"{i+1}", r.i + 1}};
+  for (const auto& [token, value] : tokens)
+    for (std::size_t at = out.find(token); at != std::string::npos; at = out.find(token))
+      out.replace(at, std::string(token).size(), std::to_string(value));
+  return out;
+}
+
+std::vector<Repetition> readRepetitions(const Node& node, const std::string& kind) {
+  if (!node.has("for_each")) return {Repetition{}};
+  const Node range = node["for_each"];
+  expectObject(range, {"from", "to"});
+  const int from = readRepetitionIndex(range["from"]), to = readRepetitionIndex(range["to"]);
+  if (to - from > 100000) range.fail("at most 100000 repetitions, got " + std::to_string(to - from));
+  if (readName(node["name"]).find("{i}") == std::string::npos)
+    node.failField("name", "a repeated " + kind + " needs {i} in its name so that the names differ");
+  std::vector<Repetition> list;
+  for (int i = from; i < to; ++i) list.push_back({true, i});
+  return list;
+}
+
+}  // namespace articulab::scene_io
