@@ -40,6 +40,22 @@ void describeForce(const Model& model, const ForceElement& element, std::ostream
   out << '\n';
 }
 
+std::string excitationText(const Excitation& e) {
+  std::ostringstream text;
+  if (e.wave) text << "wave " << e.mean << " + " << e.amplitude << " sin(2 pi t / " << e.period << " s + " << e.phase << ")";
+  else if (e.times.size() == 1) text << e.values.front();
+  else text << "piecewise linear, " << e.times.size() << " knots over " << e.times.front() << "-" << e.times.back() << " s";
+  return text.str();
+}
+
+void describeMuscle(const Model& model, const Muscle& muscle, std::ostream& out) {
+  out << "  " << std::left << std::setw(16) << muscle.name << std::right << " f_opt " << muscle.maxIsometricForce
+      << " N, l_opt " << muscle.optimalFiberLength << " m, l_T " << muscle.tendonSlackLength << " m, v_max "
+      << muscle.maxContractionVelocity << " l_opt/s, excitation " << excitationText(muscle.excitation) << "\n    path:";
+  for (const Attachment& point : muscle.path) out << ' ' << attachmentText(model, point) << ';';
+  out << '\n';
+}
+
 }  // namespace
 
 int describeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream&) {
@@ -62,7 +78,8 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
       << (model.defaults.integrator.empty() ? std::string("(the back-end's default)") : model.defaults.integrator)
       << ", dt " << model.defaults.dt << " s, duration " << model.defaults.duration << " s\n";
   out << "  " << model.bodyCount() << " bodies, " << model.joints.size() << " joints, " << model.loops.size()
-      << " loop constraints, " << model.forces.size() << " force elements, " << model.nq << " DOF\n";
+      << " loop constraints, " << model.forces.size() << " force elements, " << model.muscles.size() << " muscles, "
+      << model.nq << " DOF\n";
   out << "bodies:\n";
   for (const Body& body : model.bodies) {
     out << "  " << std::left << std::setw(16) << body.name << std::right << " mass " << body.mass << " kg, com ["
@@ -84,6 +101,8 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
     out << "  loop " << loop.name << ' ' << loopTypeName(loop.type) << '\n';
   if (!model.forces.empty()) out << "forces:\n";
   for (const ForceElement& element : model.forces) describeForce(model, element, out);
+  if (!model.muscles.empty()) out << "muscles:\n";
+  for (const Muscle& muscle : model.muscles) describeMuscle(model, muscle, out);
   out << "back-ends:\n";
   for (const BackendInfo& info : backends()) {
     const SolverSupport support = info.supports(model);
