@@ -82,6 +82,7 @@ double NewtonSystem::loopRate(int row, const std::vector<Vector6>& y) const {
 }
 
 bool NewtonSystem::factor() {
+  schurFactored_ = false;
   loadTree();
   if (!tree_.factor()) return false;
   if (loopRows_ == 0) return true;
@@ -98,6 +99,7 @@ bool NewtonSystem::factor() {
     for (int f = 0; f < loopRows_; ++f) schur_(e, f) = -loopRate(e, W_[f]);
   schurLu_.setThreshold(1e-10);
   schurLu_.compute(schur_);
+  schurFactored_ = true;
   return schurLu_.rank() > 0;
 }
 

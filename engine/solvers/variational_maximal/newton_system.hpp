@@ -44,7 +44,9 @@ class NewtonSystem {
   // Factors the tree and the loop node; false when a pivot is singular.
   bool factor();
   // Rank of the loop node (redundant loop rows = loopRowCount() - rank).
-  int loopRank() const { return loopRows_ == 0 ? 0 : static_cast<int>(schurLu_.rank()); }
+  // Whether the last factor() reached the loop rows, and their numerical rank there.
+  bool loopsFactored() const { return schurFactored_; }
+  int loopRank() const { return schurFactored_ ? static_cast<int>(schurLu_.rank()) : 0; }
   // x = F^-1 f (after factor()).
   void solve(const VectorX& f, VectorX& x);
   // F as a dense matrix (tests).
@@ -67,6 +69,7 @@ class NewtonSystem {
   MatrixX schur_;
   VectorX z_, c_;
   Eigen::FullPivLU<MatrixX> schurLu_;
+  bool schurFactored_ = false;  // schurLu_ holds the factor of the current loop rows
 };
 
 }  // namespace articulab::variational

@@ -150,6 +150,7 @@ SolverSupport VariationalMaximalSolver::supports(const Model& model, const Solve
   VariationalMaximalSolver probe(model, SolverOptions{});
   VectorX qdd;
   probe.forwardDynamics(model, makeInitialState(model), qdd);
+  if (!probe.system_.loopsFactored()) return support;  // a singular tree: the first step says so
   const int redundant = probe.system_.loopRowCount() - probe.system_.loopRank();
   if (redundant > 0)
     support.notes.push_back(std::to_string(redundant) + " of the " + std::to_string(probe.system_.loopRowCount()) +
