@@ -62,7 +62,10 @@ Excitation readExcitation(const Node& node, const Repetition& r) {
                                       formatNumber(e.amplitude));
     e.period = readPositive(node["period"]);
     if (node.has("phase")) e.phase = readNumber(node["phase"]);
-    if (node.has("phase_step") && r.active) e.phase += r.i * readNumber(node["phase_step"]);
+    if (node.has("phase_step")) {
+      if (!r.active) node.failField("phase_step", "\"phase_step\" needs \"for_each\" on the muscle (it adds i * phase_step)");
+      e.phase += r.i * readNumber(node["phase_step"]);
+    }
     return e;
   }
   return constantExcitation(readFraction(node));

@@ -250,3 +250,28 @@ TEST(NoAlloc, VariationalMinimalStepsAllocateNothing) {
 
 }  // namespace
 }  // namespace articulab
+
+namespace articulab {
+namespace {
+
+// Muscles (paths, tension, wrenches, implicit K and D, activations) on every back-end that runs the rigs.
+TEST(NoAlloc, MuscleRigStepsAllocateNothing) {
+  for (const char* scene : {"arm_flexors.json", "muscle_snake.json", "muscle_four_bar.json"}) {
+    const Model model = loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + scene);
+    for (const BackendInfo& backend : backends()) {
+      if (!backend.supports(model).ok) continue;
+      for (const IntegratorInfo& offered : backend.integrators) {
+        if (!backend.supports(model, solverOptionsFor(model, offered.integrator)).ok) continue;
+        auto solver = backend.create(model, solverOptionsFor(model, offered.integrator));
+        State state = makeInitialState(model);
+        ASSERT_TRUE(solver->step(model, state, 1e-3).ok);  // warm-up
+        const long before = allocations.load();
+        for (int k = 0; k < 5; ++k) ASSERT_TRUE(solver->step(model, state, 1e-3).ok);
+        EXPECT_EQ(allocations.load() - before, 0) << scene << ", " << backend.name << ", " << offered.integrator.name();
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace articulab
