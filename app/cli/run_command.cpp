@@ -91,11 +91,16 @@ std::string formatNumber(const char* pattern, double value) {
 // that is near zero (a pendulum starting at z = 0 has E = 0), so the change is given in joules
 // and relative to the largest kinetic energy of the run, a scale of the motion that is zero
 // only when nothing moved (then the scene's energy scale, energyScale, is used).
+// Muscles do work: their power is integrated by the trapezoid rule over the steps, so that the
+// summary can give the energy change the muscles do not account for.
 struct EnergyTally {
   double start = 0.0, largestKinetic = 0.0, largestChange = 0.0;
-  void add(const EnergyReport& energy) {
+  double musclePower = 0.0, muscleWork = 0.0;  // W at the last state, J so far
+  void add(const EnergyReport& energy, double dt = 0.0) {
     largestKinetic = std::max(largestKinetic, energy.kinetic);
     largestChange = std::max(largestChange, std::abs(energy.total() - start));
+    muscleWork += 0.5 * dt * (musclePower + energy.musclePower);
+    musclePower = energy.musclePower;
   }
 };
 
@@ -106,6 +111,11 @@ void printEnergy(std::ostream& out, const EnergyTally& tally, double end, double
       << " J = " << formatNumber("%+.3g", (end - tally.start) / scale) << " x the "
       << (moved ? "largest kinetic energy " : "scene's energy scale ") << scale << " J; largest |change| "
       << tally.largestChange << " J (" << formatNumber("%.3g", tally.largestChange / scale) << " x)\n";
+}
+
+void printMuscleWork(std::ostream& out, const EnergyTally& tally, double end) {
+  out << "muscles     work " << formatNumber("%+.6g", tally.muscleWork) << " J (integrated muscle_power); energy change "
+      << "minus that work " << formatNumber("%+.3g", end - tally.start - tally.muscleWork) << " J\n";
 }
 
 }  // namespace
@@ -170,7 +180,7 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     progress.update(state.t, seconds(after - start));
     if (!status.ok) break;
     const EnergyReport now = computeEnergy(model, state);
-    energy.add(now);
+    energy.add(now, dt);
     if (const std::string problem = divergence(state, now, bound); !problem.empty()) {
       status = {false, backendName + " at step " + std::to_string(state.step) + " (t = " +
                            formatNumber("%.6g", state.t) + " s): " + problem};
@@ -202,6 +212,7 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   out << "steps       " << step << " (" << state.t << " s simulated) in " << stepWall << " s wall, "
       << (step > 0 ? 1e6 * stepWall / static_cast<double>(step) : 0.0) << " us/step\n";
   printEnergy(out, energy, final.total(), bound.scale);
+  if (!model.muscles.empty()) printMuscleWork(out, energy, final.total());
   out << "max drift   position " << maxDriftPosition << " m, rotation " << maxDriftRotation << " rad\n";
   if (!o.csv.empty()) out << "csv         " << o.csv << " (" << recorder.rows() << " rows)\n";
   if (!status.ok) {
