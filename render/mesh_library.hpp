@@ -35,6 +35,7 @@ class MeshLibrary {
   // Appends the parts that draw the shape (none for a shape with unusable sizes).
   void appendParts(const ShapeDims& shape, std::vector<MeshPart>& parts);
   const GpuMesh& sphere() const { return sphere_; }
+  const GpuMesh& cylinder() const { return cylinder_; }  // radius 1, length 1 along z, centred
   void release();
 
  private:

@@ -4,6 +4,9 @@
 
 namespace articulab::render {
 
+// What the muscles' colour shows: activation a, or force over maximum isometric force f / f_opt.
+enum class MuscleColouring { Activation, Force };
+
 struct Overlays {
   bool jointFrames = false;    // RGB axes of each joint frame, plus the axis of 1-DOF joints
   bool centresOfMass = false;  // a marker at each body's centre of mass
@@ -13,6 +16,8 @@ struct Overlays {
   bool anchors = true;         // where joints hold bodies to the world (pivots, hips)
   bool grid = true;            // the ground plane z = 0 with its grid
   bool shadows = true;         // shadow map from the directional light
+  bool muscles = true;         // muscles as tubes along their paths, with dots at their path points
+  MuscleColouring muscleColouring = MuscleColouring::Activation;
 };
 
 }  // namespace articulab::render

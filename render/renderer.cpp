@@ -10,10 +10,12 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "engine/forces/force_drawing.hpp"
+#include "engine/forces/muscle_readings.hpp"
 #include "render/eigen_glm.hpp"
 #include "render/ground.hpp"
 #include "render/line_batch.hpp"
 #include "render/mesh_library.hpp"
+#include "render/muscle_drawing.hpp"
 #include "render/overlay_geometry.hpp"
 #include "render/screenshot.hpp"
 #include "render/shader_program.hpp"
@@ -84,6 +86,7 @@ struct Renderer::Resources {
   LineBatch lines;
   std::vector<DrawItem> items;
   std::vector<MeshPart> parts;
+  MuscleDrawing muscles;  // rebuilt each frame in the same storage
   float floorZ = 0.0f;
   bool planarShadows = false;  // floor shadows by projection instead of the shadow map
   // What the shadow map holds: the light and the casters' matrices it was drawn with.
@@ -95,6 +98,9 @@ struct Renderer::Resources {
 
   bool load(const std::string& shaderDir, const std::string& assetDir, std::string& error);
   void collectBodies(const Model& model, const State& state);
+  // Appends the muscle tubes and their joins to the items (lit, shadowed, hidden by the bodies
+  // in front of them, like the bodies); the dots at their path points go with the overlays.
+  void collectMuscles(const Model& model, const State& state, MuscleColouring colouring, const ViewScale& view);
   void shadowPass(const glm::mat4& lightViewProjection);
   void useLit(bool shadows, const Camera& camera, const glm::mat4& viewProjection,
               const glm::mat4& lightViewProjection, float sceneRadius);
@@ -138,6 +144,35 @@ void Renderer::Resources::collectBodies(const Model& model, const State& state) 
         items.push_back({part.mesh, shapeWorld * part.transform, color, part.shadowMesh});
     }
   }
+}
+
+namespace {
+
+// A tube is the unit cylinder (radius 1, length 1 along z, centred) scaled to the segment and
+// turned so that its z axis runs from a to b.
+glm::mat4 muscleTubeTransform(const MuscleTube& tube) {
+  const glm::vec3 along = tube.b - tube.a;
+  const float length = glm::length(along);
+  const glm::vec3 z = length > 0.0f ? along / length : glm::vec3(0.0f, 0.0f, 1.0f);
+  const glm::vec3 helper = std::abs(z.z) < 0.9f ? glm::vec3(0.0f, 0.0f, 1.0f) : glm::vec3(1.0f, 0.0f, 0.0f);
+  const glm::vec3 x = glm::normalize(glm::cross(helper, z)), y = glm::cross(z, x);
+  glm::mat4 world(1.0f);
+  world[0] = glm::vec4(x * tube.radius, 0.0f);
+  world[1] = glm::vec4(y * tube.radius, 0.0f);
+  world[2] = glm::vec4(z * length, 0.0f);
+  world[3] = glm::vec4(0.5f * (tube.a + tube.b), 1.0f);
+  return world;
+}
+
+}  // namespace
+
+void Renderer::Resources::collectMuscles(const Model& model, const State& state, MuscleColouring colouring,
+                                         const ViewScale& view) {
+  buildMuscleDrawing(model, state, colouring, view, muscles);
+  for (const MuscleTube& tube : muscles.tubes) items.push_back({&meshes.cylinder(), muscleTubeTransform(tube), tube.colour});
+  for (const Marker& joint : muscles.joints)
+    items.push_back({&meshes.sphere(), glm::scale(glm::translate(glm::mat4(1.0f), joint.centre), glm::vec3(joint.radius)),
+                     joint.color});
 }
 
 bool Renderer::Resources::shadowStale(const glm::mat4& lightViewProjection) const {
@@ -297,6 +332,9 @@ void Renderer::draw(const Model& model, const State& state, const Camera& camera
   sceneBounds(model, state, lo, hi);
   const float radius = 0.5f * glm::length(hi - lo);
   g.collectBodies(model, state);
+  g.muscles.clear();
+  if (overlays.muscles && !model.muscles.empty())
+    g.collectMuscles(model, state, overlays.muscleColouring, viewScale(camera, height));
   const glm::mat4 lightTransform = lightViewProjection(kTowardLight, lo, hi, g.floorZ);
   const bool mapped = overlays.shadows && !g.planarShadows;  // shadow-map shadows
   if (mapped) g.shadowPass(lightTransform);
@@ -323,6 +361,7 @@ void Renderer::draw(const Model& model, const State& state, const Camera& camera
   if (overlays.shadows && g.planarShadows && overlays.grid) g.drawFloorShadows(viewProjection);  // on the floor only
   OverlayGeometry geometry = buildOverlayGeometry(model, state, overlays, contactPoints, 2.0f * radius);
   if (ghost) addGhost(model, *ghost, geometry.lines);
+  geometry.markers.insert(geometry.markers.end(), g.muscles.points.begin(), g.muscles.points.end());
   g.drawOverlays(geometry, camera, viewProjection, radius);
 
   glBindVertexArray(0);
@@ -371,6 +410,13 @@ void Renderer::framingBounds(const Model& model, const State& state, glm::vec3& 
     if (force.pointForce) continue;
     lo = glm::min(lo, glm::min(toGlm(force.from), toGlm(force.to)));
     hi = glm::max(hi, glm::max(toGlm(force.from), toGlm(force.to)));
+  }
+  for (std::size_t m = 0; m < model.muscles.size() && static_cast<int>(state.E_0i.size()) >= model.bodyCount(); ++m) {
+    const MuscleReading muscle = readMuscle(model, state, m);  // paths anchored in the world belong in the view
+    for (int k = 0; k < muscle.pointCount; ++k) {
+      lo = glm::min(lo, toGlm(muscle.points[k]));
+      hi = glm::max(hi, toGlm(muscle.points[k]));
+    }
   }
   if (model.groundContact) lo.z = std::min(lo.z, 0.0f);  // where the bodies will land
 }

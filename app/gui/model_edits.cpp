@@ -143,6 +143,41 @@ std::string setForceField(Model& model, int element, ForceField field, double va
   return "unknown force field";
 }
 
+namespace {
+
+std::string muscleIndexError(const Model& model, int muscle) {
+  if (muscle >= 0 && muscle < static_cast<int>(model.muscles.size())) return "";
+  if (model.muscles.empty()) return "muscle index " + std::to_string(muscle) + " is out of range (the scene has no muscles)";
+  return "muscle index " + std::to_string(muscle) + " is out of range (the scene has " +
+         std::to_string(model.muscles.size()) + " muscles, 0 to " + std::to_string(model.muscles.size() - 1) + ")";
+}
+
+}  // namespace
+
+std::string setMuscleExcitation(Model& model, int muscle, double excitation) {
+  if (std::string error = muscleIndexError(model, muscle); !error.empty()) return error;
+  Muscle& target = model.muscles[muscle];
+  if (std::string reason = checkExcitation(excitation); !reason.empty())
+    return "muscle " + std::to_string(muscle) + " '" + target.name + "': " + reason;
+  target.excitation = constantExcitation(excitation);
+  return "";
+}
+
+std::string restoreMuscleExcitation(Model& model, const Model& scene, int muscle) {
+  if (std::string error = muscleIndexError(model, muscle); !error.empty()) return error;
+  Muscle& target = model.muscles[muscle];
+  if (muscle >= static_cast<int>(scene.muscles.size()) || scene.muscles[muscle].name != target.name)
+    return "muscle " + std::to_string(muscle) + " '" + target.name + "' is not in the scene as loaded";
+  target.excitation = scene.muscles[muscle].excitation;
+  return "";
+}
+
+bool sameExcitation(const Excitation& a, const Excitation& b) {
+  if (a.wave != b.wave) return false;
+  if (a.wave) return a.mean == b.mean && a.amplitude == b.amplitude && a.period == b.period && a.phase == b.phase;
+  return a.times == b.times && a.values == b.values;
+}
+
 bool parseForceField(const std::string& name, ForceField& out) {
   const std::pair<const char*, ForceField> fields[] = {{"stiffness", ForceField::Stiffness},
                                                        {"damping", ForceField::Damping},

@@ -32,4 +32,13 @@ std::string setForceField(Model& model, int element, ForceField field, double va
 // "stiffness", "damping", "rest_length" or "force"; false for anything else.
 bool parseForceField(const std::string& name, ForceField& out);
 
+// A muscle's excitation becomes the constant u (engine/forces/muscle_excitation.hpp), refused
+// outside [0, 1] (never clamped); the activation follows it from the next step on.
+std::string setMuscleExcitation(Model& model, int muscle, double excitation);
+// Gives the muscle back the excitation schedule it has in scene (the model as loaded); refused
+// when scene has no muscle of that index and name.
+std::string restoreMuscleExcitation(Model& model, const Model& scene, int muscle);
+// The same schedule (knots or wave), compared exactly.
+bool sameExcitation(const Excitation& a, const Excitation& b);
+
 }  // namespace articulab::gui

@@ -54,6 +54,9 @@ void drawControls(Workbench& app, const ImVec2& display, float top) {
   if (ImGui::Begin("Controls", nullptr, kColumn | ImGuiWindowFlags_NoTitleBar)) {
     if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) drawScenePanel(app);
     if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) drawSimulationPanel(app);
+    const Snapshot& snap = app.snapshot();
+    if (snap.model && !snap.model->muscles.empty() && ImGui::CollapsingHeader("Muscles", ImGuiTreeNodeFlags_DefaultOpen))
+      drawMusclesPanel(app);
     if (ImGui::CollapsingHeader("Back-end", ImGuiTreeNodeFlags_DefaultOpen)) drawBackendPanel(app);
     if (ImGui::CollapsingHeader("Parameters")) drawParametersPanel(app);
     if (ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) drawStatisticsPanel(app);

@@ -25,6 +25,13 @@ void drawSimulationPanel(Workbench& app);
 void drawBackendPanel(Workbench& app);
 void drawParametersPanel(Workbench& app);
 void drawStatisticsPanel(Workbench& app);
+// Scenes with muscles: one excitation slider per muscle (held constant through the model-edit
+// path, or back to the scene's schedule) and its activation, force, length and velocity.
+void drawMusclesPanel(Workbench& app);
+// Above the plots of a scene with muscles: which quantity and which muscles the muscle plot shows.
+void drawMusclePlotChooser(Workbench& app);
+// In the 3D view: what the muscles' colour (activation or f / f_opt), width and dots mean.
+void drawMuscleLegend(Workbench& app);
 void drawPlotsPanel(Workbench& app);
 // Plot window, pause, autoscale and the export buttons.
 void drawPlotControls(Workbench& app);

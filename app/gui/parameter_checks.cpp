@@ -43,4 +43,9 @@ std::string checkFinite(const std::string& quantity, double value) {
   return std::isfinite(value) ? "" : quantity + " must be a finite number (got " + number(value) + ")";
 }
 
+std::string checkExcitation(double u) {
+  if (u >= 0.0 && u <= 1.0) return "";
+  return "excitation must be in [0, 1] (got " + number(u) + ")";
+}
+
 }  // namespace articulab::gui

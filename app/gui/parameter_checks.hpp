@@ -14,5 +14,6 @@ std::string checkStepSize(double seconds);
 std::string checkSpeed(double multiplier);
 std::string checkFinite(const std::string& quantity, double value);
 std::string checkPlotWindow(double seconds);
+std::string checkExcitation(double u);  // a muscle excitation, in [0, 1]
 
 }  // namespace articulab::gui

@@ -69,19 +69,50 @@ void drawSeries(PlotCanvas& c, const Rect& r, const TimeSeries& data, const Plot
 }
 
 // The legend in the header row, right-aligned above the plot area, so it never covers data.
-void drawLegend(PlotCanvas& c, const Rect& r, double rowY, const TimeSeries& data, const PlotSpec& plot) {
-  c.setFontSize(11.0);
+// When the entries (a muscle plot of many muscles) do not fit between the title (ending at
+// freeFrom) and the right edge, the font shrinks down to 8 pt, then the leftmost entries give
+// way to "+N more".
+void drawLegend(PlotCanvas& c, const Rect& r, double rowY, const TimeSeries& data, const PlotSpec& plot, double freeFrom) {
+  constexpr double kSwatch = 38.0, kMinFont = 8.0, kFont = 11.0;
+  const bool shared = !sharedUnit(data, plot).empty();
+  std::vector<std::string> labels;
+  for (const PlotSeries& s : plot.series) labels.push_back(shared ? data.channels()[s.channel].label : seriesLabel(data, s));
+  const auto widthAt = [&](double font) {
+    c.setFontSize(font);
+    double total = 0.0;
+    for (const std::string& label : labels) total += c.textWidth(label) + kSwatch;
+    return total;
+  };
+  const double room = r.x + r.w - freeFrom;
+  const double natural = widthAt(kFont);
+  const double font = natural <= room ? kFont : std::max(kMinFont, kFont * room / natural);
+  c.setFontSize(font);
   double x = r.x + r.w;
-  for (auto it = plot.series.rbegin(); it != plot.series.rend(); ++it) {
-    const std::string label = sharedUnit(data, plot).empty() ? seriesLabel(data, *it) : data.channels()[it->channel].label;
-    x -= c.textWidth(label);
+  std::size_t drawn = 0;
+  for (std::size_t i = labels.size(); i-- > 0;) {
+    const double width = c.textWidth(labels[i]) + kSwatch;
+    const std::string more = "+" + std::to_string(i + 1) + " more";
+    const bool last = i == 0;
+    if (!last && x - width - c.textWidth(more) < freeFrom) {  // no room for this one and the note
+      c.setColour(kInk);
+      c.text(more, x - c.textWidth(more), rowY, 0.0, 0.5);
+      break;
+    }
+    if (last && x - width < freeFrom && drawn > 0) {
+      c.setColour(kInk);
+      c.text(more, x - c.textWidth(more), rowY, 0.0, 0.5);
+      break;
+    }
+    x -= c.textWidth(labels[i]);
     c.setColour(kInk);
-    c.text(label, x, rowY, 0.0, 0.5);
-    c.setColour(it->colour);
+    c.text(labels[i], x, rowY, 0.0, 0.5);
+    c.setColour(plot.series[i].colour);
     c.setLineWidth(2.0);
     c.line(x - 24.0, rowY, x - 4.0, rowY);
-    x -= 38.0;
+    x -= kSwatch;
+    ++drawn;
   }
+  c.setFontSize(kFont);
 }
 
 // After a live back-end switch: a dashed marker at each switch and each stretch's back-end
@@ -119,7 +150,11 @@ void drawPlot(PlotCanvas& c, const Rect& area, const TimeSeries& data, const Plo
   c.text(title, area.x + 4.0, rowY, 0.0, 0.5);
   const double titleWidth = c.textWidth(title);
   c.setFontSize(11.0);
-  if (unit.empty()) c.text(plot.yLabel, area.x + 4.0 + titleWidth + 10.0, rowY, 0.0, 0.5);
+  double freeFrom = area.x + 4.0 + titleWidth + 16.0;
+  if (unit.empty()) {
+    c.text(plot.yLabel, area.x + 4.0 + titleWidth + 10.0, rowY, 0.0, 0.5);
+    freeFrom += c.textWidth(plot.yLabel) + 6.0;
+  }
   drawGridAndTicks(c, r, time, values);
   for (const PlotSeries& series : plot.series) drawSeries(c, r, data, series, time, values);
   c.setColour({0.2f, 0.2f, 0.2f});
@@ -128,7 +163,7 @@ void drawPlot(PlotCanvas& c, const Rect& area, const TimeSeries& data, const Plo
   c.setFontSize(11.0);
   c.setColour(kInk);
   c.text(channelHeader(data.channels()[kTime]), r.x + r.w * 0.5, r.y + r.h + 24.0, 0.5, 0.0);
-  drawLegend(c, r, rowY, data, plot);
+  drawLegend(c, r, rowY, data, plot, freeFrom);
   drawSegments(c, r, data.segments(), time);
 }
 

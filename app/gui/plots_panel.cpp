@@ -63,6 +63,7 @@ void drawPlotControls(Workbench& app) {
 // The plots stacked in the band, sharing its height.
 void drawPlotsPanel(Workbench& app) {
   drawEnergyBehaviour(app);
+  drawMusclePlotChooser(app);
   UiState& ui = app.ui();
   const TimeSeries& data = app.plotData();
   const std::vector<PlotSpec>& plots = app.plots();

@@ -26,12 +26,14 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"set-joint", 3, 4, "INDEX stiffness|damping|rest VALUE [COORDINATE]"},
       {"set-body", 3, 3, "INDEX mass VALUE"},
       {"set-force", 3, 4, "INDEX stiffness|damping|rest_length|force VALUE [COMPONENT]: a force element (N/m, N s/m, m, N)"},
+      {"set-muscle", 3, 3, "INDEX excitation VALUE|schedule: muscle INDEX's excitation held at VALUE in [0, 1] from the next step on, or back to the scene's schedule"},
       {"set-gravity", 3, 3, "X Y Z (m/s^2)"},
       {"setting", 2, 2, "NAME VALUE: a setting of the running back-end (articulab backends lists them)"},
       {"pull", 4, 4, "BODY X Y Z: pull the body's centre of mass towards world point (X, Y, Z) m"},
       {"release", 0, 0, ": stop pulling"},
       {"plot-window", 1, 1, "SECONDS: time window of the plots"},
-      {"overlay", 2, 2, "joint-frames|com|constraints|contacts|forces|anchors|grid|shadows on|off"},
+      {"overlay", 2, 2, "joint-frames|com|constraints|contacts|forces|anchors|muscles|grid|shadows on|off"},
+      {"muscle-colour", 1, 1, "activation|force: what the muscles' colour shows (activation, or force / f_opt)"},
       {"panels", 1, 1, "on|off: show or hide the panels (the 3D view fills the window)"},
       {"camera", 3, 3, "YAW PITCH DISTANCE (radians, radians, metres; the target stays framed)"},
       {"frame", 0, 0, ": frame the scene in the view"},
@@ -111,6 +113,33 @@ bool parseScriptNumber(const std::string& word, double& out) {
   double value = std::strtod(word.c_str(), &end);
   if (word.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(value)) return false;
   out = value;
+  return true;
+}
+
+bool parseSetMuscle(const std::vector<std::string>& args, MuscleCommand& out, std::string& error) {
+  if (args.size() != 3) {
+    error = "takes INDEX excitation VALUE|schedule (got " + std::to_string(args.size()) + " arguments)";
+    return false;
+  }
+  if (!parseScriptInteger(args[0], out.muscle) || out.muscle < 0 || out.muscle > 1000000000L) {
+    error = "muscle index must be a whole number >= 0 (got '" + args[0] + "')";
+    return false;
+  }
+  if (args[1] != "excitation") {
+    error = "muscle " + args[0] + ": unknown muscle field '" + args[1] + "' (expected excitation)";
+    return false;
+  }
+  out.schedule = args[2] == "schedule";
+  if (out.schedule) return true;
+  if (!parseScriptNumber(args[2], out.excitation)) {
+    error = "muscle " + args[0] + ": excitation must be a number in [0, 1] or 'schedule' (got '" + args[2] + "')";
+    return false;
+  }
+  if (out.excitation < 0.0 || out.excitation > 1.0) {
+    error = "muscle " + args[0] + ": excitation " + args[2] +
+            " is outside [0, 1]; set-muscle takes a value in [0, 1] or 'schedule' (nothing was changed)";
+    return false;
+  }
   return true;
 }
 

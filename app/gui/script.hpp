@@ -32,4 +32,14 @@ bool loadScript(const std::string& path, std::vector<ScriptCommand>& out, std::s
 bool parseScriptNumber(const std::string& word, double& out);
 bool parseScriptInteger(const std::string& word, long& out);
 
+// set-muscle INDEX excitation VALUE|schedule.
+struct MuscleCommand {
+  long muscle = 0;
+  bool schedule = false;   // back to the scene's excitation schedule
+  double excitation = 0.0;  // otherwise held constant at this value, in [0, 1]
+};
+// Checks the arguments of set-muscle (the index against the scene is checked when it runs):
+// false with the reason, which names the muscle index, the value and the range [0, 1].
+bool parseSetMuscle(const std::vector<std::string>& args, MuscleCommand& out, std::string& error);
+
 }  // namespace articulab::gui

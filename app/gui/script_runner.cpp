@@ -81,6 +81,8 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"set-body", &ScriptRunner::setBody},
       {"set-force", &ScriptRunner::setForce},
       {"set-gravity", &ScriptRunner::setGravity},
+      {"set-muscle", &ScriptRunner::setMuscle},
+      {"muscle-colour", &ScriptRunner::muscleColour},
       {"setting", &ScriptRunner::setSolverSetting},
       {"pull", &ScriptRunner::pull},
       {"release", &ScriptRunner::release},
@@ -342,6 +344,29 @@ bool ScriptRunner::setForce(const ScriptCommand& c, std::string& error) {
   return error.empty();
 }
 
+bool ScriptRunner::setMuscle(const ScriptCommand& c, std::string& error) {
+  MuscleCommand command;
+  if (!parseSetMuscle(c.args, command, error)) return false;
+  const int muscle = static_cast<int>(command.muscle);
+  Simulation& sim = app_.simulation();
+  error = command.schedule ? sim.restoreMuscleSchedule(muscle) : sim.editMuscleExcitation(muscle, command.excitation);
+  if (!error.empty()) return false;
+  if (command.schedule) spdlog::info("muscle {}: excitation follows the scene's schedule again", muscle);
+  else spdlog::info("muscle {}: excitation held at {}", muscle, command.excitation);
+  return true;
+}
+
+bool ScriptRunner::muscleColour(const ScriptCommand& c, std::string& error) {
+  render::Overlays& o = app_.ui().overlays;
+  if (c.args[0] == "activation") o.muscleColouring = render::MuscleColouring::Activation;
+  else if (c.args[0] == "force") o.muscleColouring = render::MuscleColouring::Force;
+  else {
+    error = "unknown muscle colouring '" + c.args[0] + "' (expected activation or force)";
+    return false;
+  }
+  return true;
+}
+
 bool ScriptRunner::pull(const ScriptCommand& c, std::string& error) {
   long body = 0;
   double x, y, z;
@@ -367,11 +392,13 @@ bool ScriptRunner::overlay(const ScriptCommand& c, std::string& error) {
                  : c.args[0] == "contacts"    ? &o.contacts
                  : c.args[0] == "forces"      ? &o.forces
                  : c.args[0] == "anchors"     ? &o.anchors
+                 : c.args[0] == "muscles"     ? &o.muscles
                  : c.args[0] == "grid"        ? &o.grid
                  : c.args[0] == "shadows"     ? &o.shadows
                                               : nullptr;
   if (!target) {
-    error = "unknown overlay '" + c.args[0] + "' (expected joint-frames, com, constraints, contacts, forces, anchors, grid or shadows)";
+    error = "unknown overlay '" + c.args[0] +
+            "' (expected joint-frames, com, constraints, contacts, forces, anchors, muscles, grid or shadows)";
     return false;
   }
   return onOff(c.args[1], *target, error);

@@ -37,6 +37,8 @@ class ScriptRunner {
   bool setBody(const ScriptCommand& c, std::string& error);
   bool setForce(const ScriptCommand& c, std::string& error);
   bool setGravity(const ScriptCommand& c, std::string& error);
+  bool setMuscle(const ScriptCommand& c, std::string& error);
+  bool muscleColour(const ScriptCommand& c, std::string& error);
   bool setSolverSetting(const ScriptCommand& c, std::string& error);
   bool pull(const ScriptCommand& c, std::string& error);
   bool release(const ScriptCommand& c, std::string& error);

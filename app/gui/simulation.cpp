@@ -13,6 +13,7 @@
 #include "engine/diagnostics/divergence.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"
+#include "engine/forces/muscle_readings.hpp"
 #include "engine/solvers/step_cost_estimate.hpp"
 
 namespace articulab::gui {
@@ -27,6 +28,16 @@ constexpr double kMaxWallGap = 0.1;       // s; longer stalls are not caught up
 constexpr double kStatsWindow = 0.5;      // s of wall time per statistics update
 
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+
+// The muscles' power at the state with other activations (swapped in and back: no copy).
+double musclePowerWith(const Model& model, State& state, VectorX& activations) {
+  if (activations.size() != state.activations.size()) return computeEnergy(model, state).musclePower;
+  state.activations.swap(activations);
+  double power = 0.0;
+  for (std::size_t m = 0; m < model.muscles.size(); ++m) power += readMuscle(model, state, m).power;
+  state.activations.swap(activations);
+  return power;
+}
 
 // A step that throws (out of memory, say) is a failed step, never the end of the program.
 StepStatus guardedStep(Solver& solver, const Model& model, State& state, double dt) {
@@ -171,6 +182,7 @@ void Simulation::installSceneLocked(PreparedScene& scene) {
   for (const std::string& warning : support.warnings) spdlog::warn("{}: {}", scene.info->name, warning);
   for (const std::string& note : support.notes) spdlog::info("{}: {}", scene.info->name, note);
   model_ = scene.model;
+  sceneModel_ = scene.model;  // edits replace model_ by an edited copy; this one stays as loaded
   ++modelVersion_;
   if (scene.path != scenePath_ || scene.overrides != overrides_) ++sceneVersion_;  // a reload keeps the view
   solver_ = std::move(scene.solver);
@@ -210,9 +222,28 @@ void Simulation::restartLocked() {
   if (compareInfo_ && createComparisonLocked()) compareState_ = state_;  // a fresh solver: no history
   failure_.clear();
   debt_ = 0.0;
-  series_.setChannels(sampleChannels(compareInfo_ ? compareInfo_->name : ""));
+  series_.setChannels(channelsLocked());
   resetReferenceEnergyLocked();
-  recordSampleLocked(computeEnergy(*model_, state_));
+  const EnergyReport energy = computeEnergy(*model_, state_);
+  muscleWork_ = 0.0;
+  musclePower_ = energy.musclePower;
+  musclePowerTime_ = state_.t;
+  recordSampleLocked(energy);
+}
+
+std::vector<Channel> Simulation::channelsLocked() const {
+  std::vector<std::string> muscles;
+  for (const Muscle& muscle : model_->muscles) muscles.push_back(muscle.name);
+  return sampleChannels(compareInfo_ ? compareInfo_->name : "", muscles);
+}
+
+// A step holds the activations of its start (Solver::step advances them after the step), so
+// its work is the integral of the power with those: trapezoidal between the power at the start
+// and the power at the end with the held activations.
+void Simulation::accumulateMuscleWorkLocked(const StepOutcome& outcome) {
+  muscleWork_ += 0.5 * (musclePower_ + outcome.heldMusclePower) * (state_.t - musclePowerTime_);
+  musclePower_ = outcome.energy.musclePower;
+  musclePowerTime_ = state_.t;
 }
 
 void Simulation::startThread() {
@@ -324,8 +355,11 @@ bool Simulation::stepUnlocked(std::unique_lock<std::mutex>& lock) {
 Simulation::StepOutcome Simulation::stepStates(State& state, State& compareState, double dt) const {
   StepOutcome out;
   try {
+    const bool muscles = !model_->muscles.empty();
+    if (muscles) heldActivations_ = state.activations;  // allocates only when the size changes
     out.status = guardedStep(*solver_, *model_, state, dt);
     out.energy = computeEnergy(*model_, state);
+    if (muscles) out.heldMusclePower = musclePowerWith(*model_, state, heldActivations_);
     out.problem = divergenceLocked(out.status, state, out.energy);
     if (!compareSolver_) return out;
     compareState.perturbation = state.perturbation;
@@ -350,6 +384,7 @@ bool Simulation::finishStepLocked(const StepOutcome& outcome) {
     stopComparisonLocked("comparison run on " + compareInfo_->name + " stopped" + where + ": " +
                          outcome.compareProblem + "; Reset starts it again");
   }
+  accumulateMuscleWorkLocked(outcome);
   const std::string& problem = outcome.problem;
   if (state_.step % sampleEvery_ == 0 || !problem.empty()) recordSampleLocked(outcome.energy);
   if (problem.empty()) return true;
@@ -376,17 +411,30 @@ void Simulation::stopComparisonLocked(const std::string& why) {
 
 void Simulation::recordSampleLocked(const EnergyReport& energy) {
   DriftReport drift = computeDrift(*model_, state_);
-  double row[kComparedChannelCount] = {state_.t, energy.kinetic, energy.potential, energy.total(), drift.total.position,
-                                       drift.total.rotation, NAN, NAN, NAN};
-  if (compareSolver_) {
+  const SampleLayout layout = sampleLayout(series_.channels());
+  sampleRow_.assign(series_.channelCount(), NAN);  // allocates only when the channels grew
+  double* row = sampleRow_.data();
+  const double standard[kChannelCount] = {state_.t, energy.kinetic, energy.potential, energy.total(),
+                                          drift.total.position, drift.total.rotation};
+  std::copy(standard, standard + kChannelCount, row);
+  if (compareSolver_ && layout.comparing) {
     const DriftReport compared = computeDrift(*model_, compareState_);
     row[kCompareTotal] = computeEnergy(*model_, compareState_).total();
     row[kCompareDriftPosition] = compared.total.position;
     row[kCompareDriftRotation] = compared.total.rotation;
   }
+  for (std::size_t m = 0; m < layout.muscles && m < model_->muscles.size(); ++m) {
+    const MuscleReading r = readMuscle(*model_, state_, m);
+    const double values[kMuscleQuantityCount] = {r.excitation, r.activation, r.force, r.length, r.velocity};
+    std::copy(values, values + kMuscleQuantityCount, row + layout.muscleChannel(m, kMuscleExcitation));
+  }
+  if (layout.muscles > 0) {
+    row[layout.musclePower()] = energy.musclePower;
+    row[layout.muscleWork()] = muscleWork_;
+    row[layout.energyBalance()] = energy.total() - muscleWork_;
+  }
   series_.markSegment(state_.t, backendInfo_->name);  // plots credit each stretch to its back-end
-  series_.markSegment(state_.t, backendInfo_->name);  // plots credit each stretch to its back-end
-  series_.push(row);  // reads the comparison's values only while its channels are there
+  series_.push(row);
 }
 
 void Simulation::resetReferenceEnergyLocked() {

@@ -46,6 +46,7 @@ struct IntegratorOffer {
 // What the UI draws and shows; copied under the lock.
 struct Snapshot {
   std::shared_ptr<const Model> model;
+  std::shared_ptr<const Model> sceneModel;  // the model as the scene file gave it, before any edit
   std::uint64_t modelVersion = 0;  // changes when the model is replaced or edited
   State state;
   std::string scenePath;
@@ -131,6 +132,12 @@ class Simulation {
   std::string editDriftControl(DriftControl drift, double alpha, double beta);
   // A setting of the running back-end (registry), e.g. "gmres-tolerance".
   std::string editSolverSetting(const std::string& name, double value);
+  // The muscle's excitation becomes the constant u in [0, 1] from the next step on (refused
+  // outside it); announce: say in the log when it waits for the running step (off for a slider
+  // being dragged).
+  std::string editMuscleExcitation(int muscle, double excitation, bool announce = true);
+  // Back to the excitation schedule of the scene file.
+  std::string restoreMuscleSchedule(int muscle);
 
   // Mouse pull; body -1 releases it.
   void setPerturbation(const Perturbation& perturbation);
@@ -151,6 +158,9 @@ class Simulation {
     std::string problem;         // why the main run diverged; empty when it did not
     std::string compareProblem;  // the same for the comparison run
     bool compareFailed = false;  // the comparison's step itself reported failure
+    // The muscles' power at the end of the step with the activations the step held (those
+    // before it): with the power at its start, the trapezoidal rule of the work it did.
+    double heldMusclePower = 0.0;
   };
   // A prepared scene: the model with its back-end, integrator and solver, built before the lock.
   struct PreparedScene;
@@ -178,12 +188,16 @@ class Simulation {
   bool createComparisonLocked();
   void restartLocked();
   void recordSampleLocked(const EnergyReport& energy);
+  // The channels of the recorded series: standard, the comparison's while there is one, the muscles'.
+  std::vector<Channel> channelsLocked() const;
   void resetReferenceEnergyLocked();
   void updateStatsLocked(double wallSeconds, double simSeconds, long steps, double stepWallSeconds);
   static const BackendInfo* chooseBackend(const Model& model, const std::string& backend, std::string& error);
   static std::string prepareScene(std::shared_ptr<Model> model, const std::string& backend, PreparedScene& out);
   std::string editModelLocked(const std::function<std::string(Model&)>& edit);
-  std::string editModel(const std::string& what, std::function<std::string(Model&)> edit);
+  std::string editModel(const std::string& what, std::function<std::string(Model&)> edit, bool announce = true);
+  // The muscle work W (integral of the muscle power, trapezoidal rule over the steps) after a step.
+  void accumulateMuscleWorkLocked(const StepOutcome& outcome);
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
@@ -193,6 +207,7 @@ class Simulation {
   bool threadDone_ = true;
   CommandQueue commands_;
   State work_, compareWork_;  // what the physics thread steps while a step runs
+  mutable VectorX heldActivations_;  // the activations a step holds (stepStates: one step at a time)
   std::chrono::steady_clock::time_point stepStarted_;
   int stepRequests_ = 0;  // single steps asked for while paused
   double testStepDelay_ = 0.0;
@@ -204,6 +219,7 @@ class Simulation {
   std::string loadError_;
 
   std::shared_ptr<const Model> model_;
+  std::shared_ptr<const Model> sceneModel_;  // model_ as loaded, before the edits
   std::uint64_t modelVersion_ = 0;
   std::unique_ptr<Solver> solver_;
   const BackendInfo* backendInfo_ = nullptr;
@@ -229,6 +245,10 @@ class Simulation {
   double referenceEnergy_ = 0.0, energyScale_ = 1.0;
   long sampleEvery_ = 1;
   TimeSeries series_;
+  std::vector<double> sampleRow_;  // one row of series_, reused
+  double muscleWork_ = 0.0;        // J, since the last restart
+  double musclePower_ = 0.0;       // W, at the last step
+  double musclePowerTime_ = 0.0;   // s, the time of that step
   SimulationStats stats_;
   double windowWall_ = 0.0, windowSim_ = 0.0, windowStepWall_ = 0.0;
   long windowSteps_ = 0;

@@ -123,7 +123,7 @@ bool Simulation::setComparison(const std::string& backend, std::string& error) {
       compareInfo_ = nullptr;
       compareSolver_.reset();
       compareNote_.clear();
-      series_.setChannels(sampleChannels());
+      series_.setChannels(channelsLocked());
       recordSampleLocked(computeEnergy(*model_, state_));
       return std::string();
     });
@@ -216,14 +216,14 @@ std::string Simulation::editModelLocked(const std::function<std::string(Model&)>
 
 // A refused value is reported at once (checked on a copy of the model); an accepted edit applies
 // now, or right after the running step.
-std::string Simulation::editModel(const std::string& what, std::function<std::string(Model&)> edit) {
+std::string Simulation::editModel(const std::string& what, std::function<std::string(Model&)> edit, bool announce) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!model_) return "no scene is loaded";
   if (commands_.stepping()) {
     Model trial = *model_;
     if (std::string reason = edit(trial); !reason.empty()) return reason;
   }
-  return commandLocked(what, [this, edit] { return editModelLocked(edit); });
+  return commandLocked(what, [this, edit] { return editModelLocked(edit); }, announce);
 }
 
 std::string Simulation::editJoint(int joint, JointField field, double value, int coordinate) {
@@ -254,6 +254,21 @@ std::string Simulation::editSolverSetting(const std::string& name, double value)
   });
 }
 
+std::string Simulation::editMuscleExcitation(int muscle, double excitation, bool announce) {
+  return editModel("muscle excitation", [=](Model& m) { return setMuscleExcitation(m, muscle, excitation); }, announce);
+}
+
+// The schedule comes from the model as loaded (sceneModel_), which edits never change.
+std::string Simulation::restoreMuscleSchedule(int muscle) {
+  std::shared_ptr<const Model> scene;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    scene = sceneModel_;
+  }
+  if (!scene) return "no scene is loaded";
+  return editModel("muscle schedule", [=](Model& m) { return restoreMuscleExcitation(m, *scene, muscle); });
+}
+
 void Simulation::setPerturbation(const Perturbation& perturbation) {
   std::lock_guard<std::mutex> lock(mutex_);
   commandLocked("mouse pull", [this, perturbation] {
@@ -265,6 +280,7 @@ void Simulation::setPerturbation(const Perturbation& perturbation) {
 void Simulation::snapshot(Snapshot& out) const {
   std::lock_guard<std::mutex> lock(mutex_);
   out.model = model_;
+  out.sceneModel = sceneModel_;
   out.modelVersion = modelVersion_;
   out.sceneVersion = sceneVersion_;
   out.state = state_;

@@ -67,9 +67,15 @@ void drawStatisticsPanel(Workbench& app) {
   row("potential energy", "%.6g J", latest(data, kPotential));
   row("total energy", "%.6g J", latest(data, kTotal));
   row("constraint drift", "%.3g m", latest(data, kDriftPosition));
-  if (data.channelCount() == kComparedChannelCount) {  // the comparison run's, see drawComparison
+  const SampleLayout layout = sampleLayout(data.channels());
+  if (layout.comparing) {  // the comparison run's, see drawComparison
     row(data.channels()[kCompareTotal].label.c_str(), "%.6g J", latest(data, kCompareTotal));
     row(data.channels()[kCompareDriftPosition].label.c_str(), "%.3g m", latest(data, kCompareDriftPosition));
+  }
+  if (layout.muscles > 0) {  // not conservative: E - W is what stays constant
+    row("muscle power", "%.4g W", latest(data, layout.musclePower()));
+    row("muscle work W", "%.6g J", latest(data, layout.muscleWork()));
+    row("total - muscle work", "%.6g J", latest(data, layout.energyBalance()));
   }
   row("frame time", "%.2f ms", app.lastFrameSeconds() * 1e3);
   ImGui::EndTable();

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/gui/plot_widget.hpp"
+#include "engine/forces/muscle_readings.hpp"
 #include "render/overlays.hpp"
 
 namespace articulab::gui {
@@ -33,6 +34,14 @@ struct PanelLayout {
   float plotsHeight = 370.0f;  // pixels
 };
 
+// The plots of a scene with muscles: the energy plot (with the muscle work and E - W), the
+// drift plot when asked for, and the muscle plot of one quantity for the muscles not hidden.
+struct MusclePlotChoice {
+  MusclePlot plot = MusclePlot::Force;
+  std::vector<bool> hidden;  // per muscle; entries past the end are shown
+  bool showDrift = false;    // the constraint drift plot as well
+};
+
 struct UiState {
   std::vector<SceneEntry> scenes;
   std::string scenesDir;
@@ -46,6 +55,8 @@ struct UiState {
   std::vector<PlotView> plotViews;
   double plotWindow = 10.0;  // s
   bool plotsPaused = false;
+  MusclePlotChoice musclePlot;
+  std::vector<MuscleReading> muscleReadings;  // the Muscles panel's, kept to reuse the storage
   bool showPanels = true;
   PanelLayout layout;
   bool showHelp = false;

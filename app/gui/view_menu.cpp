@@ -13,6 +13,15 @@ void drawViewMenu(Workbench& app) {
   ImGui::MenuItem("Contacts", nullptr, &overlays.contacts);
   ImGui::MenuItem("Force elements", nullptr, &overlays.forces);
   ImGui::MenuItem("World anchors", nullptr, &overlays.anchors);
+  ImGui::MenuItem("Muscles", nullptr, &overlays.muscles);
+  if (ImGui::BeginMenu("Muscle colour")) {
+    using render::MuscleColouring;
+    if (ImGui::MenuItem("activation", nullptr, overlays.muscleColouring == MuscleColouring::Activation))
+      overlays.muscleColouring = MuscleColouring::Activation;
+    if (ImGui::MenuItem("force f / f_opt", nullptr, overlays.muscleColouring == MuscleColouring::Force))
+      overlays.muscleColouring = MuscleColouring::Force;
+    ImGui::EndMenu();
+  }
   ImGui::MenuItem("Ground grid", nullptr, &overlays.grid);
   ImGui::MenuItem("Shadows", nullptr, &overlays.shadows);
   ImGui::Separator();

@@ -211,16 +211,24 @@ void Workbench::refreshFromSimulation() {
   if (snapshot_.model && snapshot_.sceneVersion != framedScene_) {  // a scene opened (maybe after a step)
     frameScene();
     framedScene_ = snapshot_.sceneVersion;
+    ui_.musclePlot.hidden.clear();  // another scene: its own muscles
   }
   copyNewSamples();
 }
 
-// The plots follow the copied channels: a comparison run's series only while its channels are there.
+// The plots follow the copied channels: a comparison run's series only while its channels are
+// there; with muscles, the energy balance in the energy plot and the muscle plot chosen in the
+// plots panel (the drift plot only when asked for).
 void Workbench::copyNewSamples() {
-  if (ui_.plotsPaused) return;
-  simulation_->copySamples(plotData_, plotConsumed_, plotGeneration_);
-  const bool comparing = !snapshot_.compareBackend.empty() && plotData_.channelCount() == kComparedChannelCount;
+  if (!ui_.plotsPaused) simulation_->copySamples(plotData_, plotConsumed_, plotGeneration_);
+  const SampleLayout layout = sampleLayout(plotData_.channels());
+  const bool comparing = !snapshot_.compareBackend.empty() && layout.comparing;
   plots_ = standardPlots(snapshot_.backend, comparing ? snapshot_.compareBackend : "");
+  if (layout.muscles > 0) {
+    addMuscleEnergyBalance(plots_[0], layout);
+    if (!ui_.musclePlot.showDrift) plots_.pop_back();
+    plots_.push_back(musclePlot(layout, ui_.musclePlot.plot, ui_.musclePlot.hidden));
+  }
   ui_.plotViews.resize(plots_.size());
 }
 
@@ -346,6 +354,7 @@ void Workbench::buildUi() {
     handleShortcuts(*this);
   }
   if (ui_.showPanels) drawPanels(*this);
+  drawMuscleLegend(*this);
   drawBanner(*this);
   ImGui::Render();
 }

@@ -533,6 +533,79 @@ quit
     check(wall < 25.0, "the session (two slow steps, quit inside the second) is short: %.1f s" % wall)
 
 
+def red_muscle_pixels(png):
+    """Pixels of a lit, fully active muscle, light or shaded: saturated red (the bones are orange
+    or blue, the resting muscle grey-blue)."""
+    return sum(1 for r, g, b in pixels(png) if r > 90 and g < 50 and b < 50)
+
+
+def case_muscles(opts):
+    """The muscle arm: set-muscle drives the biceps (drawn red once active, gone with the
+    overlay off), the CSV has the muscle columns with E - W constant, the plots show the balance
+    and the muscle forces, and an excitation outside [0, 1] is refused naming the command."""
+    out = opts.out_dir
+    script = f"""load tests/gui/data/muscle_arm.json
+run-frames 1
+camera -1.5708 0.1 1.1
+run-frames 30
+screenshot {out}/before.png
+set-muscle 0 excitation 1
+run-frames 40
+screenshot {out}/active.png
+screenshot-window {out}/window.png
+muscle-colour force
+screenshot {out}/force.png
+overlay muscles off
+screenshot {out}/hidden.png
+overlay muscles on
+muscle-colour activation
+set-muscle 0 excitation schedule
+run-frames 10
+export-csv {out}/muscles.csv
+export-plots {out}/muscle_plots
+quit
+"""
+    result, _ = run_script(opts, "muscles", script)
+    if not check(result.returncode == 0, "the muscle session must exit with 0: %s" % result.stderr.strip()):
+        return
+    check_shows_scene(f"{out}/window.png", "window with the muscle panel")
+    counts = {name: red_muscle_pixels(read_png(f"{out}/{name}.png")) for name in ("before", "active", "force", "hidden")}
+    print("red muscle pixels: %s" % counts)
+    check(counts["active"] > 1000, "the active biceps is drawn red (%d pixels)" % counts["active"])
+    check(counts["before"] < counts["active"] / 4, "at excitation 0.05 the biceps is not red")
+    check(counts["force"] > 500, "coloured by force the loaded biceps is red too")
+    check(counts["hidden"] < counts["active"] / 10, "with the muscles overlay off no muscle is drawn")
+
+    header, rows = read_csv(f"{out}/muscles.csv")
+    for column in ("biceps_excitation [1]", "biceps_activation [1]", "biceps_force [N]", "biceps_length [m]",
+                   "biceps_velocity [m/s]", "triceps_force [N]", "muscle_power [W]", "muscle_work [J]",
+                   "total_minus_muscle_work [J]"):
+        check(column in header, "CSV column %s" % column)
+    edit = 31 * round(1 / (60 * 0.001)) * 0.001
+    held = [row for row in rows if edit + 1e-9 < row["t"] < edit + 40 * 17e-3 - 1e-9]
+    check(held and all(row["biceps_excitation"] == 1.0 for row in held), "the edited excitation is in the CSV")
+    check(rows[-1]["biceps_excitation"] == 0.05, "set-muscle ... schedule restores the scene's 0.05")
+    balance = [row["total_minus_muscle_work"] for row in rows]
+    energy = [row["total"] for row in rows]
+    print("E range %.4g J, E - W range %.3g J" % (max(energy) - min(energy), max(balance) - min(balance)))
+    check(max(energy) - min(energy) > 1.0, "the muscles change the total energy")
+    check(max(balance) - min(balance) < 5e-3, "E - W stays constant (range %.3g J)" % (max(balance) - min(balance)))
+    plot = read_png(f"{out}/muscle_plots.png")
+    check(count_near(plot, (227, 120, 194)) > 100, "the exported plot shows total - muscle work")
+    with open(f"{out}/muscle_plots.svg") as f:
+        svg = f.read()
+    for text in ("Muscle force", "biceps", "triceps", "muscle work"):
+        check(text in svg, "the SVG names %s" % text)
+
+    result, path = run_script(opts, "muscle_refused", "load tests/gui/data/muscle_arm.json\nset-muscle 0 excitation 1.5\n")
+    message = path + ":2: set-muscle: muscle 0: excitation 1.5 is outside [0, 1]"
+    check(result.returncode == 1 and message in result.stderr, "an excitation outside [0, 1] is refused: %s" %
+          result.stderr.strip()[-300:])
+    result, path = run_script(opts, "muscle_index", "load tests/gui/data/muscle_arm.json\nset-muscle 5 excitation 0.5\n")
+    check(result.returncode == 1 and "set-muscle: muscle index 5 is out of range (the scene has 2 muscles, 0 to 1)"
+          in result.stderr, "an unknown muscle index is refused with the count")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--exe", required=True)
@@ -540,7 +613,7 @@ def main():
     parser.add_argument("--out-dir", required=True)
     parser.add_argument("case", choices=["scripted_session", "broken_scene", "diverging_scene", "bad_parameters",
                                          "view_and_labels",
-                                         "benchmark", "compare_backends", "every_scene", "slow_step"])
+                                         "benchmark", "compare_backends", "every_scene", "slow_step", "muscles"])
     opts = parser.parse_args()
     os.makedirs(opts.out_dir, exist_ok=True)
     os.chdir(opts.source_dir)

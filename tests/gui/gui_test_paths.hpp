@@ -1,4 +1,5 @@
-// Files the app tests load: the shipped chain scene and the broken and diverging test scenes.
+// Files the app tests load: the shipped chain scene, the broken and diverging test scenes and
+// the muscle arm (a two-muscle elbow).
 #pragma once
 
 #include <string>
@@ -9,5 +10,6 @@ inline const std::string kSource = ARTICULAB_SOURCE_DIR;
 inline const std::string kChain = kSource + "/scenes/chain.json";
 inline const std::string kBroken = kSource + "/tests/gui/data/broken_scene.json";
 inline const std::string kDiverging = kSource + "/tests/gui/data/diverging_chain.json";
+inline const std::string kMuscleArm = kSource + "/tests/gui/data/muscle_arm.json";
 
 }  // namespace articulab::gui::test
