@@ -220,6 +220,27 @@ TEST(MuscleScenes, EveryBackEndGivesTheSameAccelerations) {
   }
 }
 
+// The shipped rigs at their initial poses with random velocities and activations: every back-end
+// that runs a rig gives RedMax's accelerations (the leg's foot lifted off the ground).
+TEST(MuscleScenes, EveryBackEndGivesTheSameAccelerationsOnTheRigs) {
+  for (const char* file : {"arm_flexors.json", "leg.json", "muscle_snake.json", "muscle_four_bar.json"}) {
+    Model model = loadScene(test::kScenes + file);
+    model.groundContact = false;
+    for (int trial = 0; trial < 3; ++trial) {
+      model.qd0 = test::randomVector(model.nq, 0.5);
+      State state = makeInitialState(model);
+      for (Eigen::Index m = 0; m < state.activations.size(); ++m) state.activations[m] = test::uniform(0.0, 1.0);
+      VectorX reference(model.nq), qdd(model.nq);
+      findBackend("redmax")->create(model, SolverOptions{})->forwardDynamics(model, state, reference);
+      for (const BackendInfo& backend : backends()) {
+        if (!backend.supports(model).ok) continue;
+        backend.create(model, SolverOptions{})->forwardDynamics(model, state, qdd);
+        EXPECT_LT(test::relativeError(qdd, reference), 1e-8) << file << " " << backend.name;
+      }
+    }
+  }
+}
+
 // With the activations held (constant excitations at their initial values), the mechanical
 // energy changes by the work of the muscles: E(t) - E(0) = integral of the muscle power.
 TEST(MuscleScenes, EnergyChangeEqualsTheMusclesWork) {
