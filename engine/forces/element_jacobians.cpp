@@ -9,8 +9,7 @@
 // Sueda's eq 1.33 and 1.37 are K = +df/dx of the symmetrised zero-damping case; here K = -dw/dx.
 #include "engine/forces/element_jacobians.hpp"
 
-#include <Eigen/Eigenvalues>
-
+#include "engine/forces/positive_semidefinite.hpp"
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
 
@@ -69,11 +68,8 @@ void elementJacobians(const ForceElement& element, const RigidMotion& a, const R
 void implicitElementJacobians(const ForceElement& element, const RigidMotion& a, const RigidMotion& b,
                               ElementJacobians& out) {
   elementJacobians(element, a, b, out);
-  const Matrix12 K = 0.5 * (out.K + out.K.transpose());
+  projectToPositiveSemidefinite(out.K);
   out.D = 0.5 * (out.D + out.D.transpose());
-  const Eigen::SelfAdjointEigenSolver<Matrix12> eigen(K);
-  const auto lambda = eigen.eigenvalues().cwiseMax(0.0);
-  out.K.noalias() = eigen.eigenvectors() * lambda.asDiagonal() * eigen.eigenvectors().transpose();
 }
 
 }  // namespace articulab

@@ -1,8 +1,7 @@
 #include "engine/forces/muscle_jacobians.hpp"
 
-#include <Eigen/Eigenvalues>
-
 #include "engine/forces/muscle_tension.hpp"
+#include "engine/forces/positive_semidefinite.hpp"
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
 
@@ -99,11 +98,8 @@ void muscleJacobians(const Muscle& muscle, const MusclePath& path, double activa
 
 void implicitMuscleJacobians(const Muscle& muscle, const MusclePath& path, double activation, MuscleJacobians& out) {
   muscleJacobians(muscle, path, activation, out);
-  const MuscleMatrix K = 0.5 * (out.K + out.K.transpose());
+  projectToPositiveSemidefinite(out.K);
   out.D = 0.5 * (out.D + out.D.transpose());
-  const Eigen::SelfAdjointEigenSolver<MuscleMatrix> eigen(K);
-  const auto lambda = eigen.eigenvalues().cwiseMax(0.0);
-  out.K.noalias() = eigen.eigenvectors() * lambda.asDiagonal() * eigen.eigenvectors().transpose();
 }
 
 }  // namespace articulab
