@@ -1,7 +1,5 @@
 #include "engine/forces/muscle_path.hpp"
 
-#include "engine/spatial/se3.hpp"
-
 namespace articulab {
 
 void finishMusclePath(const Muscle& muscle, MusclePath& path) {
@@ -11,7 +9,8 @@ void finishMusclePath(const Muscle& muscle, MusclePath& path) {
     MusclePathPoint& point = path.points[k];
     const Vector3& r = muscle.path[k].point;
     point.x = point.motion.R * r + point.motion.p;
-    point.xdot = point.motion.R * (se3::Gamma(r) * point.motion.phi);  // eq 1.12
+    const Vector6& phi = point.motion.phi;
+    point.xdot = point.motion.R * (phi.head<3>().cross(r) + phi.tail<3>());  // R Gamma(r) phi, eq 1.12
   }
   for (int k = 0; k + 1 < path.count; ++k) {
     const Vector3 dx = path.points[k + 1].x - path.points[k].x;

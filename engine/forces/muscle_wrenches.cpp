@@ -1,7 +1,5 @@
 #include "engine/forces/muscle_wrenches.hpp"
 
-#include "engine/spatial/se3.hpp"
-
 namespace articulab {
 
 namespace {
@@ -9,7 +7,9 @@ namespace {
 void addPointForce(const Attachment& attachment, const RigidMotion& motion, const Vector3& F,
                    std::vector<Vector6>& wrench) {
   if (attachment.body < 0) return;
-  wrench[attachment.body] += se3::Gamma(attachment.point).transpose() * (motion.R.transpose() * F);
+  const Vector3 f = motion.R.transpose() * F;  // Gamma(r)^T f = (r x f; f)
+  wrench[attachment.body].head<3>() += attachment.point.cross(f);
+  wrench[attachment.body].tail<3>() += f;
 }
 
 }  // namespace
