@@ -1,6 +1,9 @@
 #include "tests/engine/test_util.hpp"
 
+#include <gtest/gtest.h>
+
 #include "engine/multibody/state.hpp"
+#include "engine/solvers/registry.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/multibody/scleronomic_joint.hpp"
 #include "engine/spatial/se3.hpp"
@@ -150,6 +153,19 @@ JointMatrix finiteDifferenceS(const ScleronomicJoint& joint, const VectorX& q, d
     S.col(j) = se3::unbrac(Qinv * (joint.transform(qp.data()) - joint.transform(qm.data())) / (2 * h));
   }
   return S;
+}
+
+State stepFromStart(const Model& model, const char* backend, const SolverOptions& options, double duration, int steps) {
+  auto solver = findBackend(backend)->create(model, options);
+  State state = makeInitialState(model);
+  for (int k = 0; k < steps; ++k) {
+    const StepStatus status = solver->step(model, state, duration / steps);
+    if (!status.ok) {
+      ADD_FAILURE() << backend << " step " << k << ": " << status.message;
+      break;
+    }
+  }
+  return state;
 }
 
 }  // namespace articulab::test

@@ -40,6 +40,9 @@ Model closedSphericalChain(int n, LoopType type);
 SolverOptions solverOptions(Integrator integrator, DriftControl drift);
 // |a - b| / max(1, |b|): relative for large values, absolute for small ones.
 inline double relativeError(const VectorX& a, const VectorX& b) { return (a - b).norm() / std::max(1.0, b.norm()); }
+// The state after `steps` equal steps over `duration` s from the model's initial state on a
+// back-end; a failed step is a test failure and ends the run there.
+State stepFromStart(const Model& model, const char* backend, const SolverOptions& options, double duration, int steps);
 // Largest position violation over the model's loop closures, m.
 double worstLoopError(const Model& model, const State& state);
 // One joint of the given type between the world and a box, for joint-level tests.

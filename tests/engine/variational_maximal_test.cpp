@@ -223,15 +223,10 @@ TEST(VariationalMaximal, PendulumPeriodMatchesClosedForms) {
 TEST(VariationalMaximal, ConvergesToRk4AtFirstOrder) {
   const Model model = loadScene(kScenes + "chain.json", {{"n", 3}});
   const double T = 0.2;
-  State reference = makeInitialState(model);
-  auto rk4 = findBackend("recursive")->create(model, SolverOptions{Integrator::RK4});
-  for (int k = 0; k < 2000; ++k) ASSERT_TRUE(rk4->step(model, reference, T / 2000).ok);
+  const State reference = test::stepFromStart(model, "recursive", SolverOptions{Integrator::RK4}, T, 2000);
   double errors[2];
   for (int level = 0; level < 2; ++level) {
-    const int steps = 200 << level;
-    State state = makeInitialState(model);
-    auto solver = findBackend("variational-maximal")->create(model, SolverOptions{});
-    for (int k = 0; k < steps; ++k) ASSERT_TRUE(solver->step(model, state, T / steps).ok);
+    const State state = test::stepFromStart(model, "variational-maximal", SolverOptions{}, T, 200 << level);
     errors[level] = (state.q - reference.q).norm();
   }
   EXPECT_LT(errors[0], 1e-2);
@@ -247,15 +242,11 @@ TEST(VariationalMaximal, ConvergesToRk4AtFirstOrder) {
 TEST(VariationalMaximal, TrapezoidReadingIsSecondOrder) {
   const Model model = loadScene(kScenes + "chain.json", {{"n", 3}});
   const double T = 0.2;
-  State reference = makeInitialState(model);
-  auto rk4 = findBackend("recursive")->create(model, SolverOptions{Integrator::RK4});
-  for (int k = 0; k < 2000; ++k) ASSERT_TRUE(rk4->step(model, reference, T / 2000).ok);
+  const State reference = test::stepFromStart(model, "recursive", SolverOptions{Integrator::RK4}, T, 2000);
   double errors[2];
   for (int level = 0; level < 2; ++level) {
-    const int steps = 100 << level;
-    State state = makeInitialState(model);
-    auto solver = findBackend("variational-maximal")->create(model, SolverOptions{VariationalMaximalSolver::kVariationalTrapezoid});
-    for (int k = 0; k < steps; ++k) ASSERT_TRUE(solver->step(model, state, T / steps).ok);
+    const State state = test::stepFromStart(model, "variational-maximal",
+                                            SolverOptions{VariationalMaximalSolver::kVariationalTrapezoid}, T, 100 << level);
     VectorX x(2 * model.nq), y(2 * model.nq);
     x << state.q, state.qd;
     y << reference.q, reference.qd;

@@ -216,15 +216,10 @@ TEST(VariationalMinimal, ConvergesToRk4AtSecondOrder) {
     Model model = loadScene(kScenes + scene, {{"n", 3}});
     for (Joint& joint : model.joints) joint.damping = 0.05;
     const double T = 0.2;
-    State reference = makeInitialState(model);
-    auto rk4 = findBackend("recursive")->create(model, SolverOptions{Integrator::RK4});
-    for (int k = 0; k < 4000; ++k) ASSERT_TRUE(rk4->step(model, reference, T / 4000).ok);
+    const State reference = test::stepFromStart(model, "recursive", SolverOptions{Integrator::RK4}, T, 4000);
     double errors[2];
     for (int level = 0; level < 2; ++level) {
-      const int steps = 100 << level;
-      State state = makeInitialState(model);
-      auto solver = findBackend("variational-minimal")->create(model, SolverOptions{});
-      for (int k = 0; k < steps; ++k) ASSERT_TRUE(solver->step(model, state, T / steps).ok);
+      const State state = test::stepFromStart(model, "variational-minimal", SolverOptions{}, T, 100 << level);
       VectorX x(2 * model.nq), y(2 * model.nq);
       x << state.q, state.qd;
       y << reference.q, reference.qd;

@@ -9,6 +9,7 @@
 #include "engine/solvers/variational_maximal/forcing.hpp"
 #include "engine/solvers/variational_maximal/joint_state.hpp"
 #include "engine/solvers/solver_settings.hpp"
+#include "engine/solvers/step_message_numbers.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
@@ -18,14 +19,6 @@ using namespace variational;
 namespace {
 
 constexpr const char* kName = "variational-maximal";
-
-std::string messageNumber(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.6g", value);
-  return text;
-}
-
-double maxAbs(const VectorX& f) { return f.size() == 0 ? 0.0 : f.cwiseAbs().maxCoeff(); }
 
 // G u of a constraint block for body velocities u (body -1: the world, at rest).
 Vector6 blockRate(const ConstraintBlock& c, const std::vector<Vector6>& u) {
@@ -245,7 +238,7 @@ StepStatus VariationalMaximalSolver::advanceMechanism(const Model& model, State&
   s_ = s0_;
   int body = -1;
   if (!residual(model, s_, f_, body)) return failed(state, omegaRefusal(model, body, h));
-  double error = maxAbs(f_), norm = f_.norm();
+  double error = largestAbs(f_), norm = f_.norm();
   residualHistory_.clear();
   residualHistory_.push_back(error);
   int iterations = 0;
@@ -263,7 +256,7 @@ StepStatus VariationalMaximalSolver::advanceMechanism(const Model& model, State&
     if (!accepted) return failed(state, omegaRefusal(model, body, h));
     s_.swap(trial_);
     f_.swap(fTrial_);
-    error = maxAbs(f_);
+    error = largestAbs(f_);
     norm = f_.norm();
     residualHistory_.push_back(error);
   }

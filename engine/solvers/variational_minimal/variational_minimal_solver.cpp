@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "engine/solvers/solver_settings.hpp"
+#include "engine/solvers/step_message_numbers.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
@@ -14,14 +15,6 @@ using variational_minimal::discreteMomenta;
 namespace {
 
 constexpr const char* kMinimalBackend = "variational-minimal";
-
-std::string shortNumber(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.6g", value);
-  return text;
-}
-
-double largestAbs(const VectorX& f) { return f.size() == 0 ? 0.0 : f.cwiseAbs().maxCoeff(); }
 
 }  // namespace
 
@@ -155,7 +148,7 @@ void VariationalMinimalSolver::differenceJacobian(const Model& model, const Stat
 }
 
 StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State& state, double h) {
-  if (!(h > 0.0)) return failed(state, "time step " + shortNumber(h) + " s is not positive");
+  if (!(h > 0.0)) return failed(state, "time step " + messageNumber(h) + " s is not positive");
   beginStep(model, state, h);
   v_ = v_prev_;  // first guess: the last discrete velocity
   residual(model, state, v_, f_);
@@ -204,9 +197,9 @@ StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State&
   }
   const int iterations = riqnDone_ + newtonDone_;
   if (!(error <= newtonTolerance_))
-    return failed(state, "Newton did not converge: DEL residual " + shortNumber(error) + " (N m s) after " +
+    return failed(state, "Newton did not converge: DEL residual " + messageNumber(error) + " (N m s) after " +
                              std::to_string(riqnDone_) + " RIQN and " + std::to_string(newtonDone_) +
-                             " Newton iterations, tolerance " + shortNumber(newtonTolerance_));
+                             " Newton iterations, tolerance " + messageNumber(newtonTolerance_));
   // q_{k+1} = q_k + h v; p^+_{k+1} = p + g of the last residual (at v); qd_{k+1} = M(q_{k+1})^-1 p^+_{k+1}
   const long nq = state.q.size();
   qNext_ = state.q;
@@ -248,7 +241,7 @@ void VariationalMinimalSolver::forwardDynamics(const Model& model, const State& 
 
 StepStatus VariationalMinimalSolver::failed(const State& state, const std::string& what) const {
   return {false, std::string(kMinimalBackend) + ": " + what + " at step " + std::to_string(state.step) + " (t = " +
-                     shortNumber(state.t) + " s)"};
+                     messageNumber(state.t) + " s)"};
 }
 
 }  // namespace articulab
