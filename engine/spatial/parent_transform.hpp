@@ -45,6 +45,15 @@ struct ParentTransform {
     parent.bottomRightCorner<3, 3>() += C1;
   }
 
+  // Ad_pi = Ad(E_pi) = Ad_ip^-1 = [R 0; [p] R R]: a child twist in parent coordinates.
+  Matrix6 inverseAdjoint() const {
+    Matrix6 A = Matrix6::Zero();
+    A.topLeftCorner<3, 3>() = R;
+    A.bottomRightCorner<3, 3>() = R;
+    A.bottomLeftCorner<3, 3>() = crossColumns(R);
+    return A;
+  }
+
   // The 6x6 Ad_ip itself.
   Matrix6 adjoint() const {
     Matrix6 A = Matrix6::Zero();

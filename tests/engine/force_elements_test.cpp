@@ -4,8 +4,6 @@
 // against RedMax's dense solve.
 #include <gtest/gtest.h>
 
-#include <Eigen/Eigenvalues>
-
 #include <cmath>
 #include <limits>
 
@@ -16,6 +14,7 @@
 #include "engine/forces/force_drawing.hpp"
 #include "engine/forces/force_energy.hpp"
 #include "engine/io/scene_loader.hpp"
+#include "engine/solvers/recursive/spring_implicit_velocity.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/spatial/se3.hpp"
 #include "tests/engine/test_util.hpp"
@@ -213,20 +212,28 @@ TEST(ForceScenes, EveryBackEndGivesTheSameAccelerations) {
   }
 }
 
-// The spring chain couples its n links by n - 1 two-body elements (rank 12 m >= nq: the dense
-// coupling); a 20-link chain with one spring between links 3 and 12 takes the Woodbury path.
-std::vector<Model> coupledSpringModels() {
-  Model sparse = loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", 20}});
+// Spring models for the three paths of the recursive implicit step (spring_implicit_velocity.hpp):
+// the spring chain's n - 1 ties join links to their parents (all folded into the elimination);
+// a 20-link chain with one tie between links 3 and 12 (Woodbury); a 6-link chain with ties
+// from every link to the one two below (4 unfolded pairs, 12 m >= nq: the dense coupling).
+ForceElement springBetween(int a, int b) {
   ForceElement tie;
-  tie.name = "tie";
+  tie.name = "tie" + std::to_string(a) + "_" + std::to_string(b);
   tie.type = ForceElementType::SpringDamper;
-  tie.a = {3, Vector3(0.0, 0.0, -0.02)};
-  tie.b = {12, Vector3(0.01, 0.0, 0.0)};
+  tie.a = {a, Vector3(0.0, 0.0, -0.02)};
+  tie.b = {b, Vector3(0.01, 0.0, 0.0)};
   tie.stiffness = 400.0;
   tie.damping = 2.0;
   tie.restLength = 0.3;
-  sparse.forces.push_back(tie);
-  return {loadScene(kForceScenes + "spring_chain.json", {{"n", 6}}), sparse};
+  return tie;
+}
+
+std::vector<Model> coupledSpringModels() {
+  Model sparse = loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", 20}});
+  sparse.forces.push_back(springBetween(3, 12));
+  Model skipping = loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", 6}});
+  for (int i = 0; i + 2 < 6; ++i) skipping.forces.push_back(springBetween(i, i + 2));
+  return {loadScene(kForceScenes + "spring_chain.json", {{"n", 6}}), sparse, skipping};
 }
 
 // The recursive implicit-springs step (Alg 9 plus the coupling of two-body elements, dense or
@@ -244,6 +251,13 @@ TEST(ForceScenes, RecursiveSpringImplicitStepEqualsTheDenseSolve) {
     EXPECT_LT(test::relativeError(recursive.qd, dense.qd), 1e-10);
     EXPECT_LT(test::relativeError(recursive.q, dense.q), 1e-12);
   }
+  std::vector<std::size_t> unfolded;
+  for (const Model& model : coupledSpringModels()) {
+    const ElementCoupling coupling(model);
+    unfolded.push_back(coupling.pairs.size());
+    EXPECT_EQ(coupling.dense, unfolded.back() == 4) << model.name;
+  }
+  EXPECT_EQ(unfolded, (std::vector<std::size_t>{0, 1, 4}));
 }
 
 // Stiff ties (k = 1e5 N/m between 1 kg links, period 20 ms at h = 5 ms): the implicit-springs

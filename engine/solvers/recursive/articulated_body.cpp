@@ -24,9 +24,11 @@ bool invertPositiveDefinite(const Square<N>& D, Square<N>& inverse) {
   }
 }
 
-// U = M^ S and, for a free joint, Psi = (S^T U + P)^-1 (Alg 9 line 13, Alg 10 line 10).
+// U = M^ S and, for a free joint, Psi = (S^T U + P)^-1 (Alg 9 line 13, Alg 10 line 10), then
+// U += C' (JointCrossBlocks).
 template <int N>
-bool factorJoint(const BodyKinematics& k, const JointSquare* block, bool driven, ArticulatedBody& b) {
+bool factorJoint(const BodyKinematics& k, const JointSquare* block, const JointMatrix* cross, bool driven,
+                 ArticulatedBody& b) {
   if constexpr (N == 0) {
     return true;
   } else {
@@ -39,6 +41,7 @@ bool factorJoint(const BodyKinematics& k, const JointSquare* block, bool driven,
     Square<N> Psi;
     const bool ok = invertPositiveDefinite<N>(D, Psi);
     Eigen::Map<Square<N>>(b.Psi.data()) = Psi;
+    if (cross) U += Eigen::Map<const Basis<N>>(cross->data());
     return ok;
   }
 }
@@ -126,7 +129,7 @@ bool eliminateArticulatedInertia(const Model& model, const TreeKinematics& kin, 
     const JointSquare* block = blocks ? &(*blocks)[i] : nullptr;
     ArticulatedBody& b = ws.bodies[i];
     joint_dof::withDof(joint.nq, [&](auto n) {
-      ok &= factorJoint<decltype(n)::value>(kin.bodies[i], block, driven, b);
+      ok &= factorJoint<decltype(n)::value>(kin.bodies[i], block, nullptr, driven, b);
       articulateJoint<decltype(n)::value>(driven, b);
     });
     if (joint.parent >= 0) kin.bodies[i].E_pi.addInertiaToParent(b.inertia, ws.bodies[joint.parent].inertia);
@@ -149,7 +152,7 @@ void accumulateBiasForces(const Model& model, const TreeKinematics& kin, const A
 }
 
 bool eliminateWithBiasForces(const Model& model, const TreeKinematics& kin, const ArticulatedInput& in,
-                             const JointBlocks* blocks, ArticulatedBodyWorkspace& ws) {
+                             const JointBlocks* blocks, ArticulatedBodyWorkspace& ws, const JointCrossBlocks* cross) {
   bool ok = true;
   Vector6 beta;
   for (int i = model.bodyCount() - 1; i >= 0; --i) {
@@ -160,7 +163,8 @@ bool eliminateWithBiasForces(const Model& model, const TreeKinematics& kin, cons
     ArticulatedBody& b = ws.bodies[i];
     joint_dof::withDof(joint.nq, [&](auto n) {
       constexpr int N = decltype(n)::value;
-      ok &= factorJoint<N>(k, blocks ? &(*blocks)[i] : nullptr, prescribed != nullptr, b);
+      ok &= factorJoint<N>(k, blocks ? &(*blocks)[i] : nullptr, cross ? &(*cross)[i] : nullptr, prescribed != nullptr,
+                           b);
       biasOfJoint<N>(k, x, prescribed, in.velocityTerms, b, beta);
       articulateJoint<N>(prescribed != nullptr, b);
     });

@@ -35,6 +35,11 @@ struct ArticulatedBodyWorkspace {
 
 // Per-joint nq x nq blocks added to S^T M^ S (Alg 10 line 10): h D_r + h^2 K_r of the joint.
 using JointBlocks = std::vector<JointSquare>;
+// Per-joint 6 x nq blocks C' added to U = M^ S once Psi is formed, so that Pi, beta and qddot use
+// U + C': a quadratic term that couples the parent's motion with the joint's rates (a two-body
+// element between a body and its parent, folded into the elimination; derivation in
+// spring_implicit_velocity.hpp). Free joints only.
+using JointCrossBlocks = std::vector<JointMatrix>;
 
 // What the bias and acceleration passes read besides the elimination.
 struct ArticulatedInput {
@@ -59,9 +64,11 @@ void accumulateBiasForces(const Model& model, const TreeKinematics& kin, const A
 // Alg 9 lines 6-17: elimination and bias pass in one sweep; blocks (may be null) are added to
 // the free joints' pivots as in Alg 10 line 10. On entry ws.bodies[i].inertia = M_i (plus any
 // maximal block, Alg 10 line 7) and .bias = the body's own bias force. Hybrid exactly when
-// in.prescribed is set. False if some S^T M^ S + P_j is not positive definite.
+// in.prescribed is set; cross (may be null) as JointCrossBlocks says. False if some S^T M^ S + P_j
+// is not positive definite.
 bool eliminateWithBiasForces(const Model& model, const TreeKinematics& kin, const ArticulatedInput& in,
-                             const JointBlocks* blocks, ArticulatedBodyWorkspace& ws);
+                             const JointBlocks* blocks, ArticulatedBodyWorkspace& ws,
+                             const JointCrossBlocks* cross = nullptr);
 
 // Alg 9 lines 18-28 / Alg 10 lines 19-22: out receives qddot of free joints and, for driven
 // joints, the joint force beyond in.jointForce that their prescribed acceleration needs.

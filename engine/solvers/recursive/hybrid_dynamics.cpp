@@ -49,9 +49,10 @@ void loadHybridDynamics(const Model& model, const VectorX& q, const VectorX& qd,
 }
 
 void solveHybridDynamics(const Model& model, const VectorX& prescribed, const JointBlocks* blocks,
-                         HybridDynamicsWorkspace& ws, VectorX& qdd, VectorX& drivenForce) {
+                         HybridDynamicsWorkspace& ws, VectorX& qdd, VectorX& drivenForce,
+                         const JointCrossBlocks* cross) {
   const ArticulatedInput in{&ws.jointForce, &prescribed, true};
-  if (!eliminateWithBiasForces(model, ws.kin, in, blocks, ws.articulated)) {
+  if (!eliminateWithBiasForces(model, ws.kin, in, blocks, ws.articulated, cross)) {
     qdd.setConstant(std::numeric_limits<double>::quiet_NaN());  // reported by the step as non-finite
     drivenForce.setZero();
     return;

@@ -37,8 +37,10 @@ void hybridDynamicsAtKinematics(const Model& model, const VectorX& q, const Vect
 void loadHybridDynamics(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                         HybridDynamicsWorkspace& ws);
 // Alg 9 lines 6-28 on the loaded inputs, with blocks (may be null) added to the free joints'
-// pivots (Alg 10 line 10): qdd and drivenForce as for hybridDynamics.
+// pivots (Alg 10 line 10) and cross (may be null) to their U (JointCrossBlocks): qdd and
+// drivenForce as for hybridDynamics.
 void solveHybridDynamics(const Model& model, const VectorX& prescribed, const JointBlocks* blocks,
-                         HybridDynamicsWorkspace& ws, VectorX& qdd, VectorX& drivenForce);
+                         HybridDynamicsWorkspace& ws, VectorX& qdd, VectorX& drivenForce,
+                         const JointCrossBlocks* cross = nullptr);
 
 }  // namespace articulab

@@ -17,6 +17,7 @@ void linearizeJointSprings(const Model& model, const VectorX& qd, double h, Hybr
   for (const Joint& joint : model.joints) {
     JointSquare& block = ws.blocks[joint.child];
     block.setZero();
+    ws.cross[joint.child].setZero();
     if (joint.nq == 0) continue;
     block.diagonal().setConstant(h * joint.damping + h * h * joint.stiffness);
     dynamics.jointForce.segment(joint.qIndex, joint.nq) -= (h * joint.stiffness) * qd.segment(joint.qIndex, joint.nq);
@@ -32,15 +33,40 @@ void velocityProducts(const Model& model, const TreeKinematics& kin, BodyVectors
   }
 }
 
+// A two-body element between a body and its parent (free joint), H = h D + h^2 K over (a; b),
+// folded into the elimination (header): A on the parent, B and C' on the joint, C^T Jdot qdot_p
+// on the joint force.
+void foldIntoJoint(const Model& model, int a, int b, const Matrix12& H, HybridDynamicsWorkspace& dynamics,
+                   SpringImplicitWorkspace& ws) {
+  const bool aIsParent = model.joints[b].parent == a;
+  const int p = aIsParent ? a : b, i = aIsParent ? b : a;
+  const int sp = aIsParent ? 0 : 6, si = 6 - sp;
+  const Matrix6 Hpp = H.block<6, 6>(sp, sp), Hpi = H.block<6, 6>(sp, si), Hii = H.block<6, 6>(si, si);
+  const BodyKinematics& k = dynamics.kin.bodies[i];
+  const Matrix6 X = k.E_pi.adjoint();
+  const Matrix6 HpiX = Hpi * X;
+  const Matrix6 A = Hpp + HpiX + HpiX.transpose() + X.transpose() * Hii * X;
+  ArticulatedBody& parent = dynamics.articulated.bodies[p];
+  parent.inertia += A;
+  parent.bias.noalias() -= A * ws.velocityProduct[p];
+  const Joint& joint = model.joints[i];
+  if (joint.nq == 0) return;
+  const Matrix6 crossWrench = k.E_pi.inverseAdjoint().transpose() * Hpi + Hii;  // X^-T H_pi + H_ii
+  const JointMatrix Cprime = crossWrench * k.AdS;
+  ws.cross[i] += Cprime;
+  ws.blocks[i].noalias() += k.AdS.transpose() * Hii * k.AdS;
+  dynamics.jointForce.segment(joint.qIndex, joint.nq).noalias() +=
+      Cprime.transpose() * k.E_pi.twistToChild(ws.velocityProduct[p]);  // C^T vp_p = C'^T X vp_p
+}
+
 // The bias gets -h K phi of every element (the right-hand side above); an element on one body
-// also joins its inertia and gives back P Jdot qdot. Two-body elements keep their H for the
-// coupling.
+// also joins its inertia and gives back P Jdot qdot. Two-body elements are folded into the
+// elimination (a body and its parent) or keep their H for the coupling.
 void linearizeElements(const Model& model, const ForceInputs& inputs, double h, HybridDynamicsWorkspace& dynamics,
                        SpringImplicitWorkspace& ws) {
-  const bool oneBodyElements = inputs.perturbation.body >= 0 || !model.muscles.empty() ||
-                               ws.coupling.pairs.size() < model.forces.size();
-  if (oneBodyElements) velocityProducts(model, dynamics.kin, ws.velocityProduct);
-  std::size_t coupled = 0;
+  if (!model.forces.empty() || !model.muscles.empty() || inputs.perturbation.body >= 0)
+    velocityProducts(model, dynamics.kin, ws.velocityProduct);
+  std::size_t pair = 0, coupled = 0;
   const auto visit = [&](int a, int b, const ElementJacobians& jacobians) {
     const int bodies[2] = {a, b};
     for (int s = 0; s < 2; ++s) {
@@ -51,7 +77,9 @@ void linearizeElements(const Model& model, const ForceInputs& inputs, double h, 
               (h * jacobians.K.block<6, 6>(6 * s, 6 * t)) * dynamics.kin.bodies[bodies[t]].phi;
     }
     if (a >= 0 && b >= 0) {
-      ws.coupling.H[coupled++] = h * jacobians.D + (h * h) * jacobians.K;
+      const Matrix12 H = h * jacobians.D + (h * h) * jacobians.K;
+      if (ws.coupling.folded[pair++]) foldIntoJoint(model, a, b, H, dynamics, ws);
+      else ws.coupling.H[coupled++] = H;
       return;
     }
     const int s = a >= 0 ? 0 : 1;
@@ -61,6 +89,14 @@ void linearizeElements(const Model& model, const ForceInputs& inputs, double h, 
     body.bias -= P * ws.velocityProduct[bodies[s]];
   };
   forEachImplicitElement(model, TreeMotion{dynamics.kin}, inputs, ws.jacobians, visit);
+}
+
+// Whether bodies a and b are a body and its parent across a joint that is not driven.
+bool parentAndChild(const Model& model, int a, int b) {
+  const auto childOf = [&model](int parent, int child) {
+    return model.joints[child].parent == parent && !model.joints[child].driven;
+  };
+  return childOf(a, b) || childOf(b, a);
 }
 
 // U^T x: the stacked twists (J x)_a, (J x)_b of every coupled element.
@@ -138,7 +174,11 @@ void coupleByWoodbury(const Model& model, HybridDynamicsWorkspace& dynamics, Ele
 
 }  // namespace
 
-ElementCoupling::ElementCoupling(const Model& model) : pairs(coupledBodyPairs(model)) {
+ElementCoupling::ElementCoupling(const Model& model) {
+  for (const auto& [a, b] : coupledBodyPairs(model)) {
+    folded.push_back(parentAndChild(model, a, b));
+    if (!folded.back()) pairs.emplace_back(a, b);
+  }
   const Eigen::Index rank = 12 * static_cast<Eigen::Index>(pairs.size());
   dense = rank >= model.nq;
   const Eigen::Index k = dense ? model.nq : rank;
@@ -163,7 +203,11 @@ SpringImplicitWorkspace::SpringImplicitWorkspace(const Model& model)
       acceleration(VectorX::Zero(model.nq)),
       drivenForce(VectorX::Zero(model.nq)),
       coupling(model) {
-  for (const Joint& joint : model.joints) blocks[joint.child] = JointSquare::Zero(joint.nq, joint.nq);
+  cross.resize(model.bodies.size());
+  for (const Joint& joint : model.joints) {
+    blocks[joint.child] = JointSquare::Zero(joint.nq, joint.nq);
+    cross[joint.child] = JointMatrix::Zero(6, joint.nq);
+  }
 }
 
 void springImplicitVelocity(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
@@ -172,7 +216,7 @@ void springImplicitVelocity(const Model& model, const VectorX& q, const VectorX&
   loadHybridDynamics(model, q, qd, inputs, dynamics);
   linearizeJointSprings(model, qd, h, dynamics, ws);
   linearizeElements(model, inputs, h, dynamics, ws);
-  solveHybridDynamics(model, prescribed, &ws.blocks, dynamics, ws.acceleration, ws.drivenForce);
+  solveHybridDynamics(model, prescribed, &ws.blocks, dynamics, ws.acceleration, ws.drivenForce, &ws.cross);
   if (!ws.coupling.pairs.empty() && ws.acceleration.allFinite()) {
     if (ws.coupling.dense) coupleDensely(model, dynamics, ws.coupling, ws.acceleration);
     else coupleByWoodbury(model, dynamics, ws.coupling, ws.acceleration);
