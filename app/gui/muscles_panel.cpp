@@ -46,10 +46,27 @@ void drawExcitationSlider(Workbench& app, int m, const MuscleReading& reading, b
   if (released && field.error.empty()) spdlog::info("muscle {} '{}': excitation held at {:.4g}", m, name, value);
 }
 
+// A table of many muscles scrolls inside a box of kVisibleMuscleRows rows (plus its header), so
+// that the panels below stay in reach at 1280x720; zero height: as tall as its rows.
+constexpr int kVisibleMuscleRows = 6;
+
+ImVec2 muscleTableSize(std::size_t muscles, bool header) {
+  if (muscles <= static_cast<std::size_t>(kVisibleMuscleRows)) return ImVec2(0.0f, 0.0f);
+  const float rows = kVisibleMuscleRows + (header ? 1.0f : 0.0f) + 0.5f;  // half a row shows there is more
+  return ImVec2(0.0f, rows * ImGui::GetFrameHeightWithSpacing());
+}
+
+ImGuiTableFlags muscleTableScroll(std::size_t muscles) {
+  return muscles > static_cast<std::size_t>(kVisibleMuscleRows) ? ImGuiTableFlags_ScrollY : ImGuiTableFlags_None;
+}
+
 void drawMuscleSliders(Workbench& app, const std::vector<MuscleReading>& readings) {
   const Snapshot& snap = app.snapshot();
   const Model& model = *snap.model;
-  if (!ImGui::BeginTable("muscle sliders", 3, ImGuiTableFlags_SizingFixedFit)) return;
+  const std::size_t count = model.muscles.size();
+  if (!ImGui::BeginTable("muscle sliders", 3, ImGuiTableFlags_SizingFixedFit | muscleTableScroll(count),
+                         muscleTableSize(count, false)))
+    return;
   ImGui::TableSetupColumn("muscle", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableSetupColumn("excitation", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableSetupColumn("schedule", ImGuiTableColumnFlags_WidthFixed);
@@ -84,7 +101,11 @@ void drawMuscleSliders(Workbench& app, const std::vector<MuscleReading>& reading
 }
 
 void drawMuscleReadings(const Model& model, const std::vector<MuscleReading>& readings) {
-  if (!ImGui::BeginTable("muscle readings", 5, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
+  if (!ImGui::BeginTable("muscle readings", 5,
+                         ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | muscleTableScroll(readings.size()),
+                         muscleTableSize(readings.size(), true)))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);  // the header stays when the rows scroll
   for (const char* header : {"muscle", "activation", "force [N]", "length [m]", "velocity [m/s]"})
     ImGui::TableSetupColumn(header);
   ImGui::TableHeadersRow();
@@ -132,7 +153,7 @@ void drawMusclePlotChooser(Workbench& app) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("muscle plot");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(150.0f);
+  ImGui::SetNextItemWidth(120.0f);
   if (ImGui::BeginCombo("##muscle plot", musclePlotName(choice.plot))) {
     for (int k = 0; k < kMusclePlotCount; ++k) {
       const MusclePlot plot = static_cast<MusclePlot>(k);
@@ -141,7 +162,10 @@ void drawMusclePlotChooser(Workbench& app) {
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  if (ImGui::Button("muscles...")) ImGui::OpenPopup("plotted muscles");
+  const std::size_t shown = static_cast<std::size_t>(std::count(choice.hidden.begin(), choice.hidden.end(), false)) +
+                            (layout.muscles > choice.hidden.size() ? layout.muscles - choice.hidden.size() : 0);
+  const std::string label = "muscles " + std::to_string(shown) + "/" + std::to_string(layout.muscles) + "...";
+  if (ImGui::Button(label.c_str())) ImGui::OpenPopup("plotted muscles");
   if (ImGui::BeginPopup("plotted muscles")) {
     const std::size_t count = std::min(layout.muscles, snap.model->muscles.size());
     choice.hidden.resize(std::max(choice.hidden.size(), count), false);

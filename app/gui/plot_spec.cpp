@@ -94,6 +94,12 @@ PlotSpec musclePlot(const SampleLayout& layout, MusclePlot plot, const std::vect
   return spec;
 }
 
+std::vector<bool> defaultHiddenMuscles(std::size_t muscles) {
+  std::vector<bool> hidden(muscles, false);
+  for (std::size_t m = kDefaultPlottedMuscles; m < muscles; ++m) hidden[m] = true;
+  return hidden;
+}
+
 void addMuscleEnergyBalance(PlotSpec& energy, const SampleLayout& layout) {
   if (layout.muscles == 0) return;
   energy.series.push_back({layout.muscleWork(), kMuscleWorkColour});

@@ -88,6 +88,11 @@ const char* musclePlotName(MusclePlot plot);
 // of hidden are shown), titled "Muscle force" and so on; the muscles' total power for
 // MusclePlot::Power.
 PlotSpec musclePlot(const SampleLayout& layout, MusclePlot plot, const std::vector<bool>& hidden);
+// The muscles plotted when a scene opens: all of a rig with up to kDefaultPlottedMuscles, else
+// the first kDefaultPlottedMuscles (a legend of 20 names leaves no room for the curves); the
+// plots panel's "muscles..." chooser shows the others.
+constexpr std::size_t kDefaultPlottedMuscles = 4;
+std::vector<bool> defaultHiddenMuscles(std::size_t muscles);
 // Adds the energy balance to the energy plot: the cumulative muscle work W and E - W.
 void addMuscleEnergyBalance(PlotSpec& energy, const SampleLayout& layout);
 // The energy plot (kinetic, potential, total) and the constraint drift plot. With a

@@ -211,7 +211,7 @@ void Workbench::refreshFromSimulation() {
   if (snapshot_.model && snapshot_.sceneVersion != framedScene_) {  // a scene opened (maybe after a step)
     frameScene();
     framedScene_ = snapshot_.sceneVersion;
-    ui_.musclePlot.hidden.clear();  // another scene: its own muscles
+    ui_.musclePlot.hidden = defaultHiddenMuscles(snapshot_.model->muscles.size());  // another scene: its own muscles
   }
   copyNewSamples();
 }

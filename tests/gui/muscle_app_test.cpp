@@ -198,6 +198,11 @@ TEST(MuscleChannels, TheMusclePlotShowsOneQuantityOfTheMusclesNotHidden) {
   EXPECT_EQ(musclePlot(layout, MusclePlot::Activation, {}).series[0].channel, layout.muscleChannel(0, kMuscleActivation));
   EXPECT_EQ(musclePlot(layout, MusclePlot::Excitation, {}).series[2].channel, layout.muscleChannel(2, kMuscleExcitation));
   EXPECT_EQ(sharedUnit(data, musclePlot(layout, MusclePlot::Velocity, {})), "m/s");
+  EXPECT_EQ(defaultHiddenMuscles(3), (std::vector<bool>{false, false, false}));
+  const std::vector<bool> snake = defaultHiddenMuscles(20);
+  EXPECT_EQ(std::count(snake.begin(), snake.end(), false), static_cast<long>(kDefaultPlottedMuscles));
+  EXPECT_FALSE(snake[0]);
+  EXPECT_TRUE(snake[19]);
   const PlotSpec power = musclePlot(layout, MusclePlot::Power, {});
   ASSERT_EQ(power.series.size(), 1u);
   EXPECT_EQ(power.series[0].channel, layout.musclePower());
