@@ -32,6 +32,10 @@ void drawMusclesPanel(Workbench& app);
 void drawMusclePlotChooser(Workbench& app);
 // In the 3D view: what the muscles' colour (activation or f / f_opt), width and dots mean.
 void drawMuscleLegend(Workbench& app);
+// Along the bottom of the 3D view: the history timeline (scrub, play back and forth, step a
+// keyframe, resume from the one shown, back to live), kTimelineHeight pixels tall.
+constexpr float kTimelineHeight = 34.0f;
+void drawTimeline(Workbench& app);
 void drawPlotsPanel(Workbench& app);
 // Plot window, pause, autoscale and the export buttons.
 void drawPlotControls(Workbench& app);

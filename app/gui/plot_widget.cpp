@@ -14,6 +14,7 @@ namespace {
 constexpr float kLeft = 66.0f, kRight = 10.0f, kBottom = 36.0f;
 constexpr double kZoomPerWheelStep = 0.85;
 const ImU32 kSegmentColour = IM_COL32(250, 200, 90, 230);
+const ImU32 kCursorColour = IM_COL32(235, 235, 235, 220);
 
 struct Frame {
   ImVec2 lo, hi;  // plot area in screen pixels
@@ -210,6 +211,10 @@ void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, Pl
   drawAxes(draw, frame, data);
   draw->PushClipRect(frame.lo, frame.hi, true);
   for (const PlotSeries& series : spec.series) drawSeries(draw, frame, data, series);
+  if (view.cursor >= 0.0) {
+    const float x = frame.x(view.cursor);
+    draw->AddLine(ImVec2(x, frame.lo.y), ImVec2(x, frame.hi.y), kCursorColour, 1.5f);
+  }
   draw->PopClipRect();
   drawSegments(draw, frame, data);
   draw->PopClipRect();

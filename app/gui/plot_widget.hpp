@@ -15,6 +15,7 @@ struct PlotView {
   AxisRange values{-1.0, 1.0};
   bool followTime = true;   // the time axis shows the last window of data
   bool autoscaleValues = true;
+  double cursor = -1.0;     // s: the history time shown (a vertical line); negative: none
 };
 
 // The time range shown when following the data: the last windowSeconds, or the first

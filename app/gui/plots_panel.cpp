@@ -70,8 +70,11 @@ void drawPlotsPanel(Workbench& app) {
   ImVec2 avail = ImGui::GetContentRegionAvail();
   float spacing = ImGui::GetStyle().ItemSpacing.y;
   float height = (avail.y - spacing * (plots.size() - 1)) / plots.size();
-  for (std::size_t i = 0; i < plots.size(); ++i)
+  const HistoryView& history = app.snapshot().history;
+  for (std::size_t i = 0; i < plots.size(); ++i) {
+    ui.plotViews[i].cursor = history.viewing ? history.viewTime : -1.0;  // the moment the 3D view shows
     plotWidget(plots[i].title.c_str(), data, plots[i], ui.plotViews[i], ui.plotWindow, ImVec2(avail.x, height));
+  }
 }
 
 }  // namespace articulab::gui

@@ -29,6 +29,10 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"set-muscle", 3, 3, "INDEX excitation VALUE|schedule: muscle INDEX's excitation held at VALUE in [0, 1] from the next step on, or back to the scene's schedule"},
       {"set-gravity", 3, 3, "X Y Z (m/s^2)"},
       {"setting", 2, 2, "NAME VALUE: a setting of the running back-end (articulab backends lists them)"},
+      {"history", 1, 3,
+       "view SECONDS|live|resume|limits MB SECONDS: show the keyframe at time SECONDS (pauses), the live state again, "
+       "resume the run from the keyframe shown (the rest is dropped), or set the history's memory cap and length (0: "
+       "the whole run)"},
       {"pull", 4, 4, "BODY X Y Z: pull the body's centre of mass towards world point (X, Y, Z) m"},
       {"release", 0, 0, ": stop pulling"},
       {"plot-window", 1, 1, "SECONDS: time window of the plots"},

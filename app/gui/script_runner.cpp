@@ -84,6 +84,7 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"set-muscle", &ScriptRunner::setMuscle},
       {"muscle-colour", &ScriptRunner::muscleColour},
       {"setting", &ScriptRunner::setSolverSetting},
+      {"history", &ScriptRunner::history},
       {"pull", &ScriptRunner::pull},
       {"release", &ScriptRunner::release},
       {"plot-window", &ScriptRunner::plotWindow},
@@ -365,6 +366,28 @@ bool ScriptRunner::muscleColour(const ScriptCommand& c, std::string& error) {
     return false;
   }
   return true;
+}
+
+bool ScriptRunner::history(const ScriptCommand& c, std::string& error) {
+  Simulation& sim = app_.simulation();
+  const std::string& what = c.args[0];
+  const std::size_t expected = what == "view" ? 2 : what == "limits" ? 3 : 1;
+  if (c.args.size() != expected) {
+    error = "history " + what + " takes " + std::to_string(expected - 1) + " value(s)";
+    return false;
+  }
+  double seconds = 0.0, megabytes = 0.0;
+  if (what == "view") return number(c.args[1], "time", seconds, error) && sim.viewHistory(seconds, error);
+  if (what == "limits")
+    return number(c.args[1], "memory cap", megabytes, error) && number(c.args[2], "length", seconds, error) &&
+           sim.setHistoryLimits(megabytes, seconds, error);
+  if (what == "resume") return sim.resumeFromHistory(error);
+  if (what == "live") {
+    sim.viewLive();
+    return true;
+  }
+  error = "unknown history action '" + what + "' (expected view, live, resume or limits)";
+  return false;
 }
 
 bool ScriptRunner::pull(const ScriptCommand& c, std::string& error) {

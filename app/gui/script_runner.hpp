@@ -38,6 +38,7 @@ class ScriptRunner {
   bool setForce(const ScriptCommand& c, std::string& error);
   bool setGravity(const ScriptCommand& c, std::string& error);
   bool setMuscle(const ScriptCommand& c, std::string& error);
+  bool history(const ScriptCommand& c, std::string& error);
   bool muscleColour(const ScriptCommand& c, std::string& error);
   bool setSolverSetting(const ScriptCommand& c, std::string& error);
   bool pull(const ScriptCommand& c, std::string& error);

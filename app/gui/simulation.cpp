@@ -191,6 +191,7 @@ void Simulation::installSceneLocked(PreparedScene& scene) {
   state_ = makeInitialState(*model_);
   running_ = false;
   sampleEvery_ = std::max(1L, std::lround(kSamplePeriod / dt_));
+  keyframeEvery_ = keyframeEvery(dt_);
   scenePath_ = scene.path;
   overrides_ = scene.overrides;
   refreshOffersLocked();
@@ -225,10 +226,11 @@ void Simulation::restartLocked() {
   series_.setChannels(channelsLocked());
   resetReferenceEnergyLocked();
   const EnergyReport energy = computeEnergy(*model_, state_);
-  muscleWork_ = 0.0;
-  musclePower_ = energy.musclePower;
-  musclePowerTime_ = state_.t;
+  muscleWork_ = {0.0, energy.musclePower, state_.t};
   recordSampleLocked(energy);
+  history_.clear();
+  viewing_ = -1;
+  recordKeyframeLocked();
 }
 
 std::vector<Channel> Simulation::channelsLocked() const {
@@ -241,9 +243,10 @@ std::vector<Channel> Simulation::channelsLocked() const {
 // its work is the integral of the power with those: trapezoidal between the power at the start
 // and the power at the end with the held activations.
 void Simulation::accumulateMuscleWorkLocked(const StepOutcome& outcome) {
-  muscleWork_ += 0.5 * (musclePower_ + outcome.heldMusclePower) * (state_.t - musclePowerTime_);
-  musclePower_ = outcome.energy.musclePower;
-  musclePowerTime_ = state_.t;
+  MuscleWorkTally& w = muscleWork_;
+  w.work += 0.5 * (w.power + outcome.heldMusclePower) * (state_.t - w.time);
+  w.power = outcome.energy.musclePower;
+  w.time = state_.t;
 }
 
 void Simulation::startThread() {
@@ -385,6 +388,7 @@ bool Simulation::finishStepLocked(const StepOutcome& outcome) {
                          outcome.compareProblem + "; Reset starts it again");
   }
   accumulateMuscleWorkLocked(outcome);
+  if (state_.step % keyframeEvery_ == 0) recordKeyframeLocked();
   const std::string& problem = outcome.problem;
   if (state_.step % sampleEvery_ == 0 || !problem.empty()) recordSampleLocked(outcome.energy);
   if (problem.empty()) return true;
@@ -430,8 +434,8 @@ void Simulation::recordSampleLocked(const EnergyReport& energy) {
   }
   if (layout.muscles > 0) {
     row[layout.musclePower()] = energy.musclePower;
-    row[layout.muscleWork()] = muscleWork_;
-    row[layout.energyBalance()] = energy.total() - muscleWork_;
+    row[layout.muscleWork()] = muscleWork_.work;
+    row[layout.energyBalance()] = energy.total() - muscleWork_.work;
   }
   series_.markSegment(state_.t, backendInfo_->name);  // plots credit each stretch to its back-end
   series_.push(row);
@@ -477,6 +481,7 @@ bool Simulation::setRunning(bool running, std::string& error) {
     return false;
   }
   running_ = running;  // a running step ends and is published; no further one starts
+  if (running) viewing_ = -1;  // playing goes on from the live state, not from a keyframe shown
   debt_ = 0.0;
   windowWall_ = windowSim_ = windowStepWall_ = 0.0;
   windowSteps_ = 0;
@@ -492,6 +497,7 @@ bool Simulation::stepOnce(std::string& error) {
     return false;
   }
   running_ = false;
+  viewing_ = -1;  // a step goes on from the live state, which the view shows again
   if (thread_.joinable() && !quit_) {  // the physics thread takes it: the UI never waits for a step
     stepRequests_ = 1;
     wake_.notify_all();
@@ -512,6 +518,7 @@ bool Simulation::advance(long steps, std::string& error) {
     error = solver_ ? failure_ : "no scene is loaded";
     return false;
   }
+  viewing_ = -1;  // steps go on from the live state, which the view shows again
   Clock::time_point start = Clock::now();
   long taken = 0;
   bool healthy = true;

@@ -19,6 +19,7 @@
 
 #include "app/gui/command_queue.hpp"
 #include "app/gui/model_edits.hpp"
+#include "app/gui/state_history.hpp"
 #include "app/gui/time_series.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
@@ -41,6 +42,16 @@ struct IntegratorOffer {
   Integrator integrator;
   std::string description;
   std::string unavailable;
+};
+
+// The history's extent, and the keyframe shown while the user scrubs it (state_history.hpp).
+struct HistoryView {
+  std::size_t keyframes = 0;
+  double firstTime = 0.0, lastTime = 0.0;  // s
+  double megabytes = 0.0;                  // held
+  double capMegabytes = kDefaultHistoryMegabytes, capSeconds = kDefaultHistorySeconds;
+  bool viewing = false;                    // the snapshot's state is the keyframe at viewTime
+  double viewTime = 0.0;                   // s
 };
 
 // What the UI draws and shows; copied under the lock.
@@ -69,6 +80,7 @@ struct Snapshot {
   std::size_t queuedCommands = 0;      // commands waiting for the running step to end
   std::string slowStepWarning;         // estimated slow step (slowStepWarning()); empty when it is not
   std::string loadingPath;             // the scene being opened in the background; empty when none
+  HistoryView history;
 };
 
 class Simulation {
@@ -142,6 +154,17 @@ class Simulation {
   // Mouse pull; body -1 releases it.
   void setPerturbation(const Perturbation& perturbation);
 
+  // History (simulation_history.cpp). Shows the keyframe at or before time t instead of the
+  // live state, pausing the run; false (with the reason) without a history.
+  bool viewHistory(double t, std::string& error);
+  // Shows the live state again.
+  void viewLive();
+  // Continues the run from the keyframe shown: the state, the comparison run and the muscle work
+  // as they were then; the keyframes and samples after it are dropped. False when none is shown.
+  bool resumeFromHistory(std::string& error);
+  // Memory cap (MB, > 0) and length (s, 0: the whole run); clears the history.
+  bool setHistoryLimits(double megabytes, double seconds, std::string& error);
+
   void snapshot(Snapshot& out) const;
   // Copies the samples recorded since the last call into dest (see TimeSeries::appendNewRows).
   void copySamples(TimeSeries& dest, std::uint64_t& consumed, std::uint64_t& generation) const;
@@ -198,6 +221,8 @@ class Simulation {
   std::string editModel(const std::string& what, std::function<std::string(Model&)> edit, bool announce = true);
   // The muscle work W (integral of the muscle power, trapezoidal rule over the steps) after a step.
   void accumulateMuscleWorkLocked(const StepOutcome& outcome);
+  void recordKeyframeLocked();
+  void resumeLocked(std::size_t keyframe);
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
@@ -246,9 +271,10 @@ class Simulation {
   long sampleEvery_ = 1;
   TimeSeries series_;
   std::vector<double> sampleRow_;  // one row of series_, reused
-  double muscleWork_ = 0.0;        // J, since the last restart
-  double musclePower_ = 0.0;       // W, at the last step
-  double musclePowerTime_ = 0.0;   // s, the time of that step
+  MuscleWorkTally muscleWork_;     // J since the last restart, and the power at the last step
+  StateHistory history_;
+  long keyframeEvery_ = 1;         // steps between keyframes (keyframeEvery(dt))
+  long viewing_ = -1;              // the keyframe shown instead of the live state; -1: live
   SimulationStats stats_;
   double windowWall_ = 0.0, windowSim_ = 0.0, windowStepWall_ = 0.0;
   long windowSteps_ = 0;

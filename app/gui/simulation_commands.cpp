@@ -40,6 +40,7 @@ bool Simulation::setStepSize(double secondsPerStep, std::string& error) {
   dt_ = secondsPerStep;  // a running step keeps the dt it started with
   debt_ = 0.0;
   sampleEvery_ = std::max(1L, std::lround(kSamplePeriod / dt_));
+  keyframeEvery_ = keyframeEvery(dt_);
   spdlog::info("step size set to {} s", dt_);
   return true;
 }
@@ -283,7 +284,9 @@ void Simulation::snapshot(Snapshot& out) const {
   out.sceneModel = sceneModel_;
   out.modelVersion = modelVersion_;
   out.sceneVersion = sceneVersion_;
-  out.state = state_;
+  const bool viewing = viewing_ >= 0 && static_cast<std::size_t>(viewing_) < history_.size();
+  const Keyframe* shown = viewing ? &history_.at(static_cast<std::size_t>(viewing_)) : nullptr;
+  out.state = shown ? shown->state : state_;
   out.scenePath = scenePath_;
   out.backend = backendInfo_ ? backendInfo_->name : "";
   out.integrator = integrator_;
@@ -297,15 +300,17 @@ void Simulation::snapshot(Snapshot& out) const {
   out.compareBackend = compareInfo_ ? compareInfo_->name : "";
   out.compareNote = compareNote_;
   out.contactPoints.clear();
-  const StepOutputs& outputs = state_.outputs;
+  const StepOutputs& outputs = out.state.outputs;
   for (int c = 0; c < outputs.contactCount; ++c) out.contactPoints.push_back(outputs.contacts[c].point);
   out.compareRunning = compareSolver_ != nullptr;
-  if (out.compareRunning) out.compareState = compareState_;
+  if (out.compareRunning) out.compareState = shown && shown->comparing ? shown->compareState : compareState_;
   out.stepInProgressSeconds =
       commands_.stepping() ? std::chrono::duration<double>(std::chrono::steady_clock::now() - stepStarted_).count() : 0.0;
   out.queuedCommands = commands_.pending();
   out.slowStepWarning = slowWarning_;
   out.loadingPath = loadingPath_;
+  out.history = {history_.size(), history_.firstTime(), history_.lastTime(), history_.bytes() / 1e6,
+                 history_.megabytes(), history_.seconds(), viewing, shown ? shown->state.t : 0.0};
 }
 
 void Simulation::copySamples(TimeSeries& dest, std::uint64_t& consumed, std::uint64_t& generation) const {

@@ -35,6 +35,27 @@ void drawRealTimeFactor(const Snapshot& snap) {
                      behind ? ": cannot keep up" : "");
 }
 
+// The history's memory cap and length (the timeline under the 3D view scrubs it); a change
+// clears it.
+void drawHistoryLimits(Workbench& app) {
+  const HistoryView& h = app.snapshot().history;
+  Simulation& sim = app.simulation();
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField("history cap [MB]", "sim.historyMegabytes", h.capMegabytes, [&](double v) {
+    std::string error;
+    sim.setHistoryLimits(v, h.capSeconds, error);
+    return error;
+  }, app.ui(), "%.0f");
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField("history length [s]", "sim.historySeconds", h.capSeconds, [&](double v) {
+    std::string error;
+    sim.setHistoryLimits(h.capMegabytes, v, error);
+    return error;
+  }, app.ui(), "%.3g");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: the whole run, up to the memory cap");
+  ImGui::TextDisabled("history: %.2f s, %.1f MB held", h.lastTime - h.firstTime, h.megabytes);
+}
+
 }  // namespace
 
 void drawSimulationPanel(Workbench& app) {
@@ -64,6 +85,7 @@ void drawSimulationPanel(Workbench& app) {
     sim.setStepSize(v, error);
     return error;
   }, app.ui(), "%.6g");
+  drawHistoryLimits(app);
 }
 
 }  // namespace articulab::gui

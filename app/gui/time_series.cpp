@@ -31,6 +31,15 @@ void TimeSeries::clear() {
   segments_.clear();
 }
 
+void TimeSeries::dropAfter(double t) {
+  std::size_t kept = size_;
+  while (kept > 0 && time(kept - 1) > t) --kept;
+  totalPushed_ -= size_ - kept;
+  size_ = kept;
+  ++generation_;
+  while (!segments_.empty() && segments_.back().start > t) segments_.pop_back();
+}
+
 void TimeSeries::markSegment(double t, const std::string& label) {
   if (!segments_.empty() && segments_.back().label == label) return;
   if (segments_.empty() || segments_.back().start < t) {

@@ -30,6 +30,8 @@ class TimeSeries {
 
   void push(const double* values);  // one value per channel
   void clear();  // also forgets the segments
+  // Drops the rows (and segments) after time t, as a clear() does for readers: they copy again.
+  void dropAfter(double t);
   // Starts a segment at time t unless the last one already has this label; replaces the last
   // one when it starts at t (a switch before any step).
   void markSegment(double t, const std::string& label);

@@ -42,6 +42,12 @@ struct MusclePlotChoice {
   bool showDrift = false;    // the constraint drift plot as well
 };
 
+// Playing the history back: direction -1 (backwards), 0 (still) or +1, at speed times real time.
+struct HistoryPlayback {
+  int direction = 0;
+  double speed = 1.0;
+};
+
 struct UiState {
   std::vector<SceneEntry> scenes;
   std::string scenesDir;
@@ -62,6 +68,7 @@ struct UiState {
   bool showHelp = false;
   bool logAutoScroll = true;
   render::Overlays overlays;
+  HistoryPlayback playback;
 };
 
 }  // namespace articulab::gui

@@ -353,7 +353,10 @@ void Workbench::buildUi() {
     viewport_.update(snapshot_, camera_, *simulation_, viewRegion(display.x, display.y, ui_.showPanels, ui_.layout));
     handleShortcuts(*this);
   }
-  if (ui_.showPanels) drawPanels(*this);
+  if (ui_.showPanels) {
+    drawPanels(*this);
+    drawTimeline(*this);
+  }
   drawMuscleLegend(*this);
   drawBanner(*this);
   ImGui::Render();

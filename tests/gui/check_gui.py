@@ -606,6 +606,42 @@ quit
           in result.stderr, "an unknown muscle index is refused with the count")
 
 
+def case_history(opts):
+    """The history: scrubbed back to t = 0.5 s the view shows the past (the timeline and the plot
+    cursor with it), and a run resumed there retraces the first run: the exported series of the
+    resumed run equals the first one's row for row."""
+    out = opts.out_dir
+    script = f"""load scenes/double_pendulum.json
+run-frames 60
+export-csv {out}/first.csv
+screenshot {out}/live.png
+history view 0.5
+draw-frames 2
+screenshot {out}/past.png
+screenshot-window {out}/past_window.png
+history resume
+run-frames 30
+export-csv {out}/second.csv
+history limits 0 0
+quit
+"""
+    result, path = run_script(opts, "history", script)
+    check(result.returncode == 1 and path + ":12: history: history memory cap must be between 1 and 1e6 MB, got 0" in
+          result.stderr, "a memory cap of 0 MB is refused naming the command: %s" % result.stderr.strip()[-300:])
+    check_shows_scene(f"{out}/past_window.png", "window showing the history")
+    live, past = pixels(read_png(f"{out}/live.png")), pixels(read_png(f"{out}/past.png"))
+    changed = sum(1 for a, b in zip(live, past) if a != b)
+    check(changed > 2000, "the view at t = 0.5 s differs from the live one (%d pixels)" % changed)
+    _, first = read_csv(f"{out}/first.csv")
+    _, second = read_csv(f"{out}/second.csv")
+    times = [row["t"] for row in second]
+    check(all(b > a for a, b in zip(times, times[1:])), "the resumed series has each time once, in order")
+    check(second[-1]["t"] > 0.99, "the resumed run went on to t = %.3f s" % second[-1]["t"])
+    common = min(len(first), len(second))
+    same = all(first[i] == second[i] for i in range(common))
+    check(same and common > 900, "the resumed run retraces the first: %d rows equal" % common)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--exe", required=True)
@@ -613,7 +649,8 @@ def main():
     parser.add_argument("--out-dir", required=True)
     parser.add_argument("case", choices=["scripted_session", "broken_scene", "diverging_scene", "bad_parameters",
                                          "view_and_labels",
-                                         "benchmark", "compare_backends", "every_scene", "slow_step", "muscles"])
+                                         "benchmark", "compare_backends", "every_scene", "slow_step", "muscles",
+                                         "history"])
     opts = parser.parse_args()
     os.makedirs(opts.out_dir, exist_ok=True)
     os.chdir(opts.source_dir)
