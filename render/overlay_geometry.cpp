@@ -26,6 +26,7 @@ const glm::vec3 kCompressionColor{0.15f, 0.35f, 0.95f};
 const glm::vec3 kPointForceColor{0.10f, 0.85f, 0.45f};
 const glm::vec3 kAnchorColor{0.22f, 0.22f, 0.26f};
 const glm::vec3 kGhostColor{0.58f, 0.40f, 0.74f};  // the comparison run's colour in the plots
+const glm::vec3 kSelectedColor{1.0f, 0.85f, 0.2f};  // the inspected body's outline
 
 int posedBodyCount(const Model& model, const State& state) {
   return std::min<int>(model.bodyCount(), static_cast<int>(state.E_0i.size()));
@@ -145,20 +146,25 @@ void addForceElements(const Model& model, const State& state, float sceneSize, O
   }
 }
 
+void addBodyOutline(const Model& model, const State& state, int body, const glm::vec3& colour,
+                    std::vector<ColoredLine>& out) {
+  if (body < 0 || body >= posedBodyCount(model, state)) return;
+  for (const BodyShape& shape : model.bodies[body].shapes) {
+    if (!shapeIsDrawable(shape.dims)) continue;
+    const Matrix4 E = state.E_0i[body] * shape.E_bs;
+    const Vector3 h = shapeHalfExtents(shape.dims);
+    const auto corner = [&](int k) {  // bit c of k: the sign along axis c
+      const Vector3 local((k & 1) ? h.x() : -h.x(), (k & 2) ? h.y() : -h.y(), (k & 4) ? h.z() : -h.z());
+      return toGlm(transformPoint(E, local));
+    };
+    for (int k = 0; k < 8; ++k)
+      for (int bit : {1, 2, 4})
+        if (!(k & bit)) out.push_back({corner(k), corner(k | bit), colour});
+  }
+}
+
 void addGhost(const Model& model, const State& ghost, std::vector<ColoredLine>& out) {
-  for (int i = 0; i < posedBodyCount(model, ghost); ++i)
-    for (const BodyShape& shape : model.bodies[i].shapes) {
-      if (!shapeIsDrawable(shape.dims)) continue;
-      const Matrix4 E = ghost.E_0i[i] * shape.E_bs;
-      const Vector3 h = shapeHalfExtents(shape.dims);
-      const auto corner = [&](int k) {  // bit c of k: the sign along axis c
-        const Vector3 local((k & 1) ? h.x() : -h.x(), (k & 2) ? h.y() : -h.y(), (k & 4) ? h.z() : -h.z());
-        return toGlm(transformPoint(E, local));
-      };
-      for (int k = 0; k < 8; ++k)
-        for (int bit : {1, 2, 4})
-          if (!(k & bit)) out.push_back({corner(k), corner(k | bit), kGhostColor});
-    }
+  for (int i = 0; i < posedBodyCount(model, ghost); ++i) addBodyOutline(model, ghost, i, kGhostColor, out);
 }
 
 // What general joints slide on (a spline curve, a patch's iso-lines), in the parent's joint frame.
@@ -184,6 +190,7 @@ OverlayGeometry buildOverlayGeometry(const Model& model, const State& state, con
   if (overlays.anchors) addWorldAnchors(model, sceneSize, out);
   if (overlays.forces) addForceElements(model, state, sceneSize, out);
   addPerturbation(model, state, sceneSize, out);
+  addBodyOutline(model, state, overlays.selectedBody, kSelectedColor, out.lines);
   if (overlays.contacts)
     for (const Vector3& p : contactPoints) out.markers.push_back({toGlm(p), 0.008f * sceneSize, kContactColor});
   return out;

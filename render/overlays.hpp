@@ -18,6 +18,7 @@ struct Overlays {
   bool shadows = true;         // shadow map from the directional light
   bool muscles = true;         // muscles as tubes along their paths, with dots at their path points
   MuscleColouring muscleColouring = MuscleColouring::Activation;
+  int selectedBody = -1;       // outlined in yellow: the body the inspector shows (-1: none)
 };
 
 }  // namespace articulab::render

@@ -57,6 +57,8 @@ void drawControls(Workbench& app, const ImVec2& display, float top) {
     const Snapshot& snap = app.snapshot();
     if (snap.model && !snap.model->muscles.empty() && ImGui::CollapsingHeader("Muscles", ImGuiTreeNodeFlags_DefaultOpen))
       drawMusclesPanel(app);
+    if (ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) drawInspectorPanel(app);
+    if (ImGui::CollapsingHeader("Model tree")) drawModelTree(app);
     if (ImGui::CollapsingHeader("Back-end", ImGuiTreeNodeFlags_DefaultOpen)) drawBackendPanel(app);
     if (ImGui::CollapsingHeader("Parameters")) drawParametersPanel(app);
     if (ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) drawStatisticsPanel(app);

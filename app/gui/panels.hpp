@@ -36,6 +36,11 @@ void drawMuscleLegend(Workbench& app);
 // keyframe, resume from the one shown, back to live), kTimelineHeight pixels tall.
 constexpr float kTimelineHeight = 34.0f;
 void drawTimeline(Workbench& app);
+// The selected body (click it in the 3D view, or pick it in the model tree): its mass,
+// inertia, pose, twist, kinetic energy, the forces on it and its joint's coordinates.
+void drawInspectorPanel(Workbench& app);
+// Bodies (as the joint tree), loop closures, force elements and muscles; a body selects it.
+void drawModelTree(Workbench& app);
 void drawPlotsPanel(Workbench& app);
 // Plot window, pause, autoscale and the export buttons.
 void drawPlotControls(Workbench& app);

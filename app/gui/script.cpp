@@ -33,6 +33,8 @@ const std::vector<CommandSyntax>& scriptCommands() {
        "view SECONDS|live|resume|limits MB SECONDS: show the keyframe at time SECONDS (pauses), the live state again, "
        "resume the run from the keyframe shown (the rest is dropped), or set the history's memory cap and length (0: "
        "the whole run)"},
+      {"select", 1, 1, "BODY|none: inspect body BODY (name or index) in the inspector, outlined in the 3D view"},
+      {"click", 2, 2, "X Y: a left click at window pixel (X, Y): selects the body there (none when there is none)"},
       {"pull", 4, 4, "BODY X Y Z: pull the body's centre of mass towards world point (X, Y, Z) m"},
       {"release", 0, 0, ": stop pulling"},
       {"plot-window", 1, 1, "SECONDS: time window of the plots"},

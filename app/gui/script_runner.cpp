@@ -1,5 +1,6 @@
 #include "app/gui/script_runner.hpp"
 
+#include <imgui.h>
 #include <spdlog/spdlog.h>
 
 #include <cmath>
@@ -7,6 +8,7 @@
 #include <map>
 
 #include "app/cli/arguments.hpp"
+#include "app/gui/panels.hpp"
 #include "app/gui/parameter_checks.hpp"
 #include "app/gui/viewport_input.hpp"
 #include "engine/solvers/registry.hpp"
@@ -85,6 +87,8 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"muscle-colour", &ScriptRunner::muscleColour},
       {"setting", &ScriptRunner::setSolverSetting},
       {"history", &ScriptRunner::history},
+      {"select", &ScriptRunner::select},
+      {"click", &ScriptRunner::click},
       {"pull", &ScriptRunner::pull},
       {"release", &ScriptRunner::release},
       {"plot-window", &ScriptRunner::plotWindow},
@@ -365,6 +369,40 @@ bool ScriptRunner::muscleColour(const ScriptCommand& c, std::string& error) {
     error = "unknown muscle colouring '" + c.args[0] + "' (expected activation or force)";
     return false;
   }
+  return true;
+}
+
+bool ScriptRunner::select(const ScriptCommand& c, std::string& error) {
+  Snapshot snap;
+  app_.simulation().snapshot(snap);
+  int& selected = app_.ui().overlays.selectedBody;
+  if (c.args[0] == "none") {
+    selected = -1;
+    return true;
+  }
+  long index = snap.model ? snap.model->findBody(c.args[0]) : -1;
+  std::string notAnIndex;
+  if (index < 0 && !integer(c.args[0], "body", index, notAnIndex)) index = -1;
+  if (!snap.model || index < 0 || index >= snap.model->bodyCount()) {
+    error = "no body '" + c.args[0] + "' (a name or an index from 0 to " +
+            std::to_string(snap.model ? snap.model->bodyCount() - 1 : -1) + ")";
+    return false;
+  }
+  selected = static_cast<int>(index);
+  spdlog::info("inspecting body {} ({})", selected, snap.model->bodies[selected].name);
+  return true;
+}
+
+bool ScriptRunner::click(const ScriptCommand& c, std::string& error) {
+  double x = 0.0, y = 0.0;
+  if (!number(c.args[0], "x", x, error) || !number(c.args[1], "y", y, error)) return false;
+  Snapshot snap;
+  app_.simulation().snapshot(snap);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const ViewRegion view = viewRegion(display.x, display.y, app_.ui().showPanels, app_.ui().layout);
+  const int body = bodyAt(snap, app_.camera(), view, static_cast<float>(x), static_cast<float>(y));
+  app_.ui().overlays.selectedBody = body;
+  spdlog::info("click at ({}, {}): {}", x, y, body < 0 ? std::string("no body") : "body " + snap.model->bodies[body].name);
   return true;
 }
 

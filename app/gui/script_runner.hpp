@@ -39,6 +39,8 @@ class ScriptRunner {
   bool setGravity(const ScriptCommand& c, std::string& error);
   bool setMuscle(const ScriptCommand& c, std::string& error);
   bool history(const ScriptCommand& c, std::string& error);
+  bool select(const ScriptCommand& c, std::string& error);
+  bool click(const ScriptCommand& c, std::string& error);
   bool muscleColour(const ScriptCommand& c, std::string& error);
   bool setSolverSetting(const ScriptCommand& c, std::string& error);
   bool pull(const ScriptCommand& c, std::string& error);

@@ -69,6 +69,7 @@ struct UiState {
   bool logAutoScroll = true;
   render::Overlays overlays;
   HistoryPlayback playback;
+  std::vector<int> treeDepths;  // the model tree's, kept to reuse the storage
 };
 
 }  // namespace articulab::gui

@@ -16,13 +16,31 @@ struct ViewPoint {
   float ndcX, ndcY, aspect;
 };
 
-ViewPoint mouseInView(const ViewRegion& view) {
-  const ImGuiIO& io = ImGui::GetIO();
+ViewPoint pointInView(const ViewRegion& view, float x, float y) {
   float w = std::max(1.0f, view.width), h = std::max(1.0f, view.height);
-  return {2.0f * (io.MousePos.x - view.x) / w - 1.0f, 1.0f - 2.0f * (io.MousePos.y - view.y) / h, w / h};
+  return {2.0f * (x - view.x) / w - 1.0f, 1.0f - 2.0f * (y - view.y) / h, w / h};
 }
 
+ViewPoint mouseInView(const ViewRegion& view) {
+  const ImGuiIO& io = ImGui::GetIO();
+  return pointInView(view, io.MousePos.x, io.MousePos.y);
+}
+
+constexpr float kClickSlop = 4.0f;  // px the mouse may move between press and release of a click
+
 }  // namespace
+
+int bodyAt(const Snapshot& snapshot, const render::Camera& camera, const ViewRegion& view, float x, float y) {
+  if (!snapshot.model || !view.contains(x, y)) return -1;
+  const ViewPoint p = pointInView(view, x, y);
+  return render::pickBody(*snapshot.model, snapshot.state, render::rayThroughView(camera, p.ndcX, p.ndcY, p.aspect)).body;
+}
+
+std::optional<int> ViewportInput::takeClick() {
+  std::optional<int> click = click_;
+  click_.reset();
+  return click;
+}
 
 Perturbation makePull(const Model& model, int body, const Vector3& pointLocal, const Vector3& target) {
   double mass = model.bodies[body].mass;
@@ -39,8 +57,11 @@ void ViewportInput::update(const Snapshot& snapshot, render::Camera& camera, Sim
                            const ViewRegion& view) {
   const ImGuiIO& io = ImGui::GetIO();
   bool anyDown = io.MouseDown[0] || io.MouseDown[1] || io.MouseDown[2];
+  if (drag_ == Drag::Orbit && (std::abs(io.MousePos.x - pressX_) > kClickSlop || std::abs(io.MousePos.y - pressY_) > kClickSlop))
+    clickCandidate_ = false;
   if (drag_ != Drag::None && !anyDown) {
     if (drag_ == Drag::Pull) cancel(simulation);
+    if (drag_ == Drag::Orbit && clickCandidate_) click_ = bodyAt(snapshot, camera, view, io.MousePos.x, io.MousePos.y);
     drag_ = Drag::None;
   }
   if (drag_ == Drag::None && !io.WantCaptureMouse && view.contains(io.MousePos.x, io.MousePos.y)) {
@@ -63,7 +84,10 @@ void ViewportInput::begin(const Snapshot& snapshot, const render::Camera& camera
     return;
   }
   if (left && !io.KeyCtrl) {
-    drag_ = Drag::Orbit;
+    drag_ = Drag::Orbit;  // or a click that selects a body, if the mouse stays put
+    pressX_ = io.MousePos.x;
+    pressY_ = io.MousePos.y;
+    clickCandidate_ = true;
     return;
   }
   if (!(right || (left && io.KeyCtrl)) || !snapshot.model) return;

@@ -1,10 +1,13 @@
 // Mouse control of the 3D view (when the pointer is not over a panel):
 //   left drag: orbit          middle drag or shift + left drag: pan          wheel: zoom
+//   left click (press and release within 4 px): select the body under the pointer (or none)
 //   ctrl + left drag or right drag on a body: pull it with a spring towards the mouse
 // The pull target moves on the plane through the grabbed point facing the camera; the spring's
 // stiffness is proportional to the body's mass, and it acts as a force in the simulation
 // (State::perturbation), so the energy plots show the work it does.
 #pragma once
+
+#include <optional>
 
 #include "app/gui/simulation.hpp"
 #include "render/camera.hpp"
@@ -25,6 +28,9 @@ constexpr double kPullDampingRatio = 0.3;
 // The spring that pulls body `body`'s point towards target.
 Perturbation makePull(const Model& model, int body, const Vector3& pointLocal, const Vector3& target);
 
+// The body whose shape the ray through window pixel (x, y) of the view hits first; -1 for none.
+int bodyAt(const Snapshot& snapshot, const render::Camera& camera, const ViewRegion& view, float x, float y);
+
 class ViewportInput {
  public:
   // Reads ImGui's mouse state for this frame (call between ImGui::NewFrame and ImGui::Render);
@@ -33,6 +39,8 @@ class ViewportInput {
   // Stops pulling (when the scene changes).
   void cancel(Simulation& simulation);
   bool pulling() const { return drag_ == Drag::Pull; }
+  // The body a click selected since the last call (-1: a click on nothing), once.
+  std::optional<int> takeClick();
 
  private:
   enum class Drag { None, Orbit, Pan, Pull };
@@ -44,6 +52,9 @@ class ViewportInput {
   int body_ = -1;
   Vector3 pointLocal_ = Vector3::Zero();
   Vector3 planePoint_ = Vector3::Zero(), planeNormal_ = Vector3::UnitZ();
+  float pressX_ = 0.0f, pressY_ = 0.0f;  // where the left button went down
+  bool clickCandidate_ = false;          // the mouse has not moved beyond kClickSlop since
+  std::optional<int> click_;
 };
 
 }  // namespace articulab::gui

@@ -212,6 +212,7 @@ void Workbench::refreshFromSimulation() {
     frameScene();
     framedScene_ = snapshot_.sceneVersion;
     ui_.musclePlot.hidden = defaultHiddenMuscles(snapshot_.model->muscles.size());  // another scene: its own muscles
+    ui_.overlays.selectedBody = -1;
   }
   copyNewSamples();
 }
@@ -351,6 +352,7 @@ void Workbench::buildUi() {
   if (interactive_) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     viewport_.update(snapshot_, camera_, *simulation_, viewRegion(display.x, display.y, ui_.showPanels, ui_.layout));
+    if (const std::optional<int> clicked = viewport_.takeClick()) ui_.overlays.selectedBody = *clicked;
     handleShortcuts(*this);
   }
   if (ui_.showPanels) {

@@ -642,6 +642,42 @@ quit
     check(same and common > 900, "the resumed run retraces the first: %d rows equal" % common)
 
 
+def case_inspector(opts):
+    """A scripted click on a body drawn in the window selects it: the log names it, the 3D view
+    outlines it in yellow and the inspector shows it; select by name, and bad names refused."""
+    out = opts.out_dir
+    result, _ = run_script(opts, "inspector_find", f"""load scenes/double_pendulum.json
+run-frames 1
+screenshot-window {out}/find.png
+quit
+""")
+    if not check(result.returncode == 0, "the first session must exit with 0: %s" % result.stderr.strip()):
+        return
+    png = read_png(f"{out}/find.png")
+    width = png[0]
+    blue = [i for i, (r, g, b) in enumerate(pixels(png)) if b > r + 80 and b > g + 40 and i % width < 840]
+    if not check(len(blue) > 500, "the blue link is drawn (%d pixels)" % len(blue)):
+        return
+    x, y = blue[len(blue) // 2] % width, blue[len(blue) // 2] // width
+    result, _ = run_script(opts, "inspector", f"""load scenes/double_pendulum.json
+run-frames 1
+click {x} {y}
+draw-frames 2
+screenshot-window {out}/selected.png
+click 5 700
+select link1
+select nothing
+quit
+""")
+    log = result.stdout + result.stderr
+    check(re.search(r"click at \(%d, %d\): body \w+" % (x, y), log) is not None, "the click selects a body: %s" % log[-400:])
+    check("click at (5, 700): no body" in log, "a click on the floor selects nothing")
+    check("inspecting body 1 (link1)" in log, "select by name")
+    check(result.returncode == 1 and "select: no body 'nothing'" in result.stderr, "an unknown body is refused")
+    outline = count_near(read_png(f"{out}/selected.png"), (255, 217, 51), 40)
+    check(outline > 50, "the selected body is outlined in yellow (%d pixels)" % outline)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--exe", required=True)
@@ -650,7 +686,7 @@ def main():
     parser.add_argument("case", choices=["scripted_session", "broken_scene", "diverging_scene", "bad_parameters",
                                          "view_and_labels",
                                          "benchmark", "compare_backends", "every_scene", "slow_step", "muscles",
-                                         "history"])
+                                         "history", "inspector"])
     opts = parser.parse_args()
     os.makedirs(opts.out_dir, exist_ok=True)
     os.chdir(opts.source_dir)

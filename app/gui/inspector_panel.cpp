@@ -1,0 +1,148 @@
+// The inspector and the model tree (issue 16): what the selected body is and does.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "app/gui/body_inspection.hpp"
+#include "app/gui/panels.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+void vectorRow(const char* label, const Vector3& v, const char* unit) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted(label);
+  ImGui::TableSetColumnIndex(1);
+  ImGui::Text("%+.4g  %+.4g  %+.4g %s", v.x(), v.y(), v.z(), unit);
+}
+
+void scalarRow(const char* label, double value, const char* unit) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted(label);
+  ImGui::TableSetColumnIndex(1);
+  ImGui::Text("%.6g %s", value, unit);
+}
+
+void coordinatesRow(const char* label, const VectorX& x, const char* unit) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted(label);
+  ImGui::TableSetColumnIndex(1);
+  std::string text;
+  char value[32];
+  for (Eigen::Index k = 0; k < x.size(); ++k) {
+    std::snprintf(value, sizeof value, "%+.5g  ", x[k]);
+    text += value;
+  }
+  ImGui::Text("%s%s", x.size() ? text.c_str() : "none ", x.size() ? unit : "");
+}
+
+void drawBodyTable(const BodyInspection& b) {
+  if (!ImGui::BeginTable("inspected body", 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
+  scalarRow("mass", b.mass, "kg");
+  vectorRow("centre of mass", b.centreOfMass, "m (body)");
+  vectorRow("principal moments", b.principalMoments, "kg m^2");
+  vectorRow("position", b.position, "m");
+  vectorRow("rotation vector", b.rotation, "rad");
+  vectorRow("angular velocity", b.angularVelocity, "rad/s");
+  vectorRow("velocity of centre", b.centreVelocity, "m/s");
+  scalarRow("kinetic energy", b.kinetic, "J");
+  ImGui::EndTable();
+}
+
+void drawJointTable(const BodyInspection& b) {
+  ImGui::Text("joint '%s' (%s) on %s", b.joint.c_str(), b.jointType.c_str(), b.parent.c_str());
+  if (!ImGui::BeginTable("inspected joint", 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
+  coordinatesRow("q", b.q, "(rad or m)");
+  coordinatesRow("qdot", b.qd, "(rad/s or m/s)");
+  coordinatesRow("qddot", b.qdd, "(rad/s^2 or m/s^2)");
+  if (b.hasLimits) {
+    coordinatesRow("lower limit", b.lower, "");
+    coordinatesRow("upper limit", b.upper, "");
+  }
+  scalarRow("stiffness", b.stiffness, "N m/rad or N/m");
+  scalarRow("damping", b.damping, "N m s/rad or N s/m");
+  ImGui::EndTable();
+}
+
+void drawForceTable(const BodyInspection& b) {
+  if (!ImGui::BeginTable("inspected forces", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
+  for (const char* header : {"force", "kind", "magnitude [N]"}) ImGui::TableSetupColumn(header);
+  ImGui::TableHeadersRow();
+  for (const InspectedForce& f : b.forces) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(f.name.c_str());
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(f.kind.c_str());
+    ImGui::TableSetColumnIndex(2);
+    ImGui::Text("%.4g", f.magnitude);
+  }
+  ImGui::EndTable();
+}
+
+// The bodies in model order (a parent before its children), indented by their depth in the
+// joint tree; clipped to the rows in view, so a chain of 100000 links costs what it shows.
+void drawBodyList(Workbench& app, const Model& model) {
+  int& selected = app.ui().overlays.selectedBody;
+  std::vector<int>& depth = app.ui().treeDepths;  // reused frame to frame
+  depth.assign(static_cast<std::size_t>(model.bodyCount()), 0);
+  for (int i = 0; i < model.bodyCount(); ++i)
+    if (model.joints[i].parent >= 0) depth[i] = depth[model.joints[i].parent] + 1;
+  ImGuiListClipper clipper;
+  clipper.Begin(model.bodyCount());
+  while (clipper.Step())
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const std::string label = std::string(static_cast<std::size_t>(std::min(depth[i], 20)), ' ') +
+                                model.bodies[i].name + "  (" + model.joints[i].name + ", " +
+                                jointTypeName(model.joints[i]) + ")##body" + std::to_string(i);
+      if (ImGui::Selectable(label.c_str(), selected == i)) selected = selected == i ? -1 : i;
+    }
+}
+
+}  // namespace
+
+void drawInspectorPanel(Workbench& app) {
+  const Snapshot& snap = app.snapshot();
+  const int b = app.ui().overlays.selectedBody;
+  if (!snap.model || b < 0 || b >= snap.model->bodyCount() || static_cast<int>(snap.state.E_0i.size()) <= b) {
+    ImGui::TextDisabled("click a body in the 3D view (or in the model tree) to inspect it");
+    return;
+  }
+  const BodyInspection inspection = inspectBody(*snap.model, snap.state, b);
+  ImGui::Text("body %d: %s%s", b, inspection.name.c_str(), snap.history.viewing ? "  (at the history time)" : "");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("clear")) app.ui().overlays.selectedBody = -1;
+  drawBodyTable(inspection);
+  drawJointTable(inspection);
+  drawForceTable(inspection);
+}
+
+void drawModelTree(Workbench& app) {
+  const Snapshot& snap = app.snapshot();
+  if (!snap.model) return;
+  const Model& model = *snap.model;
+  ImGui::TextDisabled("bodies (indented under their parents) and their joints");
+  if (ImGui::BeginChild("model bodies", ImVec2(0.0f, std::min(10, model.bodyCount()) * ImGui::GetTextLineHeightWithSpacing() + 4.0f)))
+    drawBodyList(app, model);
+  ImGui::EndChild();
+  const auto name = [&model](int body) { return body < 0 ? std::string("world") : model.bodies[body].name; };
+  if (!model.loops.empty()) ImGui::TextDisabled("loop closures");
+  for (const LoopConstraint& loop : model.loops)
+    ImGui::BulletText("%s: %s between %s and %s", loop.name.c_str(), loopTypeName(loop.type), name(loop.bodyA).c_str(),
+                      name(loop.bodyB).c_str());
+  if (!model.forces.empty()) ImGui::TextDisabled("force elements");
+  for (const ForceElement& force : model.forces)
+    ImGui::BulletText("%s: %s, %s to %s", force.name.c_str(), forceElementTypeName(force.type), name(force.a.body).c_str(),
+                      name(force.b.body).c_str());
+  if (!model.muscles.empty()) ImGui::TextDisabled("muscles");
+  for (const Muscle& muscle : model.muscles)
+    ImGui::BulletText("%s: %zu path points, f_opt %.4g N", muscle.name.c_str(), muscle.path.size(), muscle.maxIsometricForce);
+}
+
+}  // namespace articulab::gui
