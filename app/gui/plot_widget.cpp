@@ -15,6 +15,7 @@ constexpr float kLeft = 66.0f, kRight = 10.0f, kBottom = 36.0f;
 constexpr double kZoomPerWheelStep = 0.85;
 const ImU32 kSegmentColour = IM_COL32(250, 200, 90, 230);
 const ImU32 kCursorColour = IM_COL32(235, 235, 235, 220);
+constexpr float kPreviousRunAlpha = 0.3f;  // the run before the last Reset, under the current one
 
 struct Frame {
   ImVec2 lo, hi;  // plot area in screen pixels
@@ -96,10 +97,11 @@ void drawAxes(ImDrawList* draw, const Frame& f, const TimeSeries& data) {
   draw->AddText(ImVec2((f.lo.x + f.hi.x - w) * 0.5f, f.hi.y + lineHeight + 4.0f), text, timeLabel.c_str());
 }
 
-void drawSeries(ImDrawList* draw, const Frame& f, const TimeSeries& data, const PlotSeries& series) {
+void drawSeries(ImDrawList* draw, const Frame& f, const TimeSeries& data, const PlotSeries& series, float alpha = 1.0f) {
   std::vector<ImVec2> run;
+  const ImU32 drawn = colourOf(series.colour, alpha);
   auto flush = [&] {
-    if (run.size() >= 2) draw->AddPolyline(run.data(), int(run.size()), colourOf(series.colour), 0, 1.5f);
+    if (run.size() >= 2) draw->AddPolyline(run.data(), int(run.size()), drawn, 0, 1.5f);
     run.clear();
   };
   for (const PlotPoint& p : decimate(data, series.channel, f.time, int(f.hi.x - f.lo.x))) {
@@ -188,7 +190,7 @@ AxisRange recordedTimeRange(const TimeSeries& data, double windowSeconds) {
 }
 
 void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, PlotView& view, double windowSeconds,
-                ImVec2 size) {
+                ImVec2 size, const TimeSeries* previous) {
   ImGui::PushID(id);
   ImVec2 origin = ImGui::GetCursorScreenPos();
   size.x = std::max(size.x, kLeft + kRight + 60.0f);
@@ -210,6 +212,8 @@ void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, Pl
   drawHeader(draw, origin, size.x, data, spec);
   drawAxes(draw, frame, data);
   draw->PushClipRect(frame.lo, frame.hi, true);
+  if (previous && previous->size() > 1 && previous->channels() == data.channels())
+    for (const PlotSeries& series : spec.series) drawSeries(draw, frame, *previous, series, kPreviousRunAlpha);
   for (const PlotSeries& series : spec.series) drawSeries(draw, frame, data, series);
   if (view.cursor >= 0.0) {
     const float x = frame.x(view.cursor);

@@ -26,8 +26,9 @@ AxisRange followedTimeRange(const TimeSeries& data, double windowSeconds);
 AxisRange recordedTimeRange(const TimeSeries& data, double windowSeconds);
 
 // Draws spec's series of data into a size x size region at the cursor and applies mouse
-// interaction to view.
+// interaction to view. previous (may be null): an earlier run with the same channels, drawn
+// faded under data.
 void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, PlotView& view, double windowSeconds,
-                ImVec2 size);
+                ImVec2 size, const TimeSeries* previous = nullptr);
 
 }  // namespace articulab::gui

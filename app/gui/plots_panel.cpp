@@ -57,6 +57,11 @@ void drawPlotControls(Workbench& app) {
   ImGui::SameLine();
   if (ImGui::Button("Autoscale"))
     for (PlotView& view : ui.plotViews) view = PlotView{};
+  if (app.previousRun().size() > 0) {
+    ImGui::SameLine();
+    if (ImGui::Button("Clear previous run")) app.simulation().clearPreviousRun();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the run before the last Reset, drawn faded on the plots");
+  }
   drawExportBar(app);
 }
 
@@ -73,7 +78,8 @@ void drawPlotsPanel(Workbench& app) {
   const HistoryView& history = app.snapshot().history;
   for (std::size_t i = 0; i < plots.size(); ++i) {
     ui.plotViews[i].cursor = history.viewing ? history.viewTime : -1.0;  // the moment the 3D view shows
-    plotWidget(plots[i].title.c_str(), data, plots[i], ui.plotViews[i], ui.plotWindow, ImVec2(avail.x, height));
+    plotWidget(plots[i].title.c_str(), data, plots[i], ui.plotViews[i], ui.plotWindow, ImVec2(avail.x, height),
+               &app.previousRun());
   }
 }
 

@@ -197,6 +197,10 @@ void Simulation::installSceneLocked(PreparedScene& scene) {
   refreshOffersLocked();
   if (compareInfo_) spdlog::info("comparison run on {} ended: another scene was opened", compareInfo_->name);
   compareInfo_ = nullptr;  // a comparison belongs to the scene it was started on
+  if (previous_.size() > 0) {  // so does a finished run kept by Reset
+    previous_.clear();
+    ++previousVersion_;
+  }
   compareSolver_.reset();
   compareNote_.clear();
   restartLocked();

@@ -81,6 +81,7 @@ struct Snapshot {
   std::string slowStepWarning;         // estimated slow step (slowStepWarning()); empty when it is not
   std::string loadingPath;             // the scene being opened in the background; empty when none
   HistoryView history;
+  std::uint64_t previousRunVersion = 0;  // changes when Reset keeps a finished run or it is cleared
 };
 
 class Simulation {
@@ -170,6 +171,10 @@ class Simulation {
   void copySamples(TimeSeries& dest, std::uint64_t& consumed, std::uint64_t& generation) const;
   // Copies the whole recorded history.
   TimeSeries samples() const;
+  // The series of the run before the last Reset (Reset keeps it for the plots until cleared;
+  // opening a scene clears it); empty when there is none.
+  TimeSeries previousRun() const;
+  void clearPreviousRun();
 
  private:
   static constexpr double kSamplePeriod = 1e-3;  // s of simulated time between recorded samples (at least one step)
@@ -270,6 +275,8 @@ class Simulation {
   double referenceEnergy_ = 0.0, energyScale_ = 1.0;
   long sampleEvery_ = 1;
   TimeSeries series_;
+  TimeSeries previous_{{{"t", "s", "t"}}, 1};  // the run before the last Reset (one time channel: none)
+  std::uint64_t previousVersion_ = 0;
   std::vector<double> sampleRow_;  // one row of series_, reused
   MuscleWorkTally muscleWork_;     // J since the last restart, and the power at the last step
   StateHistory history_;

@@ -19,6 +19,10 @@ void Simulation::reset() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!model_) return;
   commandLocked("reset", [this] {
+    if (series_.size() > 1) {  // the finished run stays on the plots, faded, until cleared
+      previous_ = series_;
+      ++previousVersion_;
+    }
     restartLocked();
     spdlog::info("reset '{}' to its initial state", model_->name);
     return std::string();
@@ -309,6 +313,7 @@ void Simulation::snapshot(Snapshot& out) const {
   out.queuedCommands = commands_.pending();
   out.slowStepWarning = slowWarning_;
   out.loadingPath = loadingPath_;
+  out.previousRunVersion = previousVersion_;
   out.history = {history_.size(), history_.firstTime(), history_.lastTime(), history_.bytes() / 1e6,
                  history_.megabytes(), history_.seconds(), viewing, shown ? shown->state.t : 0.0};
 }
@@ -321,6 +326,18 @@ void Simulation::copySamples(TimeSeries& dest, std::uint64_t& consumed, std::uin
 TimeSeries Simulation::samples() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return series_;
+}
+
+TimeSeries Simulation::previousRun() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return previous_;
+}
+
+void Simulation::clearPreviousRun() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (previous_.size() == 0) return;
+  previous_.clear();
+  ++previousVersion_;
 }
 
 }  // namespace articulab::gui

@@ -214,6 +214,10 @@ void Workbench::refreshFromSimulation() {
     ui_.musclePlot.hidden = defaultHiddenMuscles(snapshot_.model->muscles.size());  // another scene: its own muscles
     ui_.overlays.selectedBody = -1;
   }
+  if (snapshot_.previousRunVersion != previousRunVersion_) {  // Reset kept a run, or it was cleared
+    previousRun_ = simulation_->previousRun();
+    previousRunVersion_ = snapshot_.previousRunVersion;
+  }
   copyNewSamples();
 }
 

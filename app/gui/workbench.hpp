@@ -47,6 +47,8 @@ class Workbench {
 
   // The plotted series (frozen while the plots are paused).
   const TimeSeries& plotData();
+  // The run before the last Reset, drawn faded under the plotted series; empty when there is none.
+  const TimeSeries& previousRun() const { return previousRun_; }
   bool exportCsv(const std::string& path, std::string& error);
   bool exportPlots(const std::string& basePath, std::string& error);
   // Saves the 3D view (without the panels) during the next renderFrame(); check the result with
@@ -91,6 +93,8 @@ class Workbench {
   std::uint64_t framedScene_ = 0;  // Snapshot::sceneVersion the camera was framed for
   TimeSeries plotData_;
   std::uint64_t plotConsumed_ = 0, plotGeneration_ = ~0ull;
+  TimeSeries previousRun_{{{"t", "s", "t"}}, 1};
+  std::uint64_t previousRunVersion_ = 0;
   std::vector<PlotSpec> plots_;
   UiState ui_;
   ViewportInput viewport_;

@@ -2,6 +2,7 @@
 // cap, and determinism: a run resumed from a keyframe one second back retraces the original.
 #include <gtest/gtest.h>
 
+#include "app/gui/plot_spec.hpp"
 #include "app/gui/simulation.hpp"
 #include "app/gui/state_history.hpp"
 #include "gui_test_paths.hpp"
@@ -68,6 +69,31 @@ TEST(StateHistory, KeyframesStayUnderTheMemoryCap) {
   EXPECT_GT(snap.history.firstTime, 0.0) << "the oldest keyframes went first";
   EXPECT_FALSE(sim.setHistoryLimits(0.0, 0.0, error));
   EXPECT_NE(error.find("memory cap"), std::string::npos);
+}
+
+// Reset keeps the finished run's series for the plots until it is cleared or a scene opens.
+TEST(StateHistory, ResetKeepsThePreviousRunUntilCleared) {
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.load(test::kChain, {{"n", 3.0}}, "", error)) << error;
+  ASSERT_TRUE(sim.advance(500, error)) << error;
+  const TimeSeries first = sim.samples();
+  Snapshot before;
+  sim.snapshot(before);
+  sim.reset();
+  Snapshot after;
+  sim.snapshot(after);
+  EXPECT_NE(after.previousRunVersion, before.previousRunVersion);
+  const TimeSeries previous = sim.previousRun();
+  ASSERT_EQ(previous.size(), first.size());
+  EXPECT_EQ(previous.value(previous.size() - 1, kTotal), first.value(first.size() - 1, kTotal));
+  EXPECT_EQ(sim.samples().size(), 1u) << "the new run starts its own series";
+  sim.clearPreviousRun();
+  EXPECT_EQ(sim.previousRun().size(), 0u);
+  ASSERT_TRUE(sim.advance(10, error)) << error;
+  sim.reset();
+  ASSERT_TRUE(sim.load(test::kChain, {{"n", 4.0}}, "", error)) << error;
+  EXPECT_EQ(sim.previousRun().size(), 0u) << "another scene drops it";
 }
 
 TEST(StateHistory, TheLengthLimitKeepsTheLastSeconds) {
