@@ -20,11 +20,11 @@ double projectedGradient(double g, double x, double l, double u) {
 
 double boxQpKktResidual(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
                         const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper,
-                        const Eigen::Ref<const VectorX>& x) {
+                        const Eigen::Ref<const VectorX>& x, double shift) {
   const int n = static_cast<int>(b.size());
   double worst = 0.0, scale = b.size() ? b.cwiseAbs().maxCoeff() : 0.0;
   for (int i = 0; i < n; ++i) {
-    const double Ax = A.row(i).dot(x);
+    const double Ax = A.row(i).dot(x) + shift * x[i];
     scale = std::max(scale, std::abs(Ax));
     worst = std::max(worst, std::abs(projectedGradient(Ax - b[i], x[i], lower[i], upper[i])));
   }
@@ -43,12 +43,12 @@ BoxQp::BoxQp(int capacity)
 
 void BoxQp::sweep(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
                   const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper,
-                  Eigen::Ref<VectorX> x) const {
+                  Eigen::Ref<VectorX> x, double shift) const {
   const int n = static_cast<int>(b.size());
   for (int i = 0; i < n; ++i) {
-    const double pivot = A(i, i);
+    const double pivot = A(i, i) + shift;
     if (!(pivot > 0.0)) continue;
-    const double next = x[i] - (A.row(i).dot(x) - b[i]) / pivot;
+    const double next = x[i] - (A.row(i).dot(x) + shift * x[i] - b[i]) / pivot;
     x[i] = std::clamp(next, lower[i], upper[i]);
   }
 }
@@ -56,11 +56,12 @@ void BoxQp::sweep(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const Vec
 // Outer-product Cholesky with diagonal pivoting of A_FF (Golub and Van Loan, Alg 4.2.4 with the
 // largest remaining diagonal as pivot): P^T A_FF P = L L^T with L f x rank; a remaining diagonal
 // below negligiblePivot times the largest of A_FF ends it (the rest is A_FF's null space).
-int BoxQp::factorFree(const Eigen::Ref<const MatrixX>& A, int f, double negligiblePivot) {
+int BoxQp::factorFree(const Eigen::Ref<const MatrixX>& A, int f, double negligiblePivot, double shift) {
   double largest = 0.0;
   for (int i = 0; i < f; ++i) {
     perm_[i] = free_[i];
     for (int j = 0; j <= i; ++j) L_(i, j) = A(free_[i], free_[j]);
+    L_(i, i) += shift;
     largest = std::max(largest, L_(i, i));
   }
   const double floor = negligiblePivot * largest;
@@ -132,10 +133,12 @@ BoxQpResult BoxQp::solve(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<co
     return result;
   }
   for (int i = 0; i < n; ++i) x[i] = std::clamp(x[i], lower[i], upper[i]);
-  for (int s = 0; s < settings.warmStartSweeps; ++s) sweep(A, b, lower, upper, x);
+  const double shift = settings.diagonalShift;
+  for (int s = 0; s < settings.warmStartSweeps; ++s) sweep(A, b, lower, upper, x, shift);
   auto g = g_.head(n);
   auto step = step_.head(n);
   g.noalias() = A * x;
+  g += shift * x;
   const double tol = settings.tolerance * std::max(b.cwiseAbs().maxCoeff(), g.cwiseAbs().maxCoeff());
   g -= b;
   for (int i = 0; i < n; ++i)
@@ -148,7 +151,7 @@ BoxQpResult BoxQp::solve(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<co
       if (bound_[i] == Bound::Free) free_[f++] = i;
     bool atFaceMinimum = f == 0;
     if (!atFaceMinimum) {
-      const int rank = factorFree(A, f, settings.negligiblePivot);
+      const int rank = factorFree(A, f, settings.negligiblePivot, shift);
       const bool newton = faceStep(f, rank, tol);
       // Longest feasible step along the direction (1 at most for a Newton step).
       double alpha = newton ? 1.0 : kBoxQpInfinity;
@@ -173,6 +176,7 @@ BoxQpResult BoxQp::solve(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<co
         bound_[blocking] = toLower ? Bound::Lower : Bound::Upper;
       }
       g.noalias() = A * x;
+      g += shift * x;
       g -= b;
       atFaceMinimum = blocking < 0;
     }
@@ -194,7 +198,7 @@ BoxQpResult BoxQp::solve(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<co
     }
     bound_[release] = Bound::Free;
   }
-  result.kktResidual = boxQpKktResidual(A, b, lower, upper, x);
+  result.kktResidual = boxQpKktResidual(A, b, lower, upper, x, shift);
   if (result.converged && result.kktResidual > 1e3 * settings.tolerance) result.converged = false;
   return result;
 }

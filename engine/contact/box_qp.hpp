@@ -36,6 +36,7 @@ struct BoxQpSettings {
   int iterationsPerVariable = 10;  // cap: iterationsPerVariable * n + 20 faces
   int warmStartSweeps = 8;         // projected Gauss-Seidel sweeps before the active-set phase
   double negligiblePivot = 1e-13;  // pivot / largest diagonal below this: a singular direction
+  double diagonalShift = 0.0;      // solves with A + shift I (a proximal term; 0: A as given)
 };
 
 struct BoxQpResult {
@@ -48,7 +49,7 @@ struct BoxQpResult {
 // Relative KKT residual of x (feasible) for the QP over the leading n entries.
 double boxQpKktResidual(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
                         const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper,
-                        const Eigen::Ref<const VectorX>& x);
+                        const Eigen::Ref<const VectorX>& x, double diagonalShift = 0.0);
 
 class BoxQp {
  public:
@@ -63,9 +64,10 @@ class BoxQp {
  private:
   enum class Bound : signed char { Free, Lower, Upper };
   void sweep(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
-             const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper, Eigen::Ref<VectorX> x) const;
+             const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper, Eigen::Ref<VectorX> x,
+             double shift) const;
   // Factors A_FF of the free set (pivoted Cholesky); returns its rank.
-  int factorFree(const Eigen::Ref<const MatrixX>& A, int f, double negligiblePivot);
+  int factorFree(const Eigen::Ref<const MatrixX>& A, int f, double negligiblePivot, double shift);
   // The face step p (A_FF p = -g_F) into step_, or a zero-curvature descent direction when that
   // system has no solution (returns false then).
   bool faceStep(int f, int rank, double tol);
