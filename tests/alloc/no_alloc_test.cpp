@@ -158,7 +158,7 @@ TEST(NoAlloc, BaraffFrictionStepsAllocateNothing) {
   const Model slide = loadScene(ARTICULAB_SOURCE_DIR "/scenes/box_slope_slide.json");
   Model falling = loadScene(ARTICULAB_SOURCE_DIR "/scenes/falling_chain.json", {{"height", 0.16}});  // touching
   falling.groundFriction = 0.5;
-  for (const Model* model : {&slide, &falling})
+  for (const Model* model : std::initializer_list<const Model*>{&slide, &falling})
     for (int directions : {4, 8, 16}) {
       SolverOptions options;
       options.settings.push_back({"baraff", "friction-directions", static_cast<double>(directions)});

@@ -67,7 +67,7 @@ Vector3 staggeredImpulse(const SingleContact& c, int directions, double lift, in
   contact::StaggeredProjections sp(1, axes);
   VectorX alpha = VectorX::Zero(1), beta = VectorX::Zero(axes);
   contact::StaggeredProjectionSettings settings;
-  settings.tolerance = 1e-13;
+  settings.tolerance = 1e-11;
   settings.maxIterations = 500;
   const contact::StaggeredProjectionResult result = sp.solve(A, b, 1, 0, rows, 1, axes, alpha, beta, settings);
   EXPECT_TRUE(result.ok);
