@@ -34,6 +34,7 @@ constexpr double kNearFactorError = 1e-5;
 constexpr int kFrictionDirections = contact::kDefaultFrictionDirections;
 constexpr double kStaggeredTolerance = 1e-8;
 constexpr int kStaggeredIterations = 50;
+constexpr double kStaggeredRegularisation = 1e-10;  // eps I of both QPs, relative (staggered_projections.hpp)
 
 // The pyramid directions the options ask for, 0 when the model has no friction.
 int frictionDirectionsOf(const Model& model, const SolverOptions& options) {
@@ -71,6 +72,7 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
   contact::StaggeredProjectionSettings staggered;
   staggered.tolerance = settingValue(options, "baraff", settings(), "sp-tolerance");
   staggered.maxIterations = static_cast<int>(settingValue(options, "baraff", settings(), "sp-iterations"));
+  staggered.regularisation = settingValue(options, "baraff", settings(), "sp-regularisation");
   solver_.setStaggeredSettings(staggered);
   system_.force.assign(model.bodyCount(), Vector6::Zero());
   system_.primary.resize(model.bodyCount());
@@ -116,6 +118,8 @@ const SolverSettingList& BaraffSolver::settings() {
       {"sp-tolerance", kStaggeredTolerance, "relative", 1e-14, 1e-2,
        "staggered projections stop when the contact force changes less than this in the M^-1 norm"},
       {"sp-iterations", kStaggeredIterations, "iterations", 1, 1000, "most contact QP solves of staggered projections"},
+      {"sp-regularisation", kStaggeredRegularisation, "relative", 0, 1e-4,
+       "eps I added to the contact and friction QPs, relative to their largest diagonal (unique forces)"},
   };
   return list;
 }
