@@ -114,8 +114,15 @@ std::vector<BodyShape> readShapes(const Node& body) {
 
 }  // namespace
 
+double readFriction(const Node& node) {
+  const double value = readNumber(node);
+  if (value < 0.0)
+    node.fail("expected a friction coefficient >= 0 (Coulomb, e.g. 0.5; 0 is frictionless), got " + formatNumber(value));
+  return value;
+}
+
 Body readBody(const Node& node, bool allowName) {
-  std::vector<std::string> keys = {"mass", "density", "shape", "shapes"};
+  std::vector<std::string> keys = {"mass", "density", "shape", "shapes", "friction"};
   if (allowName) keys.insert(keys.begin(), "name");
   expectObject(node, keys);
   const bool single = node.has("shape"), composite = node.has("shapes");
@@ -124,6 +131,7 @@ Body readBody(const Node& node, bool allowName) {
   Body body;
   body.shapes = single ? std::vector<BodyShape>{readSingleShape(node)} : readShapes(node);
   computeBodyInertia(body);
+  if (node.has("friction")) body.friction = readFriction(node["friction"]);
   if (!body.M.allFinite() || !std::isfinite(body.mass))
     node.fail("the body's mass or inertia is not finite; check the sizes and masses");
   return body;

@@ -18,5 +18,7 @@ struct BodySpec {
 // Body fields "mass" | "density" and "shape" | "shapes"; with allowName also "name".
 // The name is set by the caller. Mass, centre of mass and inertia are computed (eq 1.25-1.26).
 Body readBody(const Node& node, bool allowName);
+// A Coulomb friction coefficient (>= 0): "friction" of a body or of "ground_contact".
+double readFriction(const Node& node);
 
 }  // namespace articulab::scene_io

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "engine/io/json_reader.hpp"
+#include "engine/io/scene_bodies.hpp"
 #include "engine/io/scene_chains.hpp"
 #include "engine/io/scene_constraints.hpp"
 #include "engine/io/scene_forces.hpp"
@@ -136,17 +137,27 @@ void readBodiesAndJoints(const Node& root, Model& model) {
   scene_io::assembleTree(root.context().file, bodies, joints, model);
 }
 
+// "ground_contact": true, false, or {"friction": mu} (contact on, mu the ground's Coulomb
+// coefficient and every body's default; 0 frictionless).
+void readGroundContact(const Node& node, Model& model) {
+  if (node.json().is_boolean()) {
+    model.groundContact = node.json().get<bool>();
+    return;
+  }
+  if (!node.json().is_object())
+    node.fail("expected true, false or an object such as {\"friction\": 0.5}, got " + node.json().dump());
+  scene_io::expectObject(node, {"friction"});
+  model.groundContact = true;
+  if (node.has("friction")) model.groundFriction = scene_io::readFriction(node["friction"]);
+}
+
 void readHeader(const Node& root, Model& model) {
   model.name =
       root.has("name") ? scene_io::readName(root["name"]) : std::filesystem::path(root.context().file).stem().string();
   if (root.has("description")) model.description = scene_io::readString(root["description"]);
   if (root.has("gravity")) model.gravity = scene_io::readVector3(root["gravity"]);
   if (root.has("simulation")) model.defaults = readSimulation(root["simulation"]);
-  if (root.has("ground_contact")) {
-    const Node node = root["ground_contact"];
-    if (!node.json().is_boolean()) node.fail("expected true or false, got " + node.json().dump());
-    model.groundContact = node.json().get<bool>();
-  }
+  if (root.has("ground_contact")) readGroundContact(root["ground_contact"], model);
 }
 
 Model buildModel(const Json& document, const std::string& fileName, const ParameterOverrides& overrides) {

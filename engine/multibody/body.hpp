@@ -20,6 +20,7 @@ struct Body {
   double mass = 0.0;                    // kg
   Vector3 com = Vector3::Zero();        // centre of mass in the body frame, m
   Matrix6 M = Matrix6::Identity();      // spatial inertia about the body frame origin (eq 1.26)
+  double friction = -1.0;               // Coulomb coefficient; negative: the scene's default
 };
 
 // Fills mass, com and M from the shapes (eq 1.25-1.26).

@@ -107,9 +107,11 @@ struct Model {
   std::vector<ForceElement> forces;  // springs, dampers, point forces (engine/forces/)
   std::vector<Muscle> muscles;       // musculotendon actuators (engine/forces/muscle.hpp)
   Vector3 gravity{0.0, 0.0, -9.81};  // m/s^2
-  // Body shapes collide with the ground plane z = 0 (frictionless); enforced only by back-ends
-  // that support contact.
+  // Body shapes collide with the ground plane z = 0; enforced only by back-ends that support
+  // contact. groundFriction is the ground's Coulomb coefficient and every body's default
+  // (Body::friction; combined as engine/contact/friction_pyramid.hpp says); 0: frictionless.
   bool groundContact = false;
+  double groundFriction = 0.0;
   int nq = 0;
   VectorX q0, qd0;  // initial coordinates and velocities from the scene
   SimulationDefaults defaults;

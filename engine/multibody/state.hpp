@@ -35,8 +35,9 @@ struct StepHistory {
 
 // A ground contact of the last step: where a body pressed on the ground and with what force.
 struct ContactOutput {
-  Vector3 point = Vector3::Zero();  // world, m
-  double normalForce = 0.0;         // N (>= 0)
+  Vector3 point = Vector3::Zero();     // world, m
+  double normalForce = 0.0;            // N (>= 0)
+  Vector3 friction = Vector3::Zero();  // friction force on the body, world (in the ground plane), N
 };
 
 // What the last step computed besides the new state, for the app, the CLI and tests. Sized by
@@ -48,6 +49,15 @@ struct StepOutputs {
   VectorX multipliers;     // constraint forces (Lagrange multipliers) of the step's solve, back-end order
   int iterations = -1;     // iterations of the step's iterative solve; -1 when it solved directly
   double residual = 0.0;   // final relative residual of that iterative solve (0 when direct)
+  // Frictional contact by staggered projections (engine/contact/staggered_projections.hpp):
+  // its iterations in the step (0 without friction) and the last relative change of the
+  // contact force in the M^-1 norm.
+  int contactIterations = 0;
+  double contactChange = 0.0;
+  // Friction multipliers of every ground support point (axes per point, zero where a point was
+  // not in contact): the next step's warm start (Alg 7), kept in the state so that a recreated
+  // solver continues the same trajectory.
+  VectorX frictionWarmStart;
 };
 
 struct State {

@@ -153,6 +153,25 @@ TEST(NoAlloc, BaraffStepsAllocateNothing) {
       }
 }
 
+// Frictional contact (staggered projections, box QP) with every pyramid: sized once.
+TEST(NoAlloc, BaraffFrictionStepsAllocateNothing) {
+  const Model slide = loadScene(ARTICULAB_SOURCE_DIR "/scenes/box_slope_slide.json");
+  Model falling = loadScene(ARTICULAB_SOURCE_DIR "/scenes/falling_chain.json", {{"height", 0.16}});  // touching
+  falling.groundFriction = 0.5;
+  for (const Model* model : std::initializer_list<const Model*>{&slide, &falling})
+    for (int directions : {4, 8, 16}) {
+      SolverOptions options;
+      options.settings.push_back({"baraff", "friction-directions", static_cast<double>(directions)});
+      BaraffSolver solver(*model, options);
+      State state = makeInitialState(*model);
+      solver.step(*model, state, 1e-3);  // warm-up
+      const long before = allocations.load();
+      for (int k = 0; k < 5; ++k) solver.step(*model, state, 1e-3);
+      EXPECT_EQ(allocations.load() - before, 0) << model->name << ", " << directions << " directions";
+      EXPECT_GT(state.outputs.contactIterations, 0) << model->name;
+    }
+}
+
 }  // namespace
 }  // namespace articulab
 

@@ -311,7 +311,27 @@ std::vector<ErrorCase> errorCases() {
        [](json& s) { s["ground_contact"] = "yes"; },
        {},
        "/ground_contact",
-       "expected true or false, got \"yes\""},
+       "expected true, false or an object such as {\"friction\": 0.5}, got \"yes\""},
+      {"NegativeGroundFriction",
+       [](json& s) { s["ground_contact"] = {{"friction", -0.5}}; },
+       {},
+       "/ground_contact/friction",
+       "expected a friction coefficient >= 0 (Coulomb, e.g. 0.5; 0 is frictionless), got -0.5"},
+      {"UnknownGroundContactKey",
+       [](json& s) { s["ground_contact"] = {{"restitution", 0.5}}; },
+       {},
+       "/ground_contact/restitution",
+       "unknown key \"restitution\""},
+      {"BodyFrictionNotANumber",
+       [](json& s) { s["bodies"][0]["friction"] = "rough"; },
+       {},
+       "/bodies/0/friction",
+       "expected a number or a \"$parameter\" reference, got string \"rough\""},
+      {"NegativeBodyFriction",
+       [](json& s) { s["bodies"][1]["friction"] = -1; },
+       {},
+       "/bodies/1/friction",
+       "expected a friction coefficient >= 0"},
       {"DuplicateBodyName",
        [](json& s) { s["bodies"][1]["name"] = "a"; },
        {},
@@ -896,6 +916,14 @@ TEST(SceneLoader, GroundContactIsReadAndOffByDefault) {
   EXPECT_FALSE(loadSceneFromString(scene.dump(), "plain.json").groundContact);
   scene["ground_contact"] = true;
   EXPECT_TRUE(loadSceneFromString(scene.dump(), "ground.json").groundContact);
+  EXPECT_EQ(loadSceneFromString(scene.dump(), "ground.json").groundFriction, 0.0);
+  scene["ground_contact"] = {{"friction", 0.7}};
+  scene["bodies"][0]["friction"] = 0.3;
+  const Model rough = loadSceneFromString(scene.dump(), "rough.json");
+  EXPECT_TRUE(rough.groundContact);
+  EXPECT_EQ(rough.groundFriction, 0.7);
+  EXPECT_EQ(rough.bodies[0].friction, 0.3);
+  EXPECT_LT(rough.bodies[1].friction, 0.0);  // the scene's default
 }
 
 TEST(SceneLoader, BranchingTreeCoversJointTypesAndShapes) {

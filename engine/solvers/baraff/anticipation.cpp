@@ -18,7 +18,7 @@ ConstrainedSolution::ConstrainedSolution(const Model& model, int auxiliaryRows)
   for (int i = 0; i < model.bodyCount(); ++i) lambda[i].setZero(constraints::constraintRowCount(model.joints[i]));
 }
 
-AnticipationSolver::AnticipationSolver(const Model& model, int auxiliaryRows, int unilateralRows)
+AnticipationSolver::AnticipationSolver(const Model& model, int auxiliaryRows, int unilateralRows, int frictionRows)
     : tree_(model),
       small_(auxiliaryRows),
       force_(model.bodyCount(), Vector6::Zero()),
@@ -26,11 +26,13 @@ AnticipationSolver::AnticipationSolver(const Model& model, int auxiliaryRows, in
       residual_(model.bodyCount(), Vector6::Zero()),
       correction_(model, auxiliaryRows),
       A_(MatrixX::Zero(auxiliaryRows, auxiliaryRows)),
-      mixedA_(MatrixX::Zero(auxiliaryRows + unilateralRows, auxiliaryRows + unilateralRows)),
+      mixedA_(MatrixX::Zero(auxiliaryRows + unilateralRows + frictionRows, auxiliaryRows + unilateralRows + frictionRows)),
       b_(VectorX::Zero(auxiliaryRows)),
-      mixedB_(VectorX::Zero(auxiliaryRows + unilateralRows)),
+      mixedB_(VectorX::Zero(auxiliaryRows + unilateralRows + frictionRows)),
       mixedMu_(VectorX::Zero(auxiliaryRows + unilateralRows)),
-      unilateralMu_(VectorX::Zero(unilateralRows)) {}
+      unilateralMu_(VectorX::Zero(unilateralRows)),
+      frictionMu_(VectorX::Zero(frictionRows)),
+      staggered_(frictionRows > 0 ? auxiliaryRows + unilateralRows : 0, frictionRows) {}
 
 bool AnticipationSolver::factor(const Model& model, const ConstraintSystem& system, SolveReport& report) {
   if (tree_.factor(model, system)) return true;
@@ -52,8 +54,8 @@ void AnticipationSolver::addRowForce(const AuxiliaryRow& row, double scale, std:
 }
 
 const AuxiliaryRow& AnticipationSolver::mixedRow(const ConstraintSystem& system, int i) const {
-  const int k = system.auxiliaryCount();
-  return i < k ? system.auxiliary[i] : system.unilateral[i - k];
+  const int k = system.auxiliaryCount(), u = system.unilateralCount;
+  return i < k ? system.auxiliary[i] : i < k + u ? system.unilateral[i - k] : system.friction[i - k - u];
 }
 
 // Step 3: A = J_a Mhat^-1 J_a^T over the first rows of the mixed list, column by column.
@@ -101,19 +103,51 @@ void AnticipationSolver::solveComplementarity(const ConstraintSystem& system, Co
     report.residual = std::max(report.residual, std::abs(mixedA_.row(i).head(m).dot(mu) - mixedB_[i]));
 }
 
+// Step 4 with friction rows: staggered projections on the Delassus matrix of all rows.
+void AnticipationSolver::solveFrictional(const ConstraintSystem& system, ConstrainedSolution& out,
+                                         SolveReport& report) {
+  const int k = system.auxiliaryCount(), m = k + system.unilateralCount, t = system.frictionCount;
+  fillMatrix(system, m + t, mixedA_);
+  for (int i = 0; i < m + t; ++i) {
+    const AuxiliaryRow& row = mixedRow(system, i);
+    mixedB_[i] = row.rhs - rowTimes(row, out.a);
+  }
+  staggeredResult_ = staggered_.solve(mixedA_.topLeftCorner(m + t, m + t), mixedB_.head(m + t), m, k,
+                                      system.frictionContacts, system.frictionContactCount, system.frictionAxes,
+                                      mixedMu_.head(m), frictionMu_.head(t), staggeredSettings_);
+  if (!staggeredResult_.ok) {
+    report.ok = false;
+    report.message = std::string("staggered projections: ") + staggeredResult_.failure + " at iteration " +
+                     std::to_string(staggeredResult_.iterations);
+  }
+  const auto mu = mixedMu_.head(m);
+  out.mu = mixedMu_.head(k);
+  unilateralMu_.head(m - k) = mixedMu_.segment(k, m - k);
+  report.residual = 0.0;
+  for (int i = 0; i < k; ++i)
+    report.residual = std::max(report.residual, std::abs(mixedA_.row(i).head(m).dot(mu) +
+                                                         mixedA_.row(i).segment(m, t).dot(frictionMu_.head(t)) -
+                                                         mixedB_[i]));
+}
+
 void AnticipationSolver::solve(const ConstraintSystem& system, const std::vector<Vector6>& F,
                                ConstrainedSolution& out, SolveReport& report, bool multipliers) {
   std::vector<RowVector>* lambda = multipliers ? &out.lambda : nullptr;
   tree_.solve(system, F, true, out.a, lambda);  // step 2
   const int k = system.auxiliaryCount(), u = system.unilateralCount;
   if (k + u == 0) return;
+  const int t = system.frictionCount;
   if (u == 0)
     solveEqualities(system, out, report);
-  else
+  else if (t == 0)
     solveComplementarity(system, out, report);
+  else
+    solveFrictional(system, out, report);
   for (int i = 0; i < static_cast<int>(F.size()); ++i) force_[i] = F[i];  // step 5
   for (int j = 0; j < k; ++j) addRowForce(system.auxiliary[j], out.mu[j], force_);
   for (int j = 0; j < u; ++j) addRowForce(system.unilateral[j], unilateralMu_[j], force_);
+  if (u > 0)
+    for (int j = 0; j < t; ++j) addRowForce(system.friction[j], frictionMu_[j], force_);
   tree_.solve(system, force_, true, out.a, lambda);
   for (Vector6& f : force_) f.setZero();
 }

@@ -10,11 +10,16 @@
 // problem  A mu - b = w,  mu_i free and w_i = 0 on equality rows,  mu_i >= 0, w_i >= 0,
 // mu_i w_i = 0 on inequality rows (Baraff section 8.3), solved on the (k + u) x (k + u)
 // matrix A by the shared projected Gauss-Seidel of engine/contact/projected_gauss_seidel.
+// With friction rows (contacts with mu > 0) A covers them too, (k + u + t) x (k + u + t), and
+// step 4 is staggered projections (engine/contact/staggered_projections: the contact and the
+// friction QP in turn, each by the box QP), the friction forces warm-started from
+// frictionMultipliers(); step 5 applies contact and friction forces.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "engine/contact/staggered_projections.hpp"
 #include "engine/solvers/baraff/block_tree_ldlt.hpp"
 #include "engine/solvers/baraff/semidefinite_solve.hpp"
 
@@ -39,7 +44,7 @@ struct SolveReport {
 
 class AnticipationSolver {
  public:
-  AnticipationSolver(const Model& model, int auxiliaryRows, int unilateralRows = 0);
+  AnticipationSolver(const Model& model, int auxiliaryRows, int unilateralRows = 0, int frictionRows = 0);
   // Factors H at the system's rows; then solve() as often as needed at that configuration.
   bool factor(const Model& model, const ConstraintSystem& system, SolveReport& report);
   // Solves with body forces F, primary right-hand sides system.primary[i].rhs and auxiliary
@@ -55,6 +60,13 @@ class AnticipationSolver {
   const MatrixX& auxiliaryMatrix() const { return A_; }
   // Multipliers of the system's inequality rows after the last solve (first unilateralCount).
   const VectorX& unilateralMultipliers() const { return unilateralMu_; }
+  // Friction forces of the system's friction rows (first frictionCount): the warm start before
+  // a solve, the result after.
+  VectorX& frictionMultipliers() { return frictionMu_; }
+  const VectorX& frictionMultipliers() const { return frictionMu_; }
+  void setStaggeredSettings(const contact::StaggeredProjectionSettings& settings) { staggeredSettings_ = settings; }
+  // Staggered projections of the last solve with friction rows.
+  const contact::StaggeredProjectionResult& staggeredResult() const { return staggeredResult_; }
 
  private:
   double rowTimes(const AuxiliaryRow& row, const std::vector<Vector6>& a) const;
@@ -62,6 +74,7 @@ class AnticipationSolver {
   void fillMatrix(const ConstraintSystem& system, int rows, MatrixX& A);
   void solveEqualities(const ConstraintSystem& system, ConstrainedSolution& out, SolveReport& report);
   void solveComplementarity(const ConstraintSystem& system, ConstrainedSolution& out, SolveReport& report);
+  void solveFrictional(const ConstraintSystem& system, ConstrainedSolution& out, SolveReport& report);
   void addRowForce(const AuxiliaryRow& row, double scale, std::vector<Vector6>& F) const;
 
   BlockTreeLDLT tree_;
@@ -69,7 +82,10 @@ class AnticipationSolver {
   std::vector<Vector6> force_, response_, residual_;
   ConstrainedSolution correction_;
   MatrixX A_, mixedA_;
-  VectorX b_, mixedB_, mixedMu_, unilateralMu_;
+  VectorX b_, mixedB_, mixedMu_, unilateralMu_, frictionMu_;
+  contact::StaggeredProjections staggered_;
+  contact::StaggeredProjectionSettings staggeredSettings_;
+  contact::StaggeredProjectionResult staggeredResult_;
 };
 
 }  // namespace articulab::baraff

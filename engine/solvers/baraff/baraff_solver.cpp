@@ -7,6 +7,8 @@
 
 #include "engine/constraints/joint_rows.hpp"
 #include "engine/constraints/loop_rows.hpp"
+#include "engine/contact/friction_pyramid.hpp"
+#include "engine/contact/ground_contact.hpp"
 #include "engine/solvers/baraff/body_forces.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
 #include "engine/solvers/baraff/pose_update.hpp"
@@ -27,6 +29,18 @@ constexpr double kChordContraction = 1e-2;    // an iterate reducing g less than
 // step left g below this (m or rad). Measured on the standard 100-link chain over 10 s: below
 // 1e-5 one refinement in 500 was rejected, between 1e-5 and 1e-4 one in five, above most.
 constexpr double kNearFactorError = 1e-5;
+// Staggered projections (Alg 7): pyramid directions, relative change of the contact force in
+// the M^-1 norm at which the iterations stop, and their cap.
+constexpr int kFrictionDirections = contact::kDefaultFrictionDirections;
+constexpr double kStaggeredTolerance = 1e-8;
+constexpr int kStaggeredIterations = 50;
+constexpr double kStaggeredRegularisation = 1e-10;  // eps I of both QPs, relative (staggered_projections.hpp)
+
+// The pyramid directions the options ask for, 0 when the model has no friction.
+int frictionDirectionsOf(const Model& model, const SolverOptions& options) {
+  if (!contact::hasGroundFriction(model)) return 0;
+  return static_cast<int>(std::lround(settingValue(options, "baraff", BaraffSolver::settings(), "friction-directions")));
+}
 
 bool finite(const State& state) {
   for (std::size_t i = 0; i < state.E_0i.size(); ++i)
@@ -40,7 +54,8 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
       primary_(model),
       assembledE_(model.bodyCount()),
       assembledPhi_(model.bodyCount()),
-      solver_(model, constraints::totalLoopRows(model), baraff::inequalityCapacity(model)),
+      solver_(model, constraints::totalLoopRows(model), baraff::inequalityCapacity(model),
+              baraff::frictionCapacity(model, std::max(frictionDirectionsOf(model, options), 4))),
       solution_(model, constraints::totalLoopRows(model)),
       curvature_(model, constraints::totalLoopRows(model)),
       zeroForce_(model.bodyCount(), Vector6::Zero()),
@@ -52,11 +67,20 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
       positionFailure_(settingValue(options, "baraff", settings(), "projection-failure")),
       nearFactorError_(settingValue(options, "baraff", settings(), "near-factor-error")) {
   resolveDefaultIntegrator();
+  frictionDirections_ = frictionDirectionsOf(model, options);
+  if (!contact::validFrictionDirections(frictionDirections_)) frictionDirections_ = 0;  // refused by supports()
+  contact::StaggeredProjectionSettings staggered;
+  staggered.tolerance = settingValue(options, "baraff", settings(), "sp-tolerance");
+  staggered.maxIterations = static_cast<int>(settingValue(options, "baraff", settings(), "sp-iterations"));
+  staggered.regularisation = settingValue(options, "baraff", settings(), "sp-regularisation");
+  solver_.setStaggeredSettings(staggered);
   system_.force.assign(model.bodyCount(), Vector6::Zero());
   system_.primary.resize(model.bodyCount());
   for (int i = 0; i < model.bodyCount(); ++i) primary_.initialize(i, system_.primary[i]);
   system_.auxiliary.resize(constraints::totalLoopRows(model));
   system_.unilateral.resize(baraff::inequalityCapacity(model));
+  system_.friction.resize(baraff::frictionCapacity(model, std::max(frictionDirections_, 4)));
+  system_.frictionContacts.resize(contact::groundSupportCapacity(model));
   contacts_.reserve(system_.unilateral.size());
   contactRow_.reserve(system_.unilateral.size());
   stage_ = makeInitialState(model);
@@ -88,6 +112,14 @@ const SolverSettingList& BaraffSolver::settings() {
        "violation left after the iterates at which the step fails"},
       {"near-factor-error", kNearFactorError, "m or rad", 0, 1,
        "violation left by a step below which the projection's factor serves the next step, refined"},
+      {"friction-directions", kFrictionDirections, "directions", 4, 16,
+       "directions of the friction pyramid of a ground contact: 4, 8 or 16 (a regular polygon around the friction "
+       "circle)"},
+      {"sp-tolerance", kStaggeredTolerance, "relative", 1e-14, 1e-2,
+       "staggered projections stop when the contact force changes less than this in the M^-1 norm"},
+      {"sp-iterations", kStaggeredIterations, "iterations", 1, 1000, "most contact QP solves of staggered projections"},
+      {"sp-regularisation", kStaggeredRegularisation, "relative", 0, 1e-4,
+       "eps I added to the contact and friction QPs, relative to their largest diagonal (unique forces)"},
   };
   return list;
 }
@@ -118,6 +150,18 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
   }
   if (!checkWorkspaceFits("baraff", model, options.integrator.isDefault() ? Integrator::SemiImplicitEuler : options.integrator, support))
     return support;
+  if (contact::hasGroundFriction(model)) {
+    const int directions = frictionDirectionsOf(model, options);
+    if (!contact::validFrictionDirections(directions)) {
+      support.ok = false;
+      support.reason = "setting 'friction-directions' of back-end 'baraff' must be 4, 8 or 16; got " +
+                       std::to_string(directions);
+      return support;
+    }
+    support.notes.push_back("ground contact with Coulomb friction (scene default mu = " +
+                            std::to_string(model.groundFriction) + ", " + std::to_string(directions) +
+                            "-sided pyramid) by staggered projections");
+  }
   for (const Joint& joint : model.joints) {
     if (std::string refusal = constraints::fixedFormRefusal(joint); !refusal.empty()) {
       support.ok = false;
@@ -219,7 +263,10 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
   }
   baraff::fillBodyForces(model, state.E_0i, state.phi, q_, qd_, forceInputs(state), system_.force);
   system_.unilateralCount = 0;
-  if (h > 0.0) baraff::assembleInequalityRows(model, state.E_0i, state.phi, q_, h, system_, contacts_, contactRow_);
+  if (h > 0.0) {
+    baraff::assembleInequalityRows(model, state.E_0i, state.phi, q_, h, frictionDirections_, system_, contacts_, contactRow_);
+    loadFrictionWarmStart(state);
+  }
   setAccelerationRhs(h, baumgarte);
   const bool refined = nearFactor && system_.unilateralCount == 0 &&
                        solver_.solveRefined(model, system_, system_.force, solution_, report_);
@@ -230,9 +277,14 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
     if (solver_.factor(model, system_, report_)) solver_.solve(system_, system_.force, solution_, report_);
   }
   activeInequalities_ = system_.unilateralCount;
+  activeFrictionRows_ = system_.unilateralCount > 0 ? system_.frictionCount : 0;
+  staggered_ = activeFrictionRows_ > 0 ? solver_.staggeredResult() : contact::StaggeredProjectionResult{};
+  if (activeFrictionRows_ == 0) staggered_.iterations = 0;
   system_.unilateralCount = 0;  // the projections hold equalities only
+  system_.frictionCount = 0;
   for (std::size_t c = 0; c < contacts_.size(); ++c)
     contacts_[c].force = solver_.unilateralMultipliers()[contactRow_[c]];
+  collectFrictionForces();
   if (!report_.ok) return failed(state, report_.message);
   return {};
 }
@@ -269,12 +321,54 @@ void BaraffSolver::recordFactor(State& state) {
   state.history.owner = name();
 }
 
+// The friction forces of the state's last step at this step's frictional contacts (by support
+// point), zero for a point that was not in contact.
+void BaraffSolver::loadFrictionWarmStart(const State& state) {
+  if (frictionDirections_ == 0) return;
+  const int axes = contact::frictionAxes(frictionDirections_);
+  const VectorX& warm = state.outputs.frictionWarmStart;
+  VectorX& beta = solver_.frictionMultipliers();
+  int row = 0;
+  for (const baraff::ContactPoint& c : contacts_) {
+    if (c.friction <= 0.0) continue;
+    for (int j = 0; j < axes; ++j, ++row) {
+      const int at = c.support * axes + j;
+      beta[row] = at < warm.size() ? warm[at] : 0.0;
+    }
+  }
+}
+
+// f = sum_j beta_j d_j over the pyramid axes (world; the ground's tangent plane).
+void BaraffSolver::collectFrictionForces() {
+  const int axes = frictionDirections_ > 0 ? contact::frictionAxes(frictionDirections_) : 0;
+  int row = 0;
+  for (baraff::ContactPoint& c : contacts_) {
+    c.frictionForce.setZero();
+    if (c.friction <= 0.0 || activeFrictionRows_ == 0) continue;
+    for (int j = 0; j < axes; ++j, ++row)
+      c.frictionForce += solver_.frictionMultipliers()[row] * contact::frictionAxis(frictionDirections_, j);
+  }
+}
+
 void BaraffSolver::writeOutputs(const Model& model, State& state, int projectionIterations) const {
   StepOutputs& out = state.outputs;
   if (out.contacts.size() < contacts_.capacity()) out.contacts.resize(contacts_.capacity());  // first step only
   out.contactCount = 0;
   for (const baraff::ContactPoint& contact : contacts_)
-    if (contact.force > 0.0) out.contacts[out.contactCount++] = {contact.position, contact.force};
+    if (contact.force > 0.0) out.contacts[out.contactCount++] = {contact.position, contact.force, contact.frictionForce};
+  out.contactIterations = staggered_.iterations;
+  out.contactChange = staggered_.change;
+  if (frictionDirections_ > 0) {
+    const int axes = contact::frictionAxes(frictionDirections_);
+    const int size = axes * contact::groundSupportCapacity(model);
+    if (out.frictionWarmStart.size() != size) out.frictionWarmStart.resize(size);  // first step only
+    out.frictionWarmStart.setZero();
+    int row = 0;
+    for (const baraff::ContactPoint& c : contacts_) {
+      if (c.friction <= 0.0 || activeFrictionRows_ == 0) continue;
+      for (int j = 0; j < axes; ++j, ++row) out.frictionWarmStart[c.support * axes + j] = solver_.frictionMultipliers()[row];
+    }
+  }
   if (out.multipliers.size() != multiplierCount_) out.multipliers.resize(multiplierCount_);  // first step only
   out.multipliers.setZero();
   int row = 0;

@@ -1,8 +1,13 @@
 // Baraff back-end: maximal coordinates (body poses E_0i and twists phi_i), every tree joint a
 // primary constraint solved in O(n) by the block LDL^T of H (Baraff 1996, sections 6-7), loop
 // closures as auxiliary constraints by anticipation in O(kn) (section 8), joint limits and
-// frictionless ground contact as inequality rows (section 8.3), integration on SE(3)
-// (sueda eq 1.28-1.29) and selectable drift control (sueda 1.12).
+// ground contact as inequality rows (section 8.3), Coulomb friction on the ground by staggered
+// projections (sueda 2.11 Alg 7, engine/contact/staggered_projections) when a contact has
+// mu > 0, integration on SE(3) (sueda eq 1.28-1.29) and selectable drift control (sueda 1.12).
+//
+// Friction warm start (Alg 7): the friction forces of every ground support point are kept in
+// State::outputs.frictionWarmStart (per support point and pyramid axis) and start the next
+// step's staggered projections, so a recreated solver continues the same trajectory.
 //
 // History (State::history, owner "baraff"): after a post-stabilised step, `poses` and `q` are
 // the poses and joint coordinates at which the projection factored H, and `valid` says that
@@ -57,6 +62,12 @@ class BaraffSolver final : public Solver {
   // Ground contact points of the last step (active rows: touching or about to touch), with
   // their normal forces; for drawing and tests.
   const std::vector<baraff::ContactPoint>& contactPoints() const { return contacts_; }
+  // Pyramid directions of the friction (4, 8 or 16, the setting friction-directions).
+  int frictionDirections() const { return frictionDirections_; }
+  // Staggered projections of the last step (iterations 0 when no contact had friction).
+  const contact::StaggeredProjectionResult& staggeredResult() const { return staggered_; }
+  // Friction rows of the last step and their forces (per contact frictionAxes rows).
+  int activeFrictionRows() const { return activeFrictionRows_; }
   // Inequality rows (joint limits, then contacts) of the last step and their multipliers >= 0.
   int activeInequalities() const { return activeInequalities_; }
   const VectorX& inequalityMultipliers() const { return solver_.unilateralMultipliers(); }
@@ -90,6 +101,9 @@ class BaraffSolver final : public Solver {
   bool refactorAtHistory(const Model& model, const State& state);
   void recordFactor(State& state);
   void writeOutputs(const Model& model, State& state, int projectionIterations) const;
+  // Friction: the warm start from the state into the solver, the forces back onto the contacts.
+  void loadFrictionWarmStart(const State& state);
+  void collectFrictionForces();
   double largestPositionError() const;
   StepStatus failed(const State& state, const std::string& what) const;
 
@@ -115,6 +129,9 @@ class BaraffSolver final : public Solver {
   std::vector<baraff::ContactPoint> contacts_;
   std::vector<int> contactRow_;  // row of each contact in system_.unilateral
   int activeInequalities_ = 0;
+  int frictionDirections_ = 0;  // 0: the model has no friction
+  int activeFrictionRows_ = 0;
+  contact::StaggeredProjectionResult staggered_;
   // RK4 stages: the stage state, the stage's pose and twist increments, their weighted sums.
   State stage_;
   std::vector<Vector6> poseIncrement_, twistIncrement_, poseSum_, twistSum_;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/constraints/constraint_row.hpp"
+#include "engine/contact/staggered_projections.hpp"
 #include "engine/spatial/types.hpp"
 
 namespace articulab::baraff {
@@ -50,6 +51,14 @@ struct ConstraintSystem {
   // first unilateralCount entries of a list sized once for the most rows the model can have.
   std::vector<AuxiliaryRow> unilateral;
   int unilateralCount = 0;
+  // Friction rows of the frictional contacts (staggered projections): frictionAxes rows per
+  // contact, rhs the tangential velocity target -J phi / h; frictionContacts name each contact's
+  // normal (index into unilateral), first friction row and pyramid bound. Sized once.
+  std::vector<AuxiliaryRow> friction;
+  int frictionCount = 0;
+  std::vector<contact::FrictionRows> frictionContacts;
+  int frictionContactCount = 0;
+  int frictionAxes = 0;
   int auxiliaryCount() const { return static_cast<int>(auxiliary.size()); }
 };
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/spatial/se3.hpp"
+#include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/ground_contact.hpp"
 
 namespace articulab::baraff {
@@ -14,15 +16,42 @@ constexpr double kRecovery = 0.2;        // fraction of a penetration removed pe
 // Velocity-level bound of a row: J phi' >= -g / h, penetrations removed a fraction per step.
 double stepBound(double gap, double h) { return -(gap >= 0.0 ? gap : kRecovery * gap) / h; }
 
-void addContactRows(const Model& model, int i, const Matrix4& E, const Vector6& phi, double h,
-                    ConstraintSystem& system, std::vector<ContactPoint>& contacts, std::vector<int>& contactRow) {
+// The friction rows of a contact on body i at the point (body coordinates), axis j of the
+// pyramid: d_j^T R Gamma(x) phi is the point's velocity along d_j (eq 1.12).
+void addFrictionRows(int i, const Matrix4& E, const Vector6& phi, const Vector3& point, double mu, double h,
+                     int directions, int normalRow, ConstraintSystem& system) {  // normalRow: in the mixed list
+  const int axes = contact::frictionAxes(directions);
+  const Matrix3 R = E.topLeftCorner<3, 3>();
+  const Eigen::Matrix<double, 3, 6> RGamma = R * se3::Gamma(point);
+  contact::FrictionRows& rows = system.frictionContacts[system.frictionContactCount++];
+  rows.normal = normalRow;
+  rows.firstAxis = system.frictionCount;
+  rows.bound = contact::frictionBoxScale(directions) * mu;
+  for (int j = 0; j < axes; ++j) {
+    AuxiliaryRow& row = system.friction[system.frictionCount++];
+    row.bodyA = i;
+    row.bodyB = -1;
+    row.jA = contact::frictionAxis(directions, j).transpose() * RGamma;
+    row.jB.setZero();
+    row.velocity = row.jA.dot(phi);
+    row.error = 0.0;
+    row.bias = 0.0;
+    row.rhs = -row.velocity / h;  // J (phi + h a) = 0: no sliding at the end of the step
+  }
+}
+
+void addContactRows(const Model& model, int i, const Matrix4& E, const Vector6& phi, double h, int directions,
+                    int& support, ConstraintSystem& system, std::vector<ContactPoint>& contacts,
+                    std::vector<int>& contactRow) {
   contact::GroundSupport points[contact::kMaxSupportPoints];
+  const double mu = directions > 0 ? contact::groundFriction(model, i) : 0.0;
   for (const BodyShape& shape : model.bodies[i].shapes) {
     const int count = contact::groundSupportPoints(shape, E, points);
-    for (int j = 0; j < count; ++j) {
+    for (int j = 0; j < count; ++j, ++support) {
       const contact::GroundSupport& point = points[j];
       const double rate = point.J.dot(phi);
       if (point.world.z() >= kContactMargin + 2.0 * h * std::max(0.0, -rate)) continue;
+      if (mu > 0.0) addFrictionRows(i, E, phi, point.body, mu, h, directions, system.auxiliaryCount() + system.unilateralCount, system);
       AuxiliaryRow& row = system.unilateral[system.unilateralCount];
       row.bodyA = i;
       row.bodyB = -1;
@@ -32,7 +61,7 @@ void addContactRows(const Model& model, int i, const Matrix4& E, const Vector6& 
       row.error = point.world.z();
       row.bias = 0.0;
       contactRow.push_back(system.unilateralCount++);
-      contacts.push_back({i, point.world, point.world.z(), 0.0});
+      contacts.push_back({i, point.world, point.world.z(), 0.0, support, mu, Vector3::Zero()});
     }
   }
 }
@@ -66,16 +95,26 @@ int inequalityCapacity(const Model& model) {
   return rows + contact::groundSupportCapacity(model);
 }
 
+int frictionCapacity(const Model& model, int directions) {
+  return contact::hasGroundFriction(model) ? contact::frictionAxes(directions) * contact::groundSupportCapacity(model)
+                                           : 0;
+}
+
 void assembleInequalityRows(const Model& model, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
-                            const VectorX& q, double h, ConstraintSystem& system,
+                            const VectorX& q, double h, int frictionDirections, ConstraintSystem& system,
                             std::vector<ContactPoint>& contacts, std::vector<int>& contactRow) {
   system.unilateralCount = 0;
+  system.frictionCount = 0;
+  system.frictionContactCount = 0;
+  system.frictionAxes = frictionDirections > 0 ? contact::frictionAxes(frictionDirections) : 0;
   contacts.clear();
   contactRow.clear();
   for (int i = 0; i < model.bodyCount(); ++i)
     if (limitsEnforced(model.joints[i])) addLimitRows(model, i, E_0i, phi, q, h, system);
+  int support = 0;
   if (model.groundContact)
-    for (int i = 0; i < model.bodyCount(); ++i) addContactRows(model, i, E_0i[i], phi[i], h, system, contacts, contactRow);
+    for (int i = 0; i < model.bodyCount(); ++i)
+      addContactRows(model, i, E_0i[i], phi[i], h, frictionDirections, support, system, contacts, contactRow);
   for (int r = 0; r < system.unilateralCount; ++r) {
     AuxiliaryRow& row = system.unilateral[r];
     row.rhs = (stepBound(row.error, h) - row.velocity) / h;  // on a: J (phi + h a) >= -g / h

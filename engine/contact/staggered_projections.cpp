@@ -1,0 +1,104 @@
+#include "engine/contact/staggered_projections.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace articulab::contact {
+
+namespace {
+constexpr double kStaggeredInfinity = std::numeric_limits<double>::infinity();
+}  // namespace
+
+StaggeredProjections::StaggeredProjections(int normalCapacity, int frictionCapacity)
+    : qp_(std::max(normalCapacity, frictionCapacity)),
+      lowerN_(VectorX::Zero(normalCapacity)),
+      upperN_(VectorX::Constant(normalCapacity, kStaggeredInfinity)),
+      lowerT_(VectorX::Zero(frictionCapacity)),
+      upperT_(VectorX::Zero(frictionCapacity)),
+      rhsN_(VectorX::Zero(normalCapacity)),
+      rhsT_(VectorX::Zero(frictionCapacity)),
+      previous_(VectorX::Zero(normalCapacity)),
+      change_(VectorX::Zero(normalCapacity)),
+      product_(VectorX::Zero(normalCapacity)) {}
+
+void StaggeredProjections::setFrictionBounds(const std::vector<FrictionRows>& contacts, int contactCount, int axes,
+                                             const Eigen::Ref<const VectorX>& alpha) {
+  for (int c = 0; c < contactCount; ++c) {
+    const FrictionRows& rows = contacts[c];
+    const double limit = rows.bound * std::max(0.0, alpha[rows.normal]);
+    lowerT_.segment(rows.firstAxis, axes).setConstant(-limit);
+    upperT_.segment(rows.firstAxis, axes).setConstant(limit);
+  }
+}
+
+StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const MatrixX>& A,
+                                                      const Eigen::Ref<const VectorX>& b, int normals, int equalities,
+                                                      const std::vector<FrictionRows>& contacts, int contactCount,
+                                                      int axes, Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta,
+                                                      const StaggeredProjectionSettings& settings) {
+  StaggeredProjectionResult result;
+  const int nn = normals, nt = static_cast<int>(beta.size());
+  const auto Ann = A.topLeftCorner(nn, nn);
+  const auto Ant = A.block(0, nn, nn, nt);
+  const auto Att = A.block(nn, nn, nt, nt);
+  const auto Atn = A.block(nn, 0, nt, nn);
+  auto lowerN = lowerN_.head(nn), upperN = upperN_.head(nn), rhsN = rhsN_.head(nn);
+  auto lowerT = lowerT_.head(nt), upperT = upperT_.head(nt), rhsT = rhsT_.head(nt);
+  auto previous = previous_.head(nn), change = change_.head(nn), product = product_.head(nn);
+  lowerN.head(equalities).setConstant(-kStaggeredInfinity);
+  lowerN.tail(nn - equalities).setZero();
+  upperN.setConstant(kStaggeredInfinity);
+  alpha.setZero();
+  previous.setZero();  // f_a^0 = 0 (Alg 7 line 7)
+  BoxQpSettings contactSettings = settings.qp, frictionSettings = settings.qp;
+  contactSettings.diagonalShift = nn > 0 ? settings.regularisation * Ann.diagonal().maxCoeff() : 0.0;
+  frictionSettings.diagonalShift = nt > 0 ? settings.regularisation * Att.diagonal().maxCoeff() : 0.0;
+  while (true) {
+    ++result.iterations;
+    rhsN.noalias() = b.head(nn);  // CONTACT (line 11)
+    rhsN.noalias() -= Ant * beta;
+    const BoxQpResult contactQp = qp_.solve(Ann, rhsN, lowerN, upperN, alpha, contactSettings);
+    if (!contactQp.converged) {
+      result.ok = false;
+      result.failure = contactQp.unbounded ? "contact QP unbounded (conflicting constraints)" : "contact QP not converged";
+      return result;
+    }
+    change = alpha - previous;  // CONVERGENCE CHECK (line 14)
+    product.noalias() = Ann * change;
+    const double moved = std::sqrt(std::max(0.0, change.dot(product)));
+    product.noalias() = Ann * alpha;
+    const double size = std::sqrt(std::max(0.0, alpha.dot(product)));
+    result.change = size > 0.0 ? moved / size : 0.0;
+    result.converged = moved <= settings.tolerance * size;
+    if (result.converged || result.iterations >= settings.maxIterations) break;
+    previous = alpha;
+    setFrictionBounds(contacts, contactCount, axes, alpha);  // FRICTION (line 19)
+    rhsT.noalias() = b.tail(nt);
+    rhsT.noalias() -= Atn * alpha;
+    const BoxQpResult frictionQp = qp_.solve(Att, rhsT, lowerT, upperT, beta, frictionSettings);
+    if (!frictionQp.converged) {
+      result.ok = false;
+      result.failure = frictionQp.unbounded ? "friction QP unbounded" : "friction QP not converged";
+      return result;
+    }
+  }
+  setFrictionBounds(contacts, contactCount, axes, alpha);
+  if (result.converged) {  // beta was bounded by a^0, within the tolerance of a
+    for (int j = 0; j < nt; ++j) beta[j] = std::clamp(beta[j], lowerT[j], upperT[j]);
+    return result;
+  }
+  // Stopped at the cap: the friction QP once more with the final a, so that beta is maximally
+  // dissipative at the velocity the step ends with (friction never adds energy); the normal rows
+  // are then met up to A_nt times the last change of beta.
+  rhsT.noalias() = b.tail(nt);
+  rhsT.noalias() -= Atn * alpha;
+  const BoxQpResult frictionQp = qp_.solve(Att, rhsT, lowerT, upperT, beta, frictionSettings);
+  if (!frictionQp.converged) {
+    result.ok = false;
+    result.failure = frictionQp.unbounded ? "friction QP unbounded" : "friction QP not converged";
+  }
+  return result;
+}
+
+}  // namespace articulab::contact

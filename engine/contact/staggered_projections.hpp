@@ -1,0 +1,83 @@
+// Staggered projections (Kaufman et al. 2008; sueda notes 2.11, Alg 7, eq 2.113-2.114) on a
+// dense Delassus matrix, shared by the back-ends that hold frictional contact. The rows are
+//   [ normal rows: `equalities` free rows (loop closures), then unilateral rows >= 0 (joint
+//     limits, contact normals) | friction rows: frictionAxes(directions) per frictional contact ],
+// A = J M^-1 J^T over all of them (M^-1 anticipating the back-end's own constraints, e.g. the
+// baraff tree joints) and b the right-hand side, so that a force x on the rows leaves the
+// residual w = A x - b (w >= 0 on a unilateral row, w = 0 on a free row, and on a friction row
+// w is the tangential velocity at the end of the step over h). Alternately:
+//   contact QP (2.113):  min 1/2 a^T A_nn a - a^T (b_n - A_nt beta),  a >= 0 on unilateral rows;
+//   friction QP (2.114): min 1/2 beta^T A_tt beta - beta^T (b_t - A_tn a),
+//                        |beta_j| <= s mu_c a_c on the axes of contact c (friction_pyramid.hpp),
+// the friction QP being maximal dissipation: it minimises the kinetic energy at the end of the
+// step over the friction forces. Each QP by the box QP of box_qp.hpp. Stops when the contact
+// force stops changing in the M^-1 norm (Alg 7 line 14):
+//   ||f_a - f_a^0||_{M^-1} = sqrt(d^T A_nn d) <= tolerance ||f_a||_{M^-1},  d = a - a^0,
+// (relative, so that it does not depend on units or load), or at the iteration cap. Converged:
+// beta is clamped into the pyramids of the final a (it was bounded by the previous iterate's a;
+// the clamp moves it by at most the tolerance). At the cap: the friction QP is solved once more
+// with the final a, so that friction is maximally dissipative at the velocity the step ends
+// with (never adds energy). SP is not proven to converge: on the falling chain with mu = 0.5 a
+// part of the steps ends at the cap with the change stalled between 1e-7 and 1e-4 (the chain's
+// joints couple every contact; docs/performance.md gives the counts). Allocates nothing after
+// construction.
+//
+// Regularisation: both QPs are solved with A + eps I, eps = regularisation times the largest
+// diagonal of their matrix (default 1e-10), a proximal term like the eps I of eq 2.118. Without
+// it the QPs' solutions are not unique where A is singular (four corners of a box on the
+// ground: rank 3; n > 4 pyramid axes), the active-set method picks one depending on its start,
+// the friction bounds mu a_c follow that pick, and the iterations wander between equivalent
+// contact forces instead of converging (measured on the falling chain: a third of the steps at
+// the cap of 50 with the change stalled near 1e-5). With it each QP has one solution, the least
+// in the eps-weighted norm, which depends continuously on the other QP's forces. Its cost: a
+// sticking contact keeps a tangential speed h eps |beta| (w = -eps beta on the friction rows),
+// and a resting one a normal speed h eps a, about 1e-12 m/s for a 1 kg box at 1 ms.
+#pragma once
+
+#include <vector>
+
+#include "engine/contact/box_qp.hpp"
+
+namespace articulab::contact {
+
+// A frictional contact: its normal row (index among the normal rows), its first friction row
+// (index among the friction rows; frictionAxes(directions) rows) and the bound scale s mu.
+struct FrictionRows {
+  int normal = 0;
+  int firstAxis = 0;
+  double bound = 0.0;  // s mu: |beta_j| <= bound * a_normal
+};
+
+struct StaggeredProjectionSettings {
+  double tolerance = 1e-8;  // relative change of the contact force, M^-1 norm
+  int maxIterations = 50;   // contact QP solves
+  double regularisation = 1e-10;  // eps / largest diagonal of each QP's matrix
+  BoxQpSettings qp;
+};
+
+struct StaggeredProjectionResult {
+  bool ok = true;              // both QPs met their KKT conditions (else failure says which)
+  const char* failure = "";    // "contact QP" or "friction QP", unbounded or not converged
+  int iterations = 0;          // contact QP solves
+  double change = 0.0;         // last relative change
+  bool converged = false;      // the change met the tolerance before the cap
+};
+
+class StaggeredProjections {
+ public:
+  StaggeredProjections(int normalCapacity = 0, int frictionCapacity = 0);
+  // A and b cover normals + frictionRowCount rows; alpha (normals) receives the normal-row
+  // forces; beta (frictionRowCount) holds the warm start and receives the friction forces.
+  StaggeredProjectionResult solve(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b, int normals,
+                                  int equalities, const std::vector<FrictionRows>& contacts, int contactCount,
+                                  int axes, Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta,
+                                  const StaggeredProjectionSettings& settings = {});
+
+ private:
+  void setFrictionBounds(const std::vector<FrictionRows>& contacts, int contactCount, int axes,
+                         const Eigen::Ref<const VectorX>& alpha);
+  BoxQp qp_;
+  VectorX lowerN_, upperN_, lowerT_, upperT_, rhsN_, rhsT_, previous_, change_, product_;
+};
+
+}  // namespace articulab::contact

@@ -1,0 +1,177 @@
+// The box QP solver (engine/contact/box_qp) against brute force: every assignment of each
+// variable to its lower bound, its upper bound or free is solved on its face densely (complete
+// orthogonal decomposition of the free block, a minimiser of the face even when the block is
+// singular); the feasible candidate that meets the KKT conditions with the lowest objective is
+// the oracle's optimum. Random problems of 1 to 8 variables, positive definite and singular
+// positive semidefinite A, finite and infinite bounds.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "engine/contact/box_qp.hpp"
+#include "tests/engine/test_util.hpp"
+
+namespace articulab {
+namespace {
+
+constexpr double kBoxQpTestInf = std::numeric_limits<double>::infinity();
+
+struct BoxQpCase {
+  MatrixX A;
+  VectorX b, lower, upper;
+};
+
+double objective(const BoxQpCase& c, const VectorX& x) { return 0.5 * x.dot(c.A * x) - c.b.dot(x); }
+
+// A = B B^T with B n x rank: singular when rank < n.
+BoxQpCase randomCase(int n, int rank, bool infiniteBounds) {
+  BoxQpCase c;
+  const MatrixX B = MatrixX::NullaryExpr(n, rank, [] { return test::uniform(-1, 1); });
+  c.A = B * B.transpose();
+  c.b = test::randomVector(n, 2.0);
+  if (rank < n && infiniteBounds) c.b = c.A * test::randomVector(n, 2.0);  // bounded below: b in range(A)
+  c.lower.resize(n);
+  c.upper.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const double a = test::uniform(-1, 0.5), w = test::uniform(0, 1.5);
+    c.lower[i] = a;
+    c.upper[i] = a + w;
+    if (infiniteBounds && test::uniform(0, 1) < 0.3) c.lower[i] = -kBoxQpTestInf;
+    if (infiniteBounds && test::uniform(0, 1) < 0.3) c.upper[i] = kBoxQpTestInf;
+    if (!infiniteBounds && test::uniform(0, 1) < 0.1) c.upper[i] = c.lower[i];  // a fixed variable
+  }
+  return c;
+}
+
+// Lowest objective over the KKT points of all 3^n faces.
+double bruteForceOptimum(const BoxQpCase& c, VectorX& best) {
+  const int n = static_cast<int>(c.b.size());
+  int faces = 1;
+  for (int i = 0; i < n; ++i) faces *= 3;
+  double bestValue = kBoxQpTestInf;
+  for (int code = 0; code < faces; ++code) {
+    VectorX x = VectorX::Zero(n);
+    std::vector<int> state(n), freeSet;
+    bool valid = true;
+    for (int i = 0, r = code; i < n; ++i, r /= 3) {
+      state[i] = r % 3;  // 0 free, 1 lower, 2 upper
+      if (state[i] == 1) valid &= std::isfinite(c.lower[i]), x[i] = c.lower[i];
+      if (state[i] == 2) valid &= std::isfinite(c.upper[i]), x[i] = c.upper[i];
+      if (state[i] == 0) freeSet.push_back(i);
+    }
+    if (!valid) continue;
+    const int f = static_cast<int>(freeSet.size());
+    if (f > 0) {
+      MatrixX Aff(f, f);
+      VectorX rhs(f);
+      for (int a = 0; a < f; ++a) {
+        rhs[a] = c.b[freeSet[a]];
+        for (int j = 0; j < n; ++j)
+          if (state[j] != 0) rhs[a] -= c.A(freeSet[a], j) * x[j];
+        for (int k = 0; k < f; ++k) Aff(a, k) = c.A(freeSet[a], freeSet[k]);
+      }
+      const VectorX xf = Aff.completeOrthogonalDecomposition().solve(rhs);
+      if ((Aff * xf - rhs).norm() > 1e-8 * std::max(1.0, rhs.norm())) continue;  // no minimiser on this face
+      for (int a = 0; a < f; ++a) x[freeSet[a]] = xf[a];
+    }
+    bool kkt = true;
+    const VectorX g = c.A * x - c.b;
+    for (int i = 0; i < n && kkt; ++i) {
+      if (x[i] < c.lower[i] - 1e-9 || x[i] > c.upper[i] + 1e-9) kkt = false;
+      if (state[i] == 1 && c.lower[i] < c.upper[i] && g[i] < -1e-9) kkt = false;
+      if (state[i] == 2 && c.lower[i] < c.upper[i] && g[i] > 1e-9) kkt = false;
+    }
+    if (kkt && objective(c, x) < bestValue) {
+      bestValue = objective(c, x);
+      best = x;
+    }
+  }
+  return bestValue;
+}
+
+void expectMatchesBruteForce(const BoxQpCase& c, bool unique, contact::BoxQp& solver, const VectorX& start) {
+  const int n = static_cast<int>(c.b.size());
+  VectorX x = start;
+  const contact::BoxQpResult result = solver.solve(c.A, c.b, c.lower, c.upper, x);
+  VectorX best;
+  const double optimum = bruteForceOptimum(c, best);
+  ASSERT_TRUE(std::isfinite(optimum));
+  EXPECT_TRUE(result.converged) << "n = " << n << ", iterations " << result.iterations;
+  EXPECT_LT(result.kktResidual, 1e-9);
+  EXPECT_LE(result.iterations, 10 * n + 20);
+  for (int i = 0; i < n; ++i) {
+    EXPECT_GE(x[i], c.lower[i]);
+    EXPECT_LE(x[i], c.upper[i]);
+  }
+  EXPECT_NEAR(objective(c, x), optimum, 1e-9 * std::max(1.0, std::abs(optimum)));
+  if (unique) EXPECT_LT((x - best).cwiseAbs().maxCoeff(), 1e-7);
+  EXPECT_NEAR(contact::boxQpKktResidual(c.A, c.b, c.lower, c.upper, x), result.kktResidual, 1e-15);
+}
+
+TEST(BoxQp, MatchesBruteForceOnPositiveDefiniteProblems) {
+  contact::BoxQp solver(8);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int n = 1 + trial % 8;
+    const BoxQpCase c = randomCase(n, n + 2, trial % 2 == 1);
+    expectMatchesBruteForce(c, true, solver, VectorX::Zero(n));
+  }
+}
+
+TEST(BoxQp, MatchesBruteForceOnSingularProblems) {
+  contact::BoxQp solver(8);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int n = 1 + trial % 8;
+    const int rank = trial % 3 == 0 ? 0 : 1 + trial % n;
+    const BoxQpCase c = randomCase(n, std::min(rank, n), trial % 2 == 1);
+    expectMatchesBruteForce(c, false, solver, VectorX::Zero(n));
+  }
+}
+
+TEST(BoxQp, AnyStartReachesTheOptimum) {
+  contact::BoxQp solver(8);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int n = 1 + trial % 8;
+    const BoxQpCase c = randomCase(n, trial % 2 ? n : std::max(1, n - 2), false);
+    expectMatchesBruteForce(c, trial % 2 == 1, solver, test::randomVector(n, 3.0));
+  }
+}
+
+TEST(BoxQp, WithoutWarmStartSweepsTheActiveSetPhaseAloneConverges) {
+  contact::BoxQp solver(8);
+  contact::BoxQpSettings settings;
+  settings.warmStartSweeps = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const int n = 1 + trial % 8;
+    const BoxQpCase c = randomCase(n, trial % 2 ? n + 1 : std::max(1, n / 2), false);
+    VectorX x = VectorX::Zero(n), best;
+    const contact::BoxQpResult result = solver.solve(c.A, c.b, c.lower, c.upper, x, settings);
+    EXPECT_TRUE(result.converged);
+    EXPECT_NEAR(objective(c, x), bruteForceOptimum(c, best), 1e-9 * std::max(1.0, std::abs(objective(c, x))));
+  }
+}
+
+TEST(BoxQp, UnboundedProblemIsReported) {
+  contact::BoxQp solver(2);
+  MatrixX A = MatrixX::Zero(2, 2);
+  A(0, 0) = 1.0;
+  const VectorX b = (VectorX(2) << 1.0, 1.0).finished();
+  const VectorX lower = VectorX::Constant(2, -kBoxQpTestInf), upper = VectorX::Constant(2, kBoxQpTestInf);
+  VectorX x = VectorX::Zero(2);
+  const contact::BoxQpResult result = solver.solve(A, b, lower, upper, x);
+  EXPECT_TRUE(result.unbounded);
+  EXPECT_FALSE(result.converged);
+}
+
+TEST(BoxQp, SolvesBlocksOfALargerMatrix) {
+  const BoxQpCase c = randomCase(6, 6, false);
+  MatrixX big = MatrixX::Zero(9, 9);
+  big.block(2, 2, 6, 6) = c.A;
+  VectorX x = VectorX::Zero(6), best;
+  contact::BoxQp solver(10);
+  EXPECT_TRUE(solver.solve(big.block(2, 2, 6, 6), c.b, c.lower, c.upper, x).converged);
+  EXPECT_NEAR(objective(c, x), bruteForceOptimum(c, best), 1e-9);
+}
+
+}  // namespace
+}  // namespace articulab
