@@ -11,7 +11,7 @@ namespace {
 // Backward step of joint i with N coordinates: U = IA A, D = A^T U (N x N, stored inverted),
 // u = b_i - A^T pA; IA -= U D^-1 U^T, pA += U D^-1 u (the articulated inertia seen by the parent).
 template <int N>
-void articulateJoint(const JointMatrix& AdS, const double* b, ImpulseWorkspace& ws, int i, Matrix6& Ia, Vector6& pa) {
+void impulseArticulateJoint(const JointMatrix& AdS, const double* b, ImpulseWorkspace& ws, int i, Matrix6& Ia, Vector6& pa) {
   const Eigen::Map<const joint_dof::Basis<N>> A(AdS.data());
   joint_dof::Basis<N> U = ws.IA[i] * A;
   const joint_dof::Square<N> D = A.transpose() * U;
@@ -28,7 +28,7 @@ void articulateJoint(const JointMatrix& AdS, const double* b, ImpulseWorkspace& 
 
 // Forward step: x_i = D^-1 (u - U^T a_i), a_i += A x_i.
 template <int N>
-void accelerateJoint(const JointMatrix& AdS, ImpulseWorkspace& ws, int i, double* x) {
+void impulseAccelerateJoint(const JointMatrix& AdS, ImpulseWorkspace& ws, int i, double* x) {
   const Eigen::Map<const joint_dof::Basis<N>> A(AdS.data());
   const joint_dof::Coordinates<N> xi =
       ws.Dinv[i].topLeftCorner<N, N>() * (ws.u[i].head<N>() - ws.U[i].leftCols<N>().transpose() * ws.a[i]);
@@ -61,7 +61,7 @@ void solveMass(const Model& model, const TreeKinematics& kin, const VectorX& b, 
     Vector6 pa = ws.pA[i];
     joint_dof::withDof(joint.nq, [&](auto dof) {
       constexpr int N = decltype(dof)::value;
-      if constexpr (N > 0) articulateJoint<N>(body.AdS, b.data() + joint.qIndex, ws, i, Ia, pa);
+      if constexpr (N > 0) impulseArticulateJoint<N>(body.AdS, b.data() + joint.qIndex, ws, i, Ia, pa);
     });
     if (joint.parent >= 0) {
       body.E_pi.addInertiaToParent(Ia, ws.IA[joint.parent]);
@@ -75,7 +75,7 @@ void solveMass(const Model& model, const TreeKinematics& kin, const VectorX& b, 
     ws.a[i] = joint.parent >= 0 ? body.E_pi.twistToChild(ws.a[joint.parent]) : Vector6::Zero();
     joint_dof::withDof(joint.nq, [&](auto dof) {
       constexpr int N = decltype(dof)::value;
-      if constexpr (N > 0) accelerateJoint<N>(body.AdS, ws, i, x.data() + joint.qIndex);
+      if constexpr (N > 0) impulseAccelerateJoint<N>(body.AdS, ws, i, x.data() + joint.qIndex);
     });
   }
 }

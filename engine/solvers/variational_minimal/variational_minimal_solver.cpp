@@ -56,7 +56,7 @@ const SolverSettingList& VariationalMinimalSolver::settings() {
 
 double VariationalMinimalSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
   const double n = model.bodyCount(), nq = model.nq;
-  constexpr double kPerBody = 4096.0;  // tree kinematics, forces, momenta, vectors
+  constexpr double kPerBody = 6144.0;  // tree kinematics, forces, momenta, 6 x 6 pivots, the chart model, vectors
   return kPerBody * n + 8.0 * 2.0 * nq * nq;
 }
 
