@@ -12,15 +12,24 @@
 // springs enter through -dV/dq = Q as well, which is exactly the midpoint L_d's potential term,
 // so all applied forces go through Q and  g := (h/2) (dT/dq + Q).
 //
-// Derivation of dT/dq (where the paper works with the log map instead): for a joint whose
-// motion subspace A_i = Ad_iJ S_i is constant in body i (fixed-axis revolute and prismatic),
-// dE_pi/dq_i = E_pi [A_i]: varying q_i turns i's whole subtree by the body-i twist A_i, which
-// changes the spatial twists of the subtree by ad(A_i) (phi - phi_parent) and their spatial
-// inertias by -ad(A_i)^T I - I ad(A_i); the sum over the subtree of both terms of dT_b gives
-//   dT/dq_i = A_i^T ad(phi_i)^T h_i,   h_i = I_i phi_i + sum_{c child of i} Ad_ci^T h_c,
-// the subtree momentum in body i coordinates, while the generalized momentum is p_i = A_i^T h_i
-// (ad(A_i) A_i = 0 lets phi_i stand for the parent's twist). Q_i = A_i^T w_i with w_i the subtree
-// sum of applied body wrenches (Coriolis removed), plus the joint springs and dampers.
+// Derivation of dT/dq for any joint with a coordinate parametrisation (the paper works with the
+// log map of its SE(3) joints instead; this is the forced DEL's dL/dq when the motion subspace
+// depends on q). Notation: A_i = Ad_iJ S_i(q_i) (6 x n_i, columns A_ic), phi_i the body twist,
+// phiJ_i = A_i v_i the joint's relative twist, x_i = phi_i - phiJ_i = Ad_ip phi_p the parent's twist
+// in body i, h_i = I_i phi_i + sum_{c child of i} Ad_ci^T h_c the subtree momentum in body i.
+// For every joint, S is the body twist of Q (S_c = (Q^-1 dQ/dq_c)^v, joint.hpp), so
+//   E_pi^-1 dE_pi/dq_ic = E_jc^-1 [S_c] E_jc = [A_ic]   and   d(Ad_ip)/dq_ic = -ad(A_ic) Ad_ip.
+// Body coordinates keep the inertias constant, and the transforms from i to a body b of i's
+// subtree do not depend on q_i, so with T = 1/2 sum_b phi_b^T I_b phi_b and phi_b = Ad_bi phi_i + ...:
+//   dT/dq_ic = h_i^T dphi_i/dq_ic,   phi_i = Ad_ip phi_p + Ad_iJ S_i(q_i) v_i, hence
+//   dphi_i/dq_ic = -ad(A_ic) x_i + B_ic,   B_ic = Ad_iJ (dS_i/dq_ic) v_i,
+//   dT/dq_ic = A_ic^T ad(x_i)^T h_i + B_ic^T h_i          (-ad(A) x = ad(x) A)      (a), (b)
+// and p_i = A_i^T h_i. (a) is the whole of it for fixed-axis joints (B = 0; there ad(A) A = 0
+// lets phi_i stand for x_i). (b) brings in dS/dq: evaluateJoint's Sdot at qdot = e_c is dS/dq_c
+// (analytic for the primitive joints, forward-mode AD of Q(q) for the general scleronomic ones),
+// n_i evaluations of joint i, so the residual stays O(n). Q_i = A_i^T w_i with w_i the subtree sum
+// of applied body wrenches (Coriolis removed), plus the joint springs and dampers: the pose
+// derivative [A_ic] above is the virtual displacement of i's subtree, for every joint type.
 #pragma once
 
 #include <vector>
@@ -37,16 +46,17 @@ struct DrneaWorkspace {
   std::vector<Vector6> momentum;  // h_i, subtree momentum in body i coordinates
   std::vector<Vector6> wrench;    // w_i, subtree applied wrench in body i coordinates
   VectorX q_m, v;                 // midpoint configuration and discrete velocity
+  JointKinematics jointScratch;   // dS/dq_c of one joint
   explicit DrneaWorkspace(const Model& model = Model{});
 };
 
 // p = M(q_m) v and g = (h/2) (dT/dq + Q)(q_m, v) at q_m = q_k + (h/2) v, so that
 // D1 L_d + f^- = g - p and D2 L_d + f^+ = g + p (header). One forward pass (kinematics at
-// (q_m, v)) and one backward pass. Requires joints with constant Ad_iJ S (supportedJoint).
+// (q_m, v)) and one backward pass, plus n_i joint evaluations for joints whose A_i depends on q.
 void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, double h, const ForceInputs& inputs,
                      DrneaWorkspace& ws, VectorX& p, VectorX& g);
 
-// True for joints the coordinate update handles: fixed (0 DOF), fixed-axis revolute, prismatic.
-bool supportedJoint(const JointConstants& joint, const Joint& definition);
+// True for joints whose A_i = Ad_iJ S_i is constant: fixed (0 DOF), fixed-axis revolute, prismatic.
+bool constantMotionSubspace(const JointConstants& joint, const Joint& definition);
 
 }  // namespace articulab::variational_minimal

@@ -1,8 +1,8 @@
 // The impulse-based update of RIQN (lee-liu-park-srinivasa section 3.2, Alg 3): x = M(q)^-1 b for
 // a generalized impulse b in O(n), by the articulated-body recursion with zero velocity, zero
 // gravity and joint "torques" b (featherstone's ABA reduced to its inertia terms), on the poses of
-// a TreeKinematics already computed (the last DRNEA forward pass). Fixed and 1-DOF fixed-axis joints
-// only (the joints variational-minimal runs): each pivot D_i = A_i^T IA_i A_i is a scalar.
+// a TreeKinematics already computed (the last DRNEA forward pass). Any joint of 0 to 6 coordinates:
+// the pivot D_i = A_i^T IA_i A_i is n_i x n_i (fixed-size per joint, inverted by Cholesky).
 #pragma once
 
 #include <vector>
@@ -14,9 +14,10 @@ namespace articulab::variational_minimal {
 struct ImpulseWorkspace {
   std::vector<Matrix6> IA;  // articulated inertias, body coordinates
   std::vector<Vector6> pA;  // articulated bias impulses
-  std::vector<Vector6> U;   // IA_i A_i
-  std::vector<Vector6> a;   // velocity changes
-  std::vector<double> D, u;
+  std::vector<Matrix6> U;     // IA_i A_i (first n_i columns)
+  std::vector<Vector6> a;     // velocity changes
+  std::vector<Matrix6> Dinv;  // (A_i^T IA_i A_i)^-1 (top-left n_i x n_i)
+  std::vector<Vector6> u;     // b_i - A_i^T pA_i (first n_i entries)
   explicit ImpulseWorkspace(const Model& model = Model{});
 };
 

@@ -7,6 +7,7 @@
 #include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/step_message_numbers.hpp"
 #include "engine/solvers/workspace_budget.hpp"
+#include "engine/solvers/variational_minimal/group_chart.hpp"
 
 namespace articulab {
 
@@ -19,13 +20,13 @@ constexpr const char* kMinimalBackend = "variational-minimal";
 }  // namespace
 
 VariationalMinimalSolver::VariationalMinimalSolver(const Model& model, const SolverOptions& options)
-    : Solver(options), ws_(model), inverse_(model), impulse_(model) {
+    : Solver(options), ws_(model), inverse_(model), impulse_(model), chart_(model) {
   resolveDefaultIntegrator();
   newtonTolerance_ = settingValue(options, kMinimalBackend, settings(), "newton-tolerance");
   newtonIterations_ = static_cast<int>(settingValue(options, kMinimalBackend, settings(), "newton-iterations"));
   riqnIterations_ = static_cast<int>(settingValue(options, kMinimalBackend, settings(), "riqn-iterations"));
   const int nq = model.nq;
-  for (VectorX* x : {&step_, &vTrial_, &v_prev_, &p_plus_, &p_, &g_, &f_, &fTrial_, &v_, &dv_, &column_, &qNext_})
+  for (VectorX* x : {&step_, &vTrial_, &v_prev_, &p_plus_, &p_, &g_, &f_, &fTrial_, &v_, &dv_, &column_, &qNext_, &a_, &aNext_})
     *x = VectorX::Zero(nq);
   jacobian_ = MatrixX::Zero(nq, nq);
   lu_ = Eigen::PartialPivLU<MatrixX>(nq);
@@ -55,7 +56,7 @@ const SolverSettingList& VariationalMinimalSolver::settings() {
 
 double VariationalMinimalSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
   const double n = model.bodyCount(), nq = model.nq;
-  constexpr double kPerBody = 4096.0;  // tree kinematics, forces, momenta, vectors
+  constexpr double kPerBody = 6144.0;  // tree kinematics, forces, momenta, 6 x 6 pivots, the chart model, vectors
   return kPerBody * n + 8.0 * 2.0 * nq * nq;
 }
 
@@ -68,17 +69,8 @@ SolverSupport VariationalMinimalSolver::supports(const Model& model, const Solve
   };
   if (!options.integrator.isDefault() && !findOffered(integratorList(), options.integrator))
     return refuse(integratorRefusal(kMinimalBackend, options.integrator, integratorList()));
-  const TreeKinematics kin(model);
   for (int i = 0; i < model.bodyCount(); ++i) {
     const Joint& joint = model.joints[i];
-    const std::string named = "joint '" + joint.name + "' (" + jointTypeName(joint) + ")";
-    if (joint.type == JointType::SphericalExp || joint.type == JointType::Free3D)
-      return refuse(named + " needs a group update on SO(3)/SE(3), which " + kMinimalBackend + " does not have yet");
-    if (joint.type == JointType::General)
-      return refuse(named + " is a general joint; " + kMinimalBackend + " runs fixed-axis revolute and prismatic joints only");
-    if (!variational_minimal::supportedJoint(kin.joints[i], joint))
-      return refuse(named + " has no constant motion axis; " + kMinimalBackend +
-                    " runs fixed-axis revolute and prismatic joints only");
     if (joint.hasLimits)
       return refuse("joint '" + joint.name + "' has limits: inequality constraints are not supported by " + kMinimalBackend);
     if (joint.driven) support.warnings.push_back("driven joint '" + joint.name + "' is treated as free");
@@ -103,12 +95,14 @@ bool VariationalMinimalSolver::readHistory(const State& state) {
   return true;
 }
 
-// p^+_k from history, else the start rule p^+_k = M(q) qd (header).
+// The chart centred at q_k (group_chart.hpp); p^+_k from history, else the start rule
+// p^+_k = M(q) qd in the chart (header).
 void VariationalMinimalSolver::beginStep(const Model& model, const State& state, double h) {
   h_ = h;
+  variational_minimal::centreChart(model, state.q, chart_, a_);
   if (!readHistory(state)) {
-    v_prev_ = state.qd;
-    discreteMomenta(model, state.q, state.qd, 0.0, forceInputs(state), ws_, p_plus_, g_);  // p = M(q) qd
+    variational_minimal::chartVelocity(model, state.q, state.qd, chart_, v_prev_);
+    discreteMomenta(chart_.model, a_, v_prev_, 0.0, forceInputs(state), ws_, p_plus_, g_);  // p = M(q) qd
   }
 }
 
@@ -127,10 +121,16 @@ void VariationalMinimalSolver::massMatrix(const Model& model, const VectorX& q) 
   }
 }
 
-// f(v) = p^+_k + [D1 L_d + f^-](q_k, q_k + h v) = p^+_k - p + g.
+// f(v) = p^+_k + [D1 L_d + f^-](a_k, a_k + h v) = p^+_k - p + g in the chart of the step.
 void VariationalMinimalSolver::residual(const Model& model, const State& state, const VectorX& v, VectorX& f) {
-  discreteMomenta(model, state.q, v, h_, forceInputs(state), ws_, p_, g_);
+  discreteMomenta(chart_.model, a_, v, h_, forceInputs(state), ws_, p_, g_);
+  if (chart_.joints.empty()) {
+    f = p_plus_ - p_ + g_;
+    return;
+  }
+  variational_minimal::addGroupJointForces(model, ws_.q_m, ws_.v, h_, chart_, g_);
   f = p_plus_ - p_ + g_;
+  variational_minimal::chartBackwardMomentum(model, p_plus_, v, h_, p_, g_, chart_, f);  // D1 of the group joints
 }
 
 void VariationalMinimalSolver::differenceJacobian(const Model& model, const State& state, const VectorX& v) {
@@ -200,17 +200,22 @@ StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State&
     return failed(state, "Newton did not converge: DEL residual " + messageNumber(error) + " (N m s) after " +
                              std::to_string(riqnDone_) + " RIQN and " + std::to_string(newtonDone_) +
                              " Newton iterations, tolerance " + messageNumber(newtonTolerance_));
-  // q_{k+1} = q_k + h v; p^+_{k+1} = p + g of the last residual (at v); qd_{k+1} = M(q_{k+1})^-1 p^+_{k+1}
+  // a_{k+1} = a_k + h v, q_{k+1} by the group update; p^+_{k+1} = p + g of the last residual (at v),
+  // moved to the chart centred at q_{k+1}; qd_{k+1} from M(q_{k+1})^-1 p^+_{k+1} in that chart
   const long nq = state.q.size();
-  qNext_ = state.q;
-  qNext_.noalias() += h * v_;
+  aNext_ = a_;
+  aNext_.noalias() += h * v_;
   p_plus_ = p_ + g_;
-  computeKinematics(model, qNext_, v_, ws_.kin);  // the poses at q_{k+1} for the O(n) solve
-  variational_minimal::solveMass(model, ws_.kin, p_plus_, impulse_, column_);
+  if (!chart_.joints.empty()) variational_minimal::recentreMomentum(model, aNext_, chart_, p_plus_);
+  variational_minimal::groupUpdate(model, aNext_, chart_, qNext_);
+  variational_minimal::centreChart(model, qNext_, chart_, a_);
+  computeKinematics(chart_.model, a_, v_, ws_.kin);  // the poses at q_{k+1} for the O(n) solve
+  variational_minimal::solveMass(chart_.model, ws_.kin, p_plus_, impulse_, column_);
+  variational_minimal::coordinateVelocity(model, qNext_, column_, chart_, aNext_);  // aNext_: qd_{k+1}
   if (state.qdd.size() != nq) state.qdd.resize(nq);
-  state.qdd = (column_ - state.qd) / h;
+  state.qdd = (aNext_ - state.qd) / h;
   state.q = qNext_;
-  state.qd = column_;
+  state.qd = aNext_;
   StepHistory& history = state.history;
   if (history.q.size() != nq) history.q.resize(nq);
   if (history.qd.size() != 3 * nq) history.qd.resize(3 * nq);

@@ -6,19 +6,26 @@
 // central-difference Jacobian (2 nq residuals and one LU per iterate, O(n^2) + O(n^3)) and a
 // backtracking line search on |f|, from RIQN's last iterate and, if that fails, from the first
 // guess. The exact derivative of Alg 4 is not done yet.
-//   f(v) = p^+_k + [D1 L_d + f^-](q_k, q_k + h v) = 0,   p^+_k = [D2 L_d + f^+](q_{k-1}, q_k).
-// Joints: fixed, fixed-axis revolute and prismatic (a coordinate update); spherical_exp, free3d,
-// general and other multi-DOF joints, loops, limits and ground contact are refused.
+//   f(v) = p^+_k + [D1 L_d + f^-](a_k, a_k + h v) = 0,   p^+_k = [D2 L_d + f^+](a_{k-1}, a_k),
+// in the step's chart a (group_chart.hpp): the joint coordinates, except for spherical_exp and
+// free3d joints, which are moved on SO(3) / SE(3) by Q_{k+1} = Q_k exp(h v) (free3d: exp(h v_w)
+// trans(h v_t)) and whose momentum is carried from chart to chart as S(h v)^-T p.
+// Joints: every joint with a coordinate parametrisation (fixed, revolute, prismatic, planar,
+// translational, universal, spherical_xzx, composite, free2d and the general scleronomic joints:
+// surface_surface, curve/surface point, spline curve and surface; their dS/dq from evaluateJoint,
+// AD for the general ones, discrete_rnea.hpp) and spherical_exp and free3d by the group update.
+// Refused: loops, joint limits and ground contact; driven joints run free (warned).
 //
 // State after a step: q = q_{k+1} and qd = M(q_{k+1})^-1 p^+_{k+1} (O(n) impulse solve), the velocity of the discrete
 // Legendre transform p^+_{k+1} = [D2 L_d + f^+](q_k, q_{k+1}) (matched to the continuous
 // p = M qdot at the start), so q, qd and the energy read from the state are second order;
 // qdd = (qd_{k+1} - qd_k) / h.
-// Start rule from a state's (q, qd) (a new state, another back-end, an edit): p^+_k = M(q) qd,
+// Start rule from a state's (q, qd) (a new state, another back-end, an edit): p^+_k = M(q) qd
+// (in the chart: qd of a group joint becomes its body twist S(q) qd),
 // the continuous momentum (not q_{k-1} = q - h qd, which puts an O(h) error (h/2) M qdd into the
 // momentum and makes the run first order). The first Newton guess is v = qd.
 // History (State::history, owner "variational-minimal"): q = q_{k+1}, qd = [qd_{k+1}; p^+_{k+1};
-// v]. Used when q and qd_{k+1} equal the state's bitwise; a solver recreated every step then
+// v] (p^+ and v in the chart centred at q_{k+1}, which is a function of q_{k+1} alone). Used when q and qd_{k+1} equal the state's bitwise; a solver recreated every step then
 // continues the trajectory bitwise (its p^+ is carried, not recomputed from qd).
 #pragma once
 
@@ -29,6 +36,7 @@
 #include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/solvers/solver.hpp"
 #include "engine/solvers/variational_minimal/discrete_rnea.hpp"
+#include "engine/solvers/variational_minimal/group_chart.hpp"
 #include "engine/solvers/variational_minimal/impulse_dynamics.hpp"
 
 namespace articulab {
@@ -80,6 +88,8 @@ class VariationalMinimalSolver final : public Solver {
   variational_minimal::DrneaWorkspace ws_;
   InverseDynamicsWorkspace inverse_;  // forwardDynamics
   variational_minimal::ImpulseWorkspace impulse_;
+  variational_minimal::GroupChart chart_;  // the step's chart (group joints centred at q_k)
+  VectorX a_, aNext_;                      // chart coordinates at q_k (and scratch)
   VectorX v_prev_;  // first Newton guess: the last discrete velocity, or qd
   VectorX p_plus_;  // p^+_k = [D2 L_d + f^+](q_{k-1}, q_k), or M(q) qd at a start
   VectorX p_, g_, f_, fTrial_, v_, dv_, column_, qNext_, step_, vTrial_;
