@@ -128,7 +128,8 @@ void drawModelTree(Workbench& app) {
   if (!snap.model) return;
   const Model& model = *snap.model;
   ImGui::TextDisabled("bodies (indented under their parents) and their joints");
-  if (ImGui::BeginChild("model bodies", ImVec2(0.0f, std::min(10, model.bodyCount()) * ImGui::GetTextLineHeightWithSpacing() + 4.0f)))
+  if (ImGui::BeginChild("model bodies",
+                        ImVec2(0.0f, std::min(10, model.bodyCount()) * ImGui::GetTextLineHeightWithSpacing() + 4.0f)))
     drawBodyList(app, model);
   ImGui::EndChild();
   const auto name = [&model](int body) { return body < 0 ? std::string("world") : model.bodies[body].name; };
@@ -138,11 +139,12 @@ void drawModelTree(Workbench& app) {
                       name(loop.bodyB).c_str());
   if (!model.forces.empty()) ImGui::TextDisabled("force elements");
   for (const ForceElement& force : model.forces)
-    ImGui::BulletText("%s: %s, %s to %s", force.name.c_str(), forceElementTypeName(force.type), name(force.a.body).c_str(),
-                      name(force.b.body).c_str());
+    ImGui::BulletText("%s: %s, %s to %s", force.name.c_str(), forceElementTypeName(force.type),
+                      name(force.a.body).c_str(), name(force.b.body).c_str());
   if (!model.muscles.empty()) ImGui::TextDisabled("muscles");
   for (const Muscle& muscle : model.muscles)
-    ImGui::BulletText("%s: %zu path points, f_opt %.4g N", muscle.name.c_str(), muscle.path.size(), muscle.maxIsometricForce);
+    ImGui::BulletText("%s: %zu path points, f_opt %.4g N", muscle.name.c_str(), muscle.path.size(),
+                      muscle.maxIsometricForce);
 }
 
 }  // namespace articulab::gui

@@ -42,7 +42,8 @@ void drawTransportButtons(Workbench& app, const HistoryView& h) {
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("play the history backwards");
   ImGui::SameLine();
-  if (ImGui::SmallButton(playback.direction > 0 ? "||##forth" : ">>")) playback.direction = playback.direction > 0 ? 0 : 1;
+  if (ImGui::SmallButton(playback.direction > 0 ? "||##forth" : ">>"))
+    playback.direction = playback.direction > 0 ? 0 : 1;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("play the history forwards");
   ImGui::SameLine();
   if (ImGui::SmallButton("|>")) stepKeyframe(app, h, 1);
@@ -95,8 +96,8 @@ void drawTimeline(Workbench& app) {
       app.simulation().viewHistory(t, error);
     }
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("history %.2f to %.2f s, %zu keyframes, %.1f of %.0f MB; drag to go back in time",
-                        h.firstTime, h.lastTime, h.keyframes, h.megabytes, h.capMegabytes);
+      ImGui::SetTooltip("history %.2f to %.2f s, %zu keyframes, %.1f of %.0f MB; drag to go back in time", h.firstTime,
+                        h.lastTime, h.keyframes, h.megabytes, h.capMegabytes);
     ImGui::SameLine();
     drawResumeButtons(app, h);
   }

@@ -256,6 +256,10 @@ TEST(NoAlloc, VariationalMinimalStepsAllocateNothing) {
   std::vector<Model> models;
   for (int n : {2, 10}) models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", n}}));
   models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/spring_chain.json", {{"n", 5}}));
+  // general joints, the group update of spherical_exp and free3d
+  for (const char* scene : {"torus_chain_10.json", "windmill.json", "free_body.json", "spherical_chain.json",
+                            "bezier_surface_board.json", "spline_surface_demo.json"})
+    models.push_back(loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + scene, {}));
   for (const Model& model : models) {
     auto solver = findBackend("variational-minimal")->create(model, SolverOptions{});
     State state = makeInitialState(model);

@@ -1,11 +1,12 @@
 // Contact between bodies by FCL (engine/contact/body_contact.hpp) against closed-form gaps and
 // normals: sphere-sphere, sphere-box, a box resting on a box (four points), a sphere beside a
 // torus (within the chord sag of its ring of capsules), and the pairs left out.
+#include "engine/contact/body_contact.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "engine/contact/body_contact.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "tests/engine/test_util.hpp"
 
@@ -47,8 +48,8 @@ TEST(BodyContact, TwoSpheresGiveTheirGapAndTheLineOfCentres) {
   const Model model = freeBodies({R"({"type": "sphere", "radius": 0.1})", R"({"type": "sphere", "radius": 0.05})"});
   const Vector3 direction = Vector3(0.3, -0.4, 0.5).normalized();
   for (double gap : {-0.004, 0.0, 0.003, 0.0099}) {
-    const std::vector<BodyContactPoint> contacts =
-        contactsAt(model, {placedAt(Vector3(0.1, 0.2, 0.3)), placedAt(Vector3(0.1, 0.2, 0.3) + (0.15 + gap) * direction)});
+    const std::vector<BodyContactPoint> contacts = contactsAt(
+        model, {placedAt(Vector3(0.1, 0.2, 0.3)), placedAt(Vector3(0.1, 0.2, 0.3) + (0.15 + gap) * direction)});
     ASSERT_EQ(contacts.size(), 1u) << gap;
     EXPECT_NEAR(contacts[0].gap, gap, 1e-9);
     EXPECT_LT((contacts[0].normal - direction).norm(), 1e-9) << "from body a to body b";
@@ -60,7 +61,8 @@ TEST(BodyContact, TwoSpheresGiveTheirGapAndTheLineOfCentres) {
 }
 
 TEST(BodyContact, SphereAboveARotatedBox) {
-  const Model model = freeBodies({R"({"type": "box", "size": [0.4, 0.3, 0.2]})", R"({"type": "sphere", "radius": 0.05})"});
+  const Model model =
+      freeBodies({R"({"type": "box", "size": [0.4, 0.3, 0.2]})", R"({"type": "sphere", "radius": 0.05})"});
   const Matrix3 R = Eigen::AngleAxisd(0.7, Vector3::UnitZ()).toRotationMatrix();
   const Vector3 above = R * Vector3(0.05, -0.03, 0.0) + Vector3(0.0, 0.0, 0.1 + 0.05 + 0.004);
   const std::vector<BodyContactPoint> contacts = contactsAt(model, {placedAt(Vector3::Zero(), R), placedAt(above)});
@@ -72,7 +74,8 @@ TEST(BodyContact, SphereAboveARotatedBox) {
 // A 0.2 m cube 2 mm above a larger box: four points at the cube's bottom corners, each with the
 // gap, the normal +z from the lower box to the cube.
 TEST(BodyContact, ABoxRestsOnABoxAtFourCorners) {
-  const Model model = freeBodies({R"({"type": "box", "size": [0.6, 0.6, 0.2]})", R"({"type": "box", "size": [0.2, 0.2, 0.2]})"});
+  const Model model =
+      freeBodies({R"({"type": "box", "size": [0.6, 0.6, 0.2]})", R"({"type": "box", "size": [0.2, 0.2, 0.2]})"});
   const Matrix3 R = Eigen::AngleAxisd(0.3, Vector3::UnitZ()).toRotationMatrix();
   const Vector3 centre(0.05, 0.02, 0.1 + 0.1 + 0.002);
   const std::vector<BodyContactPoint> contacts = contactsAt(model, {placedAt(Vector3::Zero()), placedAt(centre, R)});
@@ -91,8 +94,8 @@ TEST(BodyContact, ABoxRestsOnABoxAtFourCorners) {
 // neighbouring capsules report their own, larger gaps).
 TEST(BodyContact, ASphereInsideATorusRing) {
   const double R = 0.3, r = 0.04, rs = 0.05;
-  const Model model =
-      freeBodies({R"({"type": "torus", "major_radius": 0.3, "minor_radius": 0.04})", R"({"type": "sphere", "radius": 0.05})"});
+  const Model model = freeBodies(
+      {R"({"type": "torus", "major_radius": 0.3, "minor_radius": 0.04})", R"({"type": "sphere", "radius": 0.05})"});
   const double sag = R * (1.0 - std::cos(M_PI / contact::kTorusCapsules));
   for (double angle : {0.0, 0.1, 0.37, 2.0}) {
     const double exactGap = 0.002, rho = R - r - rs - exactGap;
@@ -106,7 +109,8 @@ TEST(BodyContact, ASphereInsideATorusRing) {
     }
     EXPECT_NEAR(nearest->gap, exactGap, sag + 1e-9) << angle;
     const Vector3 inwards = -Vector3(std::cos(angle), std::sin(angle), 0.0);
-    EXPECT_GT(nearest->normal.dot(inwards), std::cos(M_PI / contact::kTorusCapsules) - 1e-9) << "at most a chord's tilt";
+    EXPECT_GT(nearest->normal.dot(inwards), std::cos(M_PI / contact::kTorusCapsules) - 1e-9)
+        << "at most a chord's tilt";
   }
 }
 

@@ -17,7 +17,7 @@
 #include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
-#include "test_util.hpp"
+#include "variational_minimal_test_util.hpp"
 
 namespace articulab {
 namespace {
@@ -206,35 +206,10 @@ TEST(VariationalMinimalGroup, SpinningFreeBodyKeepsEnergyAndMomentum) {
 // the recursive back-end's forward dynamics to 1e-5 relative (averaged over the step's two ends,
 // as in variational_minimal_joints_test.cpp).
 TEST(VariationalMinimalGroup, TinyStepGivesTheRecursiveAccelerations) {
-  for (const char* scene : {"spherical_chain.json", "free_body.json", "bezier_surface_board.json"}) {
-    const Model model = loadScene(kScenes + scene);
-    SolverOptions options;
-    assignSetting(options.settings, "variational-minimal", "newton-tolerance", 1e-14);
-    auto minimal = findBackend("variational-minimal")->create(model, options);
-    auto recursive = findBackend("recursive")->create(model, SolverOptions{});
-    State state = makeInitialState(model);
-    state.qd += test::randomVector(model.nq, 0.5);
-    VectorX oracle = VectorX::Zero(model.nq);
-    recursive->forwardDynamics(model, state, oracle);
-    ASSERT_TRUE(minimal->step(model, state, 1e-6).ok) << scene;
-    VectorX atEnd = VectorX::Zero(model.nq);
-    recursive->forwardDynamics(model, state, atEnd);
-    oracle = 0.5 * (oracle + atEnd);
-    EXPECT_LT((state.qdd - oracle).norm(), 1e-5 * oracle.norm()) << scene;
-  }
+  for (const char* scene : {"spherical_chain.json", "free_body.json", "bezier_surface_board.json"})
+    test::expectRecursiveAccelerations(loadScene(kScenes + scene));
   const Model tree = freeFloatingTree();
-  SolverOptions options;
-  assignSetting(options.settings, "variational-minimal", "newton-tolerance", 1e-14);
-  auto minimal = findBackend("variational-minimal")->create(tree, options);
-  auto recursive = findBackend("recursive")->create(tree, SolverOptions{});
-  State state = makeInitialState(tree);
-  VectorX oracle = VectorX::Zero(tree.nq);
-  recursive->forwardDynamics(tree, state, oracle);
-  ASSERT_TRUE(minimal->step(tree, state, 1e-6).ok);
-  VectorX atEnd = VectorX::Zero(tree.nq);
-  recursive->forwardDynamics(tree, state, atEnd);
-  oracle = 0.5 * (oracle + atEnd);
-  EXPECT_LT((state.qdd - oracle).norm(), 1e-5 * oracle.norm());
+  test::expectRecursiveAccelerations(tree, makeInitialState(tree));
 }
 
 TEST(VariationalMinimalGroup, RecreatedSolverContinuesBitwise) {

@@ -15,12 +15,13 @@
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_minimal/discrete_rnea.hpp"
-#include "test_util.hpp"
+#include "variational_minimal_test_util.hpp"
 
 namespace articulab {
 namespace {
 
 using test::kScenes;
+constexpr auto jointsAction = test::midpointDiscreteLagrangian;  // L_d(q0, q1), the oracle
 
 // Appends body `index` of `donor` and its joint to `model`, hanging from body `parent`.
 void graftJoint(Model& model, VectorX& q0, const Model& donor, int index, int parent) {
@@ -54,19 +55,6 @@ Model everyJointTree() {
   return model;
 }
 
-// L_d(q0, q1) = h (T - V)(q_m, v), q_m = (q0 + q1) / 2, v = (q1 - q0) / h, with T and V from the
-// engine's energy diagnostic (independent of DRNEA).
-double jointsDiscreteLagrangian(const Model& model, const VectorX& q0, const VectorX& q1, double h) {
-  State state = makeInitialState(model);
-  state.q = 0.5 * (q0 + q1);
-  state.qd = (q1 - q0) / h;
-  TreeKinematics kin(model);
-  computeKinematics(model, state.q, state.qd, kin);
-  copyWorldMotion(kin, state.E_0i, state.phi);
-  const EnergyReport energy = computeEnergy(model, state);
-  return h * (energy.kinetic - energy.potential);
-}
-
 // D2 L_d(q0, q1) + D1 L_d(q1, q2) from DRNEA (p + g at the first step, g - p at the second)
 // against central differences of L_d(q0, q1) + L_d(q1, q2) in q1.
 void expectDrneaIsTheActionGradient(const Model& model, int trials) {
@@ -85,8 +73,8 @@ void expectDrneaIsTheActionGradient(const Model& model, int trials) {
       VectorX plus = q1, minus = q1;
       plus[j] += epsilon;
       minus[j] -= epsilon;
-      oracle[j] = (jointsDiscreteLagrangian(model, q0, plus, h) + jointsDiscreteLagrangian(model, plus, q2, h) -
-                   jointsDiscreteLagrangian(model, q0, minus, h) - jointsDiscreteLagrangian(model, minus, q2, h)) /
+      oracle[j] = (jointsAction(model, q0, plus, h) + jointsAction(model, plus, q2, h) -
+                   jointsAction(model, q0, minus, h) - jointsAction(model, minus, q2, h)) /
                   (2.0 * epsilon);
     }
     EXPECT_LT((del - oracle).norm(), 1e-6 * std::max(1.0, oracle.norm()))
@@ -107,29 +95,10 @@ TEST(VariationalMinimalJoints, DrneaMatchesTheDiscreteActionOnTheShippedGeneralJ
   }
 }
 
-// One step of h = 1e-6 s from a moving state: (qd_1 - qd_0) / h equals the recursive back-end's
-// forward dynamics to 1e-5 relative, averaged over the step's two ends: (qd_1 - qd_0) / h is the
-// step's mean acceleration to O(h^2), while against the start alone it is off by (h/2) qddd, which
-// on the windmill (joint dampers on light bodies: rates of some 500 1/s) is 1e-4 relative.
-void expectRecursiveAccelerations(Model model) {
-  SolverOptions options;
-  assignSetting(options.settings, "variational-minimal", "newton-tolerance", 1e-14);
-  auto minimal = findBackend("variational-minimal")->create(model, options);
-  auto recursive = findBackend("recursive")->create(model, SolverOptions{});
-  State state = makeInitialState(model);
-  state.qd += test::randomVector(model.nq, 0.5);
-  VectorX oracle = VectorX::Zero(model.nq);
-  recursive->forwardDynamics(model, state, oracle);
-  ASSERT_TRUE(minimal->step(model, state, 1e-6).ok);
-  VectorX atEnd = VectorX::Zero(model.nq);
-  recursive->forwardDynamics(model, state, atEnd);
-  oracle = 0.5 * (oracle + atEnd);
-  EXPECT_LT((state.qdd - oracle).norm(), 1e-5 * oracle.norm()) << model.name;
-}
-
+// One step of h = 1e-6 s reproduces the recursive accelerations (variational_minimal_test_util.hpp).
 TEST(VariationalMinimalJoints, TinyStepGivesTheRecursiveAccelerations) {
-  expectRecursiveAccelerations(loadScene(kScenes + "torus_chain_10.json"));
-  expectRecursiveAccelerations(loadScene(kScenes + "windmill.json"));
+  test::expectRecursiveAccelerations(loadScene(kScenes + "torus_chain_10.json"));
+  test::expectRecursiveAccelerations(loadScene(kScenes + "windmill.json"));
 }
 
 // Largest |E - E0| per window of `window` steps of TC10 (torus_chain_10.json, conservative, 38

@@ -14,7 +14,7 @@
 #include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_minimal/discrete_rnea.hpp"
 #include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
-#include "test_util.hpp"
+#include "variational_minimal_test_util.hpp"
 
 namespace articulab {
 namespace {
@@ -23,6 +23,7 @@ using variational_minimal::discreteMomenta;
 using variational_minimal::DrneaWorkspace;
 
 using test::kScenes;
+constexpr auto minimalAction = test::midpointDiscreteLagrangian;  // L_d(q0, q1), the oracle
 
 // spring_chain (gravity, force-element springs) made a tree with a prismatic joint and joint
 // springs: link3 hangs from link1, link2 slides along its axis. Conservative (no dampers).
@@ -38,19 +39,6 @@ Model conservativeTree() {
   }
   EXPECT_EQ(finalizeModel(model), "");
   return model;
-}
-
-// L_d(q0, q1) = h (T - V)(q_m, v), q_m = (q0 + q1) / 2, v = (q1 - q0) / h, with T and V from the
-// engine's energy diagnostic (independent of DRNEA).
-double discreteLagrangian(const Model& model, const VectorX& q0, const VectorX& q1, double h) {
-  State state = makeInitialState(model);
-  state.q = 0.5 * (q0 + q1);
-  state.qd = (q1 - q0) / h;
-  TreeKinematics kin(model);
-  computeKinematics(model, state.q, state.qd, kin);
-  copyWorldMotion(kin, state.E_0i, state.phi);
-  const EnergyReport energy = computeEnergy(model, state);
-  return h * (energy.kinetic - energy.potential);
 }
 
 TEST(VariationalMinimal, DrneaMatchesFiniteDifferencesOfTheDiscreteAction) {
@@ -70,8 +58,8 @@ TEST(VariationalMinimal, DrneaMatchesFiniteDifferencesOfTheDiscreteAction) {
       VectorX plus = q1, minus = q1;
       plus[j] += epsilon;
       minus[j] -= epsilon;
-      oracle[j] = (discreteLagrangian(model, q0, plus, h) + discreteLagrangian(model, plus, q2, h) -
-                   discreteLagrangian(model, q0, minus, h) - discreteLagrangian(model, minus, q2, h)) /
+      oracle[j] = (minimalAction(model, q0, plus, h) + minimalAction(model, plus, q2, h) -
+                   minimalAction(model, q0, minus, h) - minimalAction(model, minus, q2, h)) /
                   (2.0 * epsilon);
     }
     EXPECT_LT((del - oracle).norm(), 1e-6 * std::max(1.0, oracle.norm())) << del.transpose() << "\n" << oracle.transpose();
