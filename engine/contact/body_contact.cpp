@@ -11,17 +11,19 @@
 
 namespace articulab::contact {
 
-namespace {
-
-constexpr int kMostPointsPerPair = 4;  // box on box: the corners of the clipped face
-
-struct ShapeObject {
+// One FCL object: a shape (or a torus's capsule) of a body (outside the anonymous namespace:
+// BodyCollision::Impl holds them).
+struct FclShapeObject {
   int body = -1;
   Matrix4 E_bo = Matrix4::Identity();  // the FCL object's frame in the body frame
   fcl::CollisionObjectd object;
-  ShapeObject(int b, const Matrix4& E, const std::shared_ptr<fcl::CollisionGeometryd>& geometry)
+  FclShapeObject(int b, const Matrix4& E, const std::shared_ptr<fcl::CollisionGeometryd>& geometry)
       : body(b), E_bo(E), object(geometry) {}
 };
+
+namespace {
+
+constexpr int kMostPointsPerPair = 4;  // box on box: the corners of the clipped face
 
 // Pose of the torus capsule k in the torus frame: centred on the chord from angle 2 pi k / N to
 // 2 pi (k + 1) / N of the major circle, its z axis along the chord.
@@ -37,7 +39,7 @@ Matrix4 torusCapsulePose(double majorRadius, int k) {
 }
 
 // FCL geometry of one shape inflated by half the margin, as one or more objects in the body frame.
-void addShapeObjects(int body, const BodyShape& shape, double margin, std::vector<ShapeObject>& out) {
+void addShapeObjects(int body, const BodyShape& shape, double margin, std::vector<FclShapeObject>& out) {
   const Vector3& s = shape.dims.size;
   const double skin = 0.5 * margin;
   std::shared_ptr<fcl::CollisionGeometryd> geometry;
@@ -92,7 +94,7 @@ fcl::Transform3d toTransform(const Matrix4& E) {
 
 struct BodyCollision::Impl {
   double margin = 0.0;
-  std::vector<ShapeObject> objects;
+  std::vector<FclShapeObject> objects;
   std::vector<std::pair<int, int>> pairs;  // object indices, the first of the lower body
   fcl::CollisionRequestd request{kMostPointsPerPair, true};
   fcl::CollisionResultd result;
@@ -100,7 +102,7 @@ struct BodyCollision::Impl {
 
 BodyCollision::BodyCollision(const Model& model, double margin) : impl_(std::make_unique<Impl>()) {
   impl_->margin = margin;
-  std::vector<ShapeObject>& objects = impl_->objects;
+  std::vector<FclShapeObject>& objects = impl_->objects;
   for (int b = 0; b < model.bodyCount(); ++b)
     for (const BodyShape& shape : model.bodies[b].shapes) addShapeObjects(b, shape, margin, objects);
   const std::vector<bool> welded = weldedToWorld(model);
@@ -122,7 +124,7 @@ double BodyCollision::margin() const { return impl_->margin; }
 int BodyCollision::detect(const std::vector<Matrix4>& E_0i, std::vector<BodyContactPoint>& out) {
   out.clear();
   Impl& s = *impl_;
-  for (ShapeObject& o : s.objects) {
+  for (FclShapeObject& o : s.objects) {
     o.object.setTransform(toTransform(E_0i[o.body] * o.E_bo));
     o.object.computeAABB();
   }
