@@ -27,6 +27,7 @@ const glm::vec3 kPointForceColor{0.10f, 0.85f, 0.45f};
 const glm::vec3 kAnchorColor{0.22f, 0.22f, 0.26f};
 const glm::vec3 kGhostColor{0.58f, 0.40f, 0.74f};  // the comparison run's colour in the plots
 const glm::vec3 kSelectedColor{1.0f, 0.85f, 0.2f};  // the inspected body's outline
+const glm::vec3 kFrictionColor{0.95f, 0.35f, 0.1f};  // friction forces at the contacts
 
 int posedBodyCount(const Model& model, const State& state) {
   return std::min<int>(model.bodyCount(), static_cast<int>(state.E_0i.size()));
@@ -180,6 +181,21 @@ void addGuideLines(const Model& model, const State& state, std::vector<ColoredLi
   }
 }
 
+void addFrictionForces(const State& state, float sceneSize, std::vector<ColoredLine>& out) {
+  const StepOutputs& outputs = state.outputs;
+  const int count = std::min<int>(outputs.contactCount, static_cast<int>(outputs.contacts.size()));
+  double largestNormal = 0.0;
+  for (int c = 0; c < count; ++c) largestNormal = std::max(largestNormal, outputs.contacts[c].normalForce);
+  if (!(largestNormal > 0.0)) return;
+  const double scale = 0.15 * sceneSize / largestNormal;
+  for (int c = 0; c < count; ++c) {
+    const ContactOutput& contact = outputs.contacts[c];
+    if (contact.friction.norm() <= 1e-9 * largestNormal) continue;
+    const Vector3 tip = contact.point + scale * contact.friction;
+    out.push_back({toGlm(contact.point), toGlm(tip), kFrictionColor});
+  }
+}
+
 OverlayGeometry buildOverlayGeometry(const Model& model, const State& state, const Overlays& overlays,
                                      const std::vector<Vector3>& contactPoints, float sceneSize) {
   OverlayGeometry out;
@@ -191,8 +207,10 @@ OverlayGeometry buildOverlayGeometry(const Model& model, const State& state, con
   if (overlays.forces) addForceElements(model, state, sceneSize, out);
   addPerturbation(model, state, sceneSize, out);
   addBodyOutline(model, state, overlays.selectedBody, kSelectedColor, out.lines);
-  if (overlays.contacts)
+  if (overlays.contacts) {
     for (const Vector3& p : contactPoints) out.markers.push_back({toGlm(p), 0.008f * sceneSize, kContactColor});
+    addFrictionForces(state, sceneSize, out.lines);
+  }
   return out;
 }
 

@@ -38,6 +38,23 @@ TEST(OverlayGeometry, GhostOutlinesEachShapeBoxAtTheGhostPose) {
 
 // World anchors: one marker at each joint held to the world, at its position, with the hinge
 // axis of a revolute joint; none for a free joint.
+// A contact's friction force is drawn from its point along the force, scaled so that the
+// largest normal force of the step would be 0.15 scene sizes.
+TEST(OverlayGeometry, FrictionForcesAreDrawnFromTheirContacts) {
+  State state;
+  state.outputs.contacts.resize(3);
+  state.outputs.contactCount = 2;  // the third is stale
+  state.outputs.contacts[0] = {Vector3(1, 0, 0), 20.0, Vector3(4, -3, 0)};
+  state.outputs.contacts[1] = {Vector3(0, 1, 0), 10.0, Vector3::Zero()};  // sticking without load along
+  state.outputs.contacts[2] = {Vector3(0, 0, 5), 50.0, Vector3(1, 0, 0)};
+  std::vector<ColoredLine> lines;
+  addFrictionForces(state, 2.0f, lines);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_NEAR(lines[0].a.x, 1.0f, 1e-6f);
+  EXPECT_NEAR(glm::length(lines[0].b - lines[0].a), 0.15f * 2.0f * 5.0f / 20.0f, 1e-6f);
+  EXPECT_NEAR(lines[0].b.y - lines[0].a.y, -0.15f * 2.0f * 3.0f / 20.0f, 1e-6f);
+}
+
 TEST(OverlayGeometry, WorldAnchorsMarkTheJointsHeldToTheWorld) {
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
   OverlayGeometry out;
