@@ -34,9 +34,9 @@ SupportCheck checkOf(SolverSupport (*check)(const Model&, const SolverOptions&))
 
 SolverSupport BackendSupport::operator()(const Model& model, const SolverOptions& options) const {
   if (!options.integrator.isDefault() && !findOffered(*integrators_, options.integrator))
-    return {false, integratorRefusal(backend_, options.integrator, *integrators_), {}};
+    return {false, integratorRefusal(backend_, options.integrator, *integrators_), {}, {}};
   if (std::string refused = checkSettings(backend_, *settings_, options.settings); !refused.empty())
-    return {false, refused, {}};
+    return {false, refused, {}, {}};
   return check_(model, options);
 }
 
