@@ -42,9 +42,7 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
   const auto Ann = A.topLeftCorner(nn, nn);
   const auto Ant = A.block(0, nn, nn, nt);
   const auto Att = A.block(nn, nn, nt, nt);
-  const auto Atn = A.block(nn, 0, nt, nn);
   auto lowerN = lowerN_.head(nn), upperN = upperN_.head(nn), rhsN = rhsN_.head(nn);
-  auto lowerT = lowerT_.head(nt), upperT = upperT_.head(nt), rhsT = rhsT_.head(nt);
   auto previous = previous_.head(nn), change = change_.head(nn), product = product_.head(nn);
   lowerN.head(equalities).setConstant(-kStaggeredInfinity);
   lowerN.tail(nn - equalities).setZero();
@@ -73,32 +71,36 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
     result.converged = moved <= settings.tolerance * size;
     if (result.converged || result.iterations >= settings.maxIterations) break;
     previous = alpha;
-    setFrictionBounds(contacts, contactCount, axes, alpha);  // FRICTION (line 19)
-    rhsT.noalias() = b.tail(nt);
-    rhsT.noalias() -= Atn * alpha;
-    const BoxQpResult frictionQp = qp_.solve(Att, rhsT, lowerT, upperT, beta, frictionSettings);
-    if (!frictionQp.converged) {
-      result.ok = false;
-      result.failure = frictionQp.unbounded ? "friction QP unbounded" : "friction QP not converged";
-      return result;
-    }
+    if (!solveFriction(A, b, nn, contacts, contactCount, axes, alpha, beta, frictionSettings, result)) return result;
   }
-  setFrictionBounds(contacts, contactCount, axes, alpha);
   if (result.converged) {  // beta was bounded by a^0, within the tolerance of a
-    for (int j = 0; j < nt; ++j) beta[j] = std::clamp(beta[j], lowerT[j], upperT[j]);
+    setFrictionBounds(contacts, contactCount, axes, alpha);
+    for (int j = 0; j < nt; ++j) beta[j] = std::clamp(beta[j], lowerT_[j], upperT_[j]);
     return result;
   }
   // Stopped at the cap: the friction QP once more with the final a, so that beta is maximally
   // dissipative at the velocity the step ends with (friction never adds energy); the normal rows
   // are then met up to A_nt times the last change of beta.
-  rhsT.noalias() = b.tail(nt);
-  rhsT.noalias() -= Atn * alpha;
-  const BoxQpResult frictionQp = qp_.solve(Att, rhsT, lowerT, upperT, beta, frictionSettings);
-  if (!frictionQp.converged) {
-    result.ok = false;
-    result.failure = frictionQp.unbounded ? "friction QP unbounded" : "friction QP not converged";
-  }
+  solveFriction(A, b, nn, contacts, contactCount, axes, alpha, beta, frictionSettings, result);
   return result;
+}
+
+// FRICTION (Alg 7 line 19): the friction QP with the bounds s mu a of the current normal forces.
+bool StaggeredProjections::solveFriction(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b, int nn,
+                                         const std::vector<FrictionRows>& contacts, int contactCount, int axes,
+                                         const Eigen::Ref<const VectorX>& alpha, Eigen::Ref<VectorX> beta,
+                                         const BoxQpSettings& settings, StaggeredProjectionResult& result) {
+  const int nt = static_cast<int>(beta.size());
+  setFrictionBounds(contacts, contactCount, axes, alpha);
+  auto rhsT = rhsT_.head(nt);
+  rhsT.noalias() = b.tail(nt);
+  rhsT.noalias() -= A.block(nn, 0, nt, nn) * alpha;
+  const BoxQpResult frictionQp =
+      qp_.solve(A.block(nn, nn, nt, nt), rhsT, lowerT_.head(nt), upperT_.head(nt), beta, settings);
+  if (frictionQp.converged) return true;
+  result.ok = false;
+  result.failure = frictionQp.unbounded ? "friction QP unbounded" : "friction QP not converged";
+  return false;
 }
 
 }  // namespace articulab::contact

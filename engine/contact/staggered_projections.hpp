@@ -76,6 +76,10 @@ class StaggeredProjections {
  private:
   void setFrictionBounds(const std::vector<FrictionRows>& contacts, int contactCount, int axes,
                          const Eigen::Ref<const VectorX>& alpha);
+  bool solveFriction(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b, int nn,
+                     const std::vector<FrictionRows>& contacts, int contactCount, int axes,
+                     const Eigen::Ref<const VectorX>& alpha, Eigen::Ref<VectorX> beta, const BoxQpSettings& settings,
+                     StaggeredProjectionResult& result);
   BoxQp qp_;
   VectorX lowerN_, upperN_, lowerT_, upperT_, rhsN_, rhsT_, previous_, change_, product_;
 };

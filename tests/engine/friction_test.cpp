@@ -181,6 +181,7 @@ Model fallingChainWithFriction(double mu) {
 // end-of-step velocities, the direct oracle of dissipation, is checked with Baumgarte drift
 // control (post-stabilisation changes the twists after the solve).
 TEST(Friction, FallingChainWithFrictionLosesEnergyAndComesToRest) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = fallingChainWithFriction(0.5);
   for (int directions : {4, 8}) {
     ContactChecks checks;

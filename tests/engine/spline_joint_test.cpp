@@ -414,6 +414,7 @@ TEST(SplineJoints, ScenesConserveEnergyWithRK4) {
 // The default run of every scene (its own back-end, integrator, step and duration) stays on
 // its curve or patch, on both reduced back-ends.
 TEST(SplineJoints, ScenesStayInRangeForTheirDefaultRun) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   for (const std::string& name : kSplineScenes) {
     const Model model = loadShippedScene(name);
     for (const char* backend : {"redmax", "recursive"}) {

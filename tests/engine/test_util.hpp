@@ -10,6 +10,17 @@
 
 namespace articulab::test {
 
+// Sanitizer builds (ARTICULAB_SANITIZE) run 20 to 50 times slower. The long conservation runs
+// skip there: their step code is also run by shorter tests, which is what the sanitizers need,
+// and their physics bounds are checked in the normal build.
+#ifdef ARTICULAB_SANITIZER_BUILD
+inline constexpr bool kSanitizerBuild = true;
+#else
+inline constexpr bool kSanitizerBuild = false;
+#endif
+#define ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS() \
+  if (::articulab::test::kSanitizerBuild) GTEST_SKIP() << "long run: checked in the normal build"
+
 // The shipped scenes (scenes/), with a trailing slash.
 inline const std::string kScenes = ARTICULAB_SOURCE_DIR "/scenes/";
 

@@ -155,6 +155,7 @@ EnergyWindows energyWindows(const std::string& backend, Integrator integrator) {
 }
 
 TEST(VariationalMaximal, EnergyOscillatesInABandWithoutDrift) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const EnergyWindows variational = energyWindows("variational-maximal", Integrator{});
   RecordProperty("band_J", std::to_string(variational.band));
   EXPECT_LT(variational.band, 1e-2);

@@ -7,6 +7,7 @@
 #include "engine/diagnostics/energy.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/solver_settings.hpp"
+#include "engine/solvers/variational_minimal/discrete_rnea.hpp"
 #include "test_util.hpp"
 
 namespace articulab::test {
@@ -46,6 +47,46 @@ inline void expectRecursiveAccelerations(const Model& model) {
   State state = makeInitialState(model);
   state.qd += randomVector(model.nq, 0.5);
   expectRecursiveAccelerations(model, state);
+}
+
+// D2 L_d(q0, q1) + D1 L_d(q1, q2) from DRNEA (p + g at the first step, g - p at the second)
+// against central differences of L_d(q0, q1) + L_d(q1, q2) in q1, at `trials` random triples
+// q0 = centre + U(-spread, spread), q1 - q0 and q2 - q1 from U(-stride, stride).
+inline void expectDrneaIsTheActionGradient(const Model& model, const VectorX& centre, double spread, double stride,
+                                           int trials) {
+  const double h = 0.01, epsilon = 1e-6;
+  const auto action = [&](const VectorX& a, const VectorX& b) { return midpointDiscreteLagrangian(model, a, b, h); };
+  variational_minimal::DrneaWorkspace ws(model);
+  for (int trial = 0; trial < trials; ++trial) {
+    const VectorX q0 = centre + randomVector(model.nq, spread), q1 = q0 + randomVector(model.nq, stride),
+                  q2 = q1 + randomVector(model.nq, stride);
+    VectorX p(model.nq), g(model.nq), pNext(model.nq), gNext(model.nq);
+    variational_minimal::discreteMomenta(model, q0, (q1 - q0) / h, h, passiveInputs(), ws, p, g);
+    variational_minimal::discreteMomenta(model, q1, (q2 - q1) / h, h, passiveInputs(), ws, pNext, gNext);
+    const VectorX del = (p + g) + (gNext - pNext);
+    VectorX oracle(model.nq);
+    for (int j = 0; j < model.nq; ++j) {
+      VectorX plus = q1, minus = q1;
+      plus[j] += epsilon;
+      minus[j] -= epsilon;
+      oracle[j] = (action(q0, plus) + action(plus, q2) - action(q0, minus) - action(minus, q2)) / (2.0 * epsilon);
+    }
+    EXPECT_LT((del - oracle).norm(), 1e-6 * std::max(1.0, oracle.norm()))
+        << model.name << "\n" << del.transpose() << "\n" << oracle.transpose();
+  }
+}
+
+// 100 steps of 1 ms with one solver, and with a new solver every step, end bitwise equal: the
+// integrator's history is in the State.
+inline void expectRecreatedSolverContinuesBitwise(const Model& model, const State& start) {
+  State kept = start, fresh = start;
+  auto solver = findBackend("variational-minimal")->create(model, SolverOptions{});
+  for (int k = 0; k < 100; ++k) {
+    ASSERT_TRUE(solver->step(model, kept, 1e-3).ok);
+    ASSERT_TRUE(findBackend("variational-minimal")->create(model, SolverOptions{})->step(model, fresh, 1e-3).ok);
+  }
+  EXPECT_EQ(kept.q, fresh.q);
+  EXPECT_EQ(kept.qd, fresh.qd);
 }
 
 }  // namespace articulab::test
