@@ -83,6 +83,7 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"set-body", &ScriptRunner::setBody},
       {"set-force", &ScriptRunner::setForce},
       {"set-gravity", &ScriptRunner::setGravity},
+      {"set-ground-friction", &ScriptRunner::setGroundFriction},
       {"set-muscle", &ScriptRunner::setMuscle},
       {"muscle-colour", &ScriptRunner::muscleColour},
       {"setting", &ScriptRunner::setSolverSetting},
@@ -325,12 +326,20 @@ bool ScriptRunner::setBody(const ScriptCommand& c, std::string& error) {
   long body = 0;
   double value = 0.0;
   if (!integer(c.args[0], "body index", body, error)) return false;
-  if (c.args[1] != "mass") {
-    error = "unknown body field '" + c.args[1] + "' (expected mass)";
+  if (c.args[1] != "mass" && c.args[1] != "friction") {
+    error = "unknown body field '" + c.args[1] + "' (expected mass or friction)";
     return false;
   }
-  if (!number(c.args[2], "mass", value, error)) return false;
-  error = app_.simulation().editBodyMass(static_cast<int>(body), value);
+  if (!number(c.args[2], c.args[1].c_str(), value, error)) return false;
+  error = c.args[1] == "mass" ? app_.simulation().editBodyMass(static_cast<int>(body), value)
+                              : app_.simulation().editBodyFriction(static_cast<int>(body), value);
+  return error.empty();
+}
+
+bool ScriptRunner::setGroundFriction(const ScriptCommand& c, std::string& error) {
+  double value = 0.0;
+  if (!number(c.args[0], "ground friction", value, error)) return false;
+  error = app_.simulation().editGroundFriction(value);
   return error.empty();
 }
 

@@ -37,6 +37,7 @@ class ScriptRunner {
   bool setBody(const ScriptCommand& c, std::string& error);
   bool setForce(const ScriptCommand& c, std::string& error);
   bool setGravity(const ScriptCommand& c, std::string& error);
+  bool setGroundFriction(const ScriptCommand& c, std::string& error);
   bool setMuscle(const ScriptCommand& c, std::string& error);
   bool history(const ScriptCommand& c, std::string& error);
   bool select(const ScriptCommand& c, std::string& error);

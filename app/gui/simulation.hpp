@@ -142,6 +142,8 @@ class Simulation {
   std::string editBodyMass(int body, double mass);
   std::string editForce(int element, ForceField field, double value, int coordinate = 0);
   std::string editGravity(const Vector3& gravity);
+  std::string editGroundFriction(double mu);
+  std::string editBodyFriction(int body, double mu);
   std::string editDriftControl(DriftControl drift, double alpha, double beta);
   // A setting of the running back-end (registry), e.g. "gmres-tolerance".
   std::string editSolverSetting(const std::string& name, double value);

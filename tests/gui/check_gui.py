@@ -466,6 +466,9 @@ def case_bad_parameters(opts):
         ("set-joint 9 damping 1", "set-joint: joint index 9 is out of range"),
         ("integrator euler", "integrator: unknown integrator 'euler'"),
         ("backend nope", "backend: unknown back-end 'nope'"),
+        ("set-ground-friction -2", "set-ground-friction: friction coefficient must be >= 0 (got -2)"),
+        ("set-body 0 friction -0.5", "set-body: friction coefficient must be >= 0 (got -0.5)"),
+        ("set-body 0 colour 1", "set-body: unknown body field 'colour' (expected mass or friction)"),
     ]
     for index, (command, message) in enumerate(cases):
         result, path = run_script(opts, "bad_%d" % index, "load scenes/chain.json n=3\n" + command + "\n")
