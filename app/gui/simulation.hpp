@@ -33,6 +33,8 @@ struct SimulationStats {
   double realTimeFactor = 0.0;  // simulated seconds per wall-clock second
   int iterations = -1;          // solver iterations of the last step; -1 when the back-end does not iterate
   double residual = 0.0;        // final residual of that iterative solve (State::outputs)
+  int contactIterations = 0;    // staggered-projection iterations of the last step (0: no friction solve)
+  double contactChange = 0.0;   // their last relative change of the contact force
   double lastStepSeconds = 0.0;  // wall time of the last step taken by the physics thread, s
 };
 
