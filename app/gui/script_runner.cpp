@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <map>
@@ -101,6 +102,7 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"screenshot", &ScriptRunner::screenshot},
       {"screenshot-window", &ScriptRunner::screenshotWindow},
       {"quit", &ScriptRunner::quit},
+      {"record", &ScriptRunner::record},
       {"play", &ScriptRunner::play},
       {"pause", &ScriptRunner::pause},
       {"draw-frames", &ScriptRunner::drawFrames},
@@ -488,6 +490,40 @@ bool ScriptRunner::camera(const ScriptCommand& c, std::string& error) {
   cam.pitch = static_cast<float>(pitch);
   cam.distance = static_cast<float>(distance);
   return true;
+}
+
+bool ScriptRunner::record(const ScriptCommand& c, std::string& error) {
+  if (c.args[0] == "stop") {
+    if (c.args.size() != 1) {
+      error = "record stop takes no more words";
+      return false;
+    }
+    if (!app_.stopRecording(error)) return false;
+    std::cout << app_.recorder().status() << std::endl;
+    return true;
+  }
+  if (c.args[0] != "start" || c.args.size() < 2) {
+    error = "expected record start PATH|none [fps=N] [size=WxH] [png=DIR] [window], or record stop";
+    return false;
+  }
+  video::RecordSettings settings;
+  if (c.args[1] != "none") settings.path = c.args[1];
+  for (std::size_t i = 2; i < c.args.size(); ++i) {
+    const std::string& word = c.args[i];
+    long fps = 0;
+    if (word == "window") settings.wholeWindow = true;
+    else if (word.rfind("png=", 0) == 0) settings.pngDir = word.substr(4);
+    else if (word.rfind("size=", 0) == 0) {
+      if (!video::parseVideoSize(word.substr(5), settings.width, settings.height, error)) return false;
+    } else if (word.rfind("fps=", 0) == 0) {
+      if (!integer(word.substr(4), "fps", fps, error)) return false;
+      settings.fps = static_cast<int>(std::clamp(fps, -1L, 100000L));
+    } else {
+      error = "unknown record option '" + word + "' (expected fps=N, size=WxH, png=DIR or window)";
+      return false;
+    }
+  }
+  return app_.startRecording(settings, error);
 }
 
 bool ScriptRunner::capture(const std::string& path, bool withPanels, std::string& error) {

@@ -19,6 +19,7 @@
 #include "app/gui/panels.hpp"
 #include "app/gui/plot_export.hpp"
 #include "app/gui/scene_catalog.hpp"
+#include "app/video/frame_grabber.hpp"
 #include "render/view_framing.hpp"
 
 namespace articulab::gui {
@@ -58,6 +59,8 @@ Workbench::Workbench(const GuiOptions& options)
 }
 
 Workbench::~Workbench() {
+  std::string error;
+  if (recorder_.recording() && !stopRecording(error)) spdlog::error("{}", error);
   stopSimulation();
   if (rendererReady_) renderer_.shutdown();
   if (imguiReady_) {
@@ -89,6 +92,7 @@ bool Workbench::openWindow(std::string& error) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  if (options_.hiddenWindow) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
   window_ = glfwCreateWindow(options_.width, options_.height, "Articulab", nullptr, nullptr);
   if (!window_) {
     error = "cannot open a " + std::to_string(options_.width) + "x" + std::to_string(options_.height) +
@@ -315,6 +319,7 @@ void Workbench::drawViewport(int width, int height) {
     glDisable(GL_SCISSOR_TEST);
   }
   if (!screenshotWithPanels_) saveScreenshot(width, height);
+  if (!recorder_.settings().wholeWindow) recordFrame(width, height);
 }
 
 // The panels' background (the panel windows draw none): one clear of the whole framebuffer
@@ -337,6 +342,64 @@ void Workbench::saveScreenshot(int width, int height) {
     spdlog::error("{}", screenshotError_);
   screenshotDone_ = true;
   screenshotPath_.clear();
+}
+
+void Workbench::captureSize(bool wholeWindow, int& width, int& height) const {
+  int fbWidth = 0, fbHeight = 0, winWidth = 1, winHeight = 1;
+  glfwGetFramebufferSize(window_, &fbWidth, &fbHeight);
+  glfwGetWindowSize(window_, &winWidth, &winHeight);
+  if (wholeWindow) {
+    width = fbWidth;
+    height = fbHeight;
+    return;
+  }
+  const ViewRegion view = viewRegion(float(winWidth), float(winHeight), ui_.showPanels, ui_.layout);
+  const float scale = float(fbWidth) / float(std::max(1, winWidth));
+  width = std::max(1, int(view.width * scale));
+  height = std::max(1, int(view.height * scale));
+}
+
+bool Workbench::startRecording(const video::RecordSettings& settings, std::string& error) {
+  simulation_->snapshot(snapshot_);
+  int width = 0, height = 0;
+  captureSize(settings.wholeWindow, width, height);
+  recordingError_.clear();
+  if (!recorder_.start(settings, width, height, snapshot_.state.t, error)) {
+    recordingError_ = error;
+    spdlog::error("recording: {}", error);
+    return false;
+  }
+  if (!recorder_.note().empty()) spdlog::warn("recording: {}", recorder_.note());
+  spdlog::info("recording the {} from t = {:.3f} s: {}x{} at {} fps to {}", settings.wholeWindow ? "window" : "3D view",
+               snapshot_.state.t, recorder_.width(), recorder_.height(), settings.fps, recorder_.outputs());
+  return true;
+}
+
+bool Workbench::stopRecording(std::string& error) {
+  if (!recorder_.recording()) {
+    error = "no recording is running";
+    return false;
+  }
+  if (!recorder_.stop(error)) {
+    recordingError_ = error;
+    spdlog::error("recording: {}", error);
+    return false;
+  }
+  spdlog::info("{}", recorder_.status());
+  return true;
+}
+
+// The frames due at the shown state's time (video_recorder.hpp), grabbed from the bottom-left
+// width x height pixels: the 3D view before the panels are drawn over it, or the whole window.
+void Workbench::recordFrame(int width, int height) {
+  const long due = recorder_.framesDue(snapshot_.state.t, 0.5 * snapshot_.dt);
+  if (due <= 0) return;
+  std::string error;
+  if (video::grabBackBuffer(0, 0, width, height, grabbed_, error) && recorder_.addFrame(grabbed_, due, error)) return;
+  std::string ignored;
+  recorder_.stop(ignored);
+  recordingError_ = error;
+  showError("Recording stopped: " + error);
 }
 
 void Workbench::renderFrame() {
@@ -364,6 +427,7 @@ void Workbench::buildUi() {
     drawTimeline(*this);
   }
   drawMuscleLegend(*this);
+  drawRecordWindow(*this);
   drawBanner(*this);
   ImGui::Render();
 }
@@ -379,6 +443,7 @@ void Workbench::present() {
   drawViewport(std::max(1, int(view.width * scale)), std::max(1, int(view.height * scale)));
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   saveScreenshot(fbWidth, fbHeight);
+  if (recorder_.settings().wholeWindow) recordFrame(fbWidth, fbHeight);
   glfwSwapBuffers(window_);
 }
 
