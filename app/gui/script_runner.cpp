@@ -502,8 +502,9 @@ bool ScriptRunner::record(const ScriptCommand& c, std::string& error) {
     std::cout << app_.recorder().status() << std::endl;
     return true;
   }
+  if (c.args[0] == "panel" && c.args.size() == 2) return onOff(c.args[1], app_.ui().record.open, error);
   if (c.args[0] != "start" || c.args.size() < 2) {
-    error = "expected record start PATH|none [fps=N] [size=WxH] [png=DIR] [window], or record stop";
+    error = "expected record start PATH|none [fps=N] [size=WxH] [png=DIR] [window], record stop or record panel on|off";
     return false;
   }
   video::RecordSettings settings;

@@ -394,6 +394,11 @@ bool Workbench::stopRecording(std::string& error) {
 void Workbench::recordFrame(int width, int height) {
   const long due = recorder_.framesDue(snapshot_.state.t, 0.5 * snapshot_.dt);
   if (due <= 0) return;
+  // A region one pixel larger than the video (odd sides rounded down to even) loses its top row
+  // or right column instead of being resampled.
+  if (recorder_.width() == (width & ~1)) width = recorder_.width();
+  const int top = recorder_.height() == (height & ~1) ? height - recorder_.height() : 0;
+  height -= top;
   std::string error;
   if (video::grabBackBuffer(0, 0, width, height, grabbed_, error) && recorder_.addFrame(grabbed_, due, error)) return;
   std::string ignored;
