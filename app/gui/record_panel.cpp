@@ -86,14 +86,25 @@ void drawRecordWindow(Workbench& app) {
     drawRecordFields(app, form);
     ImGui::EndDisabled();
     std::string error;
-    if (!recorder.recording() && ImGui::Button("start recording")) {
-      const Snapshot& snap = app.snapshot();
-      app.startRecording(recordSettingsFrom(form, snap.model ? snap.model->name : ""), error);
-    } else if (recorder.recording() && ImGui::Button("stop recording")) {
+    const Snapshot& snap = app.snapshot();
+    const std::string scene = snap.model ? snap.model->name : "";
+    if (!recorder.recording()) {
+      if (ImGui::Button("start recording")) app.startRecording(recordSettingsFrom(form, scene), error);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("a frame every 1/fps s of simulated time of what the view shows: the live run, or the "
+                          "history as you play it back");
+      ImGui::SameLine();
+      ImGui::BeginDisabled(snap.history.keyframes == 0);
+      if (ImGui::Button("record the history")) app.startHistoryRecording(recordSettingsFrom(form, scene), error);
+      ImGui::EndDisabled();
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("the whole history, %.2f to %.2f s, a frame every 1/fps s of simulated time; stops at its end",
+                          snap.history.firstTime, snap.history.lastTime);
+    } else if (ImGui::Button("stop recording")) {
       app.stopRecording(error);
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("a frame every 1/fps s of simulated time: live, or playing the history");
+    ImGui::TextDisabled("frames in simulated time");
     if (!recorder.status().empty()) ImGui::TextWrapped("%s", recorder.status().c_str());
     if (!recorder.note().empty()) ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "%s", recorder.note().c_str());
     if (!app.recordingError().empty())

@@ -503,8 +503,9 @@ bool ScriptRunner::record(const ScriptCommand& c, std::string& error) {
     return true;
   }
   if (c.args[0] == "panel" && c.args.size() == 2) return onOff(c.args[1], app_.ui().record.open, error);
-  if (c.args[0] != "start" || c.args.size() < 2) {
-    error = "expected record start PATH|none [fps=N] [size=WxH] [png=DIR] [window], record stop or record panel on|off";
+  if ((c.args[0] != "start" && c.args[0] != "history") || c.args.size() < 2) {
+    error = "expected record start|history PATH|none [fps=N] [size=WxH] [png=DIR] [window], record stop or record "
+            "panel on|off";
     return false;
   }
   video::RecordSettings settings;
@@ -524,7 +525,26 @@ bool ScriptRunner::record(const ScriptCommand& c, std::string& error) {
       return false;
     }
   }
+  if (c.args[0] == "history") return recordHistory(settings, error);
   return app_.startRecording(settings, error);
+}
+
+// Draws frames until the history's recording ends by itself.
+bool ScriptRunner::recordHistory(const video::RecordSettings& settings, std::string& error) {
+  if (!app_.startHistoryRecording(settings, error)) return false;
+  while (app_.recordingHistory()) {
+    if (app_.closeRequested()) {
+      error = "the window was closed";
+      return false;
+    }
+    app_.renderFrame();
+  }
+  if (!app_.recordingError().empty()) {
+    error = app_.recordingError();
+    return false;
+  }
+  std::cout << app_.recorder().status() << std::endl;
+  return true;
 }
 
 bool ScriptRunner::capture(const std::string& path, bool withPanels, std::string& error) {

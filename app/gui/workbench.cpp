@@ -375,7 +375,35 @@ bool Workbench::startRecording(const video::RecordSettings& settings, std::strin
   return true;
 }
 
+bool Workbench::startHistoryRecording(const video::RecordSettings& settings, std::string& error) {
+  simulation_->snapshot(snapshot_);
+  const HistoryView h = snapshot_.history;
+  if (h.keyframes == 0) {
+    error = "no history to record yet: play the scene first";
+    recordingError_ = error;
+    return false;
+  }
+  ui_.playback.direction = 0;
+  if (!simulation_->viewHistory(h.firstTime, error) || !startRecording(settings, error)) return false;
+  historyRecording_ = true;
+  historyStart_ = snapshot_.state.t;
+  historyEnd_ = h.lastTime;
+  spdlog::info("recording the history from t = {:.3f} s to {:.3f} s", historyStart_, historyEnd_);
+  return true;
+}
+
+// The keyframe of the next frame of a history recording, or its end.
+void Workbench::showNextHistoryFrame() {
+  if (!historyRecording_) return;
+  const double t = historyStart_ + double(recorder_.framesWritten()) / recorder_.settings().fps;
+  std::string error;
+  if (recorder_.recording() && t <= historyEnd_ + 1e-9 && simulation_->viewHistory(t, error)) return;
+  historyRecording_ = false;
+  if (recorder_.recording()) stopRecording(error);
+}
+
 bool Workbench::stopRecording(std::string& error) {
+  historyRecording_ = false;
   if (!recorder_.recording()) {
     error = "no recording is running";
     return false;
@@ -391,8 +419,12 @@ bool Workbench::stopRecording(std::string& error) {
 
 // The frames due at the shown state's time (video_recorder.hpp), grabbed from the bottom-left
 // width x height pixels: the 3D view before the panels are drawn over it, or the whole window.
+// Recording the history, the keyframe shown is up to one keyframe interval before the frame's time.
 void Workbench::recordFrame(int width, int height) {
-  const long due = recorder_.framesDue(snapshot_.state.t, 0.5 * snapshot_.dt);
+  const double keyframeInterval = double(keyframeEvery(snapshot_.dt)) * snapshot_.dt;
+  const double tolerance = historyRecording_ ? std::min(keyframeInterval, 0.999 / recorder_.settings().fps)
+                                             : 0.5 * snapshot_.dt;
+  const long due = recorder_.framesDue(snapshot_.state.t, tolerance);
   if (due <= 0) return;
   // A region one pixel larger than the video (odd sides rounded down to even) loses its top row
   // or right column instead of being resampled.
@@ -410,6 +442,7 @@ void Workbench::recordFrame(int width, int height) {
 void Workbench::renderFrame() {
   auto start = std::chrono::steady_clock::now();
   glfwPollEvents();
+  showNextHistoryFrame();
   refreshFromSimulation();
   buildUi();
   present();

@@ -63,6 +63,12 @@ class Workbench {
   // reason of a recording that stopped on an error later is in recordingError().
   bool startRecording(const video::RecordSettings& settings, std::string& error);
   bool stopRecording(std::string& error);
+  // Records the history from its first keyframe to its last: before each frame the view is set
+  // to the keyframe at or before first + k / fps (one video frame per drawn frame, whatever the
+  // wall clock does); the recording stops by itself after the last keyframe. False with the
+  // reason (no history yet, or what startRecording gives).
+  bool startHistoryRecording(const video::RecordSettings& settings, std::string& error);
+  bool recordingHistory() const { return historyRecording_; }
   const video::VideoRecorder& recorder() const { return recorder_; }
   const std::string& recordingError() const { return recordingError_; }
   // The size the 3D view (or the whole window) has in framebuffer pixels now.
@@ -89,6 +95,7 @@ class Workbench {
   void drawViewport(int width, int height);
   void saveScreenshot(int width, int height);
   void recordFrame(int width, int height);
+  void showNextHistoryFrame();
   void preferFrameRateOnSoftwareGl();
   void clearPanelBackground();
   Figure currentFigure() const;
@@ -117,6 +124,8 @@ class Workbench {
   video::VideoRecorder recorder_;
   video::RgbImage grabbed_;
   std::string recordingError_;
+  bool historyRecording_ = false;
+  double historyStart_ = 0.0, historyEnd_ = 0.0;  // s, the history's span when its recording started
 };
 
 }  // namespace articulab::gui

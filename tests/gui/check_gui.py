@@ -774,14 +774,15 @@ draw-frames 1
 history view 0.5
 draw-frames 1
 record stop
+record history {out}/whole_history.mp4 fps=30 size=320x240
 record start /proc/articulab_nowhere/session.mp4
 quit
 """
     result, path = run_script(opts, "video_session", script)
-    check(result.returncode == 1 and path + ":14: record: /proc/articulab_nowhere/session.mp4: cannot write the file" in
+    check(result.returncode == 1 and path + ":15: record: /proc/articulab_nowhere/session.mp4: cannot write the file" in
           result.stderr, "an unwritable path fails the script with the reason: " + result.stderr.strip()[-300:])
     written = re.findall(r"^wrote (\d+) frames \((\d+)x(\d+), 30 fps\) to (\S+)", result.stdout, re.MULTILINE)
-    if not check(len(written) == 2, "two recordings reported: %s" % result.stdout[-600:]):
+    if not check(len(written) == 3, "three recordings reported: %s" % result.stdout[-600:]):
         return
     check(written[0][3] == os.path.abspath(f"{out}/session.mp4"), "the status shows the whole path")
     info = probe_video(opts, f"{out}/session.mp4", [(0, f"{out}/session_0.png"), (int(written[0][0]) - 1,
@@ -800,6 +801,17 @@ quit
     check((history["width"], history["height"]) == (1280, 720), "the whole window: 1280x720 (got %dx%d)" %
           (history["width"], history["height"]))
     check_shows_scene(f"{out}/history_0.png", "whole-window frame of the history")
+    # The whole history, first keyframe to last: floor((last - first) * 30) + 1 frames.
+    span = re.search(r"recording the history from t = ([\d.]+) s to ([\d.]+) s", result.stdout + result.stderr)
+    if not check(span is not None, "the log gives the history's span"):
+        return
+    expected = int((float(span.group(2)) - float(span.group(1))) * 30 + 1e-6) + 1
+    whole = probe_video(opts, f"{out}/whole_history.mp4", [(expected - 1, f"{out}/whole_history_last.png")])
+    if whole is None:
+        return
+    check(whole["frames"] == expected == int(written[2][0]), "the whole history: %d frames decoded, %d expected, %s "
+          "written" % (whole["frames"], expected, written[2][0]))
+    check_shows_scene(f"{out}/whole_history_last.png", "last frame of the whole history")
 
 
 def main():
