@@ -1,5 +1,7 @@
 #include "app/video/video_encoder.hpp"
 
+#include <cstdlib>
+
 #ifdef ARTICULAB_HAS_FFMPEG
 extern "C" {
 #include <libavcodec/avcodec.h>
@@ -22,7 +24,13 @@ std::string videoAvError(int code) {
 }
 
 // libx264 by name first: libavcodec may list a hardware H.264 encoder that the machine lacks.
+// ARTICULAB_VIDEO_ENCODER names another libavcodec encoder (e.g. mpeg4), or "none" for none (the
+// tests of the fallbacks).
 const AVCodec* videoFindEncoder() {
+  if (const char* forced = std::getenv("ARTICULAB_VIDEO_ENCODER"); forced && *forced) {
+    const AVCodec* codec = std::string(forced) == "none" ? nullptr : avcodec_find_encoder_by_name(forced);
+    return codec && (codec->id == AV_CODEC_ID_H264 || codec->id == AV_CODEC_ID_MPEG4) ? codec : nullptr;
+  }
   if (const AVCodec* x264 = avcodec_find_encoder_by_name("libx264")) return x264;
   if (const AVCodec* h264 = avcodec_find_encoder(AV_CODEC_ID_H264)) return h264;
   return avcodec_find_encoder(AV_CODEC_ID_MPEG4);
@@ -40,8 +48,8 @@ class FfmpegVideo final : public FrameSink {
     path_ = path;
     const AVCodec* codec = videoFindEncoder();
     if (!codec) {
-      error = "this FFmpeg (libavcodec " + std::string(AV_STRINGIFY(LIBAVCODEC_VERSION)) +
-              ") has no H.264 or MPEG-4 encoder; record a PNG sequence instead";
+      error = path + ": this FFmpeg (libavcodec " + std::string(AV_STRINGIFY(LIBAVCODEC_VERSION)) +
+              ") has no H.264 or MPEG-4 encoder (or ARTICULAB_VIDEO_ENCODER names none of them)";
       return EncoderProblem::NoEncoder;
     }
     label_ = videoCodecLabel(codec);

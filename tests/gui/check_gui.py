@@ -739,7 +739,8 @@ def case_video(opts):
 
 def case_video_png(opts):
     """The PNG fallback: --png-dir alone writes round(0.5 s * 20 fps) = 10 frames of 320x240 that
-    show the scene, and nothing else."""
+    show the scene, and nothing else; --out without a video encoder falls back to PNGs; MPEG-4
+    part 2 where there is no H.264 encoder."""
     out = opts.out_dir
     frames = f"{out}/frames"
     shutil.rmtree(frames, ignore_errors=True)
@@ -753,6 +754,25 @@ def case_video_png(opts):
     check((png[0], png[1]) == (320, 240), "PNG frames are 320x240 (got %dx%d)" % (png[0], png[1]))
     check_shows_scene(os.path.join(frames, "frame_00009.png"), "PNG frame 9")
     check(mean_abs_difference(read_png(os.path.join(frames, "frame_00000.png")), png) > 0.5, "the frames differ")
+    # Without a video encoder (ARTICULAB_VIDEO_ENCODER=none) --out falls back to OUT_frames/ and says so;
+    # with MPEG-4 part 2 forced the video decodes as mpeg4.
+    fallback = f"{out}/fallback_frames"
+    shutil.rmtree(fallback, ignore_errors=True)
+    env = dict(os.environ, ARTICULAB_VIDEO_ENCODER="none")
+    args = [opts.exe, "record", "scenes/double_pendulum.json", "--duration", "0.2", "--fps", "20", "--size", "320x240"]
+    result = subprocess.run(args + ["--out", f"{out}/fallback.mp4"], env=env, capture_output=True, text=True, timeout=240)
+    check(result.returncode == 0 and "has no H.264 or MPEG-4 encoder" in result.stderr and
+          "writing a PNG sequence to " + os.path.abspath(fallback) + " instead" in result.stderr,
+          "no encoder: the PNG fallback is announced: " + result.stderr.strip()[-400:])
+    check(sorted(os.listdir(fallback)) == ["frame_%05d.png" % i for i in range(4)] if os.path.isdir(fallback) else False,
+          "no encoder: 4 PNG frames in " + fallback)
+    env["ARTICULAB_VIDEO_ENCODER"] = "mpeg4"
+    result = subprocess.run(args + ["--out", f"{out}/mpeg4.mp4"], env=env, capture_output=True, text=True, timeout=240)
+    check(result.returncode == 0 and "(MPEG-4 part 2 (mpeg4))" in result.stdout, "MPEG-4 forced: " + result.stdout)
+    info = probe_video(opts, f"{out}/mpeg4.mp4", [(3, f"{out}/mpeg4_3.png")])
+    if info is not None:
+        check(info["codec"] == "mpeg4" and info["frames"] == 4, "MPEG-4 part 2 video of 4 frames: %s" % info)
+        check_shows_scene(f"{out}/mpeg4_3.png", "MPEG-4 frame 3")
 
 
 def case_video_session(opts):
