@@ -778,7 +778,8 @@ def case_video_png(opts):
 def case_video_session(opts):
     """The app's recorder in a scripted session: recording during run-frames writes a frame per
     1/30 s of simulated time (the count in the status line equals the decoded count); recording
-    while the history is played back (whole window, 1280x720) follows the shown time; an
+    while the history is played back (whole window, 1280x720) follows the shown time; 'record
+    history' records the whole history; the live run on the physics thread records too; an
     unwritable path fails the script with the reason."""
     out = opts.out_dir
     script = f"""load scenes/double_pendulum.json
@@ -795,14 +796,20 @@ history view 0.5
 draw-frames 1
 record stop
 record history {out}/whole_history.mp4 fps=30 size=320x240
+history live
+play
+record start {out}/live.mp4 fps=30 size=320x240
+wait-steps 300
+record stop
+pause
 record start /proc/articulab_nowhere/session.mp4
 quit
 """
     result, path = run_script(opts, "video_session", script)
-    check(result.returncode == 1 and path + ":15: record: /proc/articulab_nowhere/session.mp4: cannot write the file" in
+    check(result.returncode == 1 and path + ":21: record: /proc/articulab_nowhere/session.mp4: cannot write the file" in
           result.stderr, "an unwritable path fails the script with the reason: " + result.stderr.strip()[-300:])
     written = re.findall(r"^wrote (\d+) frames \((\d+)x(\d+), 30 fps\) to (\S+)", result.stdout, re.MULTILINE)
-    if not check(len(written) == 3, "three recordings reported: %s" % result.stdout[-600:]):
+    if not check(len(written) == 4, "four recordings reported: %s" % result.stdout[-600:]):
         return
     check(written[0][3] == os.path.abspath(f"{out}/session.mp4"), "the status shows the whole path")
     info = probe_video(opts, f"{out}/session.mp4", [(0, f"{out}/session_0.png"), (int(written[0][0]) - 1,
@@ -832,6 +839,12 @@ quit
     check(whole["frames"] == expected == int(written[2][0]), "the whole history: %d frames decoded, %d expected, %s "
           "written" % (whole["frames"], expected, written[2][0]))
     check_shows_scene(f"{out}/whole_history_last.png", "last frame of the whole history")
+    # The live run on the physics thread (real time, so the count varies): 300 steps of 1 ms are
+    # about 0.3 s, about 10 frames; the file holds as many as the status says.
+    live = probe_video(opts, f"{out}/live.mp4", [])
+    if live is not None:
+        check(live["frames"] == int(written[3][0]) >= 5, "the live recording: %d frames decoded, %s written" %
+              (live["frames"], written[3][0]))
 
 
 def main():
