@@ -735,6 +735,12 @@ def case_video(opts):
           "an odd size is refused: " + result.stderr.strip()[-300:])
     result = run([opts.exe, "record", "scenes/double_pendulum.json", "--duration", "1"], "no output")
     check(result.returncode == 2 and "give --out FILE.mp4" in result.stderr, "no output is refused")
+    result = run([opts.exe, "record", "tests/gui/data/diverging_chain.json", "--duration", "3", "--size", "320x240",
+                  "--out", f"{out}/diverged.mp4"], "diverging scene")
+    check(result.returncode == 3 and "articulab record: the simulation diverged before t = " in result.stderr and
+          "keeping the 1 frames recorded so far" in result.stderr, "a diverging scene exits with 3, keeping the frames")
+    info = probe_video(opts, f"{out}/diverged.mp4", [])
+    check(info is not None and info["frames"] == 1, "the diverged run's file is finished and decodes: %s" % info)
 
 
 def case_video_png(opts):
