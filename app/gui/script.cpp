@@ -48,6 +48,11 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"export-plots", 1, 1, "BASE: BASE.png, BASE.svg and BASE.pdf"},
       {"screenshot", 1, 1, "FILE: PNG of the 3D view"},
       {"screenshot-window", 1, 1, "FILE: PNG of the whole window, panels included"},
+      {"record", 1, 6,
+       "start|history PATH|none [fps=N] [size=WxH] [png=DIR] [window]|stop|panel on|off: record the 3D view (or the whole window) in "
+       "simulated time from the state shown on (run-frames, play, history playback), to the video PATH (.mp4) "
+       "and/or a PNG sequence in DIR (history: the whole history, first keyframe to last, then stops); stop finishes "
+       "the file; panel on|off shows the record window"},
       {"play", 0, 0, ": run in real time on the physics thread, as the interactive app does"},
       {"pause", 0, 0, ": stop the real-time run (a running step ends first)"},
       {"draw-frames", 1, 1, "N: draw N frames without stepping (the physics thread runs on); prints the frame times"},

@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <map>
@@ -102,6 +103,7 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"screenshot", &ScriptRunner::screenshot},
       {"screenshot-window", &ScriptRunner::screenshotWindow},
       {"quit", &ScriptRunner::quit},
+      {"record", &ScriptRunner::record},
       {"play", &ScriptRunner::play},
       {"pause", &ScriptRunner::pause},
       {"draw-frames", &ScriptRunner::drawFrames},
@@ -496,6 +498,61 @@ bool ScriptRunner::camera(const ScriptCommand& c, std::string& error) {
   cam.yaw = static_cast<float>(yaw);
   cam.pitch = static_cast<float>(pitch);
   cam.distance = static_cast<float>(distance);
+  return true;
+}
+
+bool ScriptRunner::record(const ScriptCommand& c, std::string& error) {
+  if (c.args[0] == "stop") {
+    if (c.args.size() != 1) {
+      error = "record stop takes no more words";
+      return false;
+    }
+    if (!app_.stopRecording(error)) return false;
+    std::cout << app_.recorder().status() << std::endl;
+    return true;
+  }
+  if (c.args[0] == "panel" && c.args.size() == 2) return onOff(c.args[1], app_.ui().record.open, error);
+  if ((c.args[0] != "start" && c.args[0] != "history") || c.args.size() < 2) {
+    error = "expected record start|history PATH|none [fps=N] [size=WxH] [png=DIR] [window], record stop or record "
+            "panel on|off";
+    return false;
+  }
+  video::RecordSettings settings;
+  if (c.args[1] != "none") settings.path = c.args[1];
+  for (std::size_t i = 2; i < c.args.size(); ++i) {
+    const std::string& word = c.args[i];
+    long fps = 0;
+    if (word == "window") settings.wholeWindow = true;
+    else if (word.rfind("png=", 0) == 0) settings.pngDir = word.substr(4);
+    else if (word.rfind("size=", 0) == 0) {
+      if (!video::parseVideoSize(word.substr(5), settings.width, settings.height, error)) return false;
+    } else if (word.rfind("fps=", 0) == 0) {
+      if (!integer(word.substr(4), "fps", fps, error)) return false;
+      settings.fps = static_cast<int>(std::clamp(fps, -1L, 100000L));
+    } else {
+      error = "unknown record option '" + word + "' (expected fps=N, size=WxH, png=DIR or window)";
+      return false;
+    }
+  }
+  if (c.args[0] == "history") return recordHistory(settings, error);
+  return app_.startRecording(settings, error);
+}
+
+// Draws frames until the history's recording ends by itself.
+bool ScriptRunner::recordHistory(const video::RecordSettings& settings, std::string& error) {
+  if (!app_.startHistoryRecording(settings, error)) return false;
+  while (app_.recordingHistory()) {
+    if (app_.closeRequested()) {
+      error = "the window was closed";
+      return false;
+    }
+    app_.renderFrame();
+  }
+  if (!app_.recordingError().empty()) {
+    error = app_.recordingError();
+    return false;
+  }
+  std::cout << app_.recorder().status() << std::endl;
   return true;
 }
 

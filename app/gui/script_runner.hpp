@@ -56,6 +56,8 @@ class ScriptRunner {
   bool screenshot(const ScriptCommand& c, std::string& error);
   bool screenshotWindow(const ScriptCommand& c, std::string& error);
   bool quit(const ScriptCommand& c, std::string& error);
+  bool record(const ScriptCommand& c, std::string& error);
+  bool recordHistory(const video::RecordSettings& settings, std::string& error);
   // Real-time commands (script_live.cpp): the live app with its physics thread.
   bool play(const ScriptCommand& c, std::string& error);
   bool pause(const ScriptCommand& c, std::string& error);
