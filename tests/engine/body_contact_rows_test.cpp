@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/io/scene_loader.hpp"
@@ -18,6 +20,12 @@ namespace articulab {
 namespace {
 
 constexpr double kBodyRowsStep = 1e-3;
+
+std::string bodyRowsFigure(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", x);
+  return text;
+}
 
 SolverOptions bodyRowsOptions(int directions = 4) {
   SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
@@ -169,8 +177,8 @@ TEST(BodyContactRows, StackCarriesTheWeightsAndStaysPut) {
   for (int i = 0; i < model.bodyCount(); ++i)
     drift = std::max(drift, (state.E_0i[i] - start[i]).norm());
   EXPECT_LT(drift, 1e-8) << "m or rad over " << model.defaults.duration << " s";
-  RecordProperty("stack_weight_relative_error", std::to_string(worstWeight));
-  RecordProperty("stack_drift", std::to_string(drift));
+  RecordProperty("stack_weight_relative_error", bodyRowsFigure(worstWeight));
+  RecordProperty("stack_drift", bodyRowsFigure(drift));
   RecordProperty("sp_iterations", mostIterations);
 }
 
@@ -253,7 +261,7 @@ TEST(BodyContactRows, CylinderRollsDownTheSlopeWithoutSlipping) {
   EXPECT_NEAR(first.spin.y() * 0.1 / first.t, expected, 1e-6 * expected);
   const RollingRun run = rollFor(model, 1000);
   EXPECT_NEAR(run.velocity.x() / run.t, expected, kRollingRunTolerance * expected);
-  RecordProperty("cylinder_run_relative_error", std::to_string(run.velocity.x() / run.t / expected - 1.0));
+  RecordProperty("cylinder_run_relative_error", bodyRowsFigure(run.velocity.x() / run.t / expected - 1.0));
 }
 
 // The box held by the spring, the puller at rest, over one step (the 1000 kg puller, free on
@@ -290,7 +298,7 @@ TEST(BodyContactRows, SpringPullsTheBoxLooseAtTheCoulombThreshold) {
       EXPECT_NEAR(friction.x(), mu * normal, 1e-7 * pull) << "slips above the threshold";
       EXPECT_NEAR(v, -(pull - mu * normal) * kBodyRowsStep / m, 0.1 * (pull - mu * normal) * kBodyRowsStep / m);
     }
-    RecordProperty(side < 0 ? "velocity_below_m_per_s" : "velocity_above_m_per_s", std::to_string(v));
+    RecordProperty(side < 0 ? "velocity_below_m_per_s" : "velocity_above_m_per_s", bodyRowsFigure(v));
   }
 }
 
