@@ -10,7 +10,7 @@ namespace articulab {
 SolverSupport ReducedSolver::supportsShared(const char* backend, const Model& model, const SolverOptions& options,
                                            SolverSupport (*check)(const Model&)) {
   if (!options.integrator.isDefault() && !findOffered(sharedIntegrators(), options.integrator))
-    return {false, integratorRefusal(backend, options.integrator, sharedIntegrators()), {}};
+    return {false, integratorRefusal(backend, options.integrator, sharedIntegrators()), {}, {}};
   const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
   if (SolverSupport support; !checkWorkspaceFits(backend, model, integrator, support)) return support;
   return check(model);
