@@ -40,7 +40,8 @@ void BilateralStaggeredProjections::assembleDirections(const Model& model, const
 
 void BilateralStaggeredProjections::prepare(const VectorX& v0, const MatrixX& KT, const BispSettings& settings) {
   W_.noalias() = T_ * KT;
-  W_ = 0.5 * (W_ + W_.transpose()).eval();
+  for (int i = 0; i < axes_; ++i)  // (W + W^T) / 2 in place (no temporary)
+    for (int j = 0; j < i; ++j) W_(i, j) = W_(j, i) = 0.5 * (W_(i, j) + W_(j, i));
   c_.noalias() = T_ * v0;
   minusC_ = -c_;
   shift_ = axes_ > 0 ? settings.regularisation * W_.diagonal().cwiseAbs().maxCoeff() : 0.0;
