@@ -105,7 +105,7 @@ void readDriven(const Node& joint, Joint& out) {
 // "friction": {"mu", "radius", "length"}: load-dependent joint friction on a revolute, prismatic
 // or spherical joint (engine/contact/joint_friction.hpp gives each type's geometry). "length"
 // belongs to revolute (pin) and prismatic (slider) joints only.
-void readFriction(const Node& joint, Joint& out) {
+void readJointFriction(const Node& joint, Joint& out) {
   if (!joint.has("friction")) return;
   const Node node = joint["friction"];
   const bool spherical = out.type == JointType::SphericalXZX || out.type == JointType::SphericalExp;
@@ -167,7 +167,7 @@ JointSpec readJointProperties(const Node& node) {
   joint.rest = readOptionalCoordinates(node, "rest", joint.nq);
   readLimits(node, joint);
   readDriven(node, joint);
-  readFriction(node, joint);
+  readJointFriction(node, joint);
   spec.q0 = readOptionalCoordinates(node, "q0", joint.nq);
   spec.qd0 = readOptionalCoordinates(node, "qd0", joint.nq);
   checkInsideLimits(node, joint, spec.q0, "q0");
