@@ -58,7 +58,7 @@ bool hasJointFriction(const Model& model) { return firstJointWithFriction(model)
 
 const Joint* firstJointWithFriction(const Model& model) {
   for (const Joint& joint : model.joints)
-    if (joint.friction.mu > 0.0) return &joint;
+    if (jointFrictionAxes(joint) > 0) return &joint;
   return nullptr;
 }
 

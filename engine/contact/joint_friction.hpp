@@ -45,7 +45,7 @@ bool jointFrictionGeometry(JointType type);
 int jointFrictionAxes(const Joint& joint);
 // Whether any joint of the model has friction.
 bool hasJointFriction(const Model& model);
-// The first joint with friction, or nullptr.
+// The first joint with friction (mu > 0 on a type with a geometry), or nullptr.
 const Joint* firstJointWithFriction(const Model& model);
 
 // Direction k of a joint's friction in the joint frame, a unit wrench (n; f) and twist axis:
