@@ -10,6 +10,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/gui/gui_app.hpp"
+#include "app/video/record_command.hpp"
 #endif
 
 namespace {
@@ -57,12 +58,25 @@ int dispatch(const std::vector<std::string>& args) {
   if (command == "run") return runCommand(rest, std::cout, std::cerr);
   if (command == "describe") return describeCommand(rest, std::cout, std::cerr);
   if (command == "backends") return backendsCommand(std::cout);
+  if (command == "record") {
+#ifdef ARTICULAB_HAS_GUI
+    if (!displayAvailable()) {
+      std::cerr << "articulab record: no display to draw on (DISPLAY is unset or its X server cannot be reached); "
+                   "run it under xvfb-run -a -s \"-screen 0 1920x1080x24\" articulab record ...\n";
+      return kExitNoGui;
+    }
+    return articulab::video::recordCommand(rest, std::cout, std::cerr);
+#else
+    std::cerr << "this build has no GUI (configured with -DARTICULAB_GUI=OFF), which record draws with\n";
+    return kExitNoGui;
+#endif
+  }
   if (command == "--help" || command == "-h" || command == "help") {
     printUsage(std::cout);
     return 0;
   }
   const bool gui = command == "gui" || command.rfind("--", 0) == 0 || command.ends_with(".json");
-  if (!gui) throw UsageError("unknown command '" + command + "' (expected gui, run, describe or backends)");
+  if (!gui) throw UsageError("unknown command '" + command + "' (expected gui, run, record, describe or backends)");
 #ifdef ARTICULAB_HAS_GUI
   const articulab::gui::GuiOptions options = parseGuiOptions(command == "gui" ? rest : args);
   if (!displayAvailable()) {

@@ -7,6 +7,7 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "engine/contact/friction_pyramid.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "render/shape_extents.hpp"
 
@@ -135,6 +136,19 @@ std::vector<double> highestCentres(const Model& model, const State& state, const
   return out;
 }
 
+// A free body on the ground under gravity tilted off -z (a slope seen in the ground's frame)
+// slides in the scene's duration T at most (1/2) a T^2 along the horizontal part g_h of gravity,
+// a = |g_h| - mu |g_z| (Coulomb friction; none when mu |g_z| holds it). Its box grows by that
+// much; a zero vector otherwise.
+Vector3 slideOnTiltedGround(const Model& model, int body, const BodyReach& b) {
+  const Vector3 horizontal(model.gravity.x(), model.gravity.y(), 0.0);
+  if (!model.groundContact || b.welded || b.anchor >= 0 || horizontal.norm() < 1e-9) return Vector3::Zero();
+  const double a = horizontal.norm() - contact::groundFriction(model, body) * std::abs(model.gravity.z());
+  if (a <= 0.0) return Vector3::Zero();
+  const double T = model.defaults.duration;
+  return 1.25 * 0.5 * a * T * T * horizontal.normalized();  // a quarter more: the run does not end at the edge
+}
+
 }  // namespace
 
 bool reachBounds(const Model& model, const State& state, Vector3& lo, Vector3& hi) {
@@ -152,6 +166,9 @@ bool reachBounds(const Model& model, const State& state, Vector3& lo, Vector3& h
     lo = lo.cwiseMin(b.lo);
     hi = hi.cwiseMax(b.hi);
     startHi = startHi.cwiseMax(b.hi);
+    const Vector3 slide = slideOnTiltedGround(model, i, b);
+    lo = lo.cwiseMin(b.lo + slide);
+    hi = hi.cwiseMax(b.hi + slide);
     if (b.anchor < 0) continue;
     const Vector3 anchor = bodies[b.anchor].at;
     anchorTop = std::max(anchorTop, anchor.z());

@@ -28,6 +28,11 @@ usage:
       --setting NAME=VALUE  a setting of the back-end, e.g. --setting gmres-tolerance=1e-8
                           (repeatable; 'articulab backends' lists them with their ranges)
       --q0 LIST, --qd0 LIST  initial joint coordinates / velocities: one value per DOF, or one for all
+  articulab record SCENE --duration SECONDS --out FILE.mp4 [--png-dir DIR] [--fps N] [--size WxH]
+                 [--backend NAME] [--set NAME=VALUE] [--window]
+      render the scene to an H.264 MP4 (and/or a PNG sequence) in simulated time: frame k shows
+      t = k/fps, round(duration * fps) frames (default 5 s, 30 fps, 1280x720); needs a display
+      (xvfb-run on a headless machine)
   articulab describe SCENE [--set NAME=VALUE]   bodies, joints, DOF and which back-ends can run it
   articulab backends                   list the back-ends and integrators
   articulab --help                     this text

@@ -17,6 +17,7 @@ struct GuiOptions {
   int benchmarkFrames = 600;
   int width = 1280, height = 720;   // window size in screen pixels (--size WxH)
   std::string benchmarkOutput;      // also write the benchmark result here (--benchmark-output)
+  bool hiddenWindow = false;        // no window on screen (articulab record): draws off screen
 };
 
 // Returns the process exit code: 0 success, 1 a scripted command or the start-up failed.

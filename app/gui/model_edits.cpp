@@ -67,6 +67,21 @@ std::string setGravity(Model& model, const Vector3& gravity) {
   return "";
 }
 
+std::string setGroundFriction(Model& model, double mu) {
+  if (std::string reason = checkFriction(mu); !reason.empty()) return reason;
+  model.groundFriction = mu;
+  return "";
+}
+
+std::string setBodyFriction(Model& model, int body, double mu) {
+  if (body < 0 || body >= model.bodyCount())
+    return "body index " + std::to_string(body) + " is out of range (the scene has " +
+           std::to_string(model.bodyCount()) + " bodies)";
+  if (std::string reason = checkFriction(mu); !reason.empty()) return reason;
+  model.bodies[body].friction = mu;
+  return "";
+}
+
 std::string setDriftControl(Model& model, DriftControl drift, double alpha, double beta) {
   for (const auto& [name, value] : {std::pair{"Baumgarte alpha", alpha}, std::pair{"Baumgarte beta", beta}}) {
     if (std::string reason = checkFinite(name, value); !reason.empty()) return reason;

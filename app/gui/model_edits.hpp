@@ -16,6 +16,10 @@ std::string setJointField(Model& model, int joint, JointField field, double valu
 // Scales the body's spatial inertia (and shape masses) by mass / old mass.
 std::string setBodyMass(Model& model, int body, double mass);
 std::string setGravity(Model& model, const Vector3& gravity);
+// Coulomb coefficients (>= 0, finite): the ground's, which is also the default of every body
+// without its own, and a body's own (combined with the ground's as friction_pyramid.hpp says).
+std::string setGroundFriction(Model& model, double mu);
+std::string setBodyFriction(Model& model, int body, double mu);
 // Drift control of the constraint back-ends (sueda 1.12); Baumgarte gains in 1/s, >= 0.
 std::string setDriftControl(Model& model, DriftControl drift, double alpha, double beta);
 // One of the back-end's own settings (registry), refused outside its range; the solver made

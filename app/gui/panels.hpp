@@ -36,6 +36,14 @@ void drawMuscleLegend(Workbench& app);
 // keyframe, resume from the one shown, back to live), kTimelineHeight pixels tall.
 constexpr float kTimelineHeight = 34.0f;
 void drawTimeline(Workbench& app);
+// In the timeline: the record button (opens the record window; stops a running recording) and,
+// while recording, the frames written (tooltip: the whole path).
+void drawRecordButton(Workbench& app);
+// The record window: frame rate, size, output path, view or whole window, video or PNG
+// sequence; start and stop, the status line with the whole path, and errors.
+void drawRecordWindow(Workbench& app);
+// The default video file: SCENE_YYYYMMDD-HHMMSS.mp4 (scene name made file-safe, local time).
+std::string defaultVideoPath(const std::string& sceneName);
 // The selected body (click it in the 3D view, or pick it in the model tree): its mass,
 // inertia, pose, twist, kinetic energy, the forces on it and its joint's coordinates.
 void drawInspectorPanel(Workbench& app);

@@ -30,6 +30,7 @@ std::string nonNegative(const std::string& quantity, double value) {
 std::string checkMass(double kg) { return positive("mass", "kg", kg); }
 std::string checkStiffness(double value) { return nonNegative("stiffness", value); }
 std::string checkDamping(double value) { return nonNegative("damping", value); }
+std::string checkFriction(double mu) { return nonNegative("friction coefficient", mu); }
 std::string checkSpeed(double multiplier) { return positive("speed multiplier", "", multiplier); }
 std::string checkPlotWindow(double seconds) { return positive("plot window", "s", seconds); }
 

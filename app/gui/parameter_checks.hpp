@@ -10,6 +10,7 @@ namespace articulab::gui {
 std::string checkMass(double kg);
 std::string checkStiffness(double value);  // N m/rad or N/m
 std::string checkDamping(double value);    // N m s/rad or N s/m
+std::string checkFriction(double mu);      // Coulomb coefficient (0: frictionless)
 std::string checkStepSize(double seconds);
 std::string checkSpeed(double multiplier);
 std::string checkFinite(const std::string& quantity, double value);

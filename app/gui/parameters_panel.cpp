@@ -82,6 +82,12 @@ void drawGravity(Workbench& app) {
       return app.simulation().editGravity(g);
     }, app.ui());
   }
+  if (!model.groundContact) return;
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField("ground friction [1]", "ground.friction", model.groundFriction,
+                 [&](double v) { return app.simulation().editGroundFriction(v); }, app.ui());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Coulomb coefficient of the ground and of every body without its own; 0 is frictionless");
 }
 
 // Units of a joint's spring: per radian for rotations, per metre for translations.
@@ -114,6 +120,17 @@ void drawJoint(Workbench& app, int i) {
   ImGui::SetNextItemWidth(120.0f);
   validatedField("body mass [kg]", "body" + std::to_string(i) + ".mass", model.bodies[i].mass,
                  [&](double v) { return sim.editBodyMass(i, v); }, app.ui());
+  if (!model.groundContact) return;
+  const Body& body = model.bodies[i];
+  ImGui::SetNextItemWidth(120.0f);
+  validatedField("friction coefficient [1]", "body" + std::to_string(i) + ".friction",
+                 body.friction >= 0.0 ? body.friction : model.groundFriction,
+                 [&](double v) { return sim.editBodyFriction(i, v); }, app.ui());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(body.friction >= 0.0 ? "this body's own Coulomb coefficient, combined with the ground's as "
+                                             "sqrt(mu_body mu_ground)"
+                                           : "the ground's coefficient (the scene gives this body none); an edit "
+                                             "gives it its own");
 }
 
 // A force element's fields (engine/forces/force_element.hpp), with the loader's units.

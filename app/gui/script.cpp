@@ -24,10 +24,11 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"expect-divergence", 1, 1, "N: like run-frames, but the simulation must diverge within N frames"},
       {"reset", 0, 0, ": back to the initial state"},
       {"set-joint", 3, 4, "INDEX stiffness|damping|rest VALUE [COORDINATE]"},
-      {"set-body", 3, 3, "INDEX mass VALUE"},
+      {"set-body", 3, 3, "INDEX mass|friction VALUE: a body's mass (kg) or its Coulomb friction coefficient"},
       {"set-force", 3, 4, "INDEX stiffness|damping|rest_length|force VALUE [COMPONENT]: a force element (N/m, N s/m, m, N)"},
       {"set-muscle", 3, 3, "INDEX excitation VALUE|schedule: muscle INDEX's excitation held at VALUE in [0, 1] from the next step on, or back to the scene's schedule"},
       {"set-gravity", 3, 3, "X Y Z (m/s^2)"},
+      {"set-ground-friction", 1, 1, "MU: the ground's Coulomb friction coefficient (every body's default)"},
       {"setting", 2, 2, "NAME VALUE: a setting of the running back-end (articulab backends lists them)"},
       {"history", 1, 3,
        "view SECONDS|live|resume|limits MB SECONDS: show the keyframe at time SECONDS (pauses), the live state again, "
@@ -47,6 +48,11 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"export-plots", 1, 1, "BASE: BASE.png, BASE.svg and BASE.pdf"},
       {"screenshot", 1, 1, "FILE: PNG of the 3D view"},
       {"screenshot-window", 1, 1, "FILE: PNG of the whole window, panels included"},
+      {"record", 1, 6,
+       "start|history PATH|none [fps=N] [size=WxH] [png=DIR] [window]|stop|panel on|off: record the 3D view (or the whole window) in "
+       "simulated time from the state shown on (run-frames, play, history playback), to the video PATH (.mp4) "
+       "and/or a PNG sequence in DIR (history: the whole history, first keyframe to last, then stops); stop finishes "
+       "the file; panel on|off shows the record window"},
       {"play", 0, 0, ": run in real time on the physics thread, as the interactive app does"},
       {"pause", 0, 0, ": stop the real-time run (a running step ends first)"},
       {"draw-frames", 1, 1, "N: draw N frames without stepping (the physics thread runs on); prints the frame times"},

@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <map>
@@ -83,6 +84,7 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"set-body", &ScriptRunner::setBody},
       {"set-force", &ScriptRunner::setForce},
       {"set-gravity", &ScriptRunner::setGravity},
+      {"set-ground-friction", &ScriptRunner::setGroundFriction},
       {"set-muscle", &ScriptRunner::setMuscle},
       {"muscle-colour", &ScriptRunner::muscleColour},
       {"setting", &ScriptRunner::setSolverSetting},
@@ -101,6 +103,7 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"screenshot", &ScriptRunner::screenshot},
       {"screenshot-window", &ScriptRunner::screenshotWindow},
       {"quit", &ScriptRunner::quit},
+      {"record", &ScriptRunner::record},
       {"play", &ScriptRunner::play},
       {"pause", &ScriptRunner::pause},
       {"draw-frames", &ScriptRunner::drawFrames},
@@ -325,12 +328,20 @@ bool ScriptRunner::setBody(const ScriptCommand& c, std::string& error) {
   long body = 0;
   double value = 0.0;
   if (!integer(c.args[0], "body index", body, error)) return false;
-  if (c.args[1] != "mass") {
-    error = "unknown body field '" + c.args[1] + "' (expected mass)";
+  if (c.args[1] != "mass" && c.args[1] != "friction") {
+    error = "unknown body field '" + c.args[1] + "' (expected mass or friction)";
     return false;
   }
-  if (!number(c.args[2], "mass", value, error)) return false;
-  error = app_.simulation().editBodyMass(static_cast<int>(body), value);
+  if (!number(c.args[2], c.args[1].c_str(), value, error)) return false;
+  error = c.args[1] == "mass" ? app_.simulation().editBodyMass(static_cast<int>(body), value)
+                              : app_.simulation().editBodyFriction(static_cast<int>(body), value);
+  return error.empty();
+}
+
+bool ScriptRunner::setGroundFriction(const ScriptCommand& c, std::string& error) {
+  double value = 0.0;
+  if (!number(c.args[0], "ground friction", value, error)) return false;
+  error = app_.simulation().editGroundFriction(value);
   return error.empty();
 }
 
@@ -487,6 +498,61 @@ bool ScriptRunner::camera(const ScriptCommand& c, std::string& error) {
   cam.yaw = static_cast<float>(yaw);
   cam.pitch = static_cast<float>(pitch);
   cam.distance = static_cast<float>(distance);
+  return true;
+}
+
+bool ScriptRunner::record(const ScriptCommand& c, std::string& error) {
+  if (c.args[0] == "stop") {
+    if (c.args.size() != 1) {
+      error = "record stop takes no more words";
+      return false;
+    }
+    if (!app_.stopRecording(error)) return false;
+    std::cout << app_.recorder().status() << std::endl;
+    return true;
+  }
+  if (c.args[0] == "panel" && c.args.size() == 2) return onOff(c.args[1], app_.ui().record.open, error);
+  if ((c.args[0] != "start" && c.args[0] != "history") || c.args.size() < 2) {
+    error = "expected record start|history PATH|none [fps=N] [size=WxH] [png=DIR] [window], record stop or record "
+            "panel on|off";
+    return false;
+  }
+  video::RecordSettings settings;
+  if (c.args[1] != "none") settings.path = c.args[1];
+  for (std::size_t i = 2; i < c.args.size(); ++i) {
+    const std::string& word = c.args[i];
+    long fps = 0;
+    if (word == "window") settings.wholeWindow = true;
+    else if (word.rfind("png=", 0) == 0) settings.pngDir = word.substr(4);
+    else if (word.rfind("size=", 0) == 0) {
+      if (!video::parseVideoSize(word.substr(5), settings.width, settings.height, error)) return false;
+    } else if (word.rfind("fps=", 0) == 0) {
+      if (!integer(word.substr(4), "fps", fps, error)) return false;
+      settings.fps = static_cast<int>(std::clamp(fps, -1L, 100000L));
+    } else {
+      error = "unknown record option '" + word + "' (expected fps=N, size=WxH, png=DIR or window)";
+      return false;
+    }
+  }
+  if (c.args[0] == "history") return recordHistory(settings, error);
+  return app_.startRecording(settings, error);
+}
+
+// Draws frames until the history's recording ends by itself.
+bool ScriptRunner::recordHistory(const video::RecordSettings& settings, std::string& error) {
+  if (!app_.startHistoryRecording(settings, error)) return false;
+  while (app_.recordingHistory()) {
+    if (app_.closeRequested()) {
+      error = "the window was closed";
+      return false;
+    }
+    app_.renderFrame();
+  }
+  if (!app_.recordingError().empty()) {
+    error = app_.recordingError();
+    return false;
+  }
+  std::cout << app_.recorder().status() << std::endl;
   return true;
 }
 

@@ -37,6 +37,7 @@ class ScriptRunner {
   bool setBody(const ScriptCommand& c, std::string& error);
   bool setForce(const ScriptCommand& c, std::string& error);
   bool setGravity(const ScriptCommand& c, std::string& error);
+  bool setGroundFriction(const ScriptCommand& c, std::string& error);
   bool setMuscle(const ScriptCommand& c, std::string& error);
   bool history(const ScriptCommand& c, std::string& error);
   bool select(const ScriptCommand& c, std::string& error);
@@ -55,6 +56,8 @@ class ScriptRunner {
   bool screenshot(const ScriptCommand& c, std::string& error);
   bool screenshotWindow(const ScriptCommand& c, std::string& error);
   bool quit(const ScriptCommand& c, std::string& error);
+  bool record(const ScriptCommand& c, std::string& error);
+  bool recordHistory(const video::RecordSettings& settings, std::string& error);
   // Real-time commands (script_live.cpp): the live app with its physics thread.
   bool play(const ScriptCommand& c, std::string& error);
   bool pause(const ScriptCommand& c, std::string& error);

@@ -384,6 +384,8 @@ Simulation::StepOutcome Simulation::stepStates(State& state, State& compareState
 bool Simulation::finishStepLocked(const StepOutcome& outcome) {
   stats_.iterations = state_.outputs.iterations;
   stats_.residual = state_.outputs.residual;
+  stats_.contactIterations = state_.outputs.contactIterations;
+  stats_.contactChange = state_.outputs.contactChange;
   if (compareSolver_ && !outcome.compareProblem.empty()) {
     const std::string where = outcome.compareFailed ? ""  // a failed step's message says where
                                                     : " at step " + std::to_string(compareState_.step) + " (t = " +

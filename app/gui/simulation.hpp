@@ -33,6 +33,8 @@ struct SimulationStats {
   double realTimeFactor = 0.0;  // simulated seconds per wall-clock second
   int iterations = -1;          // solver iterations of the last step; -1 when the back-end does not iterate
   double residual = 0.0;        // final residual of that iterative solve (State::outputs)
+  int contactIterations = 0;    // staggered-projection iterations of the last step (0: no friction solve)
+  double contactChange = 0.0;   // their last relative change of the contact force
   double lastStepSeconds = 0.0;  // wall time of the last step taken by the physics thread, s
 };
 
@@ -142,6 +144,8 @@ class Simulation {
   std::string editBodyMass(int body, double mass);
   std::string editForce(int element, ForceField field, double value, int coordinate = 0);
   std::string editGravity(const Vector3& gravity);
+  std::string editGroundFriction(double mu);
+  std::string editBodyFriction(int body, double mu);
   std::string editDriftControl(DriftControl drift, double alpha, double beta);
   // A setting of the running back-end (registry), e.g. "gmres-tolerance".
   std::string editSolverSetting(const std::string& name, double value);

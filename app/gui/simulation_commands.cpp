@@ -247,6 +247,14 @@ std::string Simulation::editGravity(const Vector3& gravity) {
   return editModel("gravity edit", [=](Model& m) { return setGravity(m, gravity); });
 }
 
+std::string Simulation::editGroundFriction(double mu) {
+  return editModel("ground friction edit", [=](Model& m) { return setGroundFriction(m, mu); });
+}
+
+std::string Simulation::editBodyFriction(int body, double mu) {
+  return editModel("friction edit", [=](Model& m) { return setBodyFriction(m, body, mu); });
+}
+
 std::string Simulation::editDriftControl(DriftControl drift, double alpha, double beta) {
   return editModel("drift control", [=](Model& m) { return setDriftControl(m, drift, alpha, beta); });
 }

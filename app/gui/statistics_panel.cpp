@@ -63,6 +63,8 @@ void drawStatisticsPanel(Workbench& app) {
   ImGui::TableSetColumnIndex(1);
   if (stats.iterations >= 0) ImGui::Text("%d (residual %.2g)", stats.iterations, stats.residual);
   else ImGui::TextDisabled("none (%s solves directly)", snap.backend.c_str());
+  if (stats.contactIterations > 0)
+    row("friction (SP) iterations", "%d (change %.2g)", stats.contactIterations, stats.contactChange);
   row("kinetic energy", "%.6g J", latest(data, kKinetic));
   row("potential energy", "%.6g J", latest(data, kPotential));
   row("total energy", "%.6g J", latest(data, kTotal));

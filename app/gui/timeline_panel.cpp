@@ -82,13 +82,15 @@ void drawTimeline(Workbench& app) {
   constexpr ImGuiWindowFlags kBar = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing;
   if (ImGui::Begin("##timeline", nullptr, kBar)) {
+    drawRecordButton(app);
+    ImGui::SameLine();
     drawTransportButtons(app, h);
     ImGui::SameLine();
     char label[96];
     std::snprintf(label, sizeof label, h.viewing ? "t = %.3f s (history)" : "t = %.3f s (live)",
                   h.viewing ? h.viewTime : snap.state.t);
     float t = static_cast<float>(h.viewing ? h.viewTime : h.lastTime);
-    ImGui::SetNextItemWidth(std::max(80.0f, view.width - 470.0f));
+    ImGui::SetNextItemWidth(std::max(80.0f, view.width - 560.0f));
     if (ImGui::SliderFloat("##history time", &t, static_cast<float>(h.firstTime),
                            static_cast<float>(std::max(h.lastTime, h.firstTime + 1e-9)), label)) {
       std::string error;

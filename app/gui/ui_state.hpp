@@ -48,6 +48,17 @@ struct HistoryPlayback {
   double speed = 1.0;
 };
 
+// The record window (record_panel.cpp): its fields, kept while it is closed.
+struct RecordForm {
+  bool open = false;
+  char path[512] = "";    // empty: the default, SCENE_YYYYMMDD-HHMMSS.mp4 in the current directory
+  char pngDir[512] = "";  // with png: the directory of the PNG sequence
+  int fps = 30;
+  int width = 0, height = 0;  // 0: the view's (or window's) size rounded down to even
+  bool wholeWindow = false;
+  bool png = false;           // a PNG sequence instead of the video
+};
+
 struct UiState {
   std::vector<SceneEntry> scenes;
   std::string scenesDir;
@@ -69,6 +80,7 @@ struct UiState {
   bool logAutoScroll = true;
   render::Overlays overlays;
   HistoryPlayback playback;
+  RecordForm record;
   std::vector<int> treeDepths;  // the model tree's, kept to reuse the storage
 };
 

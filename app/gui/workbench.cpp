@@ -19,6 +19,7 @@
 #include "app/gui/panels.hpp"
 #include "app/gui/plot_export.hpp"
 #include "app/gui/scene_catalog.hpp"
+#include "app/video/frame_grabber.hpp"
 #include "render/view_framing.hpp"
 
 namespace articulab::gui {
@@ -58,6 +59,8 @@ Workbench::Workbench(const GuiOptions& options)
 }
 
 Workbench::~Workbench() {
+  std::string error;
+  if (recorder_.recording() && !stopRecording(error)) spdlog::error("{}", error);
   stopSimulation();
   if (rendererReady_) renderer_.shutdown();
   if (imguiReady_) {
@@ -89,6 +92,7 @@ bool Workbench::openWindow(std::string& error) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  if (options_.hiddenWindow) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
   window_ = glfwCreateWindow(options_.width, options_.height, "Articulab", nullptr, nullptr);
   if (!window_) {
     error = "cannot open a " + std::to_string(options_.width) + "x" + std::to_string(options_.height) +
@@ -315,6 +319,7 @@ void Workbench::drawViewport(int width, int height) {
     glDisable(GL_SCISSOR_TEST);
   }
   if (!screenshotWithPanels_) saveScreenshot(width, height);
+  if (!recorder_.settings().wholeWindow) recordFrame(width, height);
 }
 
 // The panels' background (the panel windows draw none): one clear of the whole framebuffer
@@ -339,9 +344,105 @@ void Workbench::saveScreenshot(int width, int height) {
   screenshotPath_.clear();
 }
 
+void Workbench::captureSize(bool wholeWindow, int& width, int& height) const {
+  int fbWidth = 0, fbHeight = 0, winWidth = 1, winHeight = 1;
+  glfwGetFramebufferSize(window_, &fbWidth, &fbHeight);
+  glfwGetWindowSize(window_, &winWidth, &winHeight);
+  if (wholeWindow) {
+    width = fbWidth;
+    height = fbHeight;
+    return;
+  }
+  const ViewRegion view = viewRegion(float(winWidth), float(winHeight), ui_.showPanels, ui_.layout);
+  const float scale = float(fbWidth) / float(std::max(1, winWidth));
+  width = std::max(1, int(view.width * scale));
+  height = std::max(1, int(view.height * scale));
+}
+
+bool Workbench::startRecording(const video::RecordSettings& settings, std::string& error) {
+  simulation_->snapshot(snapshot_);
+  int width = 0, height = 0;
+  captureSize(settings.wholeWindow, width, height);
+  recordingError_.clear();
+  if (!recorder_.start(settings, width, height, snapshot_.state.t, error)) {
+    recordingError_ = error;
+    spdlog::error("recording: {}", error);
+    return false;
+  }
+  if (!recorder_.note().empty()) spdlog::warn("recording: {}", recorder_.note());
+  spdlog::info("recording the {} from t = {:.3f} s: {}x{} at {} fps to {}", settings.wholeWindow ? "window" : "3D view",
+               snapshot_.state.t, recorder_.width(), recorder_.height(), settings.fps, recorder_.outputs());
+  return true;
+}
+
+bool Workbench::startHistoryRecording(const video::RecordSettings& settings, std::string& error) {
+  simulation_->snapshot(snapshot_);
+  const HistoryView h = snapshot_.history;
+  if (h.keyframes == 0) {
+    error = "no history to record yet: play the scene first";
+    recordingError_ = error;
+    return false;
+  }
+  ui_.playback.direction = 0;
+  if (!simulation_->viewHistory(h.firstTime, error) || !startRecording(settings, error)) return false;
+  historyRecording_ = true;
+  historyStart_ = snapshot_.state.t;
+  historyEnd_ = h.lastTime;
+  spdlog::info("recording the history from t = {:.3f} s to {:.3f} s", historyStart_, historyEnd_);
+  return true;
+}
+
+// The keyframe of the next frame of a history recording, or its end.
+void Workbench::showNextHistoryFrame() {
+  if (!historyRecording_) return;
+  const double t = historyStart_ + double(recorder_.framesWritten()) / recorder_.settings().fps;
+  std::string error;
+  if (recorder_.recording() && t <= historyEnd_ + 1e-9 && simulation_->viewHistory(t, error)) return;
+  historyRecording_ = false;
+  if (recorder_.recording()) stopRecording(error);
+}
+
+bool Workbench::stopRecording(std::string& error) {
+  historyRecording_ = false;
+  if (!recorder_.recording()) {
+    error = "no recording is running";
+    return false;
+  }
+  if (!recorder_.stop(error)) {
+    recordingError_ = error;
+    spdlog::error("recording: {}", error);
+    return false;
+  }
+  spdlog::info("{}", recorder_.status());
+  return true;
+}
+
+// The frames due at the shown state's time (video_recorder.hpp), grabbed from the bottom-left
+// width x height pixels: the 3D view before the panels are drawn over it, or the whole window.
+// Recording the history, the keyframe shown is up to one keyframe interval before the frame's time.
+void Workbench::recordFrame(int width, int height) {
+  const double keyframeInterval = double(keyframeEvery(snapshot_.dt)) * snapshot_.dt;
+  const double tolerance = historyRecording_ ? std::min(keyframeInterval, 0.999 / recorder_.settings().fps)
+                                             : 0.5 * snapshot_.dt;
+  const long due = recorder_.framesDue(snapshot_.state.t, tolerance);
+  if (due <= 0) return;
+  // A region one pixel larger than the video (odd sides rounded down to even) loses its top row
+  // or right column instead of being resampled.
+  if (recorder_.width() == (width & ~1)) width = recorder_.width();
+  const int top = recorder_.height() == (height & ~1) ? height - recorder_.height() : 0;
+  height -= top;
+  std::string error;
+  if (video::grabBackBuffer(0, 0, width, height, grabbed_, error) && recorder_.addFrame(grabbed_, due, error)) return;
+  std::string ignored;
+  recorder_.stop(ignored);
+  recordingError_ = error;
+  showError("Recording stopped: " + error);
+}
+
 void Workbench::renderFrame() {
   auto start = std::chrono::steady_clock::now();
   glfwPollEvents();
+  showNextHistoryFrame();
   refreshFromSimulation();
   buildUi();
   present();
@@ -364,6 +465,7 @@ void Workbench::buildUi() {
     drawTimeline(*this);
   }
   drawMuscleLegend(*this);
+  drawRecordWindow(*this);
   drawBanner(*this);
   ImGui::Render();
 }
@@ -379,6 +481,7 @@ void Workbench::present() {
   drawViewport(std::max(1, int(view.width * scale)), std::max(1, int(view.height * scale)));
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   saveScreenshot(fbWidth, fbHeight);
+  if (recorder_.settings().wholeWindow) recordFrame(fbWidth, fbHeight);
   glfwSwapBuffers(window_);
 }
 

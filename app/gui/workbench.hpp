@@ -12,6 +12,7 @@
 #include "app/gui/simulation.hpp"
 #include "app/gui/ui_state.hpp"
 #include "app/gui/viewport_input.hpp"
+#include "app/video/video_recorder.hpp"
 #include "render/renderer.hpp"
 
 struct GLFWwindow;
@@ -57,6 +58,22 @@ class Workbench {
   void requestScreenshot(const std::string& path, bool withPanels = false);
   bool screenshotResult(std::string& error) const;
 
+  // Video (app/video): records the 3D view (or the whole window with settings.wholeWindow) from
+  // the state shown now on, in simulated time (video_recorder.hpp). False with the reason; the
+  // reason of a recording that stopped on an error later is in recordingError().
+  bool startRecording(const video::RecordSettings& settings, std::string& error);
+  bool stopRecording(std::string& error);
+  // Records the history from its first keyframe to its last: before each frame the view is set
+  // to the keyframe at or before first + k / fps (one video frame per drawn frame, whatever the
+  // wall clock does); the recording stops by itself after the last keyframe. False with the
+  // reason (no history yet, or what startRecording gives).
+  bool startHistoryRecording(const video::RecordSettings& settings, std::string& error);
+  bool recordingHistory() const { return historyRecording_; }
+  const video::VideoRecorder& recorder() const { return recorder_; }
+  const std::string& recordingError() const { return recordingError_; }
+  // The size the 3D view (or the whole window) has in framebuffer pixels now.
+  void captureSize(bool wholeWindow, int& width, int& height) const;
+
   Simulation& simulation() { return *simulation_; }
   // Stops the physics thread; a step that does not end within a short grace is abandoned.
   void stopSimulation();
@@ -77,6 +94,8 @@ class Workbench {
   void present();
   void drawViewport(int width, int height);
   void saveScreenshot(int width, int height);
+  void recordFrame(int width, int height);
+  void showNextHistoryFrame();
   void preferFrameRateOnSoftwareGl();
   void clearPanelBackground();
   Figure currentFigure() const;
@@ -102,6 +121,11 @@ class Workbench {
   std::string screenshotPath_, screenshotError_;
   bool screenshotDone_ = false, screenshotOk_ = false, screenshotWithPanels_ = false;
   double frameSeconds_ = 0.0;
+  video::VideoRecorder recorder_;
+  video::RgbImage grabbed_;
+  std::string recordingError_;
+  bool historyRecording_ = false;
+  double historyStart_ = 0.0, historyEnd_ = 0.0;  // s, the history's span when its recording started
 };
 
 }  // namespace articulab::gui

@@ -7,6 +7,7 @@
 #include <fcl/geometry/shape/sphere.h>
 #include <fcl/narrowphase/collision.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace articulab::contact {
@@ -23,7 +24,6 @@ struct FclShapeObject {
 
 namespace {
 
-constexpr int kMostPointsPerPair = 4;  // box on box: the corners of the clipped face
 
 // Pose of the torus capsule k in the torus frame: centred on the chord from angle 2 pi k / N to
 // 2 pi (k + 1) / N of the major circle, its z axis along the chord.
@@ -90,7 +90,24 @@ fcl::Transform3d toTransform(const Matrix4& E) {
   return T;
 }
 
+int objectCount(const BodyShape& shape) { return shape.dims.type == ShapeType::Torus ? kTorusCapsules : 1; }
+
 }  // namespace
+
+int bodyContactCapacity(const Model& model) {
+  if (!model.bodyContact) return 0;
+  const std::vector<bool> welded = weldedToWorld(model);
+  long pairs = 0;
+  for (int a = 0; a < model.bodyCount(); ++a)
+    for (int b = a + 1; b < model.bodyCount(); ++b) {
+      if (joinedOrStatic(model, welded, a, b)) continue;
+      long objectsA = 0, objectsB = 0;
+      for (const BodyShape& shape : model.bodies[a].shapes) objectsA += objectCount(shape);
+      for (const BodyShape& shape : model.bodies[b].shapes) objectsB += objectCount(shape);
+      pairs += objectsA * objectsB;
+    }
+  return static_cast<int>(std::min<long>(kMostPointsPerPair * pairs, kMostBodyContactPoints));
+}
 
 struct BodyCollision::Impl {
   double margin = 0.0;

@@ -23,6 +23,11 @@
 namespace articulab::contact {
 
 constexpr int kTorusCapsules = 24;
+// Most contact points of one pair of FCL objects (box on box: the corners of the clipped face).
+constexpr int kMostPointsPerPair = 4;
+// Most body-body contact points a back-end sizes its rows for (dense matrices grow with the
+// square): kMostPointsPerPair per candidate pair up to this.
+constexpr int kMostBodyContactPoints = 256;
 
 struct BodyContactPoint {
   int bodyA = -1, bodyB = -1;         // model indices, bodyA < bodyB
@@ -30,6 +35,10 @@ struct BodyContactPoint {
   Vector3 normal = Vector3::UnitZ();   // world unit normal from body a to body b
   double gap = 0.0;                    // distance between the surfaces, m (negative: penetration)
 };
+
+// Body-body contact points a back-end sizes for: 0 unless model.bodyContact, else
+// min(kMostPointsPerPair x candidate pairs, kMostBodyContactPoints). No FCL objects are made.
+int bodyContactCapacity(const Model& model);
 
 // The body pairs that may touch, and their FCL geometry, built once per model.
 class BodyCollision {

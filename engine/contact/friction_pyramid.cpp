@@ -21,6 +21,32 @@ double groundFriction(const Model& model, int body) {
   return combinedFriction(own >= 0.0 ? own : model.groundFriction, model.groundFriction);
 }
 
+double bodyFriction(const Model& model, int body) {
+  const double own = model.bodies[body].friction;
+  return own >= 0.0 ? own : model.groundFriction;
+}
+
+double pairFriction(const Model& model, int a, int b) {
+  return combinedFriction(bodyFriction(model, a), bodyFriction(model, b));
+}
+
+bool hasContactFriction(const Model& model) {
+  if (hasGroundFriction(model)) return true;
+  if (!model.bodyContact) return false;
+  int rough = 0;  // bodies with mu > 0: a pair needs two
+  for (int i = 0; i < model.bodyCount(); ++i)
+    if (bodyFriction(model, i) > 0.0) ++rough;
+  return rough >= 2;
+}
+
+Vector3 frictionAxis(int directions, int j, const Vector3& n) {
+  const Vector3 reference = std::abs(n.x()) < 0.9 ? Vector3::UnitX() : Vector3::UnitY();
+  const Vector3 t1 = (reference - reference.dot(n) * n).normalized();
+  const Vector3 t2 = n.cross(t1);
+  const double angle = 2.0 * std::numbers::pi * j / directions;
+  return std::cos(angle) * t1 + std::sin(angle) * t2;
+}
+
 bool hasGroundFriction(const Model& model) {
   if (!model.groundContact) return false;
   for (int i = 0; i < model.bodyCount(); ++i)

@@ -47,5 +47,16 @@ double combinedFriction(double a, double b);
 double groundFriction(const Model& model, int body);
 // Whether any body has a positive coefficient against the ground (and the model has contact).
 bool hasGroundFriction(const Model& model);
+// A body's own coefficient, or the scene default (the ground's) when it has none.
+double bodyFriction(const Model& model, int body);
+// The coefficient between bodies a and b: sqrt(mu_a mu_b).
+double pairFriction(const Model& model, int a, int b);
+// Whether any contact of the model (ground, or between bodies with body contact on) has mu > 0.
+bool hasContactFriction(const Model& model);
+// Axis j of the pyramid in the tangent plane of a contact with unit normal n (world):
+// cos(2 pi j / n) t1 + sin(2 pi j / n) t2, with t1 the unit projection of world x onto the plane
+// (of world y when n is within 25 degrees of x) and t2 = n x t1. For n = +z it is
+// frictionAxis(directions, j), the ground's.
+Vector3 frictionAxis(int directions, int j, const Vector3& n);
 
 }  // namespace articulab::contact

@@ -158,12 +158,17 @@ void readHeader(const Node& root, Model& model) {
   if (root.has("gravity")) model.gravity = scene_io::readVector3(root["gravity"]);
   if (root.has("simulation")) model.defaults = readSimulation(root["simulation"]);
   if (root.has("ground_contact")) readGroundContact(root["ground_contact"], model);
+  if (root.has("body_contact")) {  // true or false: shapes of different bodies collide
+    const Node node = root["body_contact"];
+    if (!node.json().is_boolean()) node.fail("expected true or false, got " + node.json().dump());
+    model.bodyContact = node.json().get<bool>();
+  }
 }
 
 Model buildModel(const Json& document, const std::string& fileName, const ParameterOverrides& overrides) {
   ReadContext context{fileName, {}};
   const Node root(document, "", context);
-  scene_io::expectObject(root, {"name", "description", "parameters", "gravity", "ground_contact", "simulation",
+  scene_io::expectObject(root, {"name", "description", "parameters", "gravity", "ground_contact", "body_contact", "simulation",
                                 "bodies", "joints", "chains", "constraints", "forces", "muscles"});
   context.parameters = readDeclaredParameters(root);
   applyOverrides(root, overrides, context.parameters);

@@ -112,6 +112,10 @@ struct Model {
   // (Body::friction; combined as engine/contact/friction_pyramid.hpp says); 0: frictionless.
   bool groundContact = false;
   double groundFriction = 0.0;
+  // Body shapes collide with each other (engine/contact/body_contact; bodies joined by a joint
+  // excepted), with the friction of the pair (friction_pyramid.hpp); only on back-ends that
+  // support it (baraff).
+  bool bodyContact = false;
   int nq = 0;
   VectorX q0, qd0;  // initial coordinates and velocities from the scene
   SimulationDefaults defaults;

@@ -38,6 +38,7 @@ struct ContactOutput {
   Vector3 point = Vector3::Zero();     // world, m
   double normalForce = 0.0;            // N (>= 0)
   Vector3 friction = Vector3::Zero();  // friction force on the body, world (in the ground plane), N
+  Vector3 normal = Vector3::UnitZ();   // direction of the normal force on the body, world (+z: the ground)
 };
 
 // What the last step computed besides the new state, for the app, the CLI and tests. Sized by

@@ -48,6 +48,13 @@ SolverSupport refusingJointFriction(const Model& model, const SolverOptions& opt
   return Check(model, options);
 }
 
+// Body-body contact (Model::bodyContact) is simulated by baraff alone; the others let bodies
+// pass through each other and say so.
+void warnOfBodyContact(const Model& model, const std::string& backend, SolverSupport& support) {
+  if (model.bodyContact && backend != "baraff" && support.ok)
+    support.warnings.push_back("body contact is not simulated: bodies pass through each other (only baraff has it)");
+}
+
 }  // namespace
 
 SolverSupport BackendSupport::operator()(const Model& model, const SolverOptions& options) const {
@@ -55,7 +62,9 @@ SolverSupport BackendSupport::operator()(const Model& model, const SolverOptions
     return {false, integratorRefusal(backend_, options.integrator, *integrators_), {}, {}};
   if (std::string refused = checkSettings(backend_, *settings_, options.settings); !refused.empty())
     return {false, refused, {}, {}};
-  return check_(model, options);
+  SolverSupport support = check_(model, options);
+  warnOfBodyContact(model, backend_, support);
+  return support;
 }
 
 SolverSupport BackendSupport::operator()(const Model& model) const { return choose(model).support; }
@@ -63,7 +72,9 @@ SolverSupport BackendSupport::operator()(const Model& model) const { return choo
 SceneIntegratorChoice BackendSupport::choose(const Model& model) const { return choose(model, model.defaults.integrator); }
 
 SceneIntegratorChoice BackendSupport::choose(const Model& model, const std::string& wanted) const {
-  return chooseSceneIntegrator(model, wanted, backend_, *integrators_, check_);
+  SceneIntegratorChoice choice = chooseSceneIntegrator(model, wanted, backend_, *integrators_, check_);
+  warnOfBodyContact(model, backend_, choice.support);
+  return choice;
 }
 
 const IntegratorInfo* BackendInfo::findIntegrator(const std::string& wanted) const {

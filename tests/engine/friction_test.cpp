@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/diagnostics/energy.hpp"
@@ -47,7 +48,8 @@ struct ContactChecks {
       frictional |= c.frictionForce.norm() > 0.0;
       const double limit = c.friction * c.force;
       for (int j = 0; j < contact::frictionAxes(directions); ++j) {
-        const double along = std::abs(c.frictionForce.dot(contact::frictionAxis(directions, j)));
+        const Vector3 axis = c.other < 0 ? contact::frictionAxis(directions, j) : contact::frictionAxis(directions, j, c.normal);
+        const double along = std::abs(c.frictionForce.dot(axis));
         worstPyramidExcess = std::max(worstPyramidExcess, (along - limit) / std::max(limit, 1e-12));
         slid |= limit > 0.0 && along > (1.0 - 1e-9) * limit;
       }
@@ -129,11 +131,15 @@ TEST(Friction, BoxStaysPutOnTheSlopeAboveTheCriticalCoefficient) {
 // poses, those at the start of the step): maximal dissipation makes it <= 0, contact by contact.
 double largestFrictionPower(const BaraffSolver& solver, const std::vector<Matrix4>& posesBefore, const State& after) {
   double worst = -1e300;
+  auto pointVelocity = [&](int body, const Vector3& x) -> Vector3 {  // zero for the ground
+    if (body < 0) return Vector3::Zero();
+    const Matrix4& E = posesBefore[body];
+    const Vector3 local = E.topLeftCorner<3, 3>().transpose() * (x - E.topRightCorner<3, 1>());
+    return E.topLeftCorner<3, 3>() * (se3::Gamma(local) * after.phi[body]);
+  };
   for (const baraff::ContactPoint& c : solver.contactPoints()) {
     if (c.frictionForce.norm() == 0.0) continue;
-    const Matrix4& E = posesBefore[c.body];
-    const Vector3 local = E.topLeftCorner<3, 3>().transpose() * (c.position - E.topRightCorner<3, 1>());
-    const Vector3 v = E.topLeftCorner<3, 3>() * (se3::Gamma(local) * after.phi[c.body]);
+    const Vector3 v = pointVelocity(c.body, c.position) - pointVelocity(c.other, c.position);  // slip of body on other
     worst = std::max(worst, c.frictionForce.dot(v));
   }
   return worst;
@@ -166,6 +172,38 @@ TEST(Friction, EnergyNeverRisesOverAStepOnTheSlopes) {
     double power = -1e300;
     EXPECT_LT(largestEnergyRise(model, frictionOptions(), 1000, checks, &power), 1e-12) << scene;
     EXPECT_LT(power, 1e-9) << scene;  // W; sticking leaves rounding, about 1e-11
+  }
+}
+
+// The body-contact, rolling and stick-slip scenes with their own settings (the stack's
+// sp-regularisation). The stack keeps its energy to rounding. The others gain energy over some
+// steps for reasons other than friction, each bounded by its measured figure and said why;
+// the friction power at the end-of-step velocities (the direct oracle of dissipation) stays
+// at rounding on all of them:
+//   rolling sphere and cylinder: 1.1e-3 and 7.9e-4 of the energy over a step (measured), the
+//     pose update E exp(h phi) turns a rolling body about its contact point, its centre drops
+//     by r (1 - cos(omega h)) and the contact row's penetration recovery lifts it at the next
+//     step (body_contact_rows_test.cpp, the rolling tests, says more);
+//   stick-slip: 1.7e-10 (measured), the 1000 kg puller and the spring under semi-implicit
+//     Euler, whose energy oscillates without drift.
+TEST(Friction, EnergyRiseOverAStepOnTheContactScenesIsBounded) {
+  const std::pair<const char*, double> scenes[] = {{"box_stack.json", 1e-12},
+                                                   {"sphere_slope_roll.json", 2e-3},
+                                                   {"cylinder_slope_roll.json", 2e-3},
+                                                   {"box_spring_stick_slip.json", 1e-9}};
+  for (const auto& [scene, bound] : scenes) {
+    const Model model = loadScene(test::kScenes + scene);
+    SolverOptions options = solverOptionsFor(model, model.defaults.integrator);
+    ContactChecks checks;
+    double power = -1e300;
+    const double rise = largestEnergyRise(model, options, 1000, checks, &power);
+    EXPECT_LT(rise, bound) << scene;
+    EXPECT_LT(power, 1e-9) << scene;
+    EXPECT_GE(checks.mostNegativeNormal, 0.0) << scene;
+    EXPECT_LT(checks.worstPyramidExcess, 1e-9) << scene;
+    char figure[32];
+    std::snprintf(figure, sizeof figure, "%.3g", rise);
+    RecordProperty(std::string("largest_energy_rise_") + scene, figure);
   }
 }
 

@@ -312,6 +312,11 @@ std::vector<ErrorCase> errorCases() {
        {},
        "/ground_contact",
        "expected true, false or an object such as {\"friction\": 0.5}, got \"yes\""},
+      {"BodyContactNotBoolean",
+       [](json& s) { s["body_contact"] = 1; },
+       {},
+       "/body_contact",
+       "expected true or false, got 1"},
       {"NegativeGroundFriction",
        [](json& s) { s["ground_contact"] = {{"friction", -0.5}}; },
        {},
@@ -924,6 +929,9 @@ TEST(SceneLoader, GroundContactIsReadAndOffByDefault) {
   EXPECT_EQ(rough.groundFriction, 0.7);
   EXPECT_EQ(rough.bodies[0].friction, 0.3);
   EXPECT_LT(rough.bodies[1].friction, 0.0);  // the scene's default
+  EXPECT_FALSE(rough.bodyContact);
+  scene["body_contact"] = true;
+  EXPECT_TRUE(loadSceneFromString(scene.dump(), "bodies.json").bodyContact);
 }
 
 TEST(SceneLoader, BranchingTreeCoversJointTypesAndShapes) {

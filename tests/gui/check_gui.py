@@ -466,6 +466,9 @@ def case_bad_parameters(opts):
         ("set-joint 9 damping 1", "set-joint: joint index 9 is out of range"),
         ("integrator euler", "integrator: unknown integrator 'euler'"),
         ("backend nope", "backend: unknown back-end 'nope'"),
+        ("set-ground-friction -2", "set-ground-friction: friction coefficient must be >= 0 (got -2)"),
+        ("set-body 0 friction -0.5", "set-body: friction coefficient must be >= 0 (got -0.5)"),
+        ("set-body 0 colour 1", "set-body: unknown body field 'colour' (expected mass or friction)"),
     ]
     for index, (command, message) in enumerate(cases):
         result, path = run_script(opts, "bad_%d" % index, "load scenes/chain.json n=3\n" + command + "\n")
@@ -678,15 +681,191 @@ quit
     check(outline > 50, "the selected body is outlined in yellow (%d pixels)" % outline)
 
 
+# ---------------------------------------------------------------- video (app/video)
+
+def probe_video(opts, path, frames_to_png):
+    """Decodes path with libavformat (video_probe); returns its JSON summary, the frames written as PNGs."""
+    args = [opts.probe, path]
+    for index, png in frames_to_png:
+        args += ["--frame", str(index), "--png", png]
+    result = run(args, "video_probe")
+    if not check(result.returncode == 0, "%s decodes: %s" % (path, result.stderr.strip()[-300:])):
+        return None
+    return json.loads(result.stdout)
+
+
+def mean_abs_difference(a, b):
+    total = sum(abs(x - y) for x, y in zip(a[3], b[3]))
+    return total / float(len(a[3]))
+
+
+def case_video(opts):
+    """articulab record writes an H.264 MP4 that libavformat decodes: round(duration * fps) = 30
+    frames of 320x240 at 30 fps (frame k shows t = k/30 s, so the last is t = 29/30 s), a frame
+    shows the scene and matches the PNG sequence written beside it, the pendulum moves between
+    the first and the last frame; bad output paths and sizes are refused with the reason."""
+    out = opts.out_dir
+    video, frames = f"{out}/run.mp4", f"{out}/frames"
+    shutil.rmtree(frames, ignore_errors=True)
+    result = run([opts.exe, "record", "scenes/double_pendulum.json", "--duration", "1", "--fps", "30", "--size",
+                  "320x240", "--out", video, "--png-dir", frames], "record")
+    if not check(result.returncode == 0, "record exits with 0: %s" % result.stderr.strip()[-400:]):
+        return
+    check("wrote 30 frames (320x240, 30 fps) to " + os.path.abspath(video) + " (H.264 (libx264))" in result.stdout,
+          "the status names the frames, the size and the whole path: " + result.stdout.strip())
+    info = probe_video(opts, video, [(0, f"{out}/decoded_0.png"), (29, f"{out}/decoded_29.png")])
+    if info is None:
+        return
+    check(info["frames"] == 30, "30 frames decoded (got %d)" % info["frames"])
+    check((info["width"], info["height"]) == (320, 240), "320x240 (got %dx%d)" % (info["width"], info["height"]))
+    check(info["codec"] == "h264", "H.264 (got %s)" % info["codec"])
+    check(abs(info["fps"] - 30) < 1e-6, "30 fps (got %g)" % info["fps"])
+    check_shows_scene(f"{out}/decoded_29.png", "decoded frame 29")
+    first, last = read_png(f"{out}/decoded_0.png"), read_png(f"{out}/decoded_29.png")
+    check(mean_abs_difference(first, last) > 0.5, "the pendulum moves between frames 0 and 29 (mean difference %.2f)" %
+          mean_abs_difference(first, last))
+    png = read_png(os.path.join(frames, "frame_00029.png"))
+    difference = mean_abs_difference(png, last)
+    print("decoded frame 29 against the PNG frame 29: mean difference %.2f per channel" % difference)
+    check(difference < 4.0, "the decoded frame matches the PNG of the same frame (mean difference %.2f)" % difference)
+    check(not os.path.exists(os.path.join(frames, "frame_00030.png")), "no 31st PNG frame")
+    result = run([opts.exe, "record", "scenes/double_pendulum.json", "--duration", "1", "--out",
+                  "/proc/articulab_nowhere/run.mp4"], "record to an unwritable path")
+    check(result.returncode == 2 and "/proc/articulab_nowhere/run.mp4: cannot write the file" in result.stderr,
+          "an unwritable path is refused: " + result.stderr.strip()[-300:])
+    result = run([opts.exe, "record", "scenes/double_pendulum.json", "--size", "321x240", "--out", video], "odd size")
+    check(result.returncode == 2 and "--size: video size must be WIDTHxHEIGHT with even sides" in result.stderr,
+          "an odd size is refused: " + result.stderr.strip()[-300:])
+    result = run([opts.exe, "record", "scenes/double_pendulum.json", "--duration", "1"], "no output")
+    check(result.returncode == 2 and "give --out FILE.mp4" in result.stderr, "no output is refused")
+    result = run([opts.exe, "record", "tests/gui/data/diverging_chain.json", "--duration", "3", "--size", "320x240",
+                  "--out", f"{out}/diverged.mp4"], "diverging scene")
+    check(result.returncode == 3 and "articulab record: the simulation diverged before t = " in result.stderr and
+          "keeping the 1 frames recorded so far" in result.stderr, "a diverging scene exits with 3, keeping the frames")
+    info = probe_video(opts, f"{out}/diverged.mp4", [])
+    check(info is not None and info["frames"] == 1, "the diverged run's file is finished and decodes: %s" % info)
+
+
+def case_video_png(opts):
+    """The PNG fallback: --png-dir alone writes round(0.5 s * 20 fps) = 10 frames of 320x240 that
+    show the scene, and nothing else; --out without a video encoder falls back to PNGs; MPEG-4
+    part 2 where there is no H.264 encoder."""
+    out = opts.out_dir
+    frames = f"{out}/frames"
+    shutil.rmtree(frames, ignore_errors=True)
+    result = run([opts.exe, "record", "scenes/double_pendulum.json", "--duration", "0.5", "--fps", "20", "--size",
+                  "320x240", "--png-dir", frames], "record PNG")
+    if not check(result.returncode == 0, "record --png-dir exits with 0: %s" % result.stderr.strip()[-400:]):
+        return
+    names = sorted(os.listdir(frames))
+    check(names == ["frame_%05d.png" % i for i in range(10)], "frames 0 to 9 written (got %s)" % names[:12])
+    png = read_png(os.path.join(frames, "frame_00009.png"))
+    check((png[0], png[1]) == (320, 240), "PNG frames are 320x240 (got %dx%d)" % (png[0], png[1]))
+    check_shows_scene(os.path.join(frames, "frame_00009.png"), "PNG frame 9")
+    check(mean_abs_difference(read_png(os.path.join(frames, "frame_00000.png")), png) > 0.5, "the frames differ")
+    # Without a video encoder (ARTICULAB_VIDEO_ENCODER=none) --out falls back to OUT_frames/ and says so;
+    # with MPEG-4 part 2 forced the video decodes as mpeg4.
+    fallback = f"{out}/fallback_frames"
+    shutil.rmtree(fallback, ignore_errors=True)
+    env = dict(os.environ, ARTICULAB_VIDEO_ENCODER="none")
+    args = [opts.exe, "record", "scenes/double_pendulum.json", "--duration", "0.2", "--fps", "20", "--size", "320x240"]
+    result = subprocess.run(args + ["--out", f"{out}/fallback.mp4"], env=env, capture_output=True, text=True, timeout=240)
+    check(result.returncode == 0 and "has no H.264 or MPEG-4 encoder" in result.stderr and
+          "writing a PNG sequence to " + os.path.abspath(fallback) + " instead" in result.stderr,
+          "no encoder: the PNG fallback is announced: " + result.stderr.strip()[-400:])
+    check(sorted(os.listdir(fallback)) == ["frame_%05d.png" % i for i in range(4)] if os.path.isdir(fallback) else False,
+          "no encoder: 4 PNG frames in " + fallback)
+    env["ARTICULAB_VIDEO_ENCODER"] = "mpeg4"
+    result = subprocess.run(args + ["--out", f"{out}/mpeg4.mp4"], env=env, capture_output=True, text=True, timeout=240)
+    check(result.returncode == 0 and "(MPEG-4 part 2 (mpeg4))" in result.stdout, "MPEG-4 forced: " + result.stdout)
+    info = probe_video(opts, f"{out}/mpeg4.mp4", [(3, f"{out}/mpeg4_3.png")])
+    if info is not None:
+        check(info["codec"] == "mpeg4" and info["frames"] == 4, "MPEG-4 part 2 video of 4 frames: %s" % info)
+        check_shows_scene(f"{out}/mpeg4_3.png", "MPEG-4 frame 3")
+
+
+def case_video_session(opts):
+    """The app's recorder in a scripted session: recording during run-frames writes a frame per
+    1/30 s of simulated time (the count in the status line equals the decoded count); recording
+    while the history is played back (whole window, 1280x720) follows the shown time; 'record
+    history' records the whole history; the live run on the physics thread records too; an
+    unwritable path fails the script with the reason."""
+    out = opts.out_dir
+    script = f"""load scenes/double_pendulum.json
+record start {out}/session.mp4 fps=30 size=320x240
+run-frames 60
+record stop
+screenshot {out}/view.png
+history view 0.2
+record start {out}/history.mp4 fps=30 window
+draw-frames 1
+history view 0.3
+draw-frames 1
+history view 0.5
+draw-frames 1
+record stop
+record history {out}/whole_history.mp4 fps=30 size=320x240
+history live
+play
+record start {out}/live.mp4 fps=30 size=320x240
+wait-steps 300
+record stop
+pause
+record start /proc/articulab_nowhere/session.mp4
+quit
+"""
+    result, path = run_script(opts, "video_session", script)
+    check(result.returncode == 1 and path + ":21: record: /proc/articulab_nowhere/session.mp4: cannot write the file" in
+          result.stderr, "an unwritable path fails the script with the reason: " + result.stderr.strip()[-300:])
+    written = re.findall(r"^wrote (\d+) frames \((\d+)x(\d+), 30 fps\) to (\S+)", result.stdout, re.MULTILINE)
+    if not check(len(written) == 4, "four recordings reported: %s" % result.stdout[-600:]):
+        return
+    check(written[0][3] == os.path.abspath(f"{out}/session.mp4"), "the status shows the whole path")
+    info = probe_video(opts, f"{out}/session.mp4", [(0, f"{out}/session_0.png"), (int(written[0][0]) - 1,
+                                                                                   f"{out}/session_last.png")])
+    if info is None:
+        return
+    check(info["frames"] == int(written[0][0]) and 30 <= info["frames"] <= 32,
+          "about 1 s at 30 fps: %d frames decoded, %s written" % (info["frames"], written[0][0]))
+    check((info["width"], info["height"]) == (320, 240), "the session video is 320x240")
+    check_shows_scene(f"{out}/session_last.png", "last frame of the session video")
+    # History from the keyframe at 0.196 s to the one at 0.5 s: a frame every 1/30 s, so 10.
+    history = probe_video(opts, f"{out}/history.mp4", [(0, f"{out}/history_0.png")])
+    if history is None:
+        return
+    check(history["frames"] == 10 and written[1][0] == "10", "10 frames of the history (got %d)" % history["frames"])
+    check((history["width"], history["height"]) == (1280, 720), "the whole window: 1280x720 (got %dx%d)" %
+          (history["width"], history["height"]))
+    check_shows_scene(f"{out}/history_0.png", "whole-window frame of the history")
+    # The whole history, first keyframe to last: floor((last - first) * 30) + 1 frames.
+    span = re.search(r"recording the history from t = ([\d.]+) s to ([\d.]+) s", result.stdout + result.stderr)
+    if not check(span is not None, "the log gives the history's span"):
+        return
+    expected = int((float(span.group(2)) - float(span.group(1))) * 30 + 1e-6) + 1
+    whole = probe_video(opts, f"{out}/whole_history.mp4", [(expected - 1, f"{out}/whole_history_last.png")])
+    if whole is None:
+        return
+    check(whole["frames"] == expected == int(written[2][0]), "the whole history: %d frames decoded, %d expected, %s "
+          "written" % (whole["frames"], expected, written[2][0]))
+    check_shows_scene(f"{out}/whole_history_last.png", "last frame of the whole history")
+    # The live run on the physics thread (real time, so the count varies): 300 steps of 1 ms are
+    # about 0.3 s, about 10 frames; the file holds as many as the status says.
+    live = probe_video(opts, f"{out}/live.mp4", [])
+    if live is not None:
+        check(live["frames"] == int(written[3][0]) >= 5, "the live recording: %d frames decoded, %s written" %
+              (live["frames"], written[3][0]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--exe", required=True)
     parser.add_argument("--source-dir", required=True)
     parser.add_argument("--out-dir", required=True)
+    parser.add_argument("--probe", help="video_probe (tests/gui/video_probe.cpp), for the video cases")
     parser.add_argument("case", choices=["scripted_session", "broken_scene", "diverging_scene", "bad_parameters",
                                          "view_and_labels",
                                          "benchmark", "compare_backends", "every_scene", "slow_step", "muscles",
-                                         "history", "inspector"])
+                                         "history", "inspector", "video", "video_png", "video_session"])
     opts = parser.parse_args()
     os.makedirs(opts.out_dir, exist_ok=True)
     os.chdir(opts.source_dir)

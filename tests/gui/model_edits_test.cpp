@@ -6,6 +6,7 @@
 #include "app/gui/parameter_checks.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
+#include "engine/solvers/registry.hpp"
 
 namespace articulab::gui {
 namespace {
@@ -37,6 +38,30 @@ TEST(ModelEdits, RefusedValuesLeaveTheModelUntouched) {
   EXPECT_NE(setJointField(model, 7, JointField::Stiffness, 1.0).find("out of range"), std::string::npos);
   EXPECT_NE(setJointField(model, 0, JointField::Rest, 0.1, 1).find("coordinate"), std::string::npos);
   EXPECT_NE(setGravity(model, Vector3(0.0, NAN, 0.0)).find("finite"), std::string::npos);
+  EXPECT_EQ(setGroundFriction(model, -0.5), "friction coefficient must be >= 0 (got -0.5)");
+  EXPECT_EQ(model.groundFriction, 0.0);
+  EXPECT_EQ(setBodyFriction(model, 1, -1.0), "friction coefficient must be >= 0 (got -1)");
+  EXPECT_EQ(model.bodies[1].friction, -1.0);
+  EXPECT_NE(setBodyFriction(model, 5, 0.5).find("out of range"), std::string::npos);
+}
+
+// Friction edits on the sliding box (slope theta = 0.3 rad by tilted gravity): after an edit of
+// the ground's or the box's coefficient it slides with a = g (sin theta - mu cos theta), mu the
+// geometric mean of the box's and the ground's (engine/contact/friction_pyramid.hpp).
+TEST(ModelEdits, FrictionEditsGiveTheSlopeAccelerationOfTheCombinedCoefficient) {
+  const auto slideAcceleration = [](const Model& model) {
+    auto solver = findBackend(model.defaults.backend)->create(model, solverOptionsFor(model, model.defaults.integrator));
+    State state = makeInitialState(model);
+    const double h = model.defaults.dt;
+    for (int k = 0; k < 200; ++k) EXPECT_TRUE(solver->step(model, state, h).ok);
+    return state.qd.norm() / state.t;  // semi-implicit Euler: v = a t exactly while it slides
+  };
+  const double theta = 0.3, g = 9.81;
+  Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/box_slope_slide.json");
+  ASSERT_EQ(setGroundFriction(model, 0.1), "");
+  EXPECT_NEAR(slideAcceleration(model), g * (std::sin(theta) - 0.1 * std::cos(theta)), 1e-6);
+  ASSERT_EQ(setBodyFriction(model, 0, 0.225), "");  // sqrt(0.225 * 0.1) = 0.15
+  EXPECT_NEAR(slideAcceleration(model), g * (std::sin(theta) - 0.15 * std::cos(theta)), 1e-6);
 }
 
 // The parameters panel's solver settings: the registry's range is enforced, a value is stored

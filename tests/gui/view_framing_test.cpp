@@ -74,6 +74,10 @@ TEST(ViewFraming, TheFallingChainStaysInView) { expectFramed("falling_chain.json
 // A thin hanging column: its box cannot cover 15 % of a wide view, but it fills the view height.
 TEST(ViewFraming, TheTorusChainStaysInView) { expectFramed("torus_chain_20.json", 2.0, false); }
 TEST(ViewFraming, TheBranchingTreeFillsTheViewAndStaysInIt) { expectFramed("branching_tree.json", 2.0); }
+// A box sliding down a slope (tilted gravity) over its whole default run; the one that sticks
+// keeps the tight framing of the start.
+TEST(ViewFraming, TheSlidingBoxStaysInViewToTheEndOfItsRun) { expectFramed("box_slope_slide.json", 1.0); }
+TEST(ViewFraming, TheStickingBoxFillsTheView) { expectFramed("box_slope_stick.json", 1.0); }
 
 TEST(ViewFraming, PlanarMechanismsAreSeenFaceOn) {
   for (const char* scene : {"windmill.json", "four_bar.json", "double_pendulum.json", "minitaur_leg.json"}) {

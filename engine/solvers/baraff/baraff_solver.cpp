@@ -35,10 +35,12 @@ constexpr int kFrictionDirections = contact::kDefaultFrictionDirections;
 constexpr double kStaggeredTolerance = 1e-8;
 constexpr int kStaggeredIterations = 50;
 constexpr double kStaggeredRegularisation = 1e-10;  // eps I of both QPs, relative (staggered_projections.hpp)
+// Body pairs closer than this get contact rows (m), as the ground's support points.
+constexpr double kBodyContactMargin = 5e-3;
 
 // The pyramid directions the options ask for, 0 when the model has no friction.
 int frictionDirectionsOf(const Model& model, const SolverOptions& options) {
-  if (!contact::hasGroundFriction(model)) return 0;
+  if (!contact::hasContactFriction(model)) return 0;
   return static_cast<int>(std::lround(settingValue(options, "baraff", BaraffSolver::settings(), "friction-directions")));
 }
 
@@ -65,7 +67,12 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
       maxProjectionIterations_(static_cast<int>(settingValue(options, "baraff", settings(), "projection-iterations"))),
       positionTolerance_(settingValue(options, "baraff", settings(), "projection-tolerance")),
       positionFailure_(settingValue(options, "baraff", settings(), "projection-failure")),
-      nearFactorError_(settingValue(options, "baraff", settings(), "near-factor-error")) {
+      nearFactorError_(settingValue(options, "baraff", settings(), "near-factor-error")),
+      inequalityCapacity_(baraff::inequalityCapacity(model)) {
+  if (model.bodyContact) {
+    bodyCollision_ = std::make_unique<contact::BodyCollision>(model, kBodyContactMargin);
+    bodyPoints_.reserve(static_cast<std::size_t>(contact::kMostPointsPerPair) * bodyCollision_->candidatePairCount());
+  }
   resolveDefaultIntegrator();
   frictionDirections_ = frictionDirectionsOf(model, options);
   if (!contact::validFrictionDirections(frictionDirections_)) frictionDirections_ = 0;  // refused by supports()
@@ -80,7 +87,7 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
   system_.auxiliary.resize(constraints::totalLoopRows(model));
   system_.unilateral.resize(baraff::inequalityCapacity(model));
   system_.friction.resize(baraff::frictionCapacity(model, std::max(frictionDirections_, 4)));
-  system_.frictionContacts.resize(contact::groundSupportCapacity(model));
+  system_.frictionContacts.resize(baraff::frictionContactCapacity(model));
   contacts_.reserve(system_.unilateral.size());
   contactRow_.reserve(system_.unilateral.size());
   stage_ = makeInitialState(model);
@@ -150,7 +157,7 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
   }
   if (!checkWorkspaceFits("baraff", model, options.integrator.isDefault() ? Integrator::SemiImplicitEuler : options.integrator, support))
     return support;
-  if (contact::hasGroundFriction(model)) {
+  if (contact::hasContactFriction(model)) {
     const int directions = frictionDirectionsOf(model, options);
     if (!contact::validFrictionDirections(directions)) {
       support.ok = false;
@@ -158,7 +165,8 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
                        std::to_string(directions);
       return support;
     }
-    support.notes.push_back("ground contact with Coulomb friction (scene default mu = " +
+    support.notes.push_back(std::string(model.bodyContact ? "ground and body-body" : "ground") +
+                            " contact with Coulomb friction (scene default mu = " +
                             std::to_string(model.groundFriction) + ", " + std::to_string(directions) +
                             "-sided pyramid) by staggered projections");
   }
@@ -263,8 +271,11 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
   }
   baraff::fillBodyForces(model, state.E_0i, state.phi, q_, qd_, forceInputs(state), system_.force);
   system_.unilateralCount = 0;
+  droppedContacts_ = 0;
   if (h > 0.0) {
-    baraff::assembleInequalityRows(model, state.E_0i, state.phi, q_, h, frictionDirections_, system_, contacts_, contactRow_);
+    if (bodyCollision_) bodyCollision_->detect(state.E_0i, bodyPoints_);
+    droppedContacts_ = baraff::assembleInequalityRows(model, state.E_0i, state.phi, q_, h, frictionDirections_,
+                                                      bodyPoints_, system_, contacts_, contactRow_);
     loadFrictionWarmStart(state);
   }
   setAccelerationRhs(h, baumgarte);
@@ -286,6 +297,9 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
     contacts_[c].force = solver_.unilateralMultipliers()[contactRow_[c]];
   collectFrictionForces();
   if (!report_.ok) return failed(state, report_.message);
+  if (droppedContacts_ > 0)
+    return failed(state, std::to_string(bodyPoints_.size()) + " body-body contact points exceed the capacity of " +
+                             std::to_string(contact::bodyContactCapacity(model)) + " (contact::kMostBodyContactPoints)");
   return {};
 }
 
@@ -331,9 +345,9 @@ void BaraffSolver::loadFrictionWarmStart(const State& state) {
   int row = 0;
   for (const baraff::ContactPoint& c : contacts_) {
     if (c.friction <= 0.0) continue;
-    for (int j = 0; j < axes; ++j, ++row) {
+    for (int j = 0; j < axes; ++j, ++row) {  // body-body contacts (no support point) start at zero
       const int at = c.support * axes + j;
-      beta[row] = at < warm.size() ? warm[at] : 0.0;
+      beta[row] = c.support >= 0 && at < warm.size() ? warm[at] : 0.0;
     }
   }
 }
@@ -346,7 +360,8 @@ void BaraffSolver::collectFrictionForces() {
     c.frictionForce.setZero();
     if (c.friction <= 0.0 || activeFrictionRows_ == 0) continue;
     for (int j = 0; j < axes; ++j, ++row)
-      c.frictionForce += solver_.frictionMultipliers()[row] * contact::frictionAxis(frictionDirections_, j);
+      c.frictionForce += solver_.frictionMultipliers()[row] * (c.other < 0 ? contact::frictionAxis(frictionDirections_, j)
+                                                                           : contact::frictionAxis(frictionDirections_, j, c.normal));
   }
 }
 
@@ -355,7 +370,8 @@ void BaraffSolver::writeOutputs(const Model& model, State& state, int projection
   if (out.contacts.size() < contacts_.capacity()) out.contacts.resize(contacts_.capacity());  // first step only
   out.contactCount = 0;
   for (const baraff::ContactPoint& contact : contacts_)
-    if (contact.force > 0.0) out.contacts[out.contactCount++] = {contact.position, contact.force, contact.frictionForce};
+    if (contact.force > 0.0)
+      out.contacts[out.contactCount++] = {contact.position, contact.force, contact.frictionForce, contact.normal};
   out.contactIterations = staggered_.iterations;
   out.contactChange = staggered_.change;
   if (frictionDirections_ > 0) {
@@ -366,7 +382,8 @@ void BaraffSolver::writeOutputs(const Model& model, State& state, int projection
     int row = 0;
     for (const baraff::ContactPoint& c : contacts_) {
       if (c.friction <= 0.0 || activeFrictionRows_ == 0) continue;
-      for (int j = 0; j < axes; ++j, ++row) out.frictionWarmStart[c.support * axes + j] = solver_.frictionMultipliers()[row];
+      for (int j = 0; j < axes; ++j, ++row)
+        if (c.support >= 0) out.frictionWarmStart[c.support * axes + j] = solver_.frictionMultipliers()[row];
     }
   }
   if (out.multipliers.size() != multiplierCount_) out.multipliers.resize(multiplierCount_);  // first step only
@@ -395,7 +412,8 @@ void BaraffSolver::forwardDynamics(const Model& model, const State& state, Vecto
 }
 
 bool BaraffSolver::usesRungeKutta(const Model& model) const {
-  return options_.integrator == Integrator::RK4 && baraff::inequalityCapacity(model) == 0;
+  (void)model;
+  return options_.integrator == Integrator::RK4 && inequalityCapacity_ == 0;
 }
 
 StepStatus BaraffSolver::advanceMechanism(const Model& model, State& state, double h) {

@@ -16,6 +16,8 @@
 // the trajectory does not depend on the solver object.
 #pragma once
 
+#include <memory>
+
 #include "engine/solvers/baraff/anticipation.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
 #include "engine/solvers/baraff/primary_constraints.hpp"
@@ -59,8 +61,8 @@ class BaraffSolver final : public Solver {
   const baraff::ConstrainedSolution& solution() const { return solution_; }
   const baraff::ConstraintSystem& system() const { return system_; }
   const baraff::SolveReport& lastReport() const { return report_; }
-  // Ground contact points of the last step (active rows: touching or about to touch), with
-  // their normal forces; for drawing and tests.
+  // Contact points of the last step, ground then body-body (active rows: touching or about to
+  // touch), with their normal and friction forces; for drawing and tests.
   const std::vector<baraff::ContactPoint>& contactPoints() const { return contacts_; }
   // Pyramid directions of the friction (4, 8 or 16, the setting friction-directions).
   int frictionDirections() const { return frictionDirections_; }
@@ -126,8 +128,13 @@ class BaraffSolver final : public Solver {
   // settings(): the projection's iteration cap, target, failure bound; the factor-reuse bound.
   int maxProjectionIterations_;
   double positionTolerance_, positionFailure_, nearFactorError_;
+  int inequalityCapacity_ = 0;  // baraff::inequalityCapacity(model)
   std::vector<baraff::ContactPoint> contacts_;
   std::vector<int> contactRow_;  // row of each contact in system_.unilateral
+  // Body-body contact (model.bodyContact): FCL's pairs, the step's points, those left out.
+  std::unique_ptr<contact::BodyCollision> bodyCollision_;
+  std::vector<contact::BodyContactPoint> bodyPoints_;
+  int droppedContacts_ = 0;
   int activeInequalities_ = 0;
   int frictionDirections_ = 0;  // 0: the model has no friction
   int activeFrictionRows_ = 0;

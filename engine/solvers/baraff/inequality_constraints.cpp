@@ -66,6 +66,53 @@ void addContactRows(const Model& model, int i, const Matrix4& E, const Vector6& 
   }
 }
 
+// The velocity of body i's material point at world x, as a map of its twist (eq 1.12).
+Eigen::Matrix<double, 3, 6> pointVelocityMap(const Matrix4& E, const Vector3& x) {
+  const Matrix3 R = E.topLeftCorner<3, 3>();
+  return R * se3::Gamma(R.transpose() * (x - E.topRightCorner<3, 1>()));
+}
+
+// A row d^T (v_b(x) - v_a(x)) between bodies a and b (Va, Vb their point-velocity maps).
+void setRelativeRow(int a, int b, const Eigen::Matrix<double, 3, 6>& Va, const Eigen::Matrix<double, 3, 6>& Vb,
+                    const Vector3& d, const std::vector<Vector6>& phi, AuxiliaryRow& row) {
+  row.bodyA = a;
+  row.bodyB = b;
+  row.jA = -d.transpose() * Va;
+  row.jB = d.transpose() * Vb;
+  row.velocity = row.jA.dot(phi[a]) + row.jB.dot(phi[b]);
+  row.bias = 0.0;
+}
+
+// The normal row and, with mu > 0, the friction rows of a body-body contact.
+void addBodyContactRows(const Model& model, const contact::BodyContactPoint& p, const std::vector<Matrix4>& E_0i,
+                        const std::vector<Vector6>& phi, double h, int directions, ConstraintSystem& system,
+                        std::vector<ContactPoint>& contacts, std::vector<int>& contactRow) {
+  const int a = p.bodyA, b = p.bodyB;
+  const Eigen::Matrix<double, 3, 6> Va = pointVelocityMap(E_0i[a], p.position);
+  const Eigen::Matrix<double, 3, 6> Vb = pointVelocityMap(E_0i[b], p.position);
+  const double mu = directions > 0 ? contact::pairFriction(model, a, b) : 0.0;
+  if (mu > 0.0) {
+    contact::FrictionRows& rows = system.frictionContacts[system.frictionContactCount++];
+    rows.normal = system.auxiliaryCount() + system.unilateralCount;
+    rows.firstAxis = system.frictionCount;
+    rows.bound = contact::frictionBoxScale(directions) * mu;
+    for (int j = 0; j < contact::frictionAxes(directions); ++j) {
+      AuxiliaryRow& row = system.friction[system.frictionCount++];
+      setRelativeRow(a, b, Va, Vb, contact::frictionAxis(directions, j, p.normal), phi, row);
+      row.error = 0.0;
+      row.rhs = -row.velocity / h;  // no sliding at the end of the step
+    }
+  }
+  AuxiliaryRow& row = system.unilateral[system.unilateralCount];
+  setRelativeRow(a, b, Va, Vb, p.normal, phi, row);
+  row.error = p.gap;
+  contactRow.push_back(system.unilateralCount++);
+  ContactPoint point{b, p.position, p.gap, 0.0, -1, mu, Vector3::Zero()};
+  point.other = a;
+  point.normal = p.normal;
+  contacts.push_back(point);
+}
+
 // Joint i's qdot as a row on the child and parent twists, times sign (+1 lower, -1 upper).
 void addLimitRows(const Model& model, int i, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
                   const VectorX& q, double h, ConstraintSystem& system) {
@@ -92,17 +139,22 @@ int inequalityCapacity(const Model& model) {
   int rows = 0;
   for (const Joint& joint : model.joints)
     if (limitsEnforced(joint)) rows += 2;
-  return rows + contact::groundSupportCapacity(model);
+  return rows + contact::groundSupportCapacity(model) + contact::bodyContactCapacity(model);
+}
+
+int frictionContactCapacity(const Model& model) {
+  return contact::hasContactFriction(model) ? contact::groundSupportCapacity(model) + contact::bodyContactCapacity(model)
+                                            : 0;
 }
 
 int frictionCapacity(const Model& model, int directions) {
-  return contact::hasGroundFriction(model) ? contact::frictionAxes(directions) * contact::groundSupportCapacity(model)
-                                           : 0;
+  return contact::frictionAxes(directions) * frictionContactCapacity(model);
 }
 
-void assembleInequalityRows(const Model& model, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
-                            const VectorX& q, double h, int frictionDirections, ConstraintSystem& system,
-                            std::vector<ContactPoint>& contacts, std::vector<int>& contactRow) {
+int assembleInequalityRows(const Model& model, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
+                           const VectorX& q, double h, int frictionDirections,
+                           const std::vector<contact::BodyContactPoint>& bodyPoints, ConstraintSystem& system,
+                           std::vector<ContactPoint>& contacts, std::vector<int>& contactRow) {
   system.unilateralCount = 0;
   system.frictionCount = 0;
   system.frictionContactCount = 0;
@@ -115,10 +167,23 @@ void assembleInequalityRows(const Model& model, const std::vector<Matrix4>& E_0i
   if (model.groundContact)
     for (int i = 0; i < model.bodyCount(); ++i)
       addContactRows(model, i, E_0i[i], phi[i], h, frictionDirections, support, system, contacts, contactRow);
+  int dropped = 0;
+  const int axes = system.frictionAxes;
+  for (const contact::BodyContactPoint& p : bodyPoints) {
+    const bool fits = system.unilateralCount < static_cast<int>(system.unilateral.size()) &&
+                      (axes == 0 || (system.frictionCount + axes <= static_cast<int>(system.friction.size()) &&
+                                     system.frictionContactCount < static_cast<int>(system.frictionContacts.size())));
+    if (!fits) {
+      ++dropped;
+      continue;
+    }
+    addBodyContactRows(model, p, E_0i, phi, h, frictionDirections, system, contacts, contactRow);
+  }
   for (int r = 0; r < system.unilateralCount; ++r) {
     AuxiliaryRow& row = system.unilateral[r];
     row.rhs = (stepBound(row.error, h) - row.velocity) / h;  // on a: J (phi + h a) >= -g / h
   }
+  return dropped;
 }
 
 }  // namespace articulab::baraff

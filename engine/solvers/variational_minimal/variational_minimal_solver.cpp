@@ -16,6 +16,8 @@ using variational_minimal::discreteMomenta;
 namespace {
 
 constexpr const char* kMinimalBackend = "variational-minimal";
+constexpr double kRiqnDecrease = 0.8;      // |f| of an accepted plain RIQN iterate over the last one
+constexpr double kAndersonGrowth = 100.0;  // largest |f| of a mixed iterate over the step's first
 
 }  // namespace
 
@@ -26,7 +28,8 @@ VariationalMinimalSolver::VariationalMinimalSolver(const Model& model, const Sol
   newtonIterations_ = static_cast<int>(settingValue(options, kMinimalBackend, settings(), "newton-iterations"));
   riqnIterations_ = static_cast<int>(settingValue(options, kMinimalBackend, settings(), "riqn-iterations"));
   const int nq = model.nq;
-  for (VectorX* x : {&step_, &vTrial_, &v_prev_, &p_plus_, &p_, &g_, &f_, &fTrial_, &v_, &dv_, &column_, &qNext_, &a_, &aNext_})
+  anderson_.resize(nq, static_cast<int>(settingValue(options, kMinimalBackend, settings(), "anderson-memory")));
+  for (VectorX* x : {&step_, &vTrial_, &vBest_, &v_prev_, &p_plus_, &p_, &g_, &f_, &fTrial_, &v_, &dv_, &column_, &qNext_, &a_, &aNext_})
     *x = VectorX::Zero(nq);
   jacobian_ = MatrixX::Zero(nq, nq);
   lu_ = Eigen::PartialPivLU<MatrixX>(nq);
@@ -45,11 +48,15 @@ const IntegratorList& VariationalMinimalSolver::integratorList() {
 const SolverSettingList& VariationalMinimalSolver::settings() {
   static const SolverSettingList list = {
       {"newton-tolerance", kTolerance, "N m s or N s", 1e-15, 1e-4,
-       "largest DEL residual (impulse per coordinate) at which Newton stops"},
+       "largest DEL residual (impulse per coordinate) at which Newton stops, times the largest momentum "
+       "where that exceeds 1"},
       {"newton-iterations", static_cast<double>(kIterations), "iterations", 1, 1000,
        "dense Newton iterates before the step fails"},
       {"riqn-iterations", static_cast<double>(kRiqnIterations), "iterations", 0, 1000,
        "RIQN iterates (O(n) each) before the dense Newton takes over; 0: dense Newton only"},
+      {"anderson-memory", static_cast<double>(kAndersonMemory), "steps", 0,
+       static_cast<double>(variational_minimal::AndersonAcceleration::kMaxMemory),
+       "past RIQN steps mixed into each iterate (Anderson acceleration); 0: plain RIQN"},
   };
   return list;
 }
@@ -153,24 +160,36 @@ StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State&
   v_ = v_prev_;  // first guess: the last discrete velocity
   residual(model, state, v_, f_);
   double error = largestAbs(f_), norm = f_.norm();
-  // RIQN (Alg 3): v += M(q_m)^-1 f on the poses of the last residual, while |f| falls by 20 % or more
+  // relative to the momentum above 1 N m s: the rounding of a long chain's DRNEA sums grows with it
+  const double tolerance = newtonTolerance_ * std::max(1.0, largestAbs(p_plus_));
+  // RIQN (Alg 3): v += M(q_m)^-1 f on the poses of the last residual. Plain, while |f| falls by 20 %
+  // or more; Anderson-mixed (anderson_acceleration.hpp), while |f| stays below kAndersonGrowth times
+  // its first value: mixed iterates converge like GMRES residuals, not monotonically. Newton takes
+  // over from the best iterate.
   riqnDone_ = newtonDone_ = 0;
-  for (; error > newtonTolerance_ && riqnDone_ < riqnIterations_; ++riqnDone_) {
+  anderson_.restart();
+  const double growthLimit = kAndersonGrowth * norm;
+  double bestNorm = norm;
+  vBest_ = v_;
+  for (; error > tolerance && riqnDone_ < riqnIterations_; ++riqnDone_) {
     variational_minimal::solveMass(model, ws_.kin, f_, impulse_, step_);
-    vTrial_ = v_ + step_;
+    anderson_.next(v_, step_, vTrial_);
     residual(model, state, vTrial_, fTrial_);
     const double trialNorm = fTrial_.norm();
-    if (!(trialNorm <= 0.8 * norm)) {
-      residual(model, state, v_, f_);  // p_, g_ back at v_
-      break;
-    }
+    if (!(trialNorm <= (anderson_.enabled() ? growthLimit : kRiqnDecrease * norm))) break;
     v_.swap(vTrial_);
     f_.swap(fTrial_);
     norm = trialNorm;
     error = largestAbs(f_);
+    if (norm < bestNorm) bestNorm = norm, vBest_ = v_;
+  }
+  if (error > tolerance) {  // p_, g_ and f_ at the best iterate
+    v_ = vBest_;
+    residual(model, state, v_, f_);
+    error = largestAbs(f_);
   }
   const auto newton = [&]() {
-    for (; error > newtonTolerance_ && newtonDone_ < newtonIterations_; ++newtonDone_) {
+    for (; error > tolerance && newtonDone_ < newtonIterations_; ++newtonDone_) {
       differenceJacobian(model, state, v_);
       lu_.compute(jacobian_);
       step_.noalias() = lu_.solve(f_);
@@ -188,7 +207,7 @@ StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State&
     }
   };
   newton();
-  if (!(error <= newtonTolerance_) && riqnDone_ > 0) {  // Newton again from the first guess, without RIQN
+  if (!(error <= tolerance) && riqnDone_ > 0) {  // Newton again from the first guess, without RIQN
     v_ = v_prev_;
     residual(model, state, v_, f_);
     error = largestAbs(f_);
@@ -196,10 +215,10 @@ StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State&
     newton();
   }
   const int iterations = riqnDone_ + newtonDone_;
-  if (!(error <= newtonTolerance_))
+  if (!(error <= tolerance))
     return failed(state, "Newton did not converge: DEL residual " + messageNumber(error) + " (N m s) after " +
                              std::to_string(riqnDone_) + " RIQN and " + std::to_string(newtonDone_) +
-                             " Newton iterations, tolerance " + messageNumber(newtonTolerance_));
+                             " Newton iterations, tolerance " + messageNumber(tolerance));
   // a_{k+1} = a_k + h v, q_{k+1} by the group update; p^+_{k+1} = p + g of the last residual (at v),
   // moved to the chart centred at q_{k+1}; qd_{k+1} from M(q_{k+1})^-1 p^+_{k+1} in that chart
   const long nq = state.q.size();

@@ -2,7 +2,9 @@
 // DEL equation (eq 3, 17) of the midpoint discrete Lagrangian (discrete_rnea.hpp), solved per step
 // for v = (q_{k+1} - q_k) / h with the residual from DRNEA (Alg 2, O(n)): first by RIQN (Alg 3:
 // J ~ -M(q_m), the update v += M^-1 f by the O(n) impulse-based recursion, impulse_dynamics.hpp)
-// while each iterate cuts |f| by 20 % or more; then, if needed, by Newton (Alg 1) with a dense
+// with Anderson mixing of the last 5 updates (anderson_acceleration.hpp; O(n) per iterate, and
+// the count stays bounded on long chains where plain RIQN stalls or diverges, docs/performance.md);
+// then, if needed, by Newton (Alg 1) with a dense
 // central-difference Jacobian (2 nq residuals and one LU per iterate, O(n^2) + O(n^3)) and a
 // backtracking line search on |f|, from RIQN's last iterate and, if that fails, from the first
 // guess. The exact derivative of Alg 4 is not done yet.
@@ -35,6 +37,7 @@
 
 #include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/solvers/solver.hpp"
+#include "engine/solvers/variational_minimal/anderson_acceleration.hpp"
 #include "engine/solvers/variational_minimal/discrete_rnea.hpp"
 #include "engine/solvers/variational_minimal/group_chart.hpp"
 #include "engine/solvers/variational_minimal/impulse_dynamics.hpp"
@@ -44,11 +47,14 @@ namespace articulab {
 class VariationalMinimalSolver final : public Solver {
  public:
   static constexpr Integrator kVariationalMidpoint{"variational-midpoint"};
-  // max |f|, N m s or N s (impulse units). 1e-12, not 1e-10: RIQN converges linearly and its last
-  // residual is biased, which at 1e-10 drifted the double pendulum's energy by 1e-6 J in 200 s.
+  // max |f| over max(1, max |p^+_k|), N m s or N s (impulse units). 1e-12, not 1e-10: RIQN converges
+  // linearly and its last residual is biased, which at 1e-10 drifted the double pendulum's energy by
+  // 1e-6 J in 200 s. Relative above 1: the rounding floor of DRNEA grows with the momenta (RC100
+  // whipping at 3 kJ stalled at 1.5e-11 absolute).
   static constexpr double kTolerance = 1e-12;
   static constexpr int kIterations = 20;
   static constexpr int kRiqnIterations = 50;  // 0: dense Newton only
+  static constexpr int kAndersonMemory = 5;   // 0: plain RIQN
 
   VariationalMinimalSolver(const Model& model, const SolverOptions& options);
   const char* name() const override { return "variational-minimal"; }
@@ -88,11 +94,12 @@ class VariationalMinimalSolver final : public Solver {
   variational_minimal::DrneaWorkspace ws_;
   InverseDynamicsWorkspace inverse_;  // forwardDynamics
   variational_minimal::ImpulseWorkspace impulse_;
+  variational_minimal::AndersonAcceleration anderson_;
   variational_minimal::GroupChart chart_;  // the step's chart (group joints centred at q_k)
   VectorX a_, aNext_;                      // chart coordinates at q_k (and scratch)
   VectorX v_prev_;  // first Newton guess: the last discrete velocity, or qd
   VectorX p_plus_;  // p^+_k = [D2 L_d + f^+](q_{k-1}, q_k), or M(q) qd at a start
-  VectorX p_, g_, f_, fTrial_, v_, dv_, column_, qNext_, step_, vTrial_;
+  VectorX p_, g_, f_, fTrial_, v_, dv_, column_, qNext_, step_, vTrial_, vBest_;
   MatrixX jacobian_;
   Eigen::PartialPivLU<MatrixX> lu_;
   double newtonTolerance_ = kTolerance;

@@ -1,0 +1,116 @@
+// The record button and window (issue 16, video): what app/video records, set from the app.
+#include <imgui.h>
+
+#include <cctype>
+#include <ctime>
+#include <string>
+
+#include "app/gui/panels.hpp"
+
+namespace articulab::gui {
+
+namespace {
+
+video::RecordSettings recordSettingsFrom(const RecordForm& form, const std::string& sceneName) {
+  video::RecordSettings s;
+  s.fps = form.fps;
+  s.width = form.width;
+  s.height = form.height;
+  s.wholeWindow = form.wholeWindow;
+  const std::string path = form.path[0] ? form.path : defaultVideoPath(sceneName);
+  if (form.png) s.pngDir = form.pngDir[0] ? form.pngDir : path.substr(0, path.rfind('.')) + "_frames";
+  else s.path = path;
+  return s;
+}
+
+void drawRecordFields(Workbench& app, RecordForm& form) {
+  ImGui::SetNextItemWidth(120);
+  ImGui::InputInt("frames per second (simulated time)", &form.fps);
+  int size[2] = {form.width, form.height};
+  ImGui::SetNextItemWidth(120);
+  if (ImGui::InputInt2("size (0 0: the view's)", size)) {
+    form.width = size[0];
+    form.height = size[1];
+  }
+  int width = 0, height = 0;
+  app.captureSize(form.wholeWindow, width, height);
+  ImGui::TextDisabled("%s now %d x %d pixels; video sides must be even", form.wholeWindow ? "window" : "3D view", width,
+                      height);
+  ImGui::Checkbox("whole window (panels included)", &form.wholeWindow);
+  ImGui::Checkbox("PNG sequence instead of MP4", &form.png);
+  ImGui::SetNextItemWidth(380);
+  if (form.png) ImGui::InputTextWithHint("directory", "FILE_frames next to the file below", form.pngDir, sizeof form.pngDir);
+  ImGui::SetNextItemWidth(380);
+  ImGui::InputTextWithHint("file", "SCENE_DATE-TIME.mp4 in the current directory", form.path, sizeof form.path);
+}
+
+}  // namespace
+
+std::string defaultVideoPath(const std::string& sceneName) {
+  std::string name;
+  for (char c : sceneName) name += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ? c : '_';
+  if (name.empty()) name = "articulab";
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
+  return name + "_" + stamp + ".mp4";
+}
+
+void drawRecordButton(Workbench& app) {
+  const video::VideoRecorder& recorder = app.recorder();
+  if (!recorder.recording()) {
+    if (ImGui::SmallButton("rec")) app.ui().record.open = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("record a video of the 3D view in simulated time");
+    return;
+  }
+  ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.75f, 0.1f, 0.1f, 1.0f));
+  std::string error;
+  if (ImGui::SmallButton("stop")) app.stopRecording(error);
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recorder.status().c_str());
+  ImGui::SameLine();
+  ImGui::Text("%ld fr", recorder.framesWritten());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recorder.status().c_str());
+}
+
+void drawRecordWindow(Workbench& app) {
+  RecordForm& form = app.ui().record;
+  if (!form.open) return;
+  ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(40, 80), ImGuiCond_FirstUseEver);
+  if (ImGui::Begin("Record video", &form.open)) {
+    const video::VideoRecorder& recorder = app.recorder();
+    ImGui::BeginDisabled(recorder.recording());
+    drawRecordFields(app, form);
+    ImGui::EndDisabled();
+    std::string error;
+    const Snapshot& snap = app.snapshot();
+    const std::string scene = snap.model ? snap.model->name : "";
+    if (!recorder.recording()) {
+      if (ImGui::Button("start recording")) app.startRecording(recordSettingsFrom(form, scene), error);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("a frame every 1/fps s of simulated time of what the view shows: the live run, or the "
+                          "history as you play it back");
+      ImGui::SameLine();
+      ImGui::BeginDisabled(snap.history.keyframes == 0);
+      if (ImGui::Button("record the history")) app.startHistoryRecording(recordSettingsFrom(form, scene), error);
+      ImGui::EndDisabled();
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("the whole history, %.2f to %.2f s, a frame every 1/fps s of simulated time; stops at its end",
+                          snap.history.firstTime, snap.history.lastTime);
+    } else if (ImGui::Button("stop recording")) {
+      app.stopRecording(error);
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("frames in simulated time");
+    if (!recorder.status().empty()) ImGui::TextWrapped("%s", recorder.status().c_str());
+    if (!recorder.note().empty()) ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "%s", recorder.note().c_str());
+    if (!app.recordingError().empty())
+      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", app.recordingError().c_str());
+  }
+  ImGui::End();
+}
+
+}  // namespace articulab::gui

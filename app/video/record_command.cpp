@@ -1,0 +1,113 @@
+#include "app/video/record_command.hpp"
+
+#include <cmath>
+
+#include "app/cli/arguments.hpp"
+#include "app/cli/commands.hpp"
+#include "app/cli/last_resort.hpp"
+#include "app/gui/workbench.hpp"
+#include "app/video/video_recorder.hpp"
+
+namespace articulab::video {
+
+namespace {
+
+struct RecordOptions {
+  gui::GuiOptions window;
+  RecordSettings video;
+  double duration = 5.0;  // s of simulated time
+};
+
+RecordOptions parseRecordOptions(const std::vector<std::string>& args) {
+  using namespace cli;
+  RecordOptions o;
+  o.window.hiddenWindow = true;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    std::string error;
+    if (a == "--duration") o.duration = parseNumber(a, flagValue(args, i), true);
+    else if (a == "--out") o.video.path = flagValue(args, i);
+    else if (a == "--png-dir") o.video.pngDir = flagValue(args, i);
+    else if (a == "--fps") {
+      const long fps = parseCount(a, flagValue(args, i));
+      if (fps < 1 || fps > 240) throw UsageError("--fps: expected 1 to 240 frames per second, got " + args[i]);
+      o.video.fps = static_cast<int>(fps);
+    } else if (a == "--size") {
+      if (!parseVideoSize(flagValue(args, i), o.window.width, o.window.height, error)) throw UsageError("--size: " + error);
+    } else if (a == "--backend") o.window.backend = flagValue(args, i);
+    else if (a == "--set") parseOverride(flagValue(args, i), o.window.overrides);
+    else if (a == "--window") o.video.wholeWindow = true;
+    else if (a.rfind("--", 0) == 0) throw UsageError("unknown flag '" + a + "' for 'record' (see articulab --help)");
+    else if (o.window.scenePath.empty()) o.window.scenePath = a;
+    else throw UsageError("unexpected argument '" + a + "': record takes one scene file");
+  }
+  if (o.window.scenePath.empty()) throw UsageError("record: which scene? articulab record SCENE --duration 5 --out run.mp4");
+  if (o.video.path.empty() && o.video.pngDir.empty())
+    throw UsageError("record: give --out FILE.mp4 (H.264 video), --png-dir DIR (PNG sequence) or both");
+  const double frames = std::round(o.duration * o.video.fps);
+  if (frames < 1 || frames > 1e6)
+    throw UsageError("record: --duration " + std::to_string(o.duration) + " s at " + std::to_string(o.video.fps) +
+                     " fps gives " + std::to_string(static_cast<long>(frames)) + " frames; expected 1 to 1000000");
+  o.video.frameLimit = static_cast<long>(frames);
+  o.video.width = o.window.width;
+  o.video.height = o.window.height;
+  return o;
+}
+
+// Steps until the next frame's time t0 + k / fps (to half a step; at least one step when the
+// frame is not due yet, so a step longer than a frame still moves on).
+bool advanceToFrame(gui::Simulation& sim, double frameTime, std::string& error) {
+  gui::Snapshot now;
+  sim.snapshot(now);
+  long steps = std::lround((frameTime - now.state.t) / now.dt);
+  if (steps < 1 && now.state.t + 0.5 * now.dt < frameTime) steps = 1;
+  return steps < 1 || sim.advance(steps, error);
+}
+
+}  // namespace
+
+int recordCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const RecordOptions o = parseRecordOptions(args);
+  gui::Workbench app(o.window);
+  std::string error;
+  if (!app.init(false, error)) {
+    err << "articulab record: " << error << "\n";
+    return cli::kExitNoGui;
+  }
+  if (!app.openScene(o.window.scenePath, o.window.overrides, o.window.backend, error)) {
+    err << "articulab record: " << error << "\n";
+    return cli::kExitBadScene;
+  }
+  app.ui().showPanels = o.video.wholeWindow;
+  app.renderFrame();  // frames the camera on the scene
+  if (!app.startRecording(o.video, error)) {
+    err << "articulab record: " << error << "\n";
+    return cli::kExitBadCommand;
+  }
+  if (!app.recorder().note().empty()) err << "articulab record: " << app.recorder().note() << "\n";
+  gui::Snapshot start;
+  app.simulation().snapshot(start);
+  int code = cli::kExitOk;
+  while (app.recorder().recording() && app.recorder().framesWritten() < o.video.frameLimit) {
+    const double frameTime = start.state.t + static_cast<double>(app.recorder().framesWritten()) / o.video.fps;
+    if (!advanceToFrame(app.simulation(), frameTime, error)) {
+      err << "articulab record: the simulation diverged before t = " << frameTime << " s: " << error
+          << "\narticulab record: keeping the " << app.recorder().framesWritten() << " frames recorded so far\n";
+      code = cli::kExitDiverged;
+      break;
+    }
+    app.renderFrame();
+  }
+  if (!app.recorder().recording()) {  // stopped on an error while writing
+    err << "articulab record: " << app.recordingError() << "\n";
+    return cli::kExitBadCommand;
+  }
+  if (!app.stopRecording(error)) {
+    err << "articulab record: " << error << "\n";
+    return cli::kExitBadCommand;
+  }
+  out << app.recorder().status() << "\n";
+  return code;
+}
+
+}  // namespace articulab::video
