@@ -1,5 +1,6 @@
 #include "engine/io/scene_joints.hpp"
 
+#include "engine/contact/joint_friction.hpp"
 #include "engine/io/scene_general_joints.hpp"
 
 namespace articulab::scene_io {
@@ -11,7 +12,7 @@ constexpr int kMaxJointDof = 6;  // JointMatrix holds at most six columns
 const std::vector<std::string> kJointKeys = {"type",           "axis",           "parts", "rotation",
                                              "child_position", "child_rotation", "q0",    "qd0",
                                              "stiffness",      "damping",        "rest",  "limits",
-                                             "driven"};
+                                             "driven",         "friction"};
 
 std::vector<JointType> allJointTypes() {
   return {JointType::Fixed,         JointType::Revolute,  JointType::Prismatic,    JointType::Planar,
@@ -101,6 +102,23 @@ void readDriven(const Node& joint, Joint& out) {
   out.driven = node.json().get<bool>();
 }
 
+// "friction": {"mu", "radius", "length"}: load-dependent joint friction on a revolute, prismatic
+// or spherical joint (engine/contact/joint_friction.hpp gives each type's geometry). "length"
+// belongs to revolute (pin) and prismatic (slider) joints only.
+void readJointFriction(const Node& joint, Joint& out) {
+  if (!joint.has("friction")) return;
+  const Node node = joint["friction"];
+  const bool spherical = out.type == JointType::SphericalXZX || out.type == JointType::SphericalExp;
+  if (out.general || !contact::jointFrictionGeometry(out.type))
+    node.fail(std::string("joint friction applies to revolute, prismatic, spherical_xzx and spherical_exp joints, not ") +
+              jointTypeName(out));
+  if (spherical) expectObject(node, {"mu", "radius"});
+  else expectObject(node, {"mu", "radius", "length"});
+  out.friction.mu = readNonNegative(node["mu"]);
+  out.friction.radius = readPositive(node["radius"]);
+  if (!spherical) out.friction.length = readPositive(node["length"]);
+}
+
 void checkInsideLimits(const Node& joint, const Joint& limits, const VectorX& q, const std::string& key) {
   if (!limits.hasLimits) return;
   for (int k = 0; k < limits.nq; ++k)
@@ -149,6 +167,7 @@ JointSpec readJointProperties(const Node& node) {
   joint.rest = readOptionalCoordinates(node, "rest", joint.nq);
   readLimits(node, joint);
   readDriven(node, joint);
+  readJointFriction(node, joint);
   spec.q0 = readOptionalCoordinates(node, "q0", joint.nq);
   spec.qd0 = readOptionalCoordinates(node, "qd0", joint.nq);
   checkInsideLimits(node, joint, spec.q0, "q0");

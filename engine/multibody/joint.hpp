@@ -39,6 +39,14 @@ struct JointPart {
   int nq = 0;
 };
 
+// Load-dependent joint friction (bilateral staggered projections, engine/contact/joint_friction.hpp):
+// the coefficient and the joint's implicit contact geometry. mu = 0 (the default): no friction.
+struct JointFriction {
+  double mu = 0.0;      // Coulomb coefficient
+  double radius = 0.0;  // m: pin or ball radius, half-width of a prismatic slider
+  double length = 0.0;  // m: pin length (revolute), slider length (prismatic); unused for spherical
+};
+
 struct Joint {
   std::string name;
   JointType type = JointType::Fixed;
@@ -61,6 +69,7 @@ struct Joint {
   // Driven joints follow a prescribed acceleration; back-ends with hybrid dynamics (sueda
   // Alg 9) return the torque that produces it. Back-ends without it treat the joint as free.
   bool driven = false;
+  JointFriction friction;
 };
 
 // Q, S and Sdot of a joint at (q, qdot).

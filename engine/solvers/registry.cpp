@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/contact/joint_friction.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
@@ -29,6 +30,23 @@ std::function<std::unique_ptr<Solver>(const Model&, const SolverOptions&)> facto
 }
 
 SupportCheck checkOf(SolverSupport (*check)(const Model&, const SolverOptions&)) { return check; }
+
+// The back-ends without joint friction refuse a model that has it (only redmax simulates it).
+constexpr char kJointFrictionRefusingRecursive[] = "recursive";
+constexpr char kJointFrictionRefusingBaraff[] = "baraff";
+constexpr char kJointFrictionRefusingVariationalMaximal[] = "variational-maximal";
+constexpr char kJointFrictionRefusingVariationalMinimal[] = "variational-minimal";
+
+template <const char* Backend, SolverSupport (*Check)(const Model&, const SolverOptions&)>
+SolverSupport refusingJointFriction(const Model& model, const SolverOptions& options) {
+  if (const Joint* joint = contact::firstJointWithFriction(model))
+    return {false,
+            std::string(Backend) + " does not simulate joint friction (joint '" + joint->name +
+                "' has mu = " + std::to_string(joint->friction.mu) + "); back-ends with joint friction: redmax",
+            {},
+            {}};
+  return Check(model, options);
+}
 
 // Body-body contact (Model::bodyContact) is simulated by baraff alone; the others let bodies
 // pass through each other and say so.
@@ -67,7 +85,7 @@ const IntegratorInfo* BackendInfo::findIntegrator(const std::string& wanted) con
 
 const std::vector<BackendInfo>& backends() {
   static const std::vector<BackendInfo> list = {
-      {"redmax", "reduced coordinates, dense Jacobian J_mr, O(n^3) (sueda notes 2.1-2.5)",
+      {"redmax", "reduced coordinates, dense Jacobian J_mr, O(n^3) (sueda notes 2.1-2.5); joint friction by BISP (sueda 2.11)",
        ReducedSolver::sharedIntegrators(), RedMaxSolver::settings(),
        BackendSupport("redmax", &ReducedSolver::sharedIntegrators(), &RedMaxSolver::settings(), checkOf(&RedMaxSolver::supports)),
        factory<RedMaxSolver>("redmax", ReducedSolver::sharedIntegrators(), RedMaxSolver::settings())},
@@ -75,18 +93,18 @@ const std::vector<BackendInfo>& backends() {
        "reduced coordinates, articulated bodies: O(n) dynamics and implicit-springs step, O(n^3) implicit step "
        "(sueda 2.10-2.13)",
        ReducedSolver::sharedIntegrators(), RecursiveSolver::settings(),
-       BackendSupport("recursive", &ReducedSolver::sharedIntegrators(), &RecursiveSolver::settings(), checkOf(&RecursiveSolver::supports)),
+       BackendSupport("recursive", &ReducedSolver::sharedIntegrators(), &RecursiveSolver::settings(), checkOf(&refusingJointFriction<kJointFrictionRefusingRecursive, &RecursiveSolver::supports>)),
        factory<RecursiveSolver>("recursive", ReducedSolver::sharedIntegrators(), RecursiveSolver::settings())},
       {"baraff", "maximal coordinates, Lagrange multipliers, O(n) sparse LDL^T, loops by anticipation (Baraff 1996)",
        BaraffSolver::integratorList(), BaraffSolver::settings(),
-       BackendSupport("baraff", &BaraffSolver::integratorList(), &BaraffSolver::settings(), checkOf(&BaraffSolver::supports)),
+       BackendSupport("baraff", &BaraffSolver::integratorList(), &BaraffSolver::settings(), checkOf(&refusingJointFriction<kJointFrictionRefusingBaraff, &BaraffSolver::supports>)),
        factory<BaraffSolver>("baraff", BaraffSolver::integratorList(), BaraffSolver::settings())},
       {"variational-maximal",
        "maximal coordinates, variational integrator, joints and loops at position level by Newton, O(n) sparse "
        "LDU (Bruedigam and Manchester)",
        VariationalMaximalSolver::integratorList(), VariationalMaximalSolver::settings(),
        BackendSupport("variational-maximal", &VariationalMaximalSolver::integratorList(),
-                      &VariationalMaximalSolver::settings(), checkOf(&VariationalMaximalSolver::supports)),
+                      &VariationalMaximalSolver::settings(), checkOf(&refusingJointFriction<kJointFrictionRefusingVariationalMaximal, &VariationalMaximalSolver::supports>)),
        factory<VariationalMaximalSolver>("variational-maximal", VariationalMaximalSolver::integratorList(),
                                                 VariationalMaximalSolver::settings())},
       {"variational-minimal",
@@ -94,7 +112,7 @@ const std::vector<BackendInfo>& backends() {
        "O(n) per iterate, dense Newton fallback (lee-liu-park-srinivasa); fixed-axis joints, trees only",
        VariationalMinimalSolver::integratorList(), VariationalMinimalSolver::settings(),
        BackendSupport("variational-minimal", &VariationalMinimalSolver::integratorList(),
-                      &VariationalMinimalSolver::settings(), checkOf(&VariationalMinimalSolver::supports)),
+                      &VariationalMinimalSolver::settings(), checkOf(&refusingJointFriction<kJointFrictionRefusingVariationalMinimal, &VariationalMinimalSolver::supports>)),
        factory<VariationalMinimalSolver>("variational-minimal", VariationalMinimalSolver::integratorList(),
                                          VariationalMinimalSolver::settings())},
   };

@@ -322,5 +322,15 @@ TEST(NoAlloc, MuscleRigStepsAllocateNothing) {
   }
 }
 
+// Joint friction on redmax (BISP: the friction responses, reactions and friction QPs) on the
+// shipped joint-friction scenes, with the four-bar's loop closure, and the mouse spring.
+TEST(NoAlloc, RedMaxJointFrictionStepsAllocateNothing) {
+  for (const char* scene : {"pendulum_joint_friction.json", "four_bar_joint_friction.json", "arm_holding_load.json"})
+    for (const char* integrator : {"implicit", "implicit-springs"}) {
+      const Model model = loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + scene);
+      EXPECT_EQ(allocationsDuringSteps(model, Integrator{integrator}, 5), 0) << scene << ", " << integrator;
+    }
+}
+
 }  // namespace
 }  // namespace articulab

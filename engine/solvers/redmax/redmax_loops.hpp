@@ -32,6 +32,8 @@ class ReducedLoopConstraints {
   bool constrain(SolveInPlace&& solveInPlace, const VectorX& target, VectorX& x);
 
   const MatrixX& G() const { return G_; }
+  // The maximal rows G_m at the last assemble(): row r pulls body A with jA^T mu_r, B with jB^T mu_r.
+  const std::vector<constraints::ConstraintRow>& maximalRows() const { return maximal_; }
   const VectorX& bias() const { return bias_; }
   const VectorX& velocity() const { return velocity_; }
   const VectorX& error() const { return error_; }

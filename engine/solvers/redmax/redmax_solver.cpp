@@ -14,6 +14,19 @@ namespace {
 constexpr int kProjectionIterations = 8;
 constexpr double kPositionTolerance = 1e-13;  // m or rad: post-stabilisation target
 constexpr double kPositionFailure = 1e-6;     // left after the iterations: the closures conflict
+constexpr double kJointFrictionTolerance = 1e-10;  // relative change of the friction bounds (BISP)
+constexpr int kJointFrictionIterations = 50;       // friction QP solves per step
+
+contact::BispSettings jointFrictionSettings(const SolverOptions& options, const SolverSettingList& list) {
+  contact::BispSettings settings;
+  settings.tolerance = settingValue(options, "redmax", list, "joint-friction-tolerance");
+  settings.maxIterations = static_cast<int>(settingValue(options, "redmax", list, "joint-friction-iterations"));
+  return settings;
+}
+
+bool velocityLevelIntegrator(Integrator integrator) {
+  return integrator == Integrator::LinearlyImplicitEuler || integrator == Integrator::SpringImplicitEuler;
+}
 }  // namespace
 
 RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
@@ -32,11 +45,19 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
       correction_(VectorX::Zero(model.nq)),
       luWork_(MatrixX::Zero(model.nq, loops_.rows())),
       closureForces_(VectorX::Zero(loops_.rows())),
+      closureImpulses_(VectorX::Zero(loops_.rows())),
       projectionIterations_(static_cast<int>(settingValue(options, "redmax", settings(), "projection-iterations"))),
       positionTolerance_(settingValue(options, "redmax", settings(), "projection-tolerance")),
-      positionFailure_(settingValue(options, "redmax", settings(), "projection-failure")) {}
+      positionFailure_(settingValue(options, "redmax", settings(), "projection-failure")),
+      jointFriction_(model, jointFrictionSettings(options, settings())) {}
 
 SolverSupport RedMaxSolver::supports(const Model& model, const SolverOptions& options) {
+  const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
+  if (const Joint* joint = contact::firstJointWithFriction(model); joint && !velocityLevelIntegrator(integrator))
+    return {false,
+            "redmax: joint friction (joint '" + joint->name + "') needs a velocity-level step (BISP, sueda 2.11): "
+            "integrator implicit or implicit-springs, not " + integrator.name(),
+            {}, {}};
   return supportsShared("redmax", model, options, &RedMaxSolver::supports);
 }
 
@@ -54,6 +75,9 @@ SolverSupport RedMaxSolver::supports(const Model& model) {
       support.warnings.push_back("driven joint '" + joint.name + "' moves freely (hybrid dynamics: recursive back-end)");
   }
   if (model.groundContact) support.warnings.push_back("ground contact is not simulated (baraff back-end)");
+  if (const int axes = contact::BilateralStaggeredProjections(model).axes(); axes > 0)
+    support.notes.push_back("joint friction by bilateral staggered projections on " + std::to_string(axes) +
+                            " friction axes");
   if (model.loops.empty()) return support;
   RedMaxSolver probe(model, SolverOptions{});
   VectorX qdd = VectorX::Zero(model.nq);
@@ -81,6 +105,10 @@ const SolverSettingList& RedMaxSolver::settings() {
        "loop-closure violation at which the projection stops"},
       {"projection-failure", kPositionFailure, "m or rad", 0, 1,
        "violation left after the iterates at which the step fails"},
+      {"joint-friction-tolerance", kJointFrictionTolerance, "relative", 0, 1e-2,
+       "change of the joint friction bounds at which BISP stops (sueda Alg 8 line 18)"},
+      {"joint-friction-iterations", kJointFrictionIterations, "iterations", 1, 1000,
+       "friction QP solves of BISP per step (joint friction)"},
   };
   return list;
 }
@@ -172,7 +200,15 @@ void RedMaxSolver::addImplicitElement(int bodyA, int bodyB, const ElementJacobia
 void RedMaxSolver::solveImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
   lu_.compute(A_);
   qdNext = lu_.solve(rhs_);
-  if (loops_.rows() == 0) return;
+  if (loops_.rows() > 0 && !constrainImplicitVelocity(model, state, h, qdNext)) return;
+  if (!jointFriction_.active()) return;
+  closureImpulses_ = closureForces_ * h;
+  if (!jointFriction_.apply(model, state, ws_, lu_, loops_, h, qdNext, closureImpulses_))
+    loopFailure_ = "joint friction: a friction QP did not converge (BISP)";
+  closureForces_ = closureImpulses_ / h;
+}
+
+bool RedMaxSolver::constrainImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
   loops_.assemble(model, ws_, state.qd);
   closureTarget(h);
   const auto solveInPlace = [this](MatrixX& Y) {
@@ -182,9 +218,16 @@ void RedMaxSolver::solveImplicitVelocity(const Model& model, const State& state,
   if (!loops_.constrain(solveInPlace, target_, qdNext)) {  // eq 2.101 with A in place of M_r
     loopFailure_ = loops_.message();
     qdNext.setConstant(std::numeric_limits<double>::quiet_NaN());
-    return;
+    return false;
   }
   closureForces_ = loops_.multipliers() / h;  // impulses over the step: the right-hand side is a momentum
+  return true;
+}
+
+void RedMaxSolver::writeOutputs(State& state) const {
+  ReducedSolver::writeOutputs(state);
+  state.outputs.contactIterations = jointFriction_.active() ? jointFriction_.result().iterations : 0;
+  state.outputs.contactChange = jointFriction_.active() ? jointFriction_.result().change : 0.0;
 }
 
 StepStatus RedMaxSolver::correctDrift(const Model& model, State& state, double) {

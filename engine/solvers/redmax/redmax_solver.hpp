@@ -6,6 +6,8 @@
 //   post-stabilisation:  acceleration level (velocity level G_r qdot' = 0 for the implicit
 //                        integrator, eq 2.101), then after the step a mass-weighted
 //                        Gauss-Newton projection of q onto g = 0 and of qdot onto G_r qdot = 0.
+// Joint friction (Joint::friction) by bilateral staggered projections on the velocity step of
+// the two implicit integrators (redmax_joint_friction.hpp; sueda 2.11, Alg 8).
 #pragma once
 
 #include <Eigen/Cholesky>
@@ -16,6 +18,7 @@
 #include "engine/forces/element_jacobians.hpp"
 #include "engine/solvers/reduced_solver.hpp"
 #include "engine/solvers/redmax/redmax_dynamics.hpp"
+#include "engine/solvers/redmax/redmax_joint_friction.hpp"
 #include "engine/solvers/redmax/redmax_loops.hpp"
 
 namespace articulab {
@@ -27,7 +30,7 @@ class RedMaxSolver final : public ReducedSolver {
   static SolverSupport supports(const Model& model);
   // The same, refusing an integrator it does not offer.
   static SolverSupport supports(const Model& model, const SolverOptions& options);
-  // The loop-closure projection's iteration cap and tolerances.
+  // The loop-closure projection's iteration cap and tolerances, the joint friction's (BISP).
   static const SolverSettingList& settings();
   // Bytes of the solver's workspace: J and Jdot (6n x nq each) and nine nq x nq matrices
   // (M_r, its factors, K, D, A, the eigen-decomposition of K), for every integrator.
@@ -35,6 +38,8 @@ class RedMaxSolver final : public ReducedSolver {
   // The closure rows at the last evaluation (for tests and diagnostics).
   const ReducedLoopConstraints& loops() const { return loops_; }
   bool controlsDrift() const override { return loops_.rows() > 0; }
+  // Joint friction of the last step (BISP iterations, impulses, reaction wrenches).
+  const RedMaxJointFriction& jointFriction() const { return jointFriction_; }
 
  private:
   void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
@@ -42,8 +47,13 @@ class RedMaxSolver final : public ReducedSolver {
   void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   void springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   // qdot' = A_^-1 rhs_ under the loop closures (eq 2.101 with A_ in place of M_r).
+  // Then joint friction by BISP when a joint has friction.
   void solveImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext);
+  // The loop closures on the implicit solution (eq 2.101); false when they conflict.
+  bool constrainImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext);
   StepStatus correctDrift(const Model& model, State& state, double h) override;
+  // The shared outputs and the BISP iterations and last change (contactIterations, contactChange).
+  void writeOutputs(State& state) const override;
   // The loop-closure multipliers of the step's dynamics solve (State::outputs).
   const VectorX& stepMultipliers() const override { return closureForces_; }
   // Right-hand side c of G_r x = c: accelerations (h = 0) or next velocities (h > 0).
@@ -66,9 +76,11 @@ class RedMaxSolver final : public ReducedSolver {
   VectorX target_, correction_;
   MatrixX luWork_;
   VectorX closureForces_;     // the step's loop-closure multipliers, N or N m (State::outputs)
+  VectorX closureImpulses_;   // the same times h, for the joint friction
   int projectionIterations_;  // settings()
   double positionTolerance_, positionFailure_;
-  std::string loopFailure_;  // why the last closure solve failed, empty if it did not
+  std::string loopFailure_;  // why the last closure (or joint friction) solve failed, empty if it did not
+  RedMaxJointFriction jointFriction_;
 };
 
 }  // namespace articulab
