@@ -72,7 +72,7 @@ TEST(ModelEdits, SolverSettingsAreCheckedAgainstTheRegistry) {
             "setting 'projection-iterations' of back-end 'redmax' must be in [1, 1000] (iterations); got 0");
   EXPECT_EQ(setSolverSetting(model, "redmax", "gmres-tolerance", 1e-8),
             "back-end 'redmax' has no setting 'gmres-tolerance'; its settings: projection-iterations, "
-            "projection-tolerance, projection-failure");
+            "projection-tolerance, projection-failure, joint-friction-tolerance, joint-friction-iterations");
   EXPECT_TRUE(model.defaults.solverSettings.empty());
   EXPECT_EQ(setSolverSetting(model, "redmax", "projection-iterations", 3), "");
   EXPECT_EQ(setSolverSetting(model, "redmax", "projection-iterations", 4), "");
