@@ -149,6 +149,128 @@ Vector3 slideOnTiltedGround(const Model& model, int body, const BodyReach& b) {
   return 1.25 * 0.5 * a * T * T * horizontal.normalized();  // a quarter more: the run does not end at the edge
 }
 
+// Box a point stays in: [lo, hi].
+struct PointBox {
+  Vector3 lo, hi;
+};
+
+PointBox around(const Vector3& centre, const Vector3& halfExtents) { return {centre - halfExtents, centre + halfExtents}; }
+
+PointBox intersection(const PointBox& a, const PointBox& b) { return {a.lo.cwiseMax(b.lo), a.hi.cwiseMin(b.hi)}; }
+
+double distanceToSegment(const Vector3& x, const Vector3& a, const Vector3& b) {
+  const Vector3 ab = b - a;
+  const double t = ab.squaredNorm() > 0.0 ? std::clamp((x - a).dot(ab) / ab.squaredNorm(), 0.0, 1.0) : 0.0;
+  return (x - (a + t * ab)).norm();
+}
+
+// A point of a body whose whereabouts are known: a joint origin or a loop closure point.
+struct KeyPoint {
+  Vector3 at;     // where it is now
+  PointBox box;   // where it can be
+};
+
+// Where body i's rotational joint origin can be: the disc or sphere about its anchor whose radius
+// is the path of joint origins to it (exact when every joint on the way is rotational).
+std::optional<KeyPoint> jointKeyPoint(const std::vector<BodyReach>& bodies, int i, const std::optional<Vector3>& plane) {
+  const BodyReach& b = bodies[i];
+  if (b.anchor < 0 || !b.rigid) return std::nullopt;
+  return KeyPoint{b.at, around(bodies[b.anchor].at, reachHalfExtents(b.path, plane))};
+}
+
+// Where a loop closure point can be: the world point, or the intersection of what each side's
+// anchor allows (the point is rigid with each side's body, so its distance to that body's joint
+// origin is fixed).
+std::optional<KeyPoint> closureKeyPoint(const State& state, const LoopConstraint& loop, const std::vector<BodyReach>& bodies,
+                                        const std::optional<Vector3>& plane) {
+  const Vector3 at = loop.bodyA < 0 ? origin(loop.E_aA) : origin(state.E_0i[loop.bodyA] * loop.E_aA);
+  std::optional<PointBox> box;
+  for (const int side : {loop.bodyA, loop.bodyB}) {
+    PointBox sideBox;
+    if (side < 0) {
+      sideBox = {at, at};
+    } else {
+      const BodyReach& b = bodies[side];
+      if (b.anchor < 0 || !b.rigid) continue;
+      sideBox = around(bodies[b.anchor].at, reachHalfExtents(b.path + (at - b.at).norm(), plane));
+    }
+    box = box ? intersection(*box, sideBox) : sideBox;
+  }
+  if (!box) return std::nullopt;
+  return KeyPoint{at, *box};
+}
+
+// Largest distance of body i's shape corners (its origin without shapes) from the segments
+// between its key points.
+double offsetFromSegments(const Model& model, const State& state, int i, const std::vector<KeyPoint>& keys) {
+  const auto fromSegments = [&keys](const Vector3& x) {
+    double nearest = std::numeric_limits<double>::infinity();
+    for (std::size_t a = 0; a < keys.size(); ++a)
+      for (std::size_t b = a + 1; b < keys.size(); ++b) nearest = std::min(nearest, distanceToSegment(x, keys[a].at, keys[b].at));
+    return nearest;
+  };
+  double offset = fromSegments(origin(state.E_0i[i]));
+  for (const BodyShape& shape : model.bodies[i].shapes) {
+    if (!shapeIsDrawable(shape.dims)) continue;
+    const Matrix4 E = state.E_0i[i] * shape.E_bs;
+    const Vector3 h = shapeHalfExtents(shape.dims);
+    for (int c = 0; c < 8; ++c) {
+      const Vector3 local((c & 1 ? 1 : -1) * h.x(), (c & 2 ? 1 : -1) * h.y(), (c & 4 ? 1 : -1) * h.z());
+      offset = std::max(offset, fromSegments(E.topLeftCorner<3, 3>() * local + origin(E)));
+    }
+  }
+  return offset;
+}
+
+// A loop holds a link between points whose reach is known: for a rigid body through two or more
+// key points, every point of it lies on a segment between two of them (fixed fractions along it)
+// plus a fixed offset, so the body stays in the box around the key points' boxes grown by the
+// largest offset of its shape corners from those segments. Tightens each body's reach box.
+void tightenByLoops(const Model& model, const State& state, const std::vector<BodyReach>& bodies,
+                    const std::optional<Vector3>& plane, std::vector<PointBox>& reach) {
+  if (model.loops.empty()) return;
+  const int n = static_cast<int>(bodies.size());
+  std::vector<std::vector<KeyPoint>> keys(n);
+  for (int i = 0; i < n; ++i) {
+    const std::optional<KeyPoint> joint = jointKeyPoint(bodies, i, plane);
+    if (!joint) continue;
+    keys[i].push_back(*joint);
+    const int parent = model.joints[i].parent;
+    if (parent >= 0) keys[parent].push_back(*joint);
+  }
+  for (const LoopConstraint& loop : model.loops) {
+    const std::optional<KeyPoint> closure = closureKeyPoint(state, loop, bodies, plane);
+    if (!closure) continue;
+    for (const int side : {loop.bodyA, loop.bodyB})
+      if (side >= 0 && side < n) keys[side].push_back(*closure);
+  }
+  for (int i = 0; i < n; ++i) {
+    if (keys[i].size() < 2) continue;
+    PointBox hull = keys[i][0].box;
+    for (const KeyPoint& k : keys[i]) hull = {hull.lo.cwiseMin(k.box.lo), hull.hi.cwiseMax(k.box.hi)};
+    const double offset = offsetFromSegments(model, state, i, keys[i]);
+    reach[i] = intersection(reach[i], around(0.5 * (hull.lo + hull.hi), 0.5 * (hull.hi - hull.lo) + Vector3::Constant(offset)));
+  }
+}
+
+// The box body i's anchor allows it: the sphere (disc) of its reach, capped by the energy bound.
+PointBox anchoredReach(const std::vector<BodyReach>& bodies, int i, const std::vector<double>& highest,
+                       const std::optional<Vector3>& plane) {
+  const BodyReach& b = bodies[i];
+  const Vector3 anchor = bodies[b.anchor].at;
+  PointBox box = around(anchor, reachHalfExtents(b.path + farthestCorner(b, b.at), plane));
+  if (highest.empty() || !std::isfinite(highest[i])) return box;
+  // The centre of mass stays on the sphere of its reach about the anchor, below highest[i]:
+  // a cap, whose horizontal radius shrinks when the cap is below the anchor.
+  const double centreReach = b.path + (b.com - b.at).norm(), size = farthestCorner(b, b.com);
+  const double below = anchor.z() - highest[i];
+  const double across = below > 0.0 ? std::sqrt(std::max(centreReach * centreReach - below * below, 0.0)) : centreReach;
+  PointBox cap = around(anchor, reachHalfExtents(across + size, plane));
+  cap.lo.z() = anchor.z() - centreReach - size;
+  cap.hi.z() = std::min(highest[i], anchor.z() + centreReach) + size;
+  return intersection(box, cap);
+}
+
 }  // namespace
 
 bool reachBounds(const Model& model, const State& state, Vector3& lo, Vector3& hi) {
@@ -157,38 +279,24 @@ bool reachBounds(const Model& model, const State& state, Vector3& lo, Vector3& h
   const std::optional<Vector3> plane = planeOfMotion(model, state);
   const std::vector<BodyReach> bodies = bodyReaches(model, state, n);
   const std::vector<double> highest = highestCentres(model, state, bodies);
+  std::vector<PointBox> reach(n);
+  for (int i = 0; i < n; ++i) {
+    const BodyReach& b = bodies[i];
+    const Vector3 slide = slideOnTiltedGround(model, i, b);
+    reach[i] = {b.lo.cwiseMin(b.lo + slide), b.hi.cwiseMax(b.hi + slide)};
+    if (b.anchor >= 0) reach[i] = anchoredReach(bodies, i, highest, plane);
+  }
+  tightenByLoops(model, state, bodies, plane, reach);
   lo = Vector3::Constant(std::numeric_limits<double>::infinity());
   hi = -lo;
   Vector3 startHi = hi;
   double anchorTop = -std::numeric_limits<double>::infinity();
   for (int i = 0; i < n; ++i) {
     const BodyReach& b = bodies[i];
-    lo = lo.cwiseMin(b.lo);
-    hi = hi.cwiseMax(b.hi);
+    lo = lo.cwiseMin(b.lo).cwiseMin(reach[i].lo);
+    hi = hi.cwiseMax(b.hi).cwiseMax(reach[i].hi);
     startHi = startHi.cwiseMax(b.hi);
-    const Vector3 slide = slideOnTiltedGround(model, i, b);
-    lo = lo.cwiseMin(b.lo + slide);
-    hi = hi.cwiseMax(b.hi + slide);
-    if (b.anchor < 0) continue;
-    const Vector3 anchor = bodies[b.anchor].at;
-    anchorTop = std::max(anchorTop, anchor.z());
-    double radius = b.path + farthestCorner(b, b.at);
-    Vector3 blo = anchor - reachHalfExtents(radius, plane), bhi = anchor + reachHalfExtents(radius, plane);
-    if (!highest.empty() && std::isfinite(highest[i])) {
-      // The centre of mass stays on the sphere of its reach about the anchor, below highest[i]:
-      // a cap, whose horizontal radius shrinks when the cap is below the anchor.
-      const double centreReach = b.path + (b.com - b.at).norm(), size = farthestCorner(b, b.com);
-      const double below = anchor.z() - highest[i];
-      const double across = below > 0.0 ? std::sqrt(std::max(centreReach * centreReach - below * below, 0.0))
-                                         : centreReach;
-      Vector3 capLo = anchor - reachHalfExtents(across + size, plane), capHi = anchor + reachHalfExtents(across + size, plane);
-      capLo.z() = anchor.z() - centreReach - size;
-      capHi.z() = std::min(highest[i], anchor.z() + centreReach) + size;
-      blo = blo.cwiseMax(capLo);
-      bhi = bhi.cwiseMin(capHi);
-    }
-    lo = lo.cwiseMin(blo);
-    hi = hi.cwiseMax(bhi);
+    if (b.anchor >= 0) anchorTop = std::max(anchorTop, bodies[b.anchor].at.z());
   }
   // Released at rest under gravity -z, nothing climbs far above where it started.
   const bool downward = model.gravity.z() < 0.0 && model.gravity.head<2>().norm() < 1e-9;

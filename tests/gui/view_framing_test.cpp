@@ -141,5 +141,24 @@ TEST(ViewFraming, TheWindmillsArmsReachTheirWholeCircle) {
   EXPECT_NEAR(lo.y(), -hi.y(), 1e-6);
 }
 
+
+// The standard four-bar (ground pivots A = (0,0,0) and B = (0.2,0,0), crank 0.1 m, coupler
+// 0.2 m, rocker 0.15 m, 0.02 m thick, moving in the x-z plane): its loop holds the coupler
+// between the crank's circle about A and the rocker's circle about B, so the mechanism stays in
+// x from -0.1 to 0.35 m and z within +-0.15 m (plus the links' thickness), where the tree alone
+// would let the coupler hang 0.3 m below A. (The sweep tests check that it stays in view.)
+TEST(ViewFraming, TheFourBarsLoopBoundsItsReach) {
+  const Model fourBar = load("four_bar.json");
+  Vector3 lo, hi;
+  ASSERT_TRUE(reachBounds(fourBar, makeInitialState(fourBar), lo, hi));
+  EXPECT_GE(lo.x(), -0.1 - 0.03);
+  EXPECT_LE(hi.x(), 0.35 + 0.03);
+  EXPECT_GE(lo.z(), -0.15 - 0.03);
+  EXPECT_LE(hi.z(), 0.15 + 0.03);
+}
+
+// Its servos pull it to rest near the start: it stays in view but sweeps little of it.
+TEST(ViewFraming, TheMinitaurLegStaysInView) { expectFramed("minitaur_leg.json", 2.0, false); }
+
 }  // namespace
 }  // namespace articulab::render
