@@ -26,9 +26,29 @@ PanelLayout fitted(PanelLayout layout, const ImVec2& display, float top) {
   return layout;
 }
 
+// File > Open recent: the scenes opened last (RecentFiles), most recent first.
+void drawRecentMenu(Workbench& app) {
+  const std::vector<std::string>& files = app.recentFiles().files();
+  if (!ImGui::BeginMenu("Open recent", !files.empty())) return;
+  for (const std::string& file : files) {
+    if (!ImGui::MenuItem(file.c_str())) continue;
+    ParameterOverrides overrides;
+    std::string error;
+    if (parseOverridesText(app.ui().overrides, overrides, error))
+      app.openSceneInBackground(file, overrides);
+    else
+      app.showError(error);
+  }
+  ImGui::EndMenu();
+}
+
 void drawMenuBar(Workbench& app) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open...", "Ctrl+O")) app.openBrowser(BrowseMode::OpenScene);
+    drawRecentMenu(app);
+    if (ImGui::MenuItem("Export plots and CSV to...")) app.openBrowser(BrowseMode::ExportPlots);
+    ImGui::Separator();
     if (ImGui::MenuItem("Reload scene from disk")) {
       std::string error;
       app.reloadScene(error);
@@ -136,6 +156,7 @@ void drawBanner(Workbench& app) {
 void handleShortcuts(Workbench& app) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) glfwSetWindowShouldClose(glfwGetCurrentContext(), GLFW_TRUE);
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_O, false)) app.openBrowser(BrowseMode::OpenScene);
   if (io.WantCaptureKeyboard || io.KeyCtrl) return;
   std::string error;
   if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) app.frameScene();
@@ -160,6 +181,7 @@ void drawHelpWindow(Workbench& app) {
         "  space   play / pause     .   single step     R   reset\n"
         "Window\n"
         "  H       hide / show the panels     ctrl + Q   quit\n"
+        "  ctrl + O   open a scene file\n"
         "Plots\n"
         "  wheel   zoom time        shift + wheel   zoom values\n"
         "  drag    pan              double-click    follow + autoscale again");

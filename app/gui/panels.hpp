@@ -21,6 +21,11 @@ void handleShortcuts(Workbench& app);
 ViewRegion viewRegion(float width, float height, bool showPanels, const PanelLayout& layout = {});
 
 void drawScenePanel(Workbench& app);
+// The Scene panel's parameter field, "n=5 m=2", into overrides; false with a message on a
+// malformed entry.
+bool parseOverridesText(const std::string& text, ParameterOverrides& out, std::string& error);
+// File > Open... and Export to...: the file dialog (ui().browser) as a modal window.
+void drawFileDialog(Workbench& app);
 void drawSimulationPanel(Workbench& app);
 void drawBackendPanel(Workbench& app);
 void drawParametersPanel(Workbench& app);
@@ -42,8 +47,6 @@ void drawRecordButton(Workbench& app);
 // The record window: frame rate, size, output path, view or whole window, video or PNG
 // sequence; start and stop, the status line with the whole path, and errors.
 void drawRecordWindow(Workbench& app);
-// The default video file: SCENE_YYYYMMDD-HHMMSS.mp4 (scene name made file-safe, local time).
-std::string defaultVideoPath(const std::string& sceneName);
 // The selected body (click it in the 3D view, or pick it in the model tree): its mass,
 // inertia, pose, twist, kinetic energy, the forces on it and its joint's coordinates.
 void drawInspectorPanel(Workbench& app);

@@ -1,5 +1,8 @@
 #include <imgui.h>
 
+#include <filesystem>
+#include <system_error>
+
 #include "app/gui/panels.hpp"
 #include "app/gui/parameter_checks.hpp"
 #include "app/gui/validated_field.hpp"
@@ -8,16 +11,25 @@ namespace articulab::gui {
 
 namespace {
 
+// The export base as the user typed it, made absolute for the status line.
+std::string absoluteBase(const char* base) {
+  std::error_code ec;
+  const std::filesystem::path path = std::filesystem::absolute(base, ec);
+  return ec ? std::string(base) : path.lexically_normal().string();
+}
+
 void drawExportBar(Workbench& app) {
   UiState& ui = app.ui();
-  std::string base = ui.exportBase, error;
-  ImGui::SetNextItemWidth(-FLT_MIN);
+  std::string base = absoluteBase(ui.exportBase), error;
+  ImGui::SetNextItemWidth(-90.0f);
   ImGui::InputText("##export", ui.exportBase, sizeof ui.exportBase);
+  ImGui::SameLine();
+  if (ImGui::Button("Export to...")) app.openBrowser(BrowseMode::ExportPlots);
   if (ImGui::Button("CSV"))
     ui.exportStatus = app.exportCsv(base + ".csv", error) ? "wrote " + base + ".csv" : error;
   ImGui::SameLine();
   if (ImGui::Button("PNG+SVG+PDF"))
-    ui.exportStatus = app.exportPlots(base, error) ? "wrote " + base + ".png/.svg/.pdf" : error;
+    ui.exportStatus = app.exportPlots(base, error) ? "wrote " + base + ".png, .svg and .pdf" : error;
   ImGui::SameLine();
   if (ImGui::Button("Screenshot")) {
     app.requestScreenshot(base + "_view.png");

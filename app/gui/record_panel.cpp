@@ -1,10 +1,9 @@
 // The record button and window (issue 16, video): what app/video records, set from the app.
 #include <imgui.h>
 
-#include <cctype>
-#include <ctime>
 #include <string>
 
+#include "app/gui/default_file_name.hpp"
 #include "app/gui/panels.hpp"
 
 namespace articulab::gui {
@@ -17,7 +16,7 @@ video::RecordSettings recordSettingsFrom(const RecordForm& form, const std::stri
   s.width = form.width;
   s.height = form.height;
   s.wholeWindow = form.wholeWindow;
-  const std::string path = form.path[0] ? form.path : defaultVideoPath(sceneName);
+  const std::string path = form.path[0] ? form.path : timestampedFileName(sceneName, ".mp4");
   if (form.png) s.pngDir = form.pngDir[0] ? form.pngDir : path.substr(0, path.rfind('.')) + "_frames";
   else s.path = path;
   return s;
@@ -45,18 +44,6 @@ void drawRecordFields(Workbench& app, RecordForm& form) {
 }
 
 }  // namespace
-
-std::string defaultVideoPath(const std::string& sceneName) {
-  std::string name;
-  for (char c : sceneName) name += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ? c : '_';
-  if (name.empty()) name = "articulab";
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
-  return name + "_" + stamp + ".mp4";
-}
 
 void drawRecordButton(Workbench& app) {
   const video::VideoRecorder& recorder = app.recorder();

@@ -11,20 +11,6 @@ namespace articulab::gui {
 
 namespace {
 
-// "n=5 m=2" into overrides; false with a message on a malformed entry.
-bool parseOverridesText(const std::string& text, ParameterOverrides& out, std::string& error) {
-  std::istringstream words(text);
-  for (std::string word; words >> word;) {
-    try {
-      cli::parseOverride(word, out);
-    } catch (const std::exception& e) {
-      error = std::string("scene parameters: ") + e.what();
-      return false;
-    }
-  }
-  return true;
-}
-
 void open(Workbench& app, const std::string& path) {
   ParameterOverrides overrides;
   std::string error;
@@ -59,6 +45,19 @@ void drawSceneList(Workbench& app) {
 }
 
 }  // namespace
+
+bool parseOverridesText(const std::string& text, ParameterOverrides& out, std::string& error) {
+  std::istringstream words(text);
+  for (std::string word; words >> word;) {
+    try {
+      cli::parseOverride(word, out);
+    } catch (const std::exception& e) {
+      error = std::string("scene parameters: ") + e.what();
+      return false;
+    }
+  }
+  return true;
+}
 
 void drawScenePanel(Workbench& app) {
   UiState& ui = app.ui();

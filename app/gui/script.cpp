@@ -47,6 +47,11 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"export-csv", 1, 1, "FILE: the recorded series as CSV"},
       {"export-plots", 1, 1, "BASE: BASE.png, BASE.svg and BASE.pdf"},
       {"screenshot", 1, 1, "FILE: PNG of the 3D view"},
+      {"browse", 1, 2,
+       "open [DIR]|export [DIR]|enter NAME|name NAME|ok|cancel: the file dialog (File > Open..., Export to...): open it "
+       "on DIR, go into subdirectory NAME (.. for the parent), type the file name, press Open/Export (the scene opens, "
+       "or the CSV and plots are written; fails with the dialog's reason), or close it"},
+      {"recent", 0, 0, ": print the recent scenes (File > Open recent), most recent first"},
       {"screenshot-window", 1, 1, "FILE: PNG of the whole window, panels included"},
       {"record", 1, 6,
        "start|history PATH|none [fps=N] [size=WxH] [png=DIR] [window]|stop|panel on|off: record the 3D view (or the whole window) in "

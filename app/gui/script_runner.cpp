@@ -110,6 +110,8 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"wait-steps", &ScriptRunner::waitSteps},
       {"expect-backend", &ScriptRunner::expectBackend},
       {"test-step-delay", &ScriptRunner::testStepDelay},
+      {"browse", &ScriptRunner::browse},
+      {"recent", &ScriptRunner::recent},
   };
   auto handler = handlers.find(c.name);
   if (handler == handlers.end()) {

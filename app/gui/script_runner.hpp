@@ -65,6 +65,9 @@ class ScriptRunner {
   bool waitSteps(const ScriptCommand& c, std::string& error);
   bool expectBackend(const ScriptCommand& c, std::string& error);
   bool testStepDelay(const ScriptCommand& c, std::string& error);
+  // The file dialog and the recent scenes (script_files.cpp).
+  bool browse(const ScriptCommand& c, std::string& error);
+  bool recent(const ScriptCommand& c, std::string& error);
 
   bool open(const ScriptCommand& c, bool expectFailure, std::string& error);
   bool playFrames(long frames, bool expectDivergence, std::string& error);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/file_browser.hpp"
 #include "app/gui/plot_widget.hpp"
 #include "engine/forces/muscle_readings.hpp"
 #include "render/overlays.hpp"
@@ -82,6 +83,11 @@ struct UiState {
   HistoryPlayback playback;
   RecordForm record;
   std::vector<int> treeDepths;  // the model tree's, kept to reuse the storage
+  FileBrowser browser;          // File > Open... and Export to...
+  std::string browserError;     // why the dialog's last choice was refused
+  char browserDirectory[512] = "";  // the dialog's directory field
+  char browserName[256] = "";       // its file name field
+  std::string browserShown;         // the directory those fields were filled from
 };
 
 }  // namespace articulab::gui

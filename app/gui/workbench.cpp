@@ -15,6 +15,7 @@
 #include <filesystem>
 
 #include "app/gui/csv_export.hpp"
+#include "app/gui/default_file_name.hpp"
 #include "app/gui/figure_title.hpp"
 #include "app/gui/panels.hpp"
 #include "app/gui/plot_export.hpp"
@@ -154,6 +155,7 @@ bool Workbench::openScene(const std::string& path, const ParameterOverrides& ove
   }
   ui_.fields.clear();
   ui_.banner.clear();
+  rememberOpenedScene();
   return true;
 }
 
@@ -173,6 +175,47 @@ void Workbench::takeBackgroundLoad() {
   }
   ui_.fields.clear();
   ui_.banner.clear();
+  rememberOpenedScene();
+}
+
+void Workbench::rememberOpenedScene() {
+  Snapshot current;
+  simulation_->snapshot(current);
+  std::string error;
+  if (!current.scenePath.empty() && !recent_.add(current.scenePath, error)) spdlog::warn("{}", error);
+}
+
+void Workbench::openBrowser(BrowseMode mode, const std::string& directory) {
+  namespace fs = std::filesystem;
+  ui_.browserError.clear();
+  if (mode == BrowseMode::OpenScene) {
+    const std::string here = snapshot_.scenePath.empty() ? ui_.scenesDir : fs::path(snapshot_.scenePath).parent_path().string();
+    ui_.browser.open(mode, directory.empty() ? here : directory, "");
+    return;
+  }
+  const fs::path last(ui_.exportBase);
+  const std::string name = snapshot_.model ? snapshot_.model->name : "articulab";
+  ui_.browser.open(mode, directory.empty() ? last.parent_path().string() : directory, timestampedFileName(name, ""));
+}
+
+bool Workbench::acceptBrowser(bool inBackground, std::string& error) {
+  FileBrowser& browser = ui_.browser;
+  error = browser.checkChosen();
+  const std::string path = browser.chosenPath();
+  ParameterOverrides overrides;  // the Scene panel's parameters apply to a scene opened here too
+  if (error.empty() && browser.mode() == BrowseMode::OpenScene && parseOverridesText(ui_.overrides, overrides, error)) {
+    if (inBackground)
+      openSceneInBackground(path, overrides);
+    else
+      openScene(path, overrides, "", error);
+  } else if (error.empty()) {
+    std::snprintf(ui_.exportBase, sizeof ui_.exportBase, "%s", path.c_str());
+    if (exportCsv(path + ".csv", error) && exportPlots(path, error))
+      ui_.exportStatus = "wrote " + path + ".csv, .png, .svg and .pdf";
+  }
+  ui_.browserError = error;
+  if (error.empty()) browser.close();
+  return error.empty();
 }
 
 bool Workbench::reloadScene(std::string& error) {
@@ -466,6 +509,7 @@ void Workbench::buildUi() {
   }
   drawMuscleLegend(*this);
   drawRecordWindow(*this);
+  drawFileDialog(*this);
   drawBanner(*this);
   ImGui::Render();
 }

@@ -9,6 +9,7 @@
 #include "app/gui/gui_app.hpp"
 #include "app/gui/log_sink.hpp"
 #include "app/gui/plot_export.hpp"
+#include "app/gui/recent_files.hpp"
 #include "app/gui/simulation.hpp"
 #include "app/gui/ui_state.hpp"
 #include "app/gui/viewport_input.hpp"
@@ -42,6 +43,14 @@ class Workbench {
   void openSceneInBackground(const std::string& path, const ParameterOverrides& overrides);
   // Opens the current scene file again, dropping live edits; same failure handling as openScene.
   bool reloadScene(std::string& error);
+  // The file dialog's choice (ui().browser): opens the scene (in the background when asked, as
+  // the dialog's button does) or exports the CSV and the PNG/SVG/PDF plots to that base path.
+  // False with the reason; the dialog stays open then.
+  bool acceptBrowser(bool inBackground, std::string& error);
+  // Opens the file dialog: scenes from the current scene's directory, or the export with the
+  // default name SCENE_YYYYMMDD-HHMMSS in the directory of the last export.
+  void openBrowser(BrowseMode mode, const std::string& directory = "");
+  const RecentFiles& recentFiles() const { return recent_; }
   void showError(const std::string& message);
   void frameScene();
   void rescanScenes();
@@ -89,6 +98,7 @@ class Workbench {
   void initImGui();
   void refreshFromSimulation();
   void takeBackgroundLoad();
+  void rememberOpenedScene();
   void copyNewSamples();
   void buildUi();
   void present();
@@ -116,6 +126,7 @@ class Workbench {
   std::uint64_t previousRunVersion_ = 0;
   std::vector<PlotSpec> plots_;
   UiState ui_;
+  RecentFiles recent_{RecentFiles::defaultPath()};
   ViewportInput viewport_;
   std::shared_ptr<RingBufferSink> logSink_;
   std::string screenshotPath_, screenshotError_;

@@ -851,6 +851,49 @@ quit
               (live["frames"], written[3][0]))
 
 
+def case_files(opts):
+    """File > Open... through the file dialog, Export to... with a path chosen there, and the
+    recent scenes kept across sessions (in XDG_CONFIG_HOME, set by main() to the output folder)."""
+    out = opts.out_dir
+    script = f"""browse open scenes
+screenshot-window {out}/open_dialog.png
+browse enter ..
+browse enter scenes
+browse name four_bar.json
+browse ok
+run-frames 10
+expect-backend variational-maximal
+browse export {out}
+browse name run1
+browse ok
+load scenes/double_pendulum.json
+recent
+quit
+"""
+    result, _ = run_script(opts, "files", script)
+    if not check(result.returncode == 0, "the session must exit with 0: %s" % result.stderr.strip()[-500:]):
+        return
+    scenes = os.path.abspath("scenes")
+    check(f"browse: {scenes} (" in result.stdout, "the dialog lists the scenes directory as an absolute path")
+    check_shows_scene(f"{out}/open_dialog.png", "window with the open dialog")
+    for ext in ("csv", "png", "svg", "pdf"):
+        check(os.path.getsize(f"{out}/run1.{ext}") > 0, "the export wrote run1." + ext)
+    _, rows = read_csv(f"{out}/run1.csv")
+    check(len(rows) >= 10, "the exported CSV holds the four-bar's run (%d rows)" % len(rows))
+    expected = [os.path.join(scenes, "double_pendulum.json"), os.path.join(scenes, "four_bar.json")]
+    listed = re.findall(r"^recent \d+: (.*)$", result.stdout, re.M)
+    check(listed[:2] == expected, "recent scenes, most recent first: %s" % listed[:3])
+    store = os.path.join(os.environ["XDG_CONFIG_HOME"], "articulab", "recent_scenes.txt")
+    check(os.path.exists(store), "the recent scenes are kept in " + store)
+    again, _ = run_script(opts, "files_again", "recent\nquit\n")
+    check(re.findall(r"^recent \d+: (.*)$", again.stdout, re.M)[:2] == expected,
+          "the next session lists the same recent scenes")
+    # A directory that does not exist fails the command with the dialog's reason.
+    bad, _ = run_script(opts, "files_bad", "browse open scenes\nbrowse enter no_such_dir\nquit\n")
+    check(bad.returncode != 0 and "no_such_dir" in bad.stderr + bad.stdout,
+          "entering a missing directory fails, naming it")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--exe", required=True)
@@ -860,9 +903,11 @@ def main():
     parser.add_argument("case", choices=["scripted_session", "broken_scene", "diverging_scene", "bad_parameters",
                                          "view_and_labels",
                                          "benchmark", "compare_backends", "every_scene", "slow_step", "muscles",
-                                         "history", "inspector", "video", "video_png", "video_session"])
+                                         "history", "inspector", "video", "video_png", "video_session", "files"])
     opts = parser.parse_args()
     os.makedirs(opts.out_dir, exist_ok=True)
+    # The app keeps its recent scenes in the user's configuration directory: the test's own.
+    os.environ["XDG_CONFIG_HOME"] = os.path.join(os.path.abspath(opts.out_dir), "config")
     os.chdir(opts.source_dir)
     globals()["case_" + opts.case](opts)
     if FAILURES:

@@ -1,0 +1,12 @@
+// Default names of the files the app writes: the scene's name made file-safe and the local time.
+#pragma once
+
+#include <string>
+
+namespace articulab::gui {
+
+// SCENE_YYYYMMDD-HHMMSS followed by extension (".mp4", or "" for a base path): letters, digits and
+// '-' of the scene name kept, every other character '_'; "articulab" for an empty name.
+std::string timestampedFileName(const std::string& sceneName, const std::string& extension);
+
+}  // namespace articulab::gui
