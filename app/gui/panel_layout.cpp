@@ -3,6 +3,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <spdlog/spdlog.h>
 
 #include "app/gui/panels.hpp"
 
@@ -42,6 +43,19 @@ void drawRecentMenu(Workbench& app) {
   ImGui::EndMenu();
 }
 
+// Edit: undo and redo of the model edits (parameters, sliders), named by what they change.
+void drawEditMenu(Workbench& app) {
+  if (!ImGui::BeginMenu("Edit")) return;
+  const Snapshot& snap = app.snapshot();
+  const std::string undo = snap.undoLabel.empty() ? "Undo" : "Undo " + snap.undoLabel;
+  const std::string redo = snap.redoLabel.empty() ? "Redo" : "Redo " + snap.redoLabel;
+  std::string error;
+  if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, !snap.undoLabel.empty())) error = app.simulation().undoEdit();
+  if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, !snap.redoLabel.empty())) error = app.simulation().redoEdit();
+  if (!error.empty()) app.showError(error);
+  ImGui::EndMenu();
+}
+
 void drawMenuBar(Workbench& app) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
@@ -58,6 +72,7 @@ void drawMenuBar(Workbench& app) {
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) glfwSetWindowShouldClose(glfwGetCurrentContext(), GLFW_TRUE);
     ImGui::EndMenu();
   }
+  drawEditMenu(app);
   drawViewMenu(app);
   if (ImGui::BeginMenu("Help")) {
     if (ImGui::MenuItem("Mouse and keys")) app.ui().showHelp = true;
@@ -157,6 +172,15 @@ void handleShortcuts(Workbench& app) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) glfwSetWindowShouldClose(glfwGetCurrentContext(), GLFW_TRUE);
   if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_O, false)) app.openBrowser(BrowseMode::OpenScene);
+  if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_Z, false)) {
+    // Ctrl+Shift+Z redoes too; outside text fields, which have their own undo.
+    const std::string error = io.KeyShift ? app.simulation().redoEdit() : app.simulation().undoEdit();
+    if (!error.empty()) spdlog::info("{}", error);
+  }
+  if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_Y, false)) {
+    const std::string error = app.simulation().redoEdit();
+    if (!error.empty()) spdlog::info("{}", error);
+  }
   if (io.WantCaptureKeyboard || io.KeyCtrl) return;
   std::string error;
   if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) app.frameScene();
@@ -182,6 +206,7 @@ void drawHelpWindow(Workbench& app) {
         "Window\n"
         "  H       hide / show the panels     ctrl + Q   quit\n"
         "  ctrl + O   open a scene file\n"
+        "  ctrl + Z   undo the last parameter edit     ctrl + Y, ctrl + shift + Z   redo\n"
         "Plots\n"
         "  wheel   zoom time        shift + wheel   zoom values\n"
         "  drag    pan              double-click    follow + autoscale again");

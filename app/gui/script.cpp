@@ -51,6 +51,8 @@ const std::vector<CommandSyntax>& scriptCommands() {
        "open [DIR]|export [DIR]|enter NAME|name NAME|ok|cancel: the file dialog (File > Open..., Export to...): open it "
        "on DIR, go into subdirectory NAME (.. for the parent), type the file name, press Open/Export (the scene opens, "
        "or the CSV and plots are written; fails with the dialog's reason), or close it"},
+      {"undo", 0, 0, ": take back the last model edit (set-*, setting, drift-control, the parameters panel)"},
+      {"redo", 0, 0, ": do the last undone edit again"},
       {"recent", 0, 0, ": print the recent scenes (File > Open recent), most recent first"},
       {"screenshot-window", 1, 1, "FILE: PNG of the whole window, panels included"},
       {"record", 1, 6,

@@ -112,6 +112,8 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"test-step-delay", &ScriptRunner::testStepDelay},
       {"browse", &ScriptRunner::browse},
       {"recent", &ScriptRunner::recent},
+      {"undo", &ScriptRunner::undo},
+      {"redo", &ScriptRunner::redo},
   };
   auto handler = handlers.find(c.name);
   if (handler == handlers.end()) {
@@ -122,6 +124,16 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
 }
 
 bool ScriptRunner::reload(const ScriptCommand&, std::string& error) { return app_.reloadScene(error); }
+
+bool ScriptRunner::undo(const ScriptCommand&, std::string& error) {
+  error = app_.simulation().undoEdit();
+  return error.empty();
+}
+
+bool ScriptRunner::redo(const ScriptCommand&, std::string& error) {
+  error = app_.simulation().redoEdit();
+  return error.empty();
+}
 
 bool ScriptRunner::backend(const ScriptCommand& c, std::string& error) {
   return app_.simulation().setBackend(c.args[0], error);

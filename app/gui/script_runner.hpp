@@ -68,6 +68,8 @@ class ScriptRunner {
   // The file dialog and the recent scenes (script_files.cpp).
   bool browse(const ScriptCommand& c, std::string& error);
   bool recent(const ScriptCommand& c, std::string& error);
+  bool undo(const ScriptCommand& c, std::string& error);
+  bool redo(const ScriptCommand& c, std::string& error);
 
   bool open(const ScriptCommand& c, bool expectFailure, std::string& error);
   bool playFrames(long frames, bool expectDivergence, std::string& error);

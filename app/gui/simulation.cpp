@@ -183,6 +183,7 @@ void Simulation::installSceneLocked(PreparedScene& scene) {
   for (const std::string& note : support.notes) spdlog::info("{}: {}", scene.info->name, note);
   model_ = scene.model;
   sceneModel_ = scene.model;  // edits replace model_ by an edited copy; this one stays as loaded
+  edits_.clear();
   ++modelVersion_;
   if (scene.path != scenePath_ || scene.overrides != overrides_) ++sceneVersion_;  // a reload keeps the view
   solver_ = std::move(scene.solver);

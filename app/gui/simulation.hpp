@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "app/gui/command_queue.hpp"
+#include "app/gui/edit_history.hpp"
 #include "app/gui/model_edits.hpp"
 #include "app/gui/state_history.hpp"
 #include "app/gui/time_series.hpp"
@@ -84,6 +85,7 @@ struct Snapshot {
   std::string loadingPath;             // the scene being opened in the background; empty when none
   HistoryView history;
   std::uint64_t previousRunVersion = 0;  // changes when Reset keeps a finished run or it is cleared
+  std::string undoLabel, redoLabel;      // the edit Undo / Redo would take back or do again; empty: none
 };
 
 class Simulation {
@@ -155,6 +157,10 @@ class Simulation {
   std::string editMuscleExcitation(int muscle, double excitation, bool announce = true);
   // Back to the excitation schedule of the scene file.
   std::string restoreMuscleSchedule(int muscle);
+  // Takes back the last edit of the model (any of the edit* above) or does the last undone one
+  // again; the state goes on from where it is. "nothing to undo" / "nothing to redo" otherwise.
+  std::string undoEdit();
+  std::string redoEdit();
 
   // Mouse pull; body -1 releases it.
   void setPerturbation(const Perturbation& perturbation);
@@ -226,7 +232,8 @@ class Simulation {
   void updateStatsLocked(double wallSeconds, double simSeconds, long steps, double stepWallSeconds);
   static const BackendInfo* chooseBackend(const Model& model, const std::string& backend, std::string& error);
   static std::string prepareScene(std::shared_ptr<Model> model, const std::string& backend, PreparedScene& out);
-  std::string editModelLocked(const std::function<std::string(Model&)>& edit);
+  std::string editModelLocked(const std::function<std::string(Model&)>& edit, const std::string& what, bool merge);
+  std::string installModelLocked(std::shared_ptr<const Model> model);
   std::string editModel(const std::string& what, std::function<std::string(Model&)> edit, bool announce = true);
   // The muscle work W (integral of the muscle power, trapezoidal rule over the steps) after a step.
   void accumulateMuscleWorkLocked(const StepOutcome& outcome);
@@ -254,6 +261,7 @@ class Simulation {
 
   std::shared_ptr<const Model> model_;
   std::shared_ptr<const Model> sceneModel_;  // model_ as loaded, before the edits
+  EditHistory edits_;                        // undo and redo of the edits since the load
   std::uint64_t modelVersion_ = 0;
   std::unique_ptr<Solver> solver_;
   const BackendInfo* backendInfo_ = nullptr;

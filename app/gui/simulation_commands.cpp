@@ -199,24 +199,58 @@ std::string Simulation::setIntegrator(Integrator integrator) {
 }
 
 // Edits a copy of the model (drawing may still hold the old one) and rebuilds the solver for it.
-std::string Simulation::editModelLocked(const std::function<std::string(Model&)>& edit) {
+std::string Simulation::editModelLocked(const std::function<std::string(Model&)>& edit, const std::string& what,
+                                        bool merge) {
   if (!model_) return "no scene is loaded";
   auto edited = std::make_shared<Model>(*model_);
   std::string reason = edit(*edited);
   if (!reason.empty()) return reason;
+  std::shared_ptr<const Model> before = model_;
+  reason = installModelLocked(std::move(edited));
+  if (reason.empty()) edits_.recorded(std::move(before), what, merge);
+  return reason;
+}
+
+// The edited (or undone) model with a new solver on it; the state keeps t, q, qdot and the
+// history (State::history). Refused, changing nothing, when the back-end cannot start on it.
+std::string Simulation::installModelLocked(std::shared_ptr<const Model> model) {
   std::unique_ptr<Solver> solver;
   try {
-    solver = backendInfo_->create(*edited, solverOptionsFor(*edited, integrator_));
+    solver = backendInfo_->create(*model, solverOptionsFor(*model, integrator_));
   } catch (const std::exception& e) {
     return "back-end " + backendInfo_->name + " failed to start on the edited model: " + e.what();
   }
-  model_ = std::move(edited);
+  model_ = std::move(model);
   ++modelVersion_;
-  solver_ = std::move(solver);  // the state keeps t, q, qdot and the history (State::history)
+  solver_ = std::move(solver);
   refreshOffersLocked();
   if (compareSolver_) createComparisonLocked();  // the comparison carries on with the edited model
   resetReferenceEnergyLocked();
   return "";
+}
+
+std::string Simulation::undoEdit() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!edits_.canUndo()) return "nothing to undo";
+  return commandLocked("undo " + edits_.undoLabel(), [this] {
+    if (!edits_.canUndo()) return std::string("nothing to undo");
+    std::shared_ptr<const Model> current = model_;
+    std::string reason = installModelLocked(edits_.undoTarget());
+    if (reason.empty()) edits_.undone(std::move(current));
+    return reason;
+  });
+}
+
+std::string Simulation::redoEdit() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!edits_.canRedo()) return "nothing to redo";
+  return commandLocked("redo " + edits_.redoLabel(), [this] {
+    if (!edits_.canRedo()) return std::string("nothing to redo");
+    std::shared_ptr<const Model> current = model_;
+    std::string reason = installModelLocked(edits_.redoTarget());
+    if (reason.empty()) edits_.redone(std::move(current));
+    return reason;
+  });
 }
 
 // A refused value is reported at once (checked on a copy of the model); an accepted edit applies
@@ -228,19 +262,20 @@ std::string Simulation::editModel(const std::string& what, std::function<std::st
     Model trial = *model_;
     if (std::string reason = edit(trial); !reason.empty()) return reason;
   }
-  return commandLocked(what, [this, edit] { return editModelLocked(edit); }, announce);
+  // Edits that are not announced (a slider being dragged) join the last edit of the same kind.
+  return commandLocked(what, [this, edit, what, announce] { return editModelLocked(edit, what, !announce); }, announce);
 }
 
 std::string Simulation::editJoint(int joint, JointField field, double value, int coordinate) {
-  return editModel("joint edit", [=](Model& m) { return setJointField(m, joint, field, value, coordinate); });
+  return editModel("joint " + std::to_string(joint) + " edit", [=](Model& m) { return setJointField(m, joint, field, value, coordinate); });
 }
 
 std::string Simulation::editBodyMass(int body, double mass) {
-  return editModel("mass edit", [=](Model& m) { return setBodyMass(m, body, mass); });
+  return editModel("body " + std::to_string(body) + " mass", [=](Model& m) { return setBodyMass(m, body, mass); });
 }
 
 std::string Simulation::editForce(int element, ForceField field, double value, int coordinate) {
-  return editModel("force element edit", [=](Model& m) { return setForceField(m, element, field, value, coordinate); });
+  return editModel("force element " + std::to_string(element) + " edit", [=](Model& m) { return setForceField(m, element, field, value, coordinate); });
 }
 
 std::string Simulation::editGravity(const Vector3& gravity) {
@@ -252,7 +287,7 @@ std::string Simulation::editGroundFriction(double mu) {
 }
 
 std::string Simulation::editBodyFriction(int body, double mu) {
-  return editModel("friction edit", [=](Model& m) { return setBodyFriction(m, body, mu); });
+  return editModel("body " + std::to_string(body) + " friction", [=](Model& m) { return setBodyFriction(m, body, mu); });
 }
 
 std::string Simulation::editDriftControl(DriftControl drift, double alpha, double beta) {
@@ -262,13 +297,13 @@ std::string Simulation::editDriftControl(DriftControl drift, double alpha, doubl
 // The setting belongs to the back-end running when the edit applies (backendInfo_ is read
 // under the lock by the edit).
 std::string Simulation::editSolverSetting(const std::string& name, double value) {
-  return editModel("solver setting", [this, name, value](Model& m) {
+  return editModel("solver setting " + name, [this, name, value](Model& m) {
     return setSolverSetting(m, backendInfo_->name, name, value);
   });
 }
 
 std::string Simulation::editMuscleExcitation(int muscle, double excitation, bool announce) {
-  return editModel("muscle excitation", [=](Model& m) { return setMuscleExcitation(m, muscle, excitation); }, announce);
+  return editModel("muscle " + std::to_string(muscle) + " excitation", [=](Model& m) { return setMuscleExcitation(m, muscle, excitation); }, announce);
 }
 
 // The schedule comes from the model as loaded (sceneModel_), which edits never change.
@@ -279,7 +314,7 @@ std::string Simulation::restoreMuscleSchedule(int muscle) {
     scene = sceneModel_;
   }
   if (!scene) return "no scene is loaded";
-  return editModel("muscle schedule", [=](Model& m) { return restoreMuscleExcitation(m, *scene, muscle); });
+  return editModel("muscle " + std::to_string(muscle) + " schedule", [=](Model& m) { return restoreMuscleExcitation(m, *scene, muscle); });
 }
 
 void Simulation::setPerturbation(const Perturbation& perturbation) {
@@ -322,6 +357,8 @@ void Simulation::snapshot(Snapshot& out) const {
   out.slowStepWarning = slowWarning_;
   out.loadingPath = loadingPath_;
   out.previousRunVersion = previousVersion_;
+  out.undoLabel = edits_.undoLabel();
+  out.redoLabel = edits_.redoLabel();
   out.history = {history_.size(), history_.firstTime(), history_.lastTime(), history_.bytes() / 1e6,
                  history_.megabytes(), history_.seconds(), viewing, shown ? shown->state.t : 0.0};
 }

@@ -867,6 +867,12 @@ browse export {out}
 browse name run1
 browse ok
 load scenes/double_pendulum.json
+set-body 0 mass 2
+set-joint 0 damping 0.3
+undo
+undo
+redo
+undo
 recent
 quit
 """

@@ -128,6 +128,56 @@ TEST(Simulation, RefusedEditsKeepTheModelAndAcceptedEditsReplaceIt) {
   EXPECT_EQ(before.model->bodies[1].mass, 1.0) << "a snapshot's model never changes under it";
 }
 
+// Undo takes the model back to what it was before the edit and the run goes on from where it
+// is: a run that edits damping, undoes it and steps retraces (bitwise) the run that never
+// edited; redo gives the edited model again; a new edit forgets the redo; loading clears both.
+TEST(Simulation, UndoAndRedoOfEditsRetraceTheRunsWithoutAndWithThem) {
+  Simulation plain, edited;
+  loadChain(plain, 3);
+  loadChain(edited, 3);
+  std::string error;
+  ASSERT_TRUE(plain.advance(200, error)) << error;
+  ASSERT_TRUE(edited.advance(200, error)) << error;
+  EXPECT_EQ(edited.undoEdit(), "nothing to undo");
+  ASSERT_EQ(edited.editJoint(0, JointField::Damping, 0.5), "");
+  ASSERT_EQ(edited.editBodyMass(1, 2.0), "");
+  Snapshot snap;
+  edited.snapshot(snap);
+  EXPECT_EQ(snap.undoLabel, "body 1 mass");
+  ASSERT_EQ(edited.undoEdit(), "");
+  ASSERT_EQ(edited.undoEdit(), "");
+  edited.snapshot(snap);
+  EXPECT_EQ(snap.undoLabel, "");
+  EXPECT_EQ(snap.redoLabel, "joint 0 edit");
+  EXPECT_EQ(snap.model->joints[0].damping, 0.0);
+  EXPECT_EQ(snap.model->bodies[1].mass, 1.0);
+  ASSERT_TRUE(plain.advance(300, error)) << error;
+  ASSERT_TRUE(edited.advance(300, error)) << error;
+  Snapshot a, b;
+  plain.snapshot(a);
+  edited.snapshot(b);
+  EXPECT_EQ(a.state.q, b.state.q);
+  EXPECT_EQ(a.state.qd, b.state.qd);
+  ASSERT_EQ(edited.redoEdit(), "");
+  edited.snapshot(snap);
+  EXPECT_EQ(snap.model->joints[0].damping, 0.5);
+  EXPECT_EQ(snap.redoLabel, "body 1 mass");
+  ASSERT_EQ(edited.editGravity(Vector3(0, 0, -1)), "");
+  EXPECT_EQ(edited.redoEdit(), "nothing to redo");
+  loadChain(edited, 3);
+  EXPECT_EQ(edited.undoEdit(), "nothing to undo");
+}
+
+// A slider drag (edits not announced) is one edit to undo.
+TEST(Simulation, ADraggedSliderIsOneEdit) {
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.load(test::kMuscleArm, {}, "", error)) << error;
+  for (double u : {0.1, 0.2, 0.3, 0.4}) ASSERT_EQ(sim.editMuscleExcitation(0, u, false), "");
+  ASSERT_EQ(sim.undoEdit(), "");
+  EXPECT_EQ(sim.undoEdit(), "nothing to undo");
+}
+
 TEST(Simulation, DampingMakesTheTotalEnergyDecrease) {
   Simulation sim;
   loadChain(sim, 3);
