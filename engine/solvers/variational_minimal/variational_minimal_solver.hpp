@@ -38,6 +38,7 @@
 #include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/solvers/solver.hpp"
 #include "engine/solvers/variational_minimal/anderson_acceleration.hpp"
+#include "engine/solvers/variational_minimal/closure_rows.hpp"
 #include "engine/solvers/variational_minimal/discrete_rnea.hpp"
 #include "engine/solvers/variational_minimal/group_chart.hpp"
 #include "engine/solvers/variational_minimal/impulse_dynamics.hpp"
@@ -55,6 +56,9 @@ class VariationalMinimalSolver final : public Solver {
   static constexpr int kIterations = 20;
   static constexpr int kRiqnIterations = 50;  // 0: dense Newton only
   static constexpr int kAndersonMemory = 5;   // 0: plain RIQN
+  // largest loop-closure gap |g(q_{k+1})| at which a step with loops may stop, m (or rad for the
+  // hinge rows); the closure is held by the solve itself, without stabilisation
+  static constexpr double kClosureTolerance = 1e-12;
 
   VariationalMinimalSolver(const Model& model, const SolverOptions& options);
   const char* name() const override { return "variational-minimal"; }
@@ -78,6 +82,11 @@ class VariationalMinimalSolver final : public Solver {
   const MatrixX& jacobian() const { return jacobian_; }
   // Iterates of the last step: RIQN, then dense Newton.
   int riqnIterations() const { return riqnDone_; }
+  // Loop closures: rows k, the gap g(q) after the last step (at q_{k+1}) and the multiplier
+  // impulses mu = h lambda of its constrained DEL (N s or N m s per row).
+  int closureRows() const { return k_; }
+  const VectorX& closureGap() const { return gap_; }
+  const VectorX& closureImpulses() const { return mu_; }
   int newtonIterations() const { return newtonDone_; }
   // M(q)^-1 b by the O(n) impulse recursion at the state's q (for tests).
   void solveMass(const Model& model, const VectorX& q, const VectorX& b, VectorX& x);
@@ -88,6 +97,16 @@ class VariationalMinimalSolver final : public Solver {
 
  private:
   bool readHistory(const State& state);
+  // F = f(v) + G(a_k)^T mu into f_, the gap g(a_k + h v) into gap_ and G(a_k + h v) into Gn_;
+  // returns the merit |(|F| / tolerance, |g| / kClosureTolerance)|.
+  double constrainedResidual(const Model& model, const State& state, const VectorX& v, const VectorX& mu,
+                             double tolerance);
+  // The KKT solve of the constrained step (header): RIQN with the Schur complement, then Newton.
+  void solveConstrained(const Model& model, const State& state, double tolerance, double& error, double& gapError);
+  // p^+_{k+1} += G^T dmu and qd += M^-1 G^T dmu with G qd = 0 at the poses of ws_.kin (RATTLE).
+  void projectMomentum(const Model& model, VectorX& qd);
+  // q_{k+1}, qd_{k+1}, p^+_{k+1} and the history from the converged v_ (and mu_).
+  void finishStep(const Model& model, State& state, double h, double error);
   StepStatus failed(const State& state, const std::string& what) const;
 
   double h_ = 0.0;
@@ -106,6 +125,12 @@ class VariationalMinimalSolver final : public Solver {
   int newtonIterations_ = kIterations;
   int riqnIterations_ = kRiqnIterations;
   int riqnDone_ = 0, newtonDone_ = 0;
+  // Loop closures (k_ rows; all sized in the constructor)
+  int k_ = 0;
+  TreeKinematics kinLoop_;       // poses at a_{k+1} = a_k + h v
+  MatrixX Gk_, Gn_, Y_, S_, kkt_;  // G(a_k), G(a_{k+1}), M^-1 G_k^T, G_{k+1} M^-1 G_k^T, [J G_k^T; G_{k+1} 0]
+  VectorX gap_, mu_, muTrial_, muPrev_, dmu_, schurRhs_, schurWork_, rhsK_, workK_, stepK_;
+  Eigen::FullPivLU<MatrixX> schur_, kktLu_;
 };
 
 }  // namespace articulab
