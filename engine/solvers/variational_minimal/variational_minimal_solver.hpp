@@ -16,7 +16,30 @@
 // translational, universal, spherical_xzx, composite, free2d and the general scleronomic joints:
 // surface_surface, curve/surface point, spline curve and surface; their dS/dq from evaluateJoint,
 // AD for the general ones, discrete_rnea.hpp) and spherical_exp and free3d by the group update.
-// Refused: loops, joint limits and ground contact; driven joints run free (warned).
+// Refused: joint limits and ground contact; driven joints run free (warned).
+//
+// Loop closures (Model::loops, k rows g(q) = 0: engine/constraints/loop_residual, its exact
+// Jacobian G = dg/dq along the two tree paths, closure_rows.hpp). Derivation: the constrained
+// discrete variational principle (marsden-west "Discrete mechanics and variational integrators"
+// 3.5, constrained DEL) makes the action sum stationary over q_k on N = {g = 0}, i.e. the augmented
+// sum  sum_k [L_d(q_k, q_{k+1}) + lambda_k^T g(q_k) h]  with forcing as in the paper's eq 17:
+//   D2 L_d(q_{k-1}, q_k) + f^+_{k-1} + D1 L_d(q_k, q_{k+1}) + f^-_k + h G(q_k)^T lambda_k = 0,
+//   g(q_{k+1}) = 0,
+// so, with f(v) of the header and mu = h lambda (an impulse), the step solves for (v, mu)
+//   F = f(v) + G(q_k)^T mu = 0,   c = g(q_k + h v) / h = 0         (SHAKE in q; G at q_k is fixed)
+// (k constraint rows at the known node q_k: the variation delta q_k is tangent to N there). The
+// read-out is RATTLE's constrained discrete Legendre transform (marsden-west 3.5.3): p^+_{k+1} =
+// [D2 L_d + f^+](q_k, q_{k+1}) + G(q_{k+1})^T nu with G(q_{k+1}) M(q_{k+1})^-1 p^+_{k+1} = 0, so
+// qd_{k+1} lies on the velocity closure; nu acts along the rows the next step's mu acts on, so the
+// q-path is SHAKE's and the map (q_k, p_k) -> (q_{k+1}, p_{k+1}) is symplectic on T*N.
+// Solve: RIQN on the KKT system, df/dv ~ -M(q_m) (Alg 3):
+//   [-M G_k^T; G_{k+1} 0] [dv; dmu] = -[F; c],   x = M^-1 F,  Y = M^-1 G_k^T (k O(n) impulse solves),
+//   (G_{k+1} Y) dmu = -c - G_{k+1} x,   dv = x + Y dmu:  O(kn) + O(k^3) per iterate (k x k Schur
+// complement, full-pivot LU; rows past its numerical rank, e.g. a planar loop's out-of-plane row,
+// get no multiplier, as in redmax_loops). Accepted while |(|F| / tol, |g| / kClosureTolerance)|
+// falls by 20 % (no Anderson mixing on loops); then Newton on the (nq + k) KKT matrix with the
+// central-difference df/dv and a line search on that merit. A step stops only when max |F| <= tol
+// and max |g(q_{k+1})| <= kClosureTolerance (1e-12 m): the closure is held without stabilisation.
 //
 // State after a step: q = q_{k+1} and qd = M(q_{k+1})^-1 p^+_{k+1} (O(n) impulse solve), the velocity of the discrete
 // Legendre transform p^+_{k+1} = [D2 L_d + f^+](q_k, q_{k+1}) (matched to the continuous
@@ -27,7 +50,8 @@
 // the continuous momentum (not q_{k-1} = q - h qd, which puts an O(h) error (h/2) M qdd into the
 // momentum and makes the run first order). The first Newton guess is v = qd.
 // History (State::history, owner "variational-minimal"): q = q_{k+1}, qd = [qd_{k+1}; p^+_{k+1};
-// v] (p^+ and v in the chart centred at q_{k+1}, which is a function of q_{k+1} alone). Used when q and qd_{k+1} equal the state's bitwise; a solver recreated every step then
+// v; mu] (p^+ and v in the chart centred at q_{k+1}, which is a function of q_{k+1} alone; mu the
+// k closure impulses, the next first guess). Used when q and qd_{k+1} equal the state's bitwise; a solver recreated every step then
 // continues the trajectory bitwise (its p^+ is carried, not recomputed from qd).
 #pragma once
 
