@@ -238,7 +238,8 @@ void VariationalMinimalSolver::projectMomentum(const Model& model, VectorX& qd) 
     Y_.col(r) = dv_;
   }
   S_.noalias() = Gk_ * Y_;
-  schurRhs_.noalias() = -(Gk_ * qd);
+  schurRhs_.setZero();
+  schurRhs_.noalias() -= Gk_ * qd;  // -(G qd) would evaluate the product into a temporary
   schur_.compute(S_);
   variational_minimal::solveRankRevealing(schur_, S_, schurRhs_, schurWork_, dmu_);
   qd.noalias() += Y_ * dmu_;
