@@ -109,7 +109,8 @@ const std::vector<BackendInfo>& backends() {
                                                 VariationalMaximalSolver::settings())},
       {"variational-minimal",
        "joint coordinates, variational integrator (midpoint discrete Lagrangian), DEL residual by DRNEA and RIQN in "
-       "O(n) per iterate, dense Newton fallback (lee-liu-park-srinivasa); fixed-axis joints, trees only",
+       "O(n) per iterate, dense Newton fallback (lee-liu-park-srinivasa); every joint type, loop closures at "
+       "position level by multipliers (O(kn) per iterate for k closure rows)",
        VariationalMinimalSolver::integratorList(), VariationalMinimalSolver::settings(),
        BackendSupport("variational-minimal", &VariationalMinimalSolver::integratorList(),
                       &VariationalMinimalSolver::settings(), checkOf(&refusingJointFriction<kJointFrictionRefusingVariationalMinimal, &VariationalMinimalSolver::supports>)),

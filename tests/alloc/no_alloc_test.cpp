@@ -284,7 +284,9 @@ TEST(NoAlloc, VariationalMinimalStepsAllocateNothing) {
   models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/spring_chain.json", {{"n", 5}}));
   // general joints, the group update of spherical_exp and free3d
   for (const char* scene : {"torus_chain_10.json", "windmill.json", "free_body.json", "spherical_chain.json",
-                            "bezier_surface_board.json", "spline_surface_demo.json"})
+                            "bezier_surface_board.json", "spline_surface_demo.json",
+                            // loop closures: the Schur complement and the KKT fallback
+                            "four_bar.json", "four_bar_chain_4.json", "minitaur_leg.json"})
     models.push_back(loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + scene, {}));
   for (const Model& model : models) {
     auto solver = findBackend("variational-minimal")->create(model, SolverOptions{});

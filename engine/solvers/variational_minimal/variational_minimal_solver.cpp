@@ -18,11 +18,12 @@ namespace {
 constexpr const char* kMinimalBackend = "variational-minimal";
 constexpr double kRiqnDecrease = 0.8;      // |f| of an accepted plain RIQN iterate over the last one
 constexpr double kAndersonGrowth = 100.0;  // largest |f| of a mixed iterate over the step's first
+constexpr double kClosurePivot = 1e-10;     // relative pivot below which a closure row is redundant (redmax_loops)
 
 }  // namespace
 
 VariationalMinimalSolver::VariationalMinimalSolver(const Model& model, const SolverOptions& options)
-    : Solver(options), ws_(model), inverse_(model), impulse_(model), chart_(model) {
+    : Solver(options), ws_(model), inverse_(model), impulse_(model), chart_(model), kinLoop_(model) {
   resolveDefaultIntegrator();
   newtonTolerance_ = settingValue(options, kMinimalBackend, settings(), "newton-tolerance");
   newtonIterations_ = static_cast<int>(settingValue(options, kMinimalBackend, settings(), "newton-iterations"));
@@ -33,6 +34,18 @@ VariationalMinimalSolver::VariationalMinimalSolver(const Model& model, const Sol
     *x = VectorX::Zero(nq);
   jacobian_ = MatrixX::Zero(nq, nq);
   lu_ = Eigen::PartialPivLU<MatrixX>(nq);
+  k_ = variational_minimal::closureRowCount(model);
+  Gk_ = MatrixX::Zero(k_, nq);
+  Gn_ = MatrixX::Zero(k_, nq);
+  Y_ = MatrixX::Zero(nq, k_);
+  S_ = MatrixX::Zero(k_, k_);
+  kkt_ = MatrixX::Zero(nq + k_, nq + k_);
+  for (VectorX* x : {&gap_, &mu_, &muTrial_, &muPrev_, &dmu_, &schurRhs_, &schurWork_}) *x = VectorX::Zero(k_);
+  for (VectorX* x : {&rhsK_, &workK_, &stepK_}) *x = VectorX::Zero(nq + k_);
+  schur_ = Eigen::FullPivLU<MatrixX>(k_, k_);
+  schur_.setThreshold(kClosurePivot);
+  kktLu_ = Eigen::FullPivLU<MatrixX>(nq + k_, nq + k_);
+  kktLu_.setThreshold(kClosurePivot);
 }
 
 const IntegratorList& VariationalMinimalSolver::integratorList() {
@@ -62,9 +75,12 @@ const SolverSettingList& VariationalMinimalSolver::settings() {
 }
 
 double VariationalMinimalSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
-  const double n = model.bodyCount(), nq = model.nq;
+  const double n = model.bodyCount(), nq = model.nq, k = variational_minimal::closureRowCount(model);
   constexpr double kPerBody = 6144.0;  // tree kinematics, forces, momenta, 6 x 6 pivots, the chart model, vectors
-  return kPerBody * n + 8.0 * 2.0 * nq * nq;
+  // loops: a second tree kinematics, G_k, G_{k+1}, M^-1 G^T (k x nq each), the k x k Schur
+  // complement and the dense KKT matrix of the Newton fallback with its LU
+  const double loops = k > 0 ? 2048.0 * n + 8.0 * (3.0 * k * nq + 2.0 * k * k + 2.0 * (nq + k) * (nq + k)) : 0.0;
+  return kPerBody * n + 8.0 * 2.0 * nq * nq + loops;
 }
 
 SolverSupport VariationalMinimalSolver::supports(const Model& model, const SolverOptions& options) {
@@ -83,7 +99,9 @@ SolverSupport VariationalMinimalSolver::supports(const Model& model, const Solve
     if (joint.driven) support.warnings.push_back("driven joint '" + joint.name + "' is treated as free");
   }
   if (!model.loops.empty())
-    return refuse("loop closures are not supported by " + std::string(kMinimalBackend) + " yet (tree scenes only)");
+    support.notes.push_back(std::to_string(variational_minimal::closureRowCount(model)) +
+                            " loop-closure rows held at position level, g(q_{k+1}) = 0, by the constrained DEL "
+                            "(multipliers by a k x k Schur complement; redundant rows carry none)");
   if (model.groundContact)
     return refuse("ground contact is an inequality constraint, not supported by " + std::string(kMinimalBackend));
   checkWorkspaceFits(kMinimalBackend, model, kVariationalMidpoint, support);
@@ -94,11 +112,12 @@ bool VariationalMinimalSolver::readHistory(const State& state) {
   const StepHistory& history = state.history;
   const long nq = state.q.size();
   if (!history.valid || std::strcmp(history.owner, kMinimalBackend) != 0 || history.q.size() != nq ||
-      history.qd.size() != 3 * nq)
+      history.qd.size() != 3 * nq + k_)
     return false;
   if (history.q != state.q || history.qd.head(nq) != state.qd) return false;
   p_plus_ = history.qd.segment(nq, nq);
-  v_prev_ = history.qd.tail(nq);
+  v_prev_ = history.qd.segment(2 * nq, nq);
+  muPrev_ = history.qd.tail(k_);
   return true;
 }
 
@@ -110,7 +129,121 @@ void VariationalMinimalSolver::beginStep(const Model& model, const State& state,
   if (!readHistory(state)) {
     variational_minimal::chartVelocity(model, state.q, state.qd, chart_, v_prev_);
     discreteMomenta(chart_.model, a_, v_prev_, 0.0, forceInputs(state), ws_, p_plus_, g_);  // p = M(q) qd
+    muPrev_.setZero();
   }
+  if (k_ == 0) return;
+  computeKinematics(chart_.model, a_, v_prev_, kinLoop_);  // G(a_k): the constraint force's rows at q_k
+  variational_minimal::closureRows(chart_.model, kinLoop_, gap_, Gk_);
+}
+
+double VariationalMinimalSolver::constrainedResidual(const Model& model, const State& state, const VectorX& v,
+                                                     const VectorX& mu, double tolerance) {
+  residual(model, state, v, f_);
+  f_.noalias() += Gk_.transpose() * mu;
+  aNext_ = a_;
+  aNext_.noalias() += h_ * v;
+  computeKinematics(chart_.model, aNext_, v, kinLoop_);
+  variational_minimal::closureRows(chart_.model, kinLoop_, gap_, Gn_);
+  return std::hypot(f_.norm() / tolerance, gap_.norm() / kClosureTolerance);
+}
+
+// The constrained DEL (header) for (v, mu): F = f(v) + G_k^T mu = 0, c = g(a_k + h v) / h = 0.
+// Quasi-Newton with df/dv ~ -M(q_m) (RIQN, Alg 3) on the KKT system
+//   [-M G_k^T; G_{k+1} 0] [dv; dmu] = -[F; c]:
+//   x = M^-1 F, Y = M^-1 G_k^T (k impulse solves, O(kn)), (G_{k+1} Y) dmu = -c - G_{k+1} x,
+//   dv = x + Y dmu,
+// accepted while the merit falls by 20 %; then Newton on the same system with the
+// central-difference df/dv (dense (nq + k) LU), from the best iterate and then from the first guess.
+void VariationalMinimalSolver::solveConstrained(const Model& model, const State& state, double tolerance,
+                                                double& error, double& gapError) {
+  const int nq = model.nq;
+  const auto converged = [&]() { return error <= tolerance && gapError <= kClosureTolerance; };
+  double merit = 0.0;
+  const auto evaluate = [&](const VectorX& v, const VectorX& mu) {
+    merit = constrainedResidual(model, state, v, mu, tolerance);
+    error = largestAbs(f_);
+    gapError = largestAbs(gap_);
+  };
+  v_ = v_prev_;
+  mu_ = muPrev_;
+  evaluate(v_, mu_);
+  for (; !converged() && riqnDone_ < riqnIterations_; ++riqnDone_) {
+    // ws_.kin holds the poses at q_m of the last residual: M(q_m)^-1 products in O(n) each
+    variational_minimal::solveMass(model, ws_.kin, f_, impulse_, step_);
+    for (int r = 0; r < k_; ++r) {
+      column_ = Gk_.row(r).transpose();
+      variational_minimal::solveMass(model, ws_.kin, column_, impulse_, dv_);
+      Y_.col(r) = dv_;
+    }
+    S_.noalias() = Gn_ * Y_;
+    schurRhs_ = -gap_ / h_;
+    schurRhs_.noalias() -= Gn_ * step_;
+    schur_.compute(S_);
+    variational_minimal::solveRankRevealing(schur_, S_, schurRhs_, schurWork_, dmu_);
+    step_.noalias() += Y_ * dmu_;
+    vTrial_ = v_ + step_;
+    muTrial_ = mu_ + dmu_;
+    const double last = merit;
+    evaluate(vTrial_, muTrial_);
+    if (!(merit <= kRiqnDecrease * last)) {  // back to the last iterate, Newton takes over
+      evaluate(v_, mu_);
+      break;
+    }
+    v_.swap(vTrial_);
+    mu_.swap(muTrial_);
+  }
+  const auto newton = [&]() {
+    for (; !converged() && newtonDone_ < newtonIterations_; ++newtonDone_) {
+      differenceJacobian(model, state, v_);  // df/dv; f_, gap_ and Gn_ stay those of (v_, mu_)
+      kkt_.topLeftCorner(nq, nq) = jacobian_;
+      kkt_.topRightCorner(nq, k_) = Gk_.transpose();
+      kkt_.bottomLeftCorner(k_, nq) = Gn_;
+      kkt_.bottomRightCorner(k_, k_).setZero();
+      rhsK_.head(nq) = f_;
+      rhsK_.tail(k_) = gap_ / h_;
+      kktLu_.compute(kkt_);
+      variational_minimal::solveRankRevealing(kktLu_, kkt_, rhsK_, workK_, stepK_);
+      const double last = merit;
+      double alpha = 1.0;
+      for (int halving = 0; halving < 12; ++halving, alpha *= 0.5) {
+        vTrial_ = v_ - alpha * stepK_.head(nq);
+        muTrial_ = mu_ - alpha * stepK_.tail(k_);
+        evaluate(vTrial_, muTrial_);
+        if (merit < last) break;
+      }
+      v_.swap(vTrial_);  // the last trial (p_, g_, f_, gap_ belong to it)
+      mu_.swap(muTrial_);
+      if (!std::isfinite(merit)) break;
+    }
+  };
+  newton();
+  if (!converged() && riqnDone_ > 0) {  // Newton again from the first guess, without RIQN
+    v_ = v_prev_;
+    mu_ = muPrev_;
+    evaluate(v_, mu_);
+    newtonDone_ = 0;
+    newton();
+  }
+}
+
+// RATTLE's projection of the discrete Legendre transform onto the constraint's cotangent space
+// (marsden-west 3.5, the constrained DLTs): p^+_{k+1} + G(q_{k+1})^T dmu with
+// G(q_{k+1}) M(q_{k+1})^-1 p^+_{k+1} = 0, so that qd_{k+1} meets the velocity closure. The q-path
+// is unchanged: the next step's multiplier acts along the same rows G(q_{k+1})^T.
+void VariationalMinimalSolver::projectMomentum(const Model& model, VectorX& qd) {
+  variational_minimal::closureRows(chart_.model, ws_.kin, gap_, Gk_);  // gap_: the closure at q_{k+1}
+  for (int r = 0; r < k_; ++r) {
+    step_ = Gk_.row(r).transpose();
+    variational_minimal::solveMass(model, ws_.kin, step_, impulse_, dv_);
+    Y_.col(r) = dv_;
+  }
+  S_.noalias() = Gk_ * Y_;
+  schurRhs_.setZero();
+  schurRhs_.noalias() -= Gk_ * qd;  // -(G qd) would evaluate the product into a temporary
+  schur_.compute(S_);
+  variational_minimal::solveRankRevealing(schur_, S_, schurRhs_, schurWork_, dmu_);
+  qd.noalias() += Y_ * dmu_;
+  p_plus_.noalias() += Gk_.transpose() * dmu_;
 }
 
 void VariationalMinimalSolver::solveMass(const Model& model, const VectorX& q, const VectorX& b, VectorX& x) {
@@ -157,16 +290,28 @@ void VariationalMinimalSolver::differenceJacobian(const Model& model, const Stat
 StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State& state, double h) {
   if (!(h > 0.0)) return failed(state, "time step " + messageNumber(h) + " s is not positive");
   beginStep(model, state, h);
+  // relative to the momentum above 1 N m s: the rounding of a long chain's DRNEA sums grows with it
+  const double tolerance = newtonTolerance_ * std::max(1.0, largestAbs(p_plus_));
+  riqnDone_ = newtonDone_ = 0;
+  if (k_ > 0) {
+    double error = 0.0, gapError = 0.0;
+    solveConstrained(model, state, tolerance, error, gapError);
+    if (!(error <= tolerance && gapError <= kClosureTolerance))
+      return failed(state, "Newton did not converge: DEL residual " + messageNumber(error) +
+                               " (N m s), loop-closure gap " + messageNumber(gapError) + " (m) after " +
+                               std::to_string(riqnDone_) + " RIQN and " + std::to_string(newtonDone_) +
+                               " Newton iterations, tolerances " + messageNumber(tolerance) + " and " +
+                               messageNumber(kClosureTolerance));
+    finishStep(model, state, h, error);
+    return {};
+  }
   v_ = v_prev_;  // first guess: the last discrete velocity
   residual(model, state, v_, f_);
   double error = largestAbs(f_), norm = f_.norm();
-  // relative to the momentum above 1 N m s: the rounding of a long chain's DRNEA sums grows with it
-  const double tolerance = newtonTolerance_ * std::max(1.0, largestAbs(p_plus_));
   // RIQN (Alg 3): v += M(q_m)^-1 f on the poses of the last residual. Plain, while |f| falls by 20 %
   // or more; Anderson-mixed (anderson_acceleration.hpp), while |f| stays below kAndersonGrowth times
   // its first value: mixed iterates converge like GMRES residuals, not monotonically. Newton takes
   // over from the best iterate.
-  riqnDone_ = newtonDone_ = 0;
   anderson_.restart();
   const double growthLimit = kAndersonGrowth * norm;
   double bestNorm = norm;
@@ -214,11 +359,16 @@ StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State&
     newtonDone_ = 0;
     newton();
   }
-  const int iterations = riqnDone_ + newtonDone_;
   if (!(error <= tolerance))
     return failed(state, "Newton did not converge: DEL residual " + messageNumber(error) + " (N m s) after " +
                              std::to_string(riqnDone_) + " RIQN and " + std::to_string(newtonDone_) +
                              " Newton iterations, tolerance " + messageNumber(tolerance));
+  finishStep(model, state, h, error);
+  return {};
+}
+
+void VariationalMinimalSolver::finishStep(const Model& model, State& state, double h, double error) {
+  const int iterations = riqnDone_ + newtonDone_;
   // a_{k+1} = a_k + h v, q_{k+1} by the group update; p^+_{k+1} = p + g of the last residual (at v),
   // moved to the chart centred at q_{k+1}; qd_{k+1} from M(q_{k+1})^-1 p^+_{k+1} in that chart
   const long nq = state.q.size();
@@ -230,6 +380,7 @@ StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State&
   variational_minimal::centreChart(model, qNext_, chart_, a_);
   computeKinematics(chart_.model, a_, v_, ws_.kin);  // the poses at q_{k+1} for the O(n) solve
   variational_minimal::solveMass(chart_.model, ws_.kin, p_plus_, impulse_, column_);
+  if (k_ > 0) projectMomentum(model, column_);  // RATTLE: qd_{k+1} on the velocity closure
   variational_minimal::coordinateVelocity(model, qNext_, column_, chart_, aNext_);  // aNext_: qd_{k+1}
   if (state.qdd.size() != nq) state.qdd.resize(nq);
   state.qdd = (aNext_ - state.qd) / h;
@@ -237,20 +388,20 @@ StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State&
   state.qd = aNext_;
   StepHistory& history = state.history;
   if (history.q.size() != nq) history.q.resize(nq);
-  if (history.qd.size() != 3 * nq) history.qd.resize(3 * nq);
+  if (history.qd.size() != 3 * nq + k_) history.qd.resize(3 * nq + k_);
   history.valid = true;
   history.owner = kMinimalBackend;
   history.q = state.q;
-  history.qd << state.qd, p_plus_, v_;
+  history.qd << state.qd, p_plus_, v_, mu_;
   computeKinematics(model, state.q, state.qd, ws_.kin);
   copyWorldMotion(ws_.kin, state.E_0i, state.phi);
   state.outputs.iterations = iterations;
   state.outputs.residual = error;
   state.outputs.contactCount = 0;
-  if (state.outputs.multipliers.size() != 0) state.outputs.multipliers.resize(0);
+  if (state.outputs.multipliers.size() != k_) state.outputs.multipliers.resize(k_);
+  state.outputs.multipliers = mu_ / h;  // lambda, the closure forces (N or N m) over the step
   state.t += h;
   ++state.step;
-  return {};
 }
 
 void VariationalMinimalSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {
@@ -261,6 +412,27 @@ void VariationalMinimalSolver::forwardDynamics(const Model& model, const State& 
   generalizedForce(model, ws_.kin, state.q, state.qd, forceInputs(state), inverse_, f_);
   lu_.compute(jacobian_);
   qdd = lu_.solve(f_);
+  if (k_ == 0) return;
+  // Loops: qdd += M^-1 G^T lambda with G qdd = -Gdot qd (sueda eq 2.100), Gdot qd by central
+  // differences of G along qd; redundant rows carry no lambda.
+  const double epsilon = 1e-6 / std::max(1.0, state.qd.norm());
+  VectorX q = state.q + epsilon * state.qd;
+  computeKinematics(model, q, state.qd, kinLoop_);
+  variational_minimal::closureRows(model, kinLoop_, gap_, Gn_);
+  const VectorX rateAhead = Gn_ * state.qd;
+  q = state.q - epsilon * state.qd;
+  computeKinematics(model, q, state.qd, kinLoop_);
+  variational_minimal::closureRows(model, kinLoop_, gap_, Gn_);
+  const VectorX bias = (rateAhead - Gn_ * state.qd) / (2.0 * epsilon);  // Gdot qd
+  computeKinematics(model, state.q, state.qd, kinLoop_);
+  variational_minimal::closureRows(model, kinLoop_, gap_, Gk_);
+  Y_ = lu_.solve(Gk_.transpose());
+  S_.noalias() = Gk_ * Y_;
+  schurRhs_ = -bias;
+  schurRhs_.noalias() -= Gk_ * qdd;
+  schur_.compute(S_);
+  variational_minimal::solveRankRevealing(schur_, S_, schurRhs_, schurWork_, dmu_);
+  qdd.noalias() += Y_ * dmu_;
 }
 
 StepStatus VariationalMinimalSolver::failed(const State& state, const std::string& what) const {

@@ -16,7 +16,30 @@
 // translational, universal, spherical_xzx, composite, free2d and the general scleronomic joints:
 // surface_surface, curve/surface point, spline curve and surface; their dS/dq from evaluateJoint,
 // AD for the general ones, discrete_rnea.hpp) and spherical_exp and free3d by the group update.
-// Refused: loops, joint limits and ground contact; driven joints run free (warned).
+// Refused: joint limits and ground contact; driven joints run free (warned).
+//
+// Loop closures (Model::loops, k rows g(q) = 0: engine/constraints/loop_residual, its exact
+// Jacobian G = dg/dq along the two tree paths, closure_rows.hpp). Derivation: the constrained
+// discrete variational principle (marsden-west "Discrete mechanics and variational integrators"
+// 3.5, constrained DEL) makes the action sum stationary over q_k on N = {g = 0}, i.e. the augmented
+// sum  sum_k [L_d(q_k, q_{k+1}) + lambda_k^T g(q_k) h]  with forcing as in the paper's eq 17:
+//   D2 L_d(q_{k-1}, q_k) + f^+_{k-1} + D1 L_d(q_k, q_{k+1}) + f^-_k + h G(q_k)^T lambda_k = 0,
+//   g(q_{k+1}) = 0,
+// so, with f(v) of the header and mu = h lambda (an impulse), the step solves for (v, mu)
+//   F = f(v) + G(q_k)^T mu = 0,   c = g(q_k + h v) / h = 0         (SHAKE in q; G at q_k is fixed)
+// (k constraint rows at the known node q_k: the variation delta q_k is tangent to N there). The
+// read-out is RATTLE's constrained discrete Legendre transform (marsden-west 3.5.3): p^+_{k+1} =
+// [D2 L_d + f^+](q_k, q_{k+1}) + G(q_{k+1})^T nu with G(q_{k+1}) M(q_{k+1})^-1 p^+_{k+1} = 0, so
+// qd_{k+1} lies on the velocity closure; nu acts along the rows the next step's mu acts on, so the
+// q-path is SHAKE's and the map (q_k, p_k) -> (q_{k+1}, p_{k+1}) is symplectic on T*N.
+// Solve: RIQN on the KKT system, df/dv ~ -M(q_m) (Alg 3):
+//   [-M G_k^T; G_{k+1} 0] [dv; dmu] = -[F; c],   x = M^-1 F,  Y = M^-1 G_k^T (k O(n) impulse solves),
+//   (G_{k+1} Y) dmu = -c - G_{k+1} x,   dv = x + Y dmu:  O(kn) + O(k^3) per iterate (k x k Schur
+// complement, full-pivot LU; rows past its numerical rank, e.g. a planar loop's out-of-plane row,
+// get no multiplier, as in redmax_loops). Accepted while |(|F| / tol, |g| / kClosureTolerance)|
+// falls by 20 % (no Anderson mixing on loops); then Newton on the (nq + k) KKT matrix with the
+// central-difference df/dv and a line search on that merit. A step stops only when max |F| <= tol
+// and max |g(q_{k+1})| <= kClosureTolerance (1e-12 m): the closure is held without stabilisation.
 //
 // State after a step: q = q_{k+1} and qd = M(q_{k+1})^-1 p^+_{k+1} (O(n) impulse solve), the velocity of the discrete
 // Legendre transform p^+_{k+1} = [D2 L_d + f^+](q_k, q_{k+1}) (matched to the continuous
@@ -27,7 +50,8 @@
 // the continuous momentum (not q_{k-1} = q - h qd, which puts an O(h) error (h/2) M qdd into the
 // momentum and makes the run first order). The first Newton guess is v = qd.
 // History (State::history, owner "variational-minimal"): q = q_{k+1}, qd = [qd_{k+1}; p^+_{k+1};
-// v] (p^+ and v in the chart centred at q_{k+1}, which is a function of q_{k+1} alone). Used when q and qd_{k+1} equal the state's bitwise; a solver recreated every step then
+// v; mu] (p^+ and v in the chart centred at q_{k+1}, which is a function of q_{k+1} alone; mu the
+// k closure impulses, the next first guess). Used when q and qd_{k+1} equal the state's bitwise; a solver recreated every step then
 // continues the trajectory bitwise (its p^+ is carried, not recomputed from qd).
 #pragma once
 
@@ -38,6 +62,7 @@
 #include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/solvers/solver.hpp"
 #include "engine/solvers/variational_minimal/anderson_acceleration.hpp"
+#include "engine/solvers/variational_minimal/closure_rows.hpp"
 #include "engine/solvers/variational_minimal/discrete_rnea.hpp"
 #include "engine/solvers/variational_minimal/group_chart.hpp"
 #include "engine/solvers/variational_minimal/impulse_dynamics.hpp"
@@ -55,6 +80,9 @@ class VariationalMinimalSolver final : public Solver {
   static constexpr int kIterations = 20;
   static constexpr int kRiqnIterations = 50;  // 0: dense Newton only
   static constexpr int kAndersonMemory = 5;   // 0: plain RIQN
+  // largest loop-closure gap |g(q_{k+1})| at which a step with loops may stop, m (or rad for the
+  // hinge rows); the closure is held by the solve itself, without stabilisation
+  static constexpr double kClosureTolerance = 1e-12;
 
   VariationalMinimalSolver(const Model& model, const SolverOptions& options);
   const char* name() const override { return "variational-minimal"; }
@@ -78,6 +106,11 @@ class VariationalMinimalSolver final : public Solver {
   const MatrixX& jacobian() const { return jacobian_; }
   // Iterates of the last step: RIQN, then dense Newton.
   int riqnIterations() const { return riqnDone_; }
+  // Loop closures: rows k, the gap g(q) after the last step (at q_{k+1}) and the multiplier
+  // impulses mu = h lambda of its constrained DEL (N s or N m s per row).
+  int closureRows() const { return k_; }
+  const VectorX& closureGap() const { return gap_; }
+  const VectorX& closureImpulses() const { return mu_; }
   int newtonIterations() const { return newtonDone_; }
   // M(q)^-1 b by the O(n) impulse recursion at the state's q (for tests).
   void solveMass(const Model& model, const VectorX& q, const VectorX& b, VectorX& x);
@@ -88,6 +121,16 @@ class VariationalMinimalSolver final : public Solver {
 
  private:
   bool readHistory(const State& state);
+  // F = f(v) + G(a_k)^T mu into f_, the gap g(a_k + h v) into gap_ and G(a_k + h v) into Gn_;
+  // returns the merit |(|F| / tolerance, |g| / kClosureTolerance)|.
+  double constrainedResidual(const Model& model, const State& state, const VectorX& v, const VectorX& mu,
+                             double tolerance);
+  // The KKT solve of the constrained step (header): RIQN with the Schur complement, then Newton.
+  void solveConstrained(const Model& model, const State& state, double tolerance, double& error, double& gapError);
+  // p^+_{k+1} += G^T dmu and qd += M^-1 G^T dmu with G qd = 0 at the poses of ws_.kin (RATTLE).
+  void projectMomentum(const Model& model, VectorX& qd);
+  // q_{k+1}, qd_{k+1}, p^+_{k+1} and the history from the converged v_ (and mu_).
+  void finishStep(const Model& model, State& state, double h, double error);
   StepStatus failed(const State& state, const std::string& what) const;
 
   double h_ = 0.0;
@@ -106,6 +149,12 @@ class VariationalMinimalSolver final : public Solver {
   int newtonIterations_ = kIterations;
   int riqnIterations_ = kRiqnIterations;
   int riqnDone_ = 0, newtonDone_ = 0;
+  // Loop closures (k_ rows; all sized in the constructor)
+  int k_ = 0;
+  TreeKinematics kinLoop_;       // poses at a_{k+1} = a_k + h v
+  MatrixX Gk_, Gn_, Y_, S_, kkt_;  // G(a_k), G(a_{k+1}), M^-1 G_k^T, G_{k+1} M^-1 G_k^T, [J G_k^T; G_{k+1} 0]
+  VectorX gap_, mu_, muTrial_, muPrev_, dmu_, schurRhs_, schurWork_, rhsK_, workK_, stepK_;
+  Eigen::FullPivLU<MatrixX> schur_, kktLu_;
 };
 
 }  // namespace articulab
