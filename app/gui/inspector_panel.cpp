@@ -70,6 +70,28 @@ void drawJointTable(const BodyInspection& b) {
   ImGui::EndTable();
 }
 
+// While paused (and live): a drag field per coordinate of the body's joint that sets the pose;
+// the loops close again around the value (Simulation::setJointCoordinate), or the edit is refused
+// and the reason shown.
+void drawJointSliders(Workbench& app, int joint, const BodyInspection& b) {
+  const Snapshot& snap = app.snapshot();
+  if (b.q.size() == 0) return;
+  if (snap.running || snap.history.viewing) {
+    ImGui::TextDisabled("pause (live) to set the joint's coordinates here");
+    return;
+  }
+  std::string& refusal = app.ui().poseRefusal;
+  for (int k = 0; k < b.q.size(); ++k) {
+    double value = b.q(k);
+    const double lo = b.hasLimits ? b.lower(k) : -1e9, hi = b.hasLimits ? b.upper(k) : 1e9;
+    char label[32];
+    std::snprintf(label, sizeof label, "q%d (set)##pose", k);
+    if (ImGui::DragScalar(label, ImGuiDataType_Double, &value, 0.002f, &lo, &hi, "%.4f"))
+      refusal = app.simulation().setJointCoordinate(joint, k, value);
+  }
+  if (!refusal.empty()) ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.45f, 1.0f), "%s", refusal.c_str());
+}
+
 void drawForceTable(const BodyInspection& b) {
   if (!ImGui::BeginTable("inspected forces", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
   for (const char* header : {"force", "kind", "magnitude [N]"}) ImGui::TableSetupColumn(header);
@@ -120,6 +142,7 @@ void drawInspectorPanel(Workbench& app) {
   if (ImGui::SmallButton("clear")) app.ui().overlays.selectedBody = -1;
   drawBodyTable(inspection);
   drawJointTable(inspection);
+  drawJointSliders(app, b, inspection);
   drawForceTable(inspection);
 }
 

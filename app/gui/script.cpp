@@ -24,6 +24,8 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"expect-divergence", 1, 1, "N: like run-frames, but the simulation must diverge within N frames"},
       {"reset", 0, 0, ": back to the initial state"},
       {"set-joint", 3, 4, "INDEX stiffness|damping|rest VALUE [COORDINATE]"},
+      {"set-q", 3, 3, "JOINT COORDINATE VALUE: while paused, set a joint coordinate (rad or m) as the inspector's "
+                      "slider does; loops close again around it, or the command fails with the reason"},
       {"set-body", 3, 3, "INDEX mass|friction VALUE: a body's mass (kg) or its Coulomb friction coefficient"},
       {"set-force", 3, 4, "INDEX stiffness|damping|rest_length|force VALUE [COMPONENT]: a force element (N/m, N s/m, m, N)"},
       {"set-muscle", 3, 3, "INDEX excitation VALUE|schedule: muscle INDEX's excitation held at VALUE in [0, 1] from the next step on, or back to the scene's schedule"},

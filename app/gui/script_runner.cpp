@@ -82,6 +82,7 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"reset", &ScriptRunner::reset},
       {"set-joint", &ScriptRunner::setJoint},
       {"set-body", &ScriptRunner::setBody},
+      {"set-q", &ScriptRunner::setCoordinate},
       {"set-force", &ScriptRunner::setForce},
       {"set-gravity", &ScriptRunner::setGravity},
       {"set-ground-friction", &ScriptRunner::setGroundFriction},
@@ -124,6 +125,16 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
 }
 
 bool ScriptRunner::reload(const ScriptCommand&, std::string& error) { return app_.reloadScene(error); }
+
+bool ScriptRunner::setCoordinate(const ScriptCommand& c, std::string& error) {
+  long joint = 0, coordinate = 0;
+  double value = 0.0;
+  if (!integer(c.args[0], "joint index", joint, error) || !integer(c.args[1], "coordinate", coordinate, error) ||
+      !number(c.args[2], "coordinate value", value, error))
+    return false;
+  error = app_.simulation().setJointCoordinate(static_cast<int>(joint), static_cast<int>(coordinate), value);
+  return error.empty();
+}
 
 bool ScriptRunner::undo(const ScriptCommand&, std::string& error) {
   error = app_.simulation().undoEdit();

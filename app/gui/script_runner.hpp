@@ -35,6 +35,7 @@ class ScriptRunner {
   bool reset(const ScriptCommand& c, std::string& error);
   bool setJoint(const ScriptCommand& c, std::string& error);
   bool setBody(const ScriptCommand& c, std::string& error);
+  bool setCoordinate(const ScriptCommand& c, std::string& error);
   bool setForce(const ScriptCommand& c, std::string& error);
   bool setGravity(const ScriptCommand& c, std::string& error);
   bool setGroundFriction(const ScriptCommand& c, std::string& error);

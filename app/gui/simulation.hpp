@@ -157,6 +157,13 @@ class Simulation {
   std::string editMuscleExcitation(int muscle, double excitation, bool announce = true);
   // Back to the excitation schedule of the scene file.
   std::string restoreMuscleSchedule(int muscle);
+  // Joint sliders of a paused run: coordinate `coordinate` of joint `joint` becomes `value` (rad
+  // or m), the loops re-closed by moving the other coordinates as little as they must
+  // (engine/constraints/loop_closing.hpp), and the run goes on from that pose at rest. Refused
+  // with the reason while playing, while a keyframe is shown, outside the joint's limits, or
+  // where the loops cannot close.
+  std::string setJointCoordinate(int joint, int coordinate, double value);
+  static constexpr double kLoopClosingTolerance = 1e-12;  // m (rad for hinge rows)
   // Takes back the last edit of the model (any of the edit* above) or does the last undone one
   // again; the state goes on from where it is. "nothing to undo" / "nothing to redo" otherwise.
   std::string undoEdit();
@@ -234,6 +241,7 @@ class Simulation {
   static std::string prepareScene(std::shared_ptr<Model> model, const std::string& backend, PreparedScene& out);
   std::string editModelLocked(const std::function<std::string(Model&)>& edit, const std::string& what, bool merge);
   std::string installModelLocked(std::shared_ptr<const Model> model);
+  void setPoseLocked(const VectorX& q);
   std::string editModel(const std::string& what, std::function<std::string(Model&)> edit, bool announce = true);
   // The muscle work W (integral of the muscle power, trapezoidal rule over the steps) after a step.
   void accumulateMuscleWorkLocked(const StepOutcome& outcome);

@@ -11,6 +11,8 @@
 #include "app/gui/plot_spec.hpp"
 #include "app/gui/simulation.hpp"
 #include "app/gui/time_format.hpp"
+#include "engine/algorithm/kinematics.hpp"
+#include "engine/constraints/loop_closing.hpp"
 #include "engine/diagnostics/energy.hpp"
 
 namespace articulab::gui {
@@ -229,6 +231,63 @@ std::string Simulation::installModelLocked(std::shared_ptr<const Model> model) {
   return "";
 }
 
+namespace {
+
+// Why coordinate `coordinate` of joint `joint` cannot be set to `value` ("" when it can).
+std::string checkCoordinateEdit(const Model& model, int joint, int coordinate, double value) {
+  if (joint < 0 || joint >= static_cast<int>(model.joints.size()))
+    return fmt::format("joint {} does not exist (the model has {})", joint, model.joints.size());
+  const Joint& j = model.joints[joint];
+  if (coordinate < 0 || coordinate >= j.nq)
+    return fmt::format("joint '{}' has no coordinate {} (it has {})", j.name, coordinate, j.nq);
+  if (!std::isfinite(value)) return "the value must be a finite number";
+  if (j.hasLimits && (value < j.lower(coordinate) || value > j.upper(coordinate)))
+    return fmt::format("{:g} is outside the limits [{:g}, {:g}] of joint '{}'", value, j.lower(coordinate),
+                       j.upper(coordinate), j.name);
+  return "";
+}
+
+}  // namespace
+
+std::string Simulation::setJointCoordinate(int joint, int coordinate, double value) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!model_) return "no scene is loaded";
+  if (running_) return "pause the run first: the joint sliders set the pose of a paused run";
+  if (viewing_ >= 0) return "a keyframe of the history is shown: resume from it (or go live) first";
+  if (std::string reason = checkCoordinateEdit(*model_, joint, coordinate, value); !reason.empty()) return reason;
+  return commandLocked("joint coordinate", [this, joint, coordinate, value] {
+    const int index = model_->joints[joint].qIndex + coordinate;
+    VectorX q = state_.q;
+    q(index) = value;
+    std::vector<bool> held(static_cast<std::size_t>(q.size()), false);
+    held[static_cast<std::size_t>(index)] = true;
+    std::string reason;
+    if (!model_->loops.empty() && !constraints::closeLoops(*model_, held, kLoopClosingTolerance, q, reason))
+      return "refused: " + reason;
+    setPoseLocked(q);
+    return std::string();
+  });
+}
+
+// The run goes on from pose q at rest (velocities zero, so the loops' velocity rows hold too);
+// the solver starts afresh from this state (its history no longer matches).
+void Simulation::setPoseLocked(const VectorX& q) {
+  const double t = state_.t;
+  const long step = state_.step;
+  State posed = state_;
+  posed.q = q;
+  posed.qd.setZero();
+  posed.qdd.setZero();
+  TreeKinematics kin(*model_);
+  computeKinematics(*model_, posed.q, posed.qd, kin);
+  copyWorldMotion(kin, posed.E_0i, posed.phi);
+  posed.t = t;
+  posed.step = step;
+  state_ = std::move(posed);
+  failure_.clear();
+  resetReferenceEnergyLocked();
+}
+
 std::string Simulation::undoEdit() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!edits_.canUndo()) return "nothing to undo";
@@ -267,15 +326,17 @@ std::string Simulation::editModel(const std::string& what, std::function<std::st
 }
 
 std::string Simulation::editJoint(int joint, JointField field, double value, int coordinate) {
-  return editModel("joint " + std::to_string(joint) + " edit", [=](Model& m) { return setJointField(m, joint, field, value, coordinate); });
+  return editModel(fmt::format("joint {} edit", joint),
+                   [=](Model& m) { return setJointField(m, joint, field, value, coordinate); });
 }
 
 std::string Simulation::editBodyMass(int body, double mass) {
-  return editModel("body " + std::to_string(body) + " mass", [=](Model& m) { return setBodyMass(m, body, mass); });
+  return editModel(fmt::format("body {} mass", body), [=](Model& m) { return setBodyMass(m, body, mass); });
 }
 
 std::string Simulation::editForce(int element, ForceField field, double value, int coordinate) {
-  return editModel("force element " + std::to_string(element) + " edit", [=](Model& m) { return setForceField(m, element, field, value, coordinate); });
+  return editModel(fmt::format("force element {} edit", element),
+                   [=](Model& m) { return setForceField(m, element, field, value, coordinate); });
 }
 
 std::string Simulation::editGravity(const Vector3& gravity) {
@@ -287,7 +348,7 @@ std::string Simulation::editGroundFriction(double mu) {
 }
 
 std::string Simulation::editBodyFriction(int body, double mu) {
-  return editModel("body " + std::to_string(body) + " friction", [=](Model& m) { return setBodyFriction(m, body, mu); });
+  return editModel(fmt::format("body {} friction", body), [=](Model& m) { return setBodyFriction(m, body, mu); });
 }
 
 std::string Simulation::editDriftControl(DriftControl drift, double alpha, double beta) {
@@ -303,7 +364,8 @@ std::string Simulation::editSolverSetting(const std::string& name, double value)
 }
 
 std::string Simulation::editMuscleExcitation(int muscle, double excitation, bool announce) {
-  return editModel("muscle " + std::to_string(muscle) + " excitation", [=](Model& m) { return setMuscleExcitation(m, muscle, excitation); }, announce);
+  return editModel(fmt::format("muscle {} excitation", muscle),
+                   [=](Model& m) { return setMuscleExcitation(m, muscle, excitation); }, announce);
 }
 
 // The schedule comes from the model as loaded (sceneModel_), which edits never change.
@@ -314,7 +376,8 @@ std::string Simulation::restoreMuscleSchedule(int muscle) {
     scene = sceneModel_;
   }
   if (!scene) return "no scene is loaded";
-  return editModel("muscle " + std::to_string(muscle) + " schedule", [=](Model& m) { return restoreMuscleExcitation(m, *scene, muscle); });
+  return editModel(fmt::format("muscle {} schedule", muscle),
+                   [=](Model& m) { return restoreMuscleExcitation(m, *scene, muscle); });
 }
 
 void Simulation::setPerturbation(const Perturbation& perturbation) {

@@ -88,6 +88,7 @@ struct UiState {
   char browserDirectory[512] = "";  // the dialog's directory field
   char browserName[256] = "";       // its file name field
   std::string browserShown;         // the directory those fields were filled from
+  std::string poseRefusal;          // why the inspector's last joint slider edit was refused
 };
 
 }  // namespace articulab::gui

@@ -10,6 +10,7 @@
 #include "app/gui/simulation.hpp"
 #include "gui_test_paths.hpp"
 #include "app/gui/viewport_input.hpp"
+#include "engine/constraints/loop_closing.hpp"
 #include "engine/diagnostics/energy.hpp"
 
 namespace articulab::gui {
@@ -176,6 +177,37 @@ TEST(Simulation, ADraggedSliderIsOneEdit) {
   for (double u : {0.1, 0.2, 0.3, 0.4}) ASSERT_EQ(sim.editMuscleExcitation(0, u, false), "");
   ASSERT_EQ(sim.undoEdit(), "");
   EXPECT_EQ(sim.undoEdit(), "nothing to undo");
+}
+
+// The inspector's joint sliders: while paused, a coordinate set by hand stays where it was set,
+// the four-bar's loop closes again around it, and the run plays on from that pose at rest with
+// the loop held; refused while playing, outside a joint's limits and where the loop cannot close.
+TEST(Simulation, JointSlidersSetThePoseOfAPausedRunAndTheLoopClosesAroundIt) {
+  Simulation sim;
+  std::string error;
+  ASSERT_TRUE(sim.load(test::kSource + "/scenes/four_bar.json", {}, "redmax", error)) << error;
+  ASSERT_TRUE(sim.advance(100, error)) << error;
+  Snapshot before;
+  sim.snapshot(before);
+  const double crank = before.state.q(0) + 0.4;
+  ASSERT_EQ(sim.setJointCoordinate(0, 0, crank), "");
+  Snapshot posed;
+  sim.snapshot(posed);
+  EXPECT_EQ(posed.state.q(0), crank);
+  EXPECT_EQ(posed.state.t, before.state.t);
+  EXPECT_EQ(posed.state.qd.norm(), 0.0);
+  EXPECT_LT(constraints::loopGap(*posed.model, posed.state.q), 1e-12);
+  ASSERT_TRUE(sim.advance(500, error)) << error;
+  Snapshot after;
+  sim.snapshot(after);
+  EXPECT_LT(constraints::loopGap(*after.model, after.state.q), 1e-9);
+  EXPECT_NE(after.state.q(0), crank) << "it plays on from the pose";
+  EXPECT_NE(sim.setJointCoordinate(2, 0, -M_PI / 2).find("cannot close"), std::string::npos);
+  EXPECT_NE(sim.setJointCoordinate(0, 1, 0.0).find("has no coordinate 1"), std::string::npos);
+  EXPECT_NE(sim.setJointCoordinate(7, 0, 0.0).find("does not exist"), std::string::npos);
+  ASSERT_TRUE(sim.setRunning(true, error)) << error;
+  EXPECT_NE(sim.setJointCoordinate(0, 0, 0.1).find("pause the run first"), std::string::npos);
+  ASSERT_TRUE(sim.setRunning(false, error)) << error;
 }
 
 TEST(Simulation, DampingMakesTheTotalEnergyDecrease) {
