@@ -1,0 +1,289 @@
+// Ground and body-body contact with Coulomb friction on the reduced back-ends (redmax, recursive)
+// by staggered projections (sueda 2.11 Alg 7; engine/contact/reduced_contact.hpp). Oracles as
+// friction_test.cpp's for baraff: the closed-form box on a slope (slides with
+// g (sin theta - mu cos theta) below tan theta, stays put above), energy that never rises over a
+// step, contact forces that never pull, friction inside its pyramid; then agreement with baraff
+// on a contact scene, a contact-free trajectory unchanged by the contact code, and a recreated
+// solver that continues bitwise from the state's warm start.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+
+#include "engine/contact/friction_pyramid.hpp"
+#include "engine/diagnostics/energy.hpp"
+#include "engine/io/scene_loader.hpp"
+#include "engine/solvers/baraff/baraff_solver.hpp"
+#include "engine/solvers/recursive/recursive_solver.hpp"
+#include "engine/solvers/redmax/redmax_solver.hpp"
+#include "engine/solvers/registry.hpp"
+#include "engine/solvers/solver_settings.hpp"
+#include "tests/engine/test_util.hpp"
+
+namespace articulab {
+namespace {
+
+constexpr double kStep = 1e-3;
+const char* const kReducedBackends[] = {"redmax", "recursive"};
+
+SolverOptions contactOptions(const char* backend, int directions = 4) {
+  SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
+  assignSetting(options.settings, backend, "friction-directions", directions);
+  return options;
+}
+
+std::unique_ptr<Solver> makeSolver(const char* backend, const Model& model, const SolverOptions& options) {
+  return findBackend(backend)->create(model, options);
+}
+
+const contact::ReducedContact& contactOf(const Solver& solver) {
+  if (const auto* redmax = dynamic_cast<const RedMaxSolver*>(&solver)) return redmax->contact();
+  return dynamic_cast<const RecursiveSolver&>(solver).contact();
+}
+
+Vector3 worldVelocity(const State& state, int body) {
+  return state.E_0i[body].topLeftCorner<3, 3>() * state.phi[body].tail<3>();
+}
+
+// Per step: normal forces push, friction lies in its pyramid (|f . d_j| <= mu N on every axis).
+struct ContactChecks {
+  double mostNegativeNormal = 0.0, worstPyramidExcess = 0.0;
+  int mostIterations = 0;
+  bool slid = false;
+  void check(const contact::ReducedContact& c, const State& state) {
+    const int directions = c.directions();
+    for (const contact::ContactPoint& p : c.points()) {
+      mostNegativeNormal = std::min(mostNegativeNormal, p.force);
+      if (directions == 0 || p.friction <= 0.0) continue;
+      const double limit = p.friction * p.force;
+      for (int j = 0; j < contact::frictionAxes(directions); ++j) {
+        const Vector3 axis = p.other < 0 ? contact::frictionAxis(directions, j) : contact::frictionAxis(directions, j, p.normal);
+        const double along = std::abs(p.frictionForce.dot(axis));
+        worstPyramidExcess = std::max(worstPyramidExcess, (along - limit) / std::max(limit, 1e-12));
+        slid |= limit > 0.0 && along > (1.0 - 1e-9) * limit;
+      }
+    }
+    mostIterations = std::max(mostIterations, state.outputs.contactIterations);
+  }
+};
+
+TEST(ReducedContact, BoxSlidesDownTheSlopeWithTheCoulombAcceleration) {
+  const Model model = loadScene(test::kScenes + "box_slope_slide.json");
+  const double mu = model.groundFriction, gSlope = model.gravity.x(), gNormal = -model.gravity.z();
+  ASSERT_LT(mu, gSlope / gNormal);
+  const double expected = gSlope - mu * gNormal;  // g (sin theta - mu cos theta)
+  for (const char* backend : kReducedBackends)
+    for (int directions : {4, 8, 16}) {
+      const SolverOptions options = contactOptions(backend, directions);
+      ASSERT_TRUE(findBackend(backend)->supports(model, options).ok) << backend;
+      auto solver = makeSolver(backend, model, options);
+      State state = makeInitialState(model);
+      const Vector3 start = state.E_0i[0].topRightCorner<3, 1>();
+      ContactChecks checks;
+      const int steps = 1000;
+      for (int k = 0; k < steps; ++k) {
+        const StepStatus status = solver->step(model, state, kStep);
+        ASSERT_TRUE(status.ok) << status.message;
+        checks.check(contactOf(*solver), state);
+      }
+      const double t = steps * kStep;
+      const Vector3 v = worldVelocity(state, 0);
+      EXPECT_NEAR(v.x() / t, expected, 1e-6 * expected) << backend << ", " << directions << " directions";
+      EXPECT_NEAR(v.y(), 0.0, 1e-9) << backend;
+      EXPECT_NEAR(v.z(), 0.0, 1e-9) << backend;
+      EXPECT_LT(state.phi[0].head<3>().norm(), 1e-7) << backend;
+      const double travelled = state.E_0i[0](0, 3) - start.x();  // x_k = a h^2 k (k + 1) / 2
+      EXPECT_NEAR(travelled, expected * kStep * kStep * steps * (steps + 1) / 2.0, 1e-6 * travelled) << backend;
+      EXPECT_GE(checks.mostNegativeNormal, 0.0) << backend;
+      EXPECT_LT(checks.worstPyramidExcess, 1e-9) << backend;
+      EXPECT_TRUE(checks.slid) << backend;
+      EXPECT_LE(checks.mostIterations, 20) << backend;
+      RecordProperty(std::string(backend) + "_sp_iterations_" + std::to_string(directions), checks.mostIterations);
+    }
+}
+
+TEST(ReducedContact, BoxStaysPutOnTheSlopeAboveTheCriticalCoefficient) {
+  const Model model = loadScene(test::kScenes + "box_slope_stick.json");
+  ASSERT_GT(model.groundFriction, model.gravity.x() / -model.gravity.z());
+  for (const char* backend : kReducedBackends)
+    for (int directions : {4, 8, 16}) {
+      auto solver = makeSolver(backend, model, contactOptions(backend, directions));
+      State state = makeInitialState(model);
+      const Matrix4 start = state.E_0i[0];
+      ContactChecks checks;
+      for (int k = 0; k < 1000; ++k) {
+        const StepStatus status = solver->step(model, state, kStep);
+        ASSERT_TRUE(status.ok) << status.message;
+        checks.check(contactOf(*solver), state);
+      }
+      EXPECT_LT((state.E_0i[0].topRightCorner<3, 1>() - start.topRightCorner<3, 1>()).norm(), 1e-9)
+          << backend << ", " << directions << " directions";
+      EXPECT_LT((state.E_0i[0].topLeftCorner<3, 3>() - start.topLeftCorner<3, 3>()).norm(), 1e-9) << backend;
+      Vector3 friction = Vector3::Zero();
+      double normal = 0.0;
+      for (const contact::ContactPoint& c : contactOf(*solver).points()) {
+        friction += c.frictionForce;
+        normal += c.force;
+      }
+      const double mass = model.bodies[0].mass;
+      EXPECT_NEAR(friction.x(), -mass * model.gravity.x(), 1e-8) << backend;
+      EXPECT_NEAR(normal, -mass * model.gravity.z(), 1e-8) << backend;
+      EXPECT_GE(checks.mostNegativeNormal, 0.0) << backend;
+      EXPECT_LT(checks.worstPyramidExcess, 1e-9) << backend;
+    }
+}
+
+// The falling chain (free cube and four revolute links) dropped onto the ground with mu = 0.5.
+Model roughFallingChain(double height = 0.3) {
+  Model model = loadScene(test::kScenes + "falling_chain.json", {{"height", height}});
+  model.groundFriction = 0.5;
+  return model;
+}
+
+// Largest energy rise over one step, relative to max(1, |E|), with the per-step checks.
+double largestEnergyRise(const char* backend, const Model& model, const SolverOptions& options, int steps,
+                         ContactChecks& checks) {
+  auto solver = makeSolver(backend, model, options);
+  State state = makeInitialState(model);
+  double previous = computeEnergy(model, state).total(), rise = -1e300;
+  for (int k = 0; k < steps; ++k) {
+    const StepStatus status = solver->step(model, state, kStep);
+    EXPECT_TRUE(status.ok) << status.message;
+    if (!status.ok) break;
+    checks.check(contactOf(*solver), state);
+    const double energy = computeEnergy(model, state).total();
+    rise = std::max(rise, (energy - previous) / std::max(1.0, std::abs(previous)));
+    previous = energy;
+  }
+  return rise;
+}
+
+TEST(ReducedContact, EnergyNeverRisesOverAStepOnTheContactScenes) {
+  const Model slide = loadScene(test::kScenes + "box_slope_slide.json");
+  const Model stick = loadScene(test::kScenes + "box_slope_stick.json");
+  const Model chain = roughFallingChain();
+  for (const char* backend : kReducedBackends)
+    for (const Model* model : {&slide, &stick, &chain}) {
+      ContactChecks checks;
+      const double rise = largestEnergyRise(backend, *model, contactOptions(backend), 1500, checks);
+      EXPECT_LT(rise, 1e-12) << backend << ", " << model->name;
+      EXPECT_GE(checks.mostNegativeNormal, 0.0) << backend << ", " << model->name;
+      EXPECT_LT(checks.worstPyramidExcess, 1e-9) << backend << ", " << model->name;
+      RecordProperty(std::string(backend) + "_" + std::to_string(model->bodyCount()) + "_rise", std::to_string(rise));
+    }
+}
+
+// Semi-implicit, same dt: both back-ends solve the same velocity-level problem (the rows are the
+// same body rows; redmax's A = R M_r^-1 R^T equals baraff's J M^-1 J^T under the joints). They
+// differ by rounding and by how the contact-free step is integrated (baraff's pose update
+// E exp(h phi) and position projection vs q + h qdot in joint coordinates), an O(h^2) per-step
+// difference in the pose that the contacts then amplify; the bound below is the measured gap
+// with a margin.
+TEST(ReducedContact, RedMaxAgreesWithBaraffOnTheSlopes) {
+  for (const char* scene : {"box_slope_slide.json", "box_slope_stick.json"}) {
+    const Model model = loadScene(test::kScenes + scene);
+    SolverOptions baraffOptions = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
+    BaraffSolver baraff(model, baraffOptions);
+    auto redmax = makeSolver("redmax", model, contactOptions("redmax"));
+    State a = makeInitialState(model), b = makeInitialState(model);
+    double worst = 0.0;
+    for (int k = 0; k < 1000; ++k) {
+      ASSERT_TRUE(baraff.step(model, a, kStep).ok);
+      ASSERT_TRUE(redmax->step(model, b, kStep).ok);
+      worst = std::max(worst, (a.E_0i[0] - b.E_0i[0]).norm());
+    }
+    EXPECT_LT(worst, 1e-9) << scene;
+    RecordProperty(std::string("pose_gap_") + scene, std::to_string(worst));
+  }
+}
+
+TEST(ReducedContact, RedMaxFollowsBaraffOnTheFallingChain) {
+  const Model model = roughFallingChain(0.3);
+  BaraffSolver baraff(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization));
+  auto redmax = makeSolver("redmax", model, contactOptions("redmax"));
+  State a = makeInitialState(model), b = makeInitialState(model);
+  double worst = 0.0, worstBeforeImpact = 0.0;
+  bool touched = false;
+  for (int k = 0; k < 400; ++k) {
+    ASSERT_TRUE(baraff.step(model, a, kStep).ok);
+    ASSERT_TRUE(redmax->step(model, b, kStep).ok);
+    touched |= a.outputs.contactCount > 0;
+    for (int i = 0; i < model.bodyCount(); ++i) {
+      const double gap = (a.E_0i[i].topRightCorner<3, 1>() - b.E_0i[i].topRightCorner<3, 1>()).norm();
+      worst = std::max(worst, gap);
+      if (!touched) worstBeforeImpact = std::max(worstBeforeImpact, gap);
+    }
+  }
+  EXPECT_TRUE(touched);
+  RecordProperty("gap_before_impact", std::to_string(worstBeforeImpact));
+  RecordProperty("gap", std::to_string(worst));
+  EXPECT_LT(worstBeforeImpact, 1e-4);
+  EXPECT_LT(worst, 5e-3);
+  std::printf("falling chain redmax vs baraff: %.3e before impact, %.3e over 0.4 s\n", worstBeforeImpact, worst);
+}
+
+// A contact model whose bodies never come within the margin of the ground steps bitwise as the
+// same model without contact (the contact code only acts on steps with rows).
+TEST(ReducedContact, ContactFreeStepsAreBitwiseUnchanged) {
+  Model withContact = roughFallingChain(5.0);  // 0.4 s of fall from 5 m: never near the ground
+  Model without = withContact;
+  without.groundContact = false;
+  for (const char* backend : kReducedBackends)
+    for (Integrator integrator : {Integrator::SemiImplicitEuler, Integrator::LinearlyImplicitEuler,
+                                  Integrator::SpringImplicitEuler}) {
+      const SolverOptions options = test::solverOptions(integrator, DriftControl::PostStabilization);
+      auto a = makeSolver(backend, withContact, options);
+      auto b = makeSolver(backend, without, options);
+      State sa = makeInitialState(withContact), sb = makeInitialState(without);
+      for (int k = 0; k < 400; ++k) {
+        ASSERT_TRUE(a->step(withContact, sa, kStep).ok);
+        ASSERT_TRUE(b->step(without, sb, kStep).ok);
+      }
+      EXPECT_TRUE(sa.q == sb.q && sa.qd == sb.qd && sa.qdd == sb.qdd) << backend << ", " << integrator.name();
+    }
+}
+
+// A solver created for a state mid-contact continues bitwise: the friction warm start is in
+// State::outputs.frictionWarmStart, nothing else carries over.
+TEST(ReducedContact, RecreatedSolverContinuesBitwise) {
+  const Model chain = roughFallingChain(0.16);
+  const Model slide = loadScene(test::kScenes + "box_slope_slide.json");
+  for (const char* backend : kReducedBackends)
+    for (const Model* model : {&chain, &slide}) {
+      const SolverOptions options = contactOptions(backend);
+      auto first = makeSolver(backend, *model, options);
+      State state = makeInitialState(*model);
+      for (int k = 0; k < 150; ++k) ASSERT_TRUE(first->step(*model, state, kStep).ok);
+      ASSERT_GT(state.outputs.contactCount, 0) << backend;
+      State copy = state;
+      auto second = makeSolver(backend, *model, options);
+      for (int k = 0; k < 100; ++k) {
+        ASSERT_TRUE(first->step(*model, state, kStep).ok);
+        ASSERT_TRUE(second->step(*model, copy, kStep).ok);
+      }
+      EXPECT_TRUE(state.q == copy.q && state.qd == copy.qd) << backend << ", " << model->name;
+      EXPECT_TRUE(state.outputs.frictionWarmStart == copy.outputs.frictionWarmStart) << backend;
+    }
+}
+
+// The registry says which back-ends simulate contact.
+TEST(ReducedContact, SupportSaysContactIsSimulated) {
+  const Model model = loadScene(test::kScenes + "box_slope_slide.json");
+  for (const char* backend : kReducedBackends) {
+    const SolverSupport support = findBackend(backend)->supports(model, contactOptions(backend));
+    ASSERT_TRUE(support.ok) << backend;
+    for (const std::string& warning : support.warnings) EXPECT_EQ(warning.find("contact"), std::string::npos) << warning;
+    bool said = false;
+    for (const std::string& note : support.notes) said |= note.find("staggered projections") != std::string::npos;
+    EXPECT_TRUE(said) << backend;
+  }
+  SolverOptions rk4 = test::solverOptions(Integrator::RK4, DriftControl::PostStabilization);
+  EXPECT_FALSE(findBackend("redmax")->supports(model, rk4).ok);
+  const SolverSupport implicitRecursive =
+      findBackend("recursive")->supports(model, test::solverOptions(Integrator::LinearlyImplicitEuler, DriftControl::PostStabilization));
+  ASSERT_TRUE(implicitRecursive.ok);
+  EXPECT_FALSE(implicitRecursive.warnings.empty());  // contact on recursive: semi-implicit only
+}
+
+}  // namespace
+}  // namespace articulab
