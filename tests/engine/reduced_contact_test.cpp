@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <memory>
 
 #include "engine/contact/friction_pyramid.hpp"
@@ -25,6 +26,12 @@ namespace {
 
 constexpr double kStep = 1e-3;
 const char* const kReducedBackends[] = {"redmax", "recursive"};
+
+std::string sci(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3e", x);
+  return text;
+}
 
 SolverOptions contactOptions(const char* backend, int directions = 4) {
   SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
@@ -158,6 +165,13 @@ double largestEnergyRise(const char* backend, const Model& model, const SolverOp
   return rise;
 }
 
+// The slopes keep the energy to rounding. The falling chain gains energy over some steps for a
+// reason other than the contact solve: q + h qdot' moves a link's corner along the chord of its
+// arc through the joints (an O(h^2) term the velocity-level row does not see), so the corners
+// sink below the ground (measured 7.3e-5 m at 1 ms, 2.0e-5 at 0.5 ms, 5.0e-6 at 0.25 ms) and the
+// next step's penetration recovery (a fifth per step) lifts them: 5.1e-4 of the energy over one
+// step at 1 ms, 1.3e-4 at 0.5 ms, 3.3e-5 at 0.25 ms (h^2; baraff's body-wise pose update sinks
+// 1.1e-5 m). Both reduced back-ends give the same figures; the bound is the 1 ms one with margin.
 TEST(ReducedContact, EnergyNeverRisesOverAStepOnTheContactScenes) {
   const Model slide = loadScene(test::kScenes + "box_slope_slide.json");
   const Model stick = loadScene(test::kScenes + "box_slope_stick.json");
@@ -166,19 +180,19 @@ TEST(ReducedContact, EnergyNeverRisesOverAStepOnTheContactScenes) {
     for (const Model* model : {&slide, &stick, &chain}) {
       ContactChecks checks;
       const double rise = largestEnergyRise(backend, *model, contactOptions(backend), 1500, checks);
-      EXPECT_LT(rise, 1e-12) << backend << ", " << model->name;
+      EXPECT_LT(rise, model == &chain ? 1e-3 : 1e-12) << backend << ", " << model->name;
       EXPECT_GE(checks.mostNegativeNormal, 0.0) << backend << ", " << model->name;
       EXPECT_LT(checks.worstPyramidExcess, 1e-9) << backend << ", " << model->name;
-      RecordProperty(std::string(backend) + "_" + std::to_string(model->bodyCount()) + "_rise", std::to_string(rise));
+      RecordProperty(std::string(backend) + "_" + std::to_string(model->bodyCount()) + "_rise", sci(rise));
     }
 }
 
-// Semi-implicit, same dt: both back-ends solve the same velocity-level problem (the rows are the
-// same body rows; redmax's A = R M_r^-1 R^T equals baraff's J M^-1 J^T under the joints). They
-// differ by rounding and by how the contact-free step is integrated (baraff's pose update
-// E exp(h phi) and position projection vs q + h qdot in joint coordinates), an O(h^2) per-step
-// difference in the pose that the contacts then amplify; the bound below is the measured gap
-// with a margin.
+// Semi-implicit, same dt: both back-ends solve the same velocity-level problem (the same body
+// rows; for one free body R M_r^-1 R^T is baraff's J M^-1 J^T exactly). Staggered projections
+// stop at a relative change of 1e-8 (sp-tolerance), so the friction force of each back-end is
+// within about 1e-8 of the exact one and the box's position within about
+// 1e-8 x a t^2 / 2 ~ 5e-9 m per unit of friction over 1 s: measured 1.24e-8 m (slide) over the
+// 0.51 m travelled; the bound is 1e-7 m.
 TEST(ReducedContact, RedMaxAgreesWithBaraffOnTheSlopes) {
   for (const char* scene : {"box_slope_slide.json", "box_slope_stick.json"}) {
     const Model model = loadScene(test::kScenes + scene);
@@ -192,11 +206,17 @@ TEST(ReducedContact, RedMaxAgreesWithBaraffOnTheSlopes) {
       ASSERT_TRUE(redmax->step(model, b, kStep).ok);
       worst = std::max(worst, (a.E_0i[0] - b.E_0i[0]).norm());
     }
-    EXPECT_LT(worst, 1e-9) << scene;
-    RecordProperty(std::string("pose_gap_") + scene, std::to_string(worst));
+    EXPECT_LT(worst, 1e-7) << scene;
+    RecordProperty(std::string("pose_gap_") + scene, sci(worst));
   }
 }
 
+// The falling chain with mu = 0.5: identical to rounding until the first contact (baraff's pose
+// update and redmax's q + h qdot agree on the free flight to 4e-16 m); from the impact on they
+// part by the O(h^2) difference of the two position updates (a corner sinks 1.1e-5 m on baraff,
+// 7.3e-5 m on redmax, see the energy test), which the contacts amplify: measured 1.8e-4 m a few
+// steps after impact, 2.2e-3 m at 0.4 s. Both end at rest with the same energy (measured to 1e-6
+// relative at 1.5 s).
 TEST(ReducedContact, RedMaxFollowsBaraffOnTheFallingChain) {
   const Model model = roughFallingChain(0.3);
   BaraffSolver baraff(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization));
@@ -204,22 +224,25 @@ TEST(ReducedContact, RedMaxFollowsBaraffOnTheFallingChain) {
   State a = makeInitialState(model), b = makeInitialState(model);
   double worst = 0.0, worstBeforeImpact = 0.0;
   bool touched = false;
-  for (int k = 0; k < 400; ++k) {
+  for (int k = 0; k < 1500; ++k) {
     ASSERT_TRUE(baraff.step(model, a, kStep).ok);
     ASSERT_TRUE(redmax->step(model, b, kStep).ok);
-    touched |= a.outputs.contactCount > 0;
-    for (int i = 0; i < model.bodyCount(); ++i) {
+    touched |= a.outputs.contactCount > 0 || b.outputs.contactCount > 0;
+    for (int i = 0; i < model.bodyCount() && k < 400; ++i) {
       const double gap = (a.E_0i[i].topRightCorner<3, 1>() - b.E_0i[i].topRightCorner<3, 1>()).norm();
       worst = std::max(worst, gap);
       if (!touched) worstBeforeImpact = std::max(worstBeforeImpact, gap);
     }
   }
-  EXPECT_TRUE(touched);
-  RecordProperty("gap_before_impact", std::to_string(worstBeforeImpact));
-  RecordProperty("gap", std::to_string(worst));
-  EXPECT_LT(worstBeforeImpact, 1e-4);
+  ASSERT_TRUE(touched);
+  const double energyA = computeEnergy(model, a).total(), energyB = computeEnergy(model, b).total();
+  RecordProperty("gap_before_impact", sci(worstBeforeImpact));
+  RecordProperty("gap_over_0_4_s", sci(worst));
+  RecordProperty("rest_energy_difference", sci(std::abs(energyA - energyB) / energyA));
+  EXPECT_LT(worstBeforeImpact, 1e-12);
   EXPECT_LT(worst, 5e-3);
-  std::printf("falling chain redmax vs baraff: %.3e before impact, %.3e over 0.4 s\n", worstBeforeImpact, worst);
+  EXPECT_NEAR(energyB, energyA, 1e-5 * energyA);
+  EXPECT_LT(a.phi[0].norm() + b.phi[0].norm(), 1e-3);  // both at rest
 }
 
 // A contact model whose bodies never come within the margin of the ground steps bitwise as the
