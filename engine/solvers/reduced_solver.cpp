@@ -75,6 +75,8 @@ const VectorX& ReducedSolver::stepMultipliers() const {
 
 StepStatus ReducedSolver::correctDrift(const Model&, State&, double) { return {}; }
 
+bool ReducedSolver::contactVelocity(const Model&, const State&, double, VectorX&) { return false; }
+
 void ReducedSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {
   accelerations(model, state.q, state.qd, forceInputs(state), qdd);
 }
@@ -89,17 +91,26 @@ StepStatus ReducedSolver::advanceMechanism(const Model& model, State& state, dou
 
 void ReducedSolver::stepLinearlyImplicitEuler(const Model& model, State& state, double h) {
   implicitVelocity(model, state, h, qdNext_);
+  if (hasContact()) contactVelocity(model, state, h, qdNext_);
   finishLinearlyImplicitEuler(state, h);
 }
 
 void ReducedSolver::stepSpringImplicitEuler(const Model& model, State& state, double h) {
   springImplicitVelocity(model, state, h, qdNext_);
+  if (hasContact()) contactVelocity(model, state, h, qdNext_);
   finishLinearlyImplicitEuler(state, h);
 }
 
 // qdot' = qdot + h qddot(q, qdot); q' = q + h qdot' (eq 2.19-2.20).
 void ReducedSolver::stepSemiImplicitEuler(const Model& model, State& state, double h) {
   accelerations(model, state.q, state.qd, forceInputs(state), qdd_);
+  if (hasContact()) {  // qdot' = qdot + h qddot, then the contact impulses (velocity level)
+    qdNext_ = state.qd + h * qdd_;
+    if (contactVelocity(model, state, h, qdNext_)) {
+      finishLinearlyImplicitEuler(state, h);
+      return;
+    }
+  }
   state.qd += h * qdd_;
   state.q += h * state.qd;
   state.qdd = qdd_;

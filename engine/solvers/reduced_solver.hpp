@@ -41,6 +41,13 @@ class ReducedSolver : public Solver {
   // implicit, every other force explicit:
   //   (M_r + h D_r + h^2 K_r + J^T (h D_m + h^2 K_m) J) (qdot' - qdot) = h (f_r - h K_r qdot - h J^T K_m phi).
   virtual void springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) = 0;
+  // Whether the velocity-level steps call contactVelocity (contact on the model).
+  virtual bool hasContact() const { return false; }
+  // Contact and friction impulses on the step's next velocity qdNext (its contact-free value on
+  // entry), from the state at the start of the step: semi-implicit (qdot + h qddot) and the two
+  // implicit integrators, after their velocity solve (engine/contact/reduced_contact.hpp).
+  // Returns whether it changed qdNext (some contact row this step).
+  virtual bool contactVelocity(const Model& model, const State& state, double h, VectorX& qdNext);
   // Runs after the integrator moved (q, qdot): back-ends with loop closures project them back
   // onto the constraints here (post-stabilisation, sueda notes 1.12).
   virtual StepStatus correctDrift(const Model& model, State& state, double h);

@@ -48,11 +48,13 @@ SolverSupport refusingJointFriction(const Model& model, const SolverOptions& opt
   return Check(model, options);
 }
 
-// Body-body contact (Model::bodyContact) is simulated by baraff alone; the others let bodies
-// pass through each other and say so.
+// Body-body contact (Model::bodyContact) is simulated by baraff, redmax and recursive (their
+// supports() say on which integrators); the others let bodies pass through each other and say so.
 void warnOfBodyContact(const Model& model, const std::string& backend, SolverSupport& support) {
-  if (model.bodyContact && backend != "baraff" && support.ok)
-    support.warnings.push_back("body contact is not simulated: bodies pass through each other (only baraff has it)");
+  const bool simulates = backend == "baraff" || backend == "redmax" || backend == "recursive";
+  if (model.bodyContact && !simulates && support.ok)
+    support.warnings.push_back(
+        "body contact is not simulated: bodies pass through each other (baraff, redmax and recursive have it)");
 }
 
 }  // namespace
@@ -85,13 +87,14 @@ const IntegratorInfo* BackendInfo::findIntegrator(const std::string& wanted) con
 
 const std::vector<BackendInfo>& backends() {
   static const std::vector<BackendInfo> list = {
-      {"redmax", "reduced coordinates, dense Jacobian J_mr, O(n^3) (sueda notes 2.1-2.5); joint friction by BISP (sueda 2.11)",
+      {"redmax", "reduced coordinates, dense Jacobian J_mr, O(n^3) (sueda notes 2.1-2.5); joint friction by BISP, contact "
+       "with friction by staggered projections (sueda 2.11)",
        ReducedSolver::sharedIntegrators(), RedMaxSolver::settings(),
        BackendSupport("redmax", &ReducedSolver::sharedIntegrators(), &RedMaxSolver::settings(), checkOf(&RedMaxSolver::supports)),
        factory<RedMaxSolver>("redmax", ReducedSolver::sharedIntegrators(), RedMaxSolver::settings())},
       {"recursive",
        "reduced coordinates, articulated bodies: O(n) dynamics and implicit-springs step, O(n^3) implicit step "
-       "(sueda 2.10-2.13)",
+       "(sueda 2.10-2.13); contact with friction by staggered projections on the semi-implicit step",
        ReducedSolver::sharedIntegrators(), RecursiveSolver::settings(),
        BackendSupport("recursive", &ReducedSolver::sharedIntegrators(), &RecursiveSolver::settings(), checkOf(&refusingJointFriction<kJointFrictionRefusingRecursive, &RecursiveSolver::supports>)),
        factory<RecursiveSolver>("recursive", ReducedSolver::sharedIntegrators(), RecursiveSolver::settings())},

@@ -198,6 +198,52 @@ TEST(NoAlloc, BaraffBodyContactStepsAllocateOnlyInFcl) {
   EXPECT_EQ(bodyContactAllocations(stack), 0);
 }
 
+// Contact with friction on the reduced back-ends (engine/contact/reduced_contact.hpp: rows,
+// responses, Delassus matrix and staggered projections sized with the solver), on redmax's three
+// velocity-level integrators and recursive's semi-implicit step, with every pyramid.
+TEST(NoAlloc, ReducedContactStepsAllocateNothing) {
+  const Model slide = loadScene(ARTICULAB_SOURCE_DIR "/scenes/box_slope_slide.json");
+  Model falling = loadScene(ARTICULAB_SOURCE_DIR "/scenes/falling_chain.json", {{"height", 0.16}});  // touching
+  falling.groundFriction = 0.5;
+  const std::pair<const char*, std::vector<Integrator>> cases[] = {
+      {"redmax", {Integrator::SemiImplicitEuler, Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler}},
+      {"recursive", {Integrator::SemiImplicitEuler}}};
+  for (const auto& [backend, integrators] : cases)
+    for (Integrator integrator : integrators)
+      for (const Model* model : std::initializer_list<const Model*>{&slide, &falling})
+        for (int directions : {4, 8, 16}) {
+          SolverOptions options{integrator};
+          options.settings.push_back({backend, "friction-directions", static_cast<double>(directions)});
+          auto solver = findBackend(backend)->create(*model, options);
+          State state = makeInitialState(*model);
+          solver->step(*model, state, 1e-3);  // warm-up
+          const long before = allocations.load();
+          for (int k = 0; k < 5; ++k) solver->step(*model, state, 1e-3);
+          EXPECT_EQ(allocations.load() - before, 0)
+              << backend << ", " << integrator.name() << ", " << model->name << ", " << directions << " directions";
+          EXPECT_GT(state.outputs.contactIterations, 0) << backend << ", " << model->name;
+        }
+}
+
+// Body-body contact on the reduced back-ends: only FCL's narrow phase allocates (as on baraff).
+TEST(NoAlloc, ReducedBodyContactStepsAllocateOnlyInFcl) {
+  Model stack = loadScene(ARTICULAB_SOURCE_DIR "/scenes/box_stack.json");
+  for (const char* backend : {"redmax", "recursive"}) {
+    for (bool bodyContact : {true, false}) {
+      stack.bodyContact = bodyContact;
+      SolverOptions options = solverOptionsFor(stack, Integrator::SemiImplicitEuler);
+      for (SettingValue& setting : options.settings) setting.backend = backend;  // the scene's sp-regularisation
+      auto solver = findBackend(backend)->create(stack, options);
+      State state = makeInitialState(stack);
+      solver->step(stack, state, 1e-3);  // warm-up
+      const long before = allocations.load();
+      for (int k = 0; k < 5; ++k) solver->step(stack, state, 1e-3);
+      EXPECT_LE(allocations.load() - before, bodyContact ? 4 * 2 * 5 : 0) << backend << ", FCL's, two touching pairs";
+      EXPECT_GT(state.outputs.contactIterations, 0) << backend;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace articulab
 

@@ -1,12 +1,32 @@
 #include "engine/solvers/recursive/recursive_solver.hpp"
 
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
+#include "engine/contact/friction_pyramid.hpp"
+#include "engine/contact/ground_contact.hpp"
+#include "engine/solvers/recursive/inverse_inertia.hpp"
 #include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
+
+namespace {
+// Contact by staggered projections (Alg 7), as the baraff and redmax defaults.
+constexpr int kFrictionDirections = contact::kDefaultFrictionDirections;
+constexpr double kStaggeredTolerance = 1e-8;
+constexpr int kStaggeredIterations = 50;
+constexpr double kStaggeredRegularisation = 1e-10;
+
+contact::StaggeredProjectionSettings staggeredSettings(const SolverOptions& options) {
+  contact::StaggeredProjectionSettings settings;
+  settings.tolerance = settingValue(options, "recursive", RecursiveSolver::settings(), "sp-tolerance");
+  settings.maxIterations = static_cast<int>(settingValue(options, "recursive", RecursiveSolver::settings(), "sp-iterations"));
+  settings.regularisation = settingValue(options, "recursive", RecursiveSolver::settings(), "sp-regularisation");
+  return settings;
+}
+}  // namespace
 
 RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& options)
     : ReducedSolver(model, options),
@@ -18,10 +38,35 @@ RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& option
       prescribed_(VectorX::Zero(model.nq)),
       drivenForce_(VectorX::Zero(model.nq)),
       kinematicsQ_(VectorX::Zero(model.nq)),
-      kinematicsQd_(VectorX::Zero(model.nq)) {}
+      kinematicsQd_(VectorX::Zero(model.nq)),
+      contact_(model, static_cast<int>(std::lround(settingValue(options, "recursive", settings(), "friction-directions"))),
+               staggeredSettings(options)),
+      contactInertia_(model),
+      contactAlpha_(model.bodies.size(), Vector6::Zero()),
+      contactWrench_(VectorX::Zero(6 * model.bodyCount())),
+      contactRow_(VectorX::Zero(model.nq)),
+      contactColumn_(VectorX::Zero(model.nq)) {}
 
 SolverSupport RecursiveSolver::supports(const Model& model, const SolverOptions& options) {
-  return supportsShared("recursive", model, options, &RecursiveSolver::supports);
+  const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
+  if ((model.groundContact || model.bodyContact) && contact::hasContactFriction(model)) {
+    const int directions = static_cast<int>(std::lround(settingValue(options, "recursive", settings(), "friction-directions")));
+    if (!contact::validFrictionDirections(directions))
+      return {false, "setting 'friction-directions' of back-end 'recursive' must be 4, 8 or 16; got " +
+                         std::to_string(directions), {}, {}};
+  }
+  SolverSupport support = supportsShared("recursive", model, options, &RecursiveSolver::supports);
+  if (!support.ok || !(model.groundContact || model.bodyContact)) return support;
+  const std::string which = model.groundContact && model.bodyContact ? "ground and body-body contact"
+                            : model.groundContact                    ? "ground contact"
+                                                                     : "body-body contact";
+  if (integrator == Integrator::SemiImplicitEuler)
+    support.notes.push_back(which + (contact::hasContactFriction(model) ? " with Coulomb friction" : "") +
+                            " by staggered projections (O(k n) articulated-body responses)");
+  else
+    support.warnings.push_back(which + " is not simulated with integrator '" + integrator.name() +
+                               "': bodies pass through (contact on recursive: semi-implicit)");
+  return support;
 }
 
 double RecursiveSolver::estimateWorkspaceBytes(const Model& model, Integrator integrator) {
@@ -41,7 +86,6 @@ SolverSupport RecursiveSolver::supports(const Model& model) {
   }
   for (const Joint& joint : model.joints)
     if (joint.hasLimits) support.warnings.push_back("joint limits are not enforced (joint '" + joint.name + "')");
-  if (model.groundContact) support.warnings.push_back("ground contact is not simulated: bodies pass through z = 0");
   return support;
 }
 
@@ -51,12 +95,20 @@ const SolverSettingList& RecursiveSolver::settings() {
        "relative preconditioned residual at which GMRES stops (integrator implicit)"},
       {"gmres-iterations", 0.0, "iterations", 0.0, 1e6,
        "Arnoldi steps before the dense LU fallback; 0 stands for 4 nq + 20 (integrator implicit)"},
+      {"friction-directions", kFrictionDirections, "directions", 4, 16,
+       "directions of the friction pyramid of a contact: 4, 8 or 16 (a regular polygon around the friction circle)"},
+      {"sp-tolerance", kStaggeredTolerance, "relative", 1e-14, 1e-2,
+       "staggered projections stop when the contact force changes less than this in the M^-1 norm"},
+      {"sp-iterations", kStaggeredIterations, "iterations", 1, 1000, "most contact QP solves of staggered projections"},
+      {"sp-regularisation", kStaggeredRegularisation, "relative", 0, 1e-4,
+       "eps I added to the contact and friction QPs, relative to their largest diagonal (unique forces)"},
   };
   return list;
 }
 
 void RecursiveSolver::writeOutputs(State& state) const {
   ReducedSolver::writeOutputs(state);
+  if (hasContact()) contact_.writeOutputs(state.outputs);
   if (integrator() != Integrator::LinearlyImplicitEuler) return;
   state.outputs.iterations = implicitReport_.krylov.iterations;
   state.outputs.residual = implicitReport_.krylov.relativeResidual;
@@ -116,6 +168,52 @@ void RecursiveSolver::springImplicitVelocity(const Model& model, const State& st
   updateKinematics(model, state.q, state.qd);
   articulab::springImplicitVelocity(model, state.q, state.qd, forceInputs(state), prescribed_, h, dynamics_, springs_,
                                     qdNext);
+}
+
+}  // namespace articulab
+
+namespace articulab {
+
+// Staggered projections on qdot' = qdot + h qddot + h M_r^-1 R^T f (reduced_contact.hpp): row r
+// of R is J^T of the row's body wrench (Alg 6), its response M_r^-1 r^T the inverse-inertia
+// product (Alg 10) with the driven joints' entries zero (they follow their prescribed motion).
+bool RecursiveSolver::contactVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
+  const int rows = contact_.assemble(model, state.E_0i, state.phi, h);
+  if (rows == 0) return false;
+  updateKinematics(model, state.q, state.qd);
+  const TreeKinematics& kin = dynamics_.kin;
+  if (!factorInverseInertia(model, kin, nullptr, true, contactInertia_)) {
+    contactFailure_ = "contact: the articulated inertia is singular";
+    return false;
+  }
+  MatrixX& R = contact_.reducedRows();
+  MatrixX& Y = contact_.responses();
+  for (int r = 0; r < rows; ++r) {
+    const contact::TwistRow& row = contact_.twistRows()[r];
+    contactWrench_.setZero();
+    contactWrench_.segment<6>(6 * row.bodyA) = row.jA.transpose();
+    if (row.bodyB >= 0) contactWrench_.segment<6>(6 * row.bodyB) += row.jB.transpose();
+    jacobianTransposeProduct(model, kin, contactWrench_, contactAlpha_, contactRow_);  // r^T = J^T w
+    R.row(r) = contactRow_.transpose();
+    for (const Joint& joint : model.joints)
+      if (joint.driven) contactRow_.segment(joint.qIndex, joint.nq).setZero();
+    applyInverseInertia(model, kin, contactRow_, true, contactInertia_, contactColumn_);
+    Y.col(r) = contactColumn_;
+  }
+  if (!contact_.solve(state, h, qdNext))
+    contactFailure_ = std::string("contact: ") + contact_.failure() + " (staggered projections)";
+  if (contact_.droppedContacts() > 0)
+    contactFailure_ = std::to_string(contact_.droppedContacts()) + " body-body contact points exceed the capacity of " +
+                      std::to_string(contact::kMostBodyContactPoints);
+  return true;
+}
+
+StepStatus RecursiveSolver::correctDrift(const Model&, State& state, double) {
+  if (contactFailure_.empty()) return {};
+  StepStatus status{false, std::string(name()) + ": " + contactFailure_ + " at step " + std::to_string(state.step) +
+                               " (t = " + std::to_string(state.t) + " s)"};
+  contactFailure_.clear();
+  return status;
 }
 
 }  // namespace articulab

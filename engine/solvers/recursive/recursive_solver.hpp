@@ -5,8 +5,13 @@
 // O(n^3) for K+, implicit_velocity.hpp); "implicit-springs" linearises the springs and
 // dampers only and is one O(n) pass (sueda eq 2.79, spring_implicit_velocity.hpp). The
 // integrators are shared with RedMax through ReducedSolver.
+// Ground and body-body contact with Coulomb friction by staggered projections (sueda 2.11,
+// Alg 7; engine/contact/reduced_contact.hpp) on the semi-implicit step: each contact row
+// r = J_c J_mr by one O(n) product J^T (Alg 6) and its response M_r^-1 r^T by one O(n)
+// articulated-body solve (Alg 10), O(k n) for k rows; driven joints do not respond.
 #pragma once
 
+#include "engine/contact/reduced_contact.hpp"
 #include "engine/solvers/recursive/hybrid_dynamics.hpp"
 #include "engine/solvers/recursive/implicit_velocity.hpp"
 #include "engine/solvers/recursive/spring_implicit_velocity.hpp"
@@ -37,6 +42,8 @@ class RecursiveSolver final : public ReducedSolver {
   // actuator must add to the joint's spring and damper (zero for free joints).
   void hybridDynamics(const Model& model, const State& state, VectorX& qdd, VectorX& drivenForce);
 
+  // Ground and body contact of the last step (rows, forces, SP iterations).
+  const contact::ReducedContact& contact() const { return contact_; }
   // GMRES iterations and residual of the last "implicit" step (every force linearised), and
   // whether it needed the dense fallback.
   const ImplicitSolveReport& lastImplicitSolve() const { return implicitReport_; }
@@ -49,6 +56,11 @@ class RecursiveSolver final : public ReducedSolver {
                      VectorX& qdd) override;
   void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   void springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
+  bool hasContact() const override {
+    return contact_.enabled() && integrator() == Integrator::SemiImplicitEuler;
+  }
+  bool contactVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
+  StepStatus correctDrift(const Model& model, State& state, double h) override;
   // The tree kinematics of the step, kept for the next one, instead of a second pass.
   void refreshBodies(const Model& model, State& state) override;
   // Makes the "implicit" workspace when switched to that integrator, frees it when switched away.
@@ -70,6 +82,11 @@ class RecursiveSolver final : public ReducedSolver {
   VectorX kinematicsQ_, kinematicsQd_;  // where dynamics_.kin was last computed
   bool kinematicsCurrent_ = false;
   ImplicitSolveReport implicitReport_;
+  contact::ReducedContact contact_;
+  ArticulatedBodyWorkspace contactInertia_;  // Alg 10 elimination at the step's q
+  BodyVectors contactAlpha_;
+  VectorX contactWrench_, contactRow_, contactColumn_;  // 6n, nq, nq
+  std::string contactFailure_;  // why the last contact solve failed, empty if it did not
 };
 
 }  // namespace articulab

@@ -1,7 +1,10 @@
 #include "engine/solvers/redmax/redmax_solver.hpp"
 
+#include <cmath>
 #include <limits>
 
+#include "engine/contact/friction_pyramid.hpp"
+#include "engine/contact/ground_contact.hpp"
 #include "engine/forces/implicit_elements.hpp"
 #include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/workspace_budget.hpp"
@@ -16,11 +19,28 @@ constexpr double kPositionTolerance = 1e-13;  // m or rad: post-stabilisation ta
 constexpr double kPositionFailure = 1e-6;     // left after the iterations: the closures conflict
 constexpr double kJointFrictionTolerance = 1e-10;  // relative change of the friction bounds (BISP)
 constexpr int kJointFrictionIterations = 50;       // friction QP solves per step
+// Contact by staggered projections (Alg 7), as the baraff back-end's defaults.
+constexpr int kFrictionDirections = contact::kDefaultFrictionDirections;
+constexpr double kStaggeredTolerance = 1e-8;
+constexpr int kStaggeredIterations = 50;
+constexpr double kStaggeredRegularisation = 1e-10;
 
 contact::BispSettings jointFrictionSettings(const SolverOptions& options, const SolverSettingList& list) {
   contact::BispSettings settings;
   settings.tolerance = settingValue(options, "redmax", list, "joint-friction-tolerance");
   settings.maxIterations = static_cast<int>(settingValue(options, "redmax", list, "joint-friction-iterations"));
+  return settings;
+}
+
+int frictionDirectionsOf(const SolverOptions& options, const SolverSettingList& list) {
+  return static_cast<int>(std::lround(settingValue(options, "redmax", list, "friction-directions")));
+}
+
+contact::StaggeredProjectionSettings staggeredSettings(const SolverOptions& options, const SolverSettingList& list) {
+  contact::StaggeredProjectionSettings settings;
+  settings.tolerance = settingValue(options, "redmax", list, "sp-tolerance");
+  settings.maxIterations = static_cast<int>(settingValue(options, "redmax", list, "sp-iterations"));
+  settings.regularisation = settingValue(options, "redmax", list, "sp-regularisation");
   return settings;
 }
 
@@ -49,7 +69,13 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
       projectionIterations_(static_cast<int>(settingValue(options, "redmax", settings(), "projection-iterations"))),
       positionTolerance_(settingValue(options, "redmax", settings(), "projection-tolerance")),
       positionFailure_(settingValue(options, "redmax", settings(), "projection-failure")),
-      jointFriction_(model, jointFrictionSettings(options, settings())) {}
+      jointFriction_(model, jointFrictionSettings(options, settings())),
+      contact_(model, frictionDirectionsOf(options, settings()), staggeredSettings(options, settings())) {
+  const int rows = static_cast<int>(contact_.reducedRows().rows());
+  contactRhs_ = MatrixX::Zero(model.nq, rows);
+  loopColumn_ = VectorX::Zero(model.nq);
+  zeroLoopTarget_ = VectorX::Zero(loops_.rows());
+}
 
 SolverSupport RedMaxSolver::supports(const Model& model, const SolverOptions& options) {
   const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
@@ -58,13 +84,29 @@ SolverSupport RedMaxSolver::supports(const Model& model, const SolverOptions& op
             "redmax: joint friction (joint '" + joint->name + "') needs a velocity-level step (BISP, sueda 2.11): "
             "integrator implicit or implicit-springs, not " + integrator.name(),
             {}, {}};
+  if (model.groundContact || model.bodyContact) {
+    if (integrator == Integrator::RK4)
+      return {false,
+              "integrator 'rk4' is not available on this scene: its contact is a velocity-level step that RK4 "
+              "stages cannot carry; available: implicit, implicit-springs, semi-implicit",
+              {}, {}};
+    if (const int directions = frictionDirectionsOf(options, settings());
+        contact::hasContactFriction(model) && !contact::validFrictionDirections(directions))
+      return {false, "setting 'friction-directions' of back-end 'redmax' must be 4, 8 or 16; got " +
+                         std::to_string(directions), {}, {}};
+  }
   return supportsShared("redmax", model, options, &RedMaxSolver::supports);
 }
 
 double RedMaxSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
   const double n = model.bodyCount(), m = model.nq, k = loopClosureRows(model);
+  // contact rows: normals and friction axes (reduced_contact.hpp), R, R^T, Y and the Delassus A
+  const double c = (model.groundContact || model.bodyContact)
+                       ? (1.0 + contact::kMaxFrictionDirections / 2) *
+                             (contact::groundSupportCapacity(model) + contact::bodyContactCapacity(model))
+                       : 0.0;
   constexpr double kPerBody = 8192.0;  // O(n) buffers with the model and state, bytes (docs/backends.md)
-  return kPerBody * n + 8.0 * (12.0 * n * m + 9.0 * m * m + 3.0 * k * m + 3.0 * k * k);
+  return kPerBody * n + 8.0 * (12.0 * n * m + 9.0 * m * m + 3.0 * k * m + 3.0 * k * k + 3.0 * c * m + 2.0 * c * c);
 }
 
 SolverSupport RedMaxSolver::supports(const Model& model) {
@@ -74,7 +116,15 @@ SolverSupport RedMaxSolver::supports(const Model& model) {
     if (joint.driven)
       support.warnings.push_back("driven joint '" + joint.name + "' moves freely (hybrid dynamics: recursive back-end)");
   }
-  if (model.groundContact) support.warnings.push_back("ground contact is not simulated (baraff back-end)");
+  if (model.groundContact || model.bodyContact)
+    support.notes.push_back(std::string(model.groundContact && model.bodyContact ? "ground and body-body"
+                                        : model.groundContact                    ? "ground"
+                                                                                 : "body-body") +
+                            " contact" +
+                            (contact::hasContactFriction(model) ? " with Coulomb friction (scene default mu = " +
+                                                                      std::to_string(model.groundFriction) + ")"
+                                                                : std::string()) +
+                            " by staggered projections on the velocity-level steps (not rk4)");
   if (const int axes = contact::BilateralStaggeredProjections(model).axes(); axes > 0)
     support.notes.push_back("joint friction by bilateral staggered projections on " + std::to_string(axes) +
                             " friction axes");
@@ -109,6 +159,13 @@ const SolverSettingList& RedMaxSolver::settings() {
        "change of the joint friction bounds at which BISP stops (sueda Alg 8 line 18)"},
       {"joint-friction-iterations", kJointFrictionIterations, "iterations", 1, 1000,
        "friction QP solves of BISP per step (joint friction)"},
+      {"friction-directions", kFrictionDirections, "directions", 4, 16,
+       "directions of the friction pyramid of a contact: 4, 8 or 16 (a regular polygon around the friction circle)"},
+      {"sp-tolerance", kStaggeredTolerance, "relative", 1e-14, 1e-2,
+       "staggered projections stop when the contact force changes less than this in the M^-1 norm"},
+      {"sp-iterations", kStaggeredIterations, "iterations", 1, 1000, "most contact QP solves of staggered projections"},
+      {"sp-regularisation", kStaggeredRegularisation, "relative", 0, 1e-4,
+       "eps I added to the contact and friction QPs, relative to their largest diagonal (unique forces)"},
   };
   return list;
 }
@@ -228,6 +285,45 @@ void RedMaxSolver::writeOutputs(State& state) const {
   ReducedSolver::writeOutputs(state);
   state.outputs.contactIterations = jointFriction_.active() ? jointFriction_.result().iterations : 0;
   state.outputs.contactChange = jointFriction_.active() ? jointFriction_.result().change : 0.0;
+  if (hasContact() && (!jointFriction_.active() || contact_.rowCount() > 0)) contact_.writeOutputs(state.outputs);
+}
+
+// Staggered projections on qdot' = v0 + h K R^T f (reduced_contact.hpp), K = M_r^-1 on the
+// semi-implicit step (Cholesky of accelerations()) or A^-1 on the implicit ones (their LU).
+bool RedMaxSolver::contactVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
+  const int rows = contact_.assemble(model, state.E_0i, state.phi, h);
+  if (rows == 0 || !loopFailure_.empty()) return false;
+  contact_.mapRows(ws_.J);  // ws_ holds J_mr at the step's q (evaluateRedMax)
+  auto Y = contact_.responses().leftCols(rows);
+  auto rhs = contactRhs_.leftCols(rows);
+  rhs = contact_.reducedRows().topRows(rows).transpose();
+  const bool semiImplicit = options_.integrator == Integrator::SemiImplicitEuler;
+  if (semiImplicit) {
+    Y = rhs;
+    llt_.solveInPlace(Y);
+  } else {
+    Y.noalias() = lu_.solve(rhs);
+  }
+  if (loops_.rows() > 0) {  // the closures keep holding: G_r x = 0 on every response column
+    const auto solveInPlace = [&](MatrixX& Z) {
+      if (semiImplicit) {
+        llt_.solveInPlace(Z);
+        return;
+      }
+      luWork_ = Z;
+      Z.noalias() = lu_.solve(luWork_);
+    };
+    for (int r = 0; r < rows; ++r) {
+      loopColumn_ = Y.col(r);
+      loops_.constrain(solveInPlace, zeroLoopTarget_, loopColumn_);
+      Y.col(r) = loopColumn_;
+    }
+  }
+  if (!contact_.solve(state, h, qdNext)) loopFailure_ = std::string("contact: ") + contact_.failure() + " (staggered projections)";
+  if (contact_.droppedContacts() > 0)
+    loopFailure_ = std::to_string(contact_.droppedContacts()) + " body-body contact points exceed the capacity of " +
+                   std::to_string(contact::kMostBodyContactPoints);
+  return true;
 }
 
 StepStatus RedMaxSolver::correctDrift(const Model& model, State& state, double) {

@@ -8,6 +8,11 @@
 //                        Gauss-Newton projection of q onto g = 0 and of qdot onto G_r qdot = 0.
 // Joint friction (Joint::friction) by bilateral staggered projections on the velocity step of
 // the two implicit integrators (redmax_joint_friction.hpp; sueda 2.11, Alg 8).
+// Ground and body-body contact with Coulomb friction by staggered projections (sueda 2.11,
+// Alg 7; engine/contact/reduced_contact.hpp) on the velocity-level steps (semi-implicit,
+// implicit, implicit-springs): rows R = J_c J_mr, responses M_r^-1 R^T (Cholesky) or A^-1 R^T
+// (the implicit step's LU), the loop closures kept (G_r x = 0 per column, as eq 2.119). After
+// the joint friction when both are present (one stagger, not iterated with it).
 #pragma once
 
 #include <Eigen/Cholesky>
@@ -15,6 +20,7 @@
 #include <string>
 
 #include "engine/algorithm/force_jacobians.hpp"
+#include "engine/contact/reduced_contact.hpp"
 #include "engine/forces/element_jacobians.hpp"
 #include "engine/solvers/reduced_solver.hpp"
 #include "engine/solvers/redmax/redmax_dynamics.hpp"
@@ -40,6 +46,8 @@ class RedMaxSolver final : public ReducedSolver {
   bool controlsDrift() const override { return loops_.rows() > 0; }
   // Joint friction of the last step (BISP iterations, impulses, reaction wrenches).
   const RedMaxJointFriction& jointFriction() const { return jointFriction_; }
+  // Ground and body contact of the last step (rows, forces, SP iterations).
+  const contact::ReducedContact& contact() const { return contact_; }
 
  private:
   void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
@@ -51,6 +59,8 @@ class RedMaxSolver final : public ReducedSolver {
   void solveImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext);
   // The loop closures on the implicit solution (eq 2.101); false when they conflict.
   bool constrainImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext);
+  bool hasContact() const override { return contact_.enabled() && integrator() != Integrator::RK4; }
+  bool contactVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   StepStatus correctDrift(const Model& model, State& state, double h) override;
   // The shared outputs and the BISP iterations and last change (contactIterations, contactChange).
   void writeOutputs(State& state) const override;
@@ -81,6 +91,9 @@ class RedMaxSolver final : public ReducedSolver {
   double positionTolerance_, positionFailure_;
   std::string loopFailure_;  // why the last closure (or joint friction) solve failed, empty if it did not
   RedMaxJointFriction jointFriction_;
+  contact::ReducedContact contact_;
+  MatrixX contactRhs_;                     // R^T of the contact rows, nq x rows
+  VectorX loopColumn_, zeroLoopTarget_;    // one response column under G_r x = 0
 };
 
 }  // namespace articulab

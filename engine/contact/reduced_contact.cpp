@@ -1,0 +1,201 @@
+#include "engine/contact/reduced_contact.hpp"
+
+#include <algorithm>
+
+#include "engine/contact/friction_pyramid.hpp"
+#include "engine/contact/ground_contact.hpp"
+#include "engine/spatial/se3.hpp"
+
+namespace articulab::contact {
+
+namespace {
+constexpr double kRecovery = 0.2;  // fraction of a penetration removed per step (as baraff)
+
+// Velocity-level bound of a normal row: n^T v' >= -g / h (sueda 1.11, as baraff).
+double stepBound(double gap, double h) { return -(gap >= 0.0 ? gap : kRecovery * gap) / h; }
+
+// The velocity of body i's material point at world x, as a map of its twist (eq 1.12).
+Matrix36 pointVelocityMap(const Matrix4& E, const Vector3& x) {
+  const Matrix3 R = E.topLeftCorner<3, 3>();
+  return R * se3::Gamma(R.transpose() * (x - E.topRightCorner<3, 1>()));
+}
+}  // namespace
+
+int ReducedContact::frictionDirectionsFor(const Model& model, int directions) {
+  return hasContactFriction(model) && validFrictionDirections(directions) ? directions : 0;
+}
+
+ReducedContact::ReducedContact(const Model& model, int directions, const StaggeredProjectionSettings& settings)
+    : directions_(frictionDirectionsFor(model, directions)),
+      axes_(directions_ > 0 ? frictionAxes(directions_) : 0),
+      normalCapacity_(groundSupportCapacity(model) + bodyContactCapacity(model)),
+      frictionCapacity_(axes_ * normalCapacity_),
+      supportCapacity_(groundSupportCapacity(model)),
+      settings_(settings),
+      sp_(normalCapacity_, frictionCapacity_) {
+  const int rows = normalCapacity_ + frictionCapacity_;
+  if (model.bodyContact && bodyContactCapacity(model) > 0) {
+    collision_ = std::make_unique<BodyCollision>(model, kReducedContactMargin);
+    bodyPoints_.reserve(bodyContactCapacity(model));
+  }
+  points_.reserve(normalCapacity_);
+  twist_.resize(rows);
+  frictionTwist_.resize(frictionCapacity_);
+  target_.resize(normalCapacity_);
+  frictionOf_.resize(normalCapacity_);
+  R_ = MatrixX::Zero(rows, model.nq);
+  Y_ = MatrixX::Zero(model.nq, rows);
+  A_ = MatrixX::Zero(rows, rows);
+  b_ = VectorX::Zero(rows);
+  alpha_ = VectorX::Zero(normalCapacity_);
+  beta_ = VectorX::Zero(frictionCapacity_);
+  force_ = VectorX::Zero(rows);
+}
+
+ReducedContact::~ReducedContact() = default;
+ReducedContact::ReducedContact(ReducedContact&&) noexcept = default;
+ReducedContact& ReducedContact::operator=(ReducedContact&&) noexcept = default;
+
+void ReducedContact::addContact(const ContactPoint& point, const TwistRow& normal, const Matrix36& Va,
+                                const Matrix36* Vb) {
+  const int c = normals_++;
+  twist_[c] = normal;
+  points_.push_back(point);
+  if (axes_ == 0 || point.friction <= 0.0) return;
+  FrictionRows& rows = frictionOf_[frictionContacts_++];
+  rows.normal = c;
+  rows.firstAxis = frictionRows_;
+  rows.bound = frictionBoxScale(directions_) * point.friction;
+  for (int j = 0; j < axes_; ++j) {
+    const Vector3 d = point.other < 0 ? frictionAxis(directions_, j) : frictionAxis(directions_, j, point.normal);
+    TwistRow& row = frictionTwist_[frictionRows_++];
+    row.bodyA = point.body;
+    row.jA = d.transpose() * Va;
+    row.bodyB = point.other;
+    row.jB = Vb ? constraints::Row6(-d.transpose() * *Vb) : constraints::Row6::Zero();
+  }
+}
+
+int ReducedContact::assemble(const Model& model, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
+                             double h) {
+  normals_ = frictionRows_ = frictionContacts_ = dropped_ = 0;
+  points_.clear();
+  if (!enabled()) return 0;
+  if (model.groundContact) {  // support points (ground_contact.hpp), rows on the body alone
+    GroundSupport support[kMaxSupportPoints];
+    int number = 0;
+    for (int i = 0; i < model.bodyCount(); ++i) {
+      const double mu = axes_ > 0 ? groundFriction(model, i) : 0.0;
+      for (const BodyShape& shape : model.bodies[i].shapes) {
+        const int count = groundSupportPoints(shape, E_0i[i], support);
+        for (int j = 0; j < count; ++j, ++number) {
+          const GroundSupport& p = support[j];
+          const double rate = p.J.dot(phi[i]);
+          if (p.world.z() >= kReducedContactMargin + 2.0 * h * std::max(0.0, -rate)) continue;
+          target_[normals_] = stepBound(p.world.z(), h);
+          TwistRow normal;
+          normal.bodyA = i;
+          normal.jA = p.J;  // e_z^T R Gamma(x) (eq 1.12)
+          const Matrix36 V = E_0i[i].topLeftCorner<3, 3>() * se3::Gamma(p.body);
+          addContact({i, p.world, p.world.z(), 0.0, number, mu, Vector3::Zero()}, normal, V, nullptr);
+        }
+      }
+    }
+  }
+  if (collision_) {  // body-body points (body_contact.hpp): n^T (v_b(x) - v_a(x)), force on b along n
+    collision_->detect(E_0i, bodyPoints_);
+    for (const BodyContactPoint& p : bodyPoints_) {
+      if (normals_ >= normalCapacity_) {
+        ++dropped_;
+        continue;
+      }
+      const Matrix36 Va = pointVelocityMap(E_0i[p.bodyA], p.position);
+      const Matrix36 Vb = pointVelocityMap(E_0i[p.bodyB], p.position);
+      target_[normals_] = stepBound(p.gap, h);
+      TwistRow normal;
+      normal.bodyA = p.bodyB;  // the contact's `body` is b, pushed along n
+      normal.jA = p.normal.transpose() * Vb;
+      normal.bodyB = p.bodyA;
+      normal.jB = -p.normal.transpose() * Va;
+      ContactPoint point{p.bodyB, p.position, p.gap, 0.0, -1, axes_ > 0 ? pairFriction(model, p.bodyA, p.bodyB) : 0.0,
+                         Vector3::Zero()};
+      point.other = p.bodyA;
+      point.normal = p.normal;
+      addContact(point, normal, Vb, &Va);
+    }
+  }
+  for (int k = 0; k < frictionRows_; ++k) twist_[normals_ + k] = frictionTwist_[k];
+  return rowCount();
+}
+
+void ReducedContact::mapRows(const MatrixX& J) {
+  for (int r = 0; r < rowCount(); ++r) {
+    const TwistRow& row = twist_[r];
+    R_.row(r).noalias() = row.jA * J.middleRows<6>(6 * row.bodyA);  // r = jA J_a + jB J_b (eq 2.14)
+    if (row.bodyB >= 0) R_.row(r).noalias() += row.jB * J.middleRows<6>(6 * row.bodyB);
+  }
+}
+
+bool ReducedContact::solve(const State& state, double h, VectorX& qd) {
+  result_ = {};
+  const int rows = rowCount();
+  if (rows == 0) return true;
+  const auto R = R_.topRows(rows);
+  const auto Y = Y_.leftCols(rows);
+  auto A = A_.topLeftCorner(rows, rows);
+  auto b = b_.head(rows);
+  A.noalias() = R * Y;                            // R K R^T (the Delassus matrix in reduced coordinates)
+  for (int i = 0; i < rows; ++i)  // symmetric: rounding, and the damping Jacobian in A^-1
+    for (int j = i + 1; j < rows; ++j) A(i, j) = A(j, i) = 0.5 * (A(i, j) + A(j, i));
+  b.noalias() = R * qd;
+  for (int c = 0; c < normals_; ++c) b[c] = target_[c] - b[c];
+  b.tail(frictionRows_) *= -1.0;  // no sliding at the end of the step
+  b /= h;
+  auto alpha = alpha_.head(normals_);
+  auto beta = beta_.head(frictionRows_);
+  const VectorX& warm = state.outputs.frictionWarmStart;  // Alg 7: last step's friction per support point
+  for (int k = 0; k < frictionContacts_; ++k) {
+    const ContactPoint& point = points_[frictionOf_[k].normal];
+    for (int j = 0; j < axes_; ++j) {
+      const int at = point.support * axes_ + j;
+      beta[frictionOf_[k].firstAxis + j] = point.support >= 0 && at < warm.size() ? warm[at] : 0.0;
+    }
+  }
+  result_ = sp_.solve(A, b, normals_, 0, frictionOf_, frictionContacts_, axes_, alpha, beta, settings_);
+  auto force = force_.head(rows);
+  force.head(normals_) = alpha;
+  force.tail(frictionRows_) = beta;
+  qd.noalias() += (h * Y) * force;  // qdot' = v0 + h K R^T f
+  for (int c = 0; c < normals_; ++c) {
+    points_[c].force = alpha[c];
+    points_[c].frictionForce.setZero();
+  }
+  for (int k = 0; k < frictionContacts_; ++k) {
+    ContactPoint& point = points_[frictionOf_[k].normal];
+    for (int j = 0; j < axes_; ++j)
+      point.frictionForce += beta[frictionOf_[k].firstAxis + j] *
+                             (point.other < 0 ? frictionAxis(directions_, j) : frictionAxis(directions_, j, point.normal));
+  }
+  return result_.ok;
+}
+
+void ReducedContact::writeOutputs(StepOutputs& out) const {
+  if (out.contacts.size() < points_.capacity()) out.contacts.resize(points_.capacity());  // first step only
+  out.contactCount = 0;
+  for (const ContactPoint& c : points_)
+    if (c.force > 0.0) out.contacts[out.contactCount++] = {c.position, c.force, c.frictionForce, c.normal};
+  out.contactIterations = rowCount() > 0 && frictionRows_ > 0 ? result_.iterations : 0;
+  out.contactChange = rowCount() > 0 ? result_.change : 0.0;
+  if (axes_ == 0) return;
+  const int size = axes_ * supportCapacity_;
+  if (out.frictionWarmStart.size() != size) out.frictionWarmStart.resize(size);  // first step only
+  out.frictionWarmStart.setZero();
+  for (int k = 0; k < frictionContacts_; ++k) {
+    const ContactPoint& point = points_[frictionOf_[k].normal];
+    if (point.support < 0) continue;
+    for (int j = 0; j < axes_; ++j)
+      out.frictionWarmStart[point.support * axes_ + j] = beta_[frictionOf_[k].firstAxis + j];
+  }
+}
+
+}  // namespace articulab::contact

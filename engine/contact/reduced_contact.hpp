@@ -1,0 +1,101 @@
+// Ground and body-body contact with Coulomb friction for the reduced-coordinate back-ends
+// (redmax, recursive): velocity-level, inelastic, by staggered projections (sueda notes 2.11,
+// Alg 7, eq 2.113-2.114; Kaufman et al. 2008), the same rows as the baraff back-end's:
+//   a support point (ground_contact.hpp) or FCL point (body_contact.hpp) closer than the margin
+//   gives a normal row n^T (v_b(x) - v_a(x)) >= -g / h (a penetration removed 0.2 per step) and,
+//   with mu > 0, frictionAxes(directions) rows d_j^T (v_b(x) - v_a(x)) (friction_pyramid.hpp).
+// Each row acts on body twists (row jA on body a, jB on body b; eq 1.12); in reduced coordinates
+// it is  r = jA J_a + jB J_b  (J_i the body rows of J_mr, eq 2.14), filled by the back-end
+// (mapRows with a dense J, or row by row with J^T products). With the step's contact-free next
+// velocity v0 (semi-implicit: qdot + h qddot; implicit: A^-1 rhs) and Y = K R^T (the back-end's
+// velocity response to a unit generalized impulse, K = M_r^-1 or A^-1, loops kept), forces f on
+// the rows give  qdot' = v0 + h Y f  and the SP problem
+//   A = R Y,  b = (target - R v0) / h   (target: the normal rows' bound -g/h, 0 on friction rows),
+// in the units of the baraff back-end's (forces, N), so that the friction warm start of
+// StepOutputs::frictionWarmStart (per ground support point and axis) is shared. Sized once.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "engine/constraints/constraint_row.hpp"
+#include "engine/contact/body_contact.hpp"
+#include "engine/contact/contact_point.hpp"
+#include "engine/contact/friction_pyramid.hpp"
+#include "engine/contact/staggered_projections.hpp"
+#include "engine/multibody/state.hpp"
+
+namespace articulab::contact {
+
+// Support points and body contact points closer than this get rows (m), as on baraff.
+constexpr double kReducedContactMargin = 5e-3;
+
+// A row on body twists: jA phi_a + jB phi_b (bodyB -1: none).
+using Matrix36 = Eigen::Matrix<double, 3, 6>;
+
+struct TwistRow {
+  int bodyA = -1, bodyB = -1;
+  constraints::Row6 jA = constraints::Row6::Zero(), jB = constraints::Row6::Zero();
+};
+
+class ReducedContact {
+ public:
+  // directions: friction pyramid (4, 8 or 16; ignored when no contact has mu > 0).
+  ReducedContact(const Model& model = Model{}, int directions = kDefaultFrictionDirections,
+                 const StaggeredProjectionSettings& settings = {});
+  ~ReducedContact();
+  ReducedContact(ReducedContact&&) noexcept;
+  ReducedContact& operator=(ReducedContact&&) noexcept;
+  // The pyramid directions a back-end uses on a model: 0 without friction.
+  static int frictionDirectionsFor(const Model& model, int directions);
+  // Whether the model has contact (ground or body-body).
+  bool enabled() const { return normalCapacity_ > 0; }
+  int directions() const { return directions_; }
+
+  // The step's rows at the poses and twists of its start (normal rows, then friction rows).
+  // Returns the row count (0: no contact this step).
+  int assemble(const Model& model, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi, double h);
+  int rowCount() const { return normals_ + frictionRows_; }
+  const std::vector<TwistRow>& twistRows() const { return twist_; }  // first rowCount()
+  // R (rows x nq): the back-end fills the first rowCount() rows, or calls mapRows.
+  MatrixX& reducedRows() { return R_; }
+  const MatrixX& reducedRows() const { return R_; }
+  // R from the dense J_mr (6n x nq, phi = J qdot).
+  void mapRows(const MatrixX& J);
+  // Y (nq x rows): the back-end fills the first rowCount() columns with K R^T.
+  MatrixX& responses() { return Y_; }
+
+  // Staggered projections from qd = v0, warm-started from state.outputs.frictionWarmStart;
+  // qd receives v0 + h Y f. False when a QP failed (failure() says which).
+  bool solve(const State& state, double h, VectorX& qd);
+  // Contacts pressing, SP iterations and change, the friction warm start.
+  void writeOutputs(StepOutputs& out) const;
+  // Outputs of a step without contact rows (contactCount 0, warm start zero).
+  const std::vector<ContactPoint>& points() const { return points_; }
+  const StaggeredProjectionResult& result() const { return result_; }
+  const char* failure() const { return result_.failure; }
+  // Body contact points beyond kMostBodyContactPoints left out at the last assemble.
+  int droppedContacts() const { return dropped_; }
+
+ private:
+  // A normal row (gap g) and, with mu > 0, its friction rows along the tangent axes of n.
+  void addContact(const ContactPoint& point, const TwistRow& normal, const Matrix36& Va, const Matrix36* Vb);
+
+  int directions_ = 0, axes_ = 0;  // axes_ 0: frictionless
+  int normalCapacity_ = 0, frictionCapacity_ = 0, supportCapacity_ = 0;
+  int normals_ = 0, frictionRows_ = 0, frictionContacts_ = 0, dropped_ = 0;
+  StaggeredProjectionSettings settings_;
+  StaggeredProjections sp_;
+  std::unique_ptr<BodyCollision> collision_;
+  std::vector<BodyContactPoint> bodyPoints_;
+  std::vector<ContactPoint> points_;   // per normal row
+  std::vector<TwistRow> twist_;        // normals, then friction rows (assembly order: see .cpp)
+  std::vector<TwistRow> frictionTwist_;
+  std::vector<double> target_;  // per normal row: -g / h (penetration: -0.2 g / h)
+  std::vector<FrictionRows> frictionOf_;
+  MatrixX R_, Y_, A_;
+  VectorX b_, alpha_, beta_, force_;
+  StaggeredProjectionResult result_;
+};
+
+}  // namespace articulab::contact

@@ -1,0 +1,342 @@
+// Ground and body-body contact with Coulomb friction on the reduced back-ends (redmax, recursive)
+// by staggered projections (sueda 2.11 Alg 7; engine/contact/reduced_contact.hpp). Oracles as
+// friction_test.cpp's for baraff: the closed-form box on a slope (slides with
+// g (sin theta - mu cos theta) below tan theta, stays put above), energy that never rises over a
+// step, contact forces that never pull, friction inside its pyramid; then agreement with baraff
+// on a contact scene, a contact-free trajectory unchanged by the contact code, and a recreated
+// solver that continues bitwise from the state's warm start.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "engine/contact/friction_pyramid.hpp"
+#include "engine/diagnostics/energy.hpp"
+#include "engine/io/scene_loader.hpp"
+#include "engine/solvers/baraff/baraff_solver.hpp"
+#include "engine/solvers/recursive/recursive_solver.hpp"
+#include "engine/solvers/redmax/redmax_solver.hpp"
+#include "engine/solvers/registry.hpp"
+#include "engine/solvers/solver_settings.hpp"
+#include "tests/engine/test_util.hpp"
+
+namespace articulab {
+namespace {
+
+constexpr double kStep = 1e-3;
+const char* const kReducedBackends[] = {"redmax", "recursive"};
+
+std::string sci(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3e", x);
+  return text;
+}
+
+SolverOptions contactOptions(const char* backend, int directions = 4) {
+  SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
+  assignSetting(options.settings, backend, "friction-directions", directions);
+  return options;
+}
+
+std::unique_ptr<Solver> makeSolver(const char* backend, const Model& model, const SolverOptions& options) {
+  return findBackend(backend)->create(model, options);
+}
+
+const contact::ReducedContact& contactOf(const Solver& solver) {
+  if (const auto* redmax = dynamic_cast<const RedMaxSolver*>(&solver)) return redmax->contact();
+  return dynamic_cast<const RecursiveSolver&>(solver).contact();
+}
+
+Vector3 worldVelocity(const State& state, int body) {
+  return state.E_0i[body].topLeftCorner<3, 3>() * state.phi[body].tail<3>();
+}
+
+// Per step: normal forces push, friction lies in its pyramid (|f . d_j| <= mu N on every axis).
+struct ContactChecks {
+  double mostNegativeNormal = 0.0, worstPyramidExcess = 0.0;
+  int mostIterations = 0;
+  bool slid = false;
+  void check(const contact::ReducedContact& c, const State& state) {
+    const int directions = c.directions();
+    for (const contact::ContactPoint& p : c.points()) {
+      mostNegativeNormal = std::min(mostNegativeNormal, p.force);
+      if (directions == 0 || p.friction <= 0.0) continue;
+      const double limit = p.friction * p.force;
+      for (int j = 0; j < contact::frictionAxes(directions); ++j) {
+        const Vector3 axis = p.other < 0 ? contact::frictionAxis(directions, j) : contact::frictionAxis(directions, j, p.normal);
+        const double along = std::abs(p.frictionForce.dot(axis));
+        worstPyramidExcess = std::max(worstPyramidExcess, (along - limit) / std::max(limit, 1e-12));
+        slid |= limit > 0.0 && along > (1.0 - 1e-9) * limit;
+      }
+    }
+    mostIterations = std::max(mostIterations, state.outputs.contactIterations);
+  }
+};
+
+TEST(ReducedContact, BoxSlidesDownTheSlopeWithTheCoulombAcceleration) {
+  const Model model = loadScene(test::kScenes + "box_slope_slide.json");
+  const double mu = model.groundFriction, gSlope = model.gravity.x(), gNormal = -model.gravity.z();
+  ASSERT_LT(mu, gSlope / gNormal);
+  const double expected = gSlope - mu * gNormal;  // g (sin theta - mu cos theta)
+  for (const char* backend : kReducedBackends)
+    for (int directions : {4, 8, 16}) {
+      const SolverOptions options = contactOptions(backend, directions);
+      ASSERT_TRUE(findBackend(backend)->supports(model, options).ok) << backend;
+      auto solver = makeSolver(backend, model, options);
+      State state = makeInitialState(model);
+      const Vector3 start = state.E_0i[0].topRightCorner<3, 1>();
+      ContactChecks checks;
+      const int steps = 1000;
+      for (int k = 0; k < steps; ++k) {
+        const StepStatus status = solver->step(model, state, kStep);
+        ASSERT_TRUE(status.ok) << status.message;
+        checks.check(contactOf(*solver), state);
+      }
+      const double t = steps * kStep;
+      const Vector3 v = worldVelocity(state, 0);
+      EXPECT_NEAR(v.x() / t, expected, 1e-6 * expected) << backend << ", " << directions << " directions";
+      EXPECT_NEAR(v.y(), 0.0, 1e-9) << backend;
+      EXPECT_NEAR(v.z(), 0.0, 1e-9) << backend;
+      EXPECT_LT(state.phi[0].head<3>().norm(), 1e-7) << backend;
+      const double travelled = state.E_0i[0](0, 3) - start.x();  // x_k = a h^2 k (k + 1) / 2
+      EXPECT_NEAR(travelled, expected * kStep * kStep * steps * (steps + 1) / 2.0, 1e-6 * travelled) << backend;
+      EXPECT_GE(checks.mostNegativeNormal, 0.0) << backend;
+      EXPECT_LT(checks.worstPyramidExcess, 1e-9) << backend;
+      EXPECT_TRUE(checks.slid) << backend;
+      EXPECT_LE(checks.mostIterations, 20) << backend;
+      RecordProperty(std::string(backend) + "_sp_iterations_" + std::to_string(directions), checks.mostIterations);
+    }
+}
+
+TEST(ReducedContact, BoxStaysPutOnTheSlopeAboveTheCriticalCoefficient) {
+  const Model model = loadScene(test::kScenes + "box_slope_stick.json");
+  ASSERT_GT(model.groundFriction, model.gravity.x() / -model.gravity.z());
+  for (const char* backend : kReducedBackends)
+    for (int directions : {4, 8, 16}) {
+      auto solver = makeSolver(backend, model, contactOptions(backend, directions));
+      State state = makeInitialState(model);
+      const Matrix4 start = state.E_0i[0];
+      ContactChecks checks;
+      for (int k = 0; k < 1000; ++k) {
+        const StepStatus status = solver->step(model, state, kStep);
+        ASSERT_TRUE(status.ok) << status.message;
+        checks.check(contactOf(*solver), state);
+      }
+      EXPECT_LT((state.E_0i[0].topRightCorner<3, 1>() - start.topRightCorner<3, 1>()).norm(), 1e-9)
+          << backend << ", " << directions << " directions";
+      EXPECT_LT((state.E_0i[0].topLeftCorner<3, 3>() - start.topLeftCorner<3, 3>()).norm(), 1e-9) << backend;
+      Vector3 friction = Vector3::Zero();
+      double normal = 0.0;
+      for (const contact::ContactPoint& c : contactOf(*solver).points()) {
+        friction += c.frictionForce;
+        normal += c.force;
+      }
+      const double mass = model.bodies[0].mass;
+      EXPECT_NEAR(friction.x(), -mass * model.gravity.x(), 1e-8) << backend;
+      EXPECT_NEAR(normal, -mass * model.gravity.z(), 1e-8) << backend;
+      EXPECT_GE(checks.mostNegativeNormal, 0.0) << backend;
+      EXPECT_LT(checks.worstPyramidExcess, 1e-9) << backend;
+    }
+}
+
+// The falling chain (free cube and four revolute links) dropped onto the ground with mu = 0.5.
+Model roughFallingChain(double height = 0.3) {
+  Model model = loadScene(test::kScenes + "falling_chain.json", {{"height", height}});
+  model.groundFriction = 0.5;
+  return model;
+}
+
+// Largest energy rise over one step, relative to max(1, |E|), with the per-step checks.
+double largestEnergyRise(const char* backend, const Model& model, const SolverOptions& options, int steps,
+                         ContactChecks& checks) {
+  auto solver = makeSolver(backend, model, options);
+  State state = makeInitialState(model);
+  double previous = computeEnergy(model, state).total(), rise = -1e300;
+  for (int k = 0; k < steps; ++k) {
+    const StepStatus status = solver->step(model, state, kStep);
+    EXPECT_TRUE(status.ok) << status.message;
+    if (!status.ok) break;
+    checks.check(contactOf(*solver), state);
+    const double energy = computeEnergy(model, state).total();
+    rise = std::max(rise, (energy - previous) / std::max(1.0, std::abs(previous)));
+    previous = energy;
+  }
+  return rise;
+}
+
+// The slopes keep the energy to rounding. The falling chain gains energy over some steps for a
+// reason other than the contact solve: q + h qdot' moves a link's corner along the chord of its
+// arc through the joints (an O(h^2) term the velocity-level row does not see), so the corners
+// sink below the ground (measured 7.3e-5 m at 1 ms, 2.0e-5 at 0.5 ms, 5.0e-6 at 0.25 ms) and the
+// next step's penetration recovery (a fifth per step) lifts them: 5.1e-4 of the energy over one
+// step at 1 ms, 1.3e-4 at 0.5 ms, 3.3e-5 at 0.25 ms (h^2; baraff's body-wise pose update sinks
+// 1.1e-5 m). Both reduced back-ends give the same figures; the bound is the 1 ms one with margin.
+TEST(ReducedContact, EnergyNeverRisesOverAStepOnTheContactScenes) {
+  const Model slide = loadScene(test::kScenes + "box_slope_slide.json");
+  const Model stick = loadScene(test::kScenes + "box_slope_stick.json");
+  const Model chain = roughFallingChain();
+  for (const char* backend : kReducedBackends)
+    for (const Model* model : {&slide, &stick, &chain}) {
+      ContactChecks checks;
+      const double rise = largestEnergyRise(backend, *model, contactOptions(backend), 1500, checks);
+      EXPECT_LT(rise, model == &chain ? 1e-3 : 1e-12) << backend << ", " << model->name;
+      EXPECT_GE(checks.mostNegativeNormal, 0.0) << backend << ", " << model->name;
+      EXPECT_LT(checks.worstPyramidExcess, 1e-9) << backend << ", " << model->name;
+      RecordProperty(std::string(backend) + "_" + std::to_string(model->bodyCount()) + "_rise", sci(rise));
+    }
+}
+
+// Semi-implicit, same dt: both back-ends solve the same velocity-level problem (the same body
+// rows; for one free body R M_r^-1 R^T is baraff's J M^-1 J^T exactly). Staggered projections
+// stop at a relative change of 1e-8 (sp-tolerance), so the friction force of each back-end is
+// within about 1e-8 of the exact one and the box's position within about
+// 1e-8 x a t^2 / 2 ~ 5e-9 m per unit of friction over 1 s: measured 1.24e-8 m (slide) over the
+// 0.51 m travelled; the bound is 1e-7 m.
+TEST(ReducedContact, RedMaxAgreesWithBaraffOnTheSlopes) {
+  for (const char* scene : {"box_slope_slide.json", "box_slope_stick.json"}) {
+    const Model model = loadScene(test::kScenes + scene);
+    SolverOptions baraffOptions = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
+    BaraffSolver baraff(model, baraffOptions);
+    auto redmax = makeSolver("redmax", model, contactOptions("redmax"));
+    State a = makeInitialState(model), b = makeInitialState(model);
+    double worst = 0.0;
+    for (int k = 0; k < 1000; ++k) {
+      ASSERT_TRUE(baraff.step(model, a, kStep).ok);
+      ASSERT_TRUE(redmax->step(model, b, kStep).ok);
+      worst = std::max(worst, (a.E_0i[0] - b.E_0i[0]).norm());
+    }
+    EXPECT_LT(worst, 1e-7) << scene;
+    RecordProperty(std::string("pose_gap_") + scene, sci(worst));
+  }
+}
+
+// The falling chain with mu = 0.5: identical to rounding until the first contact (baraff's pose
+// update and redmax's q + h qdot agree on the free flight to 4e-16 m); from the impact on they
+// part by the O(h^2) difference of the two position updates (a corner sinks 1.1e-5 m on baraff,
+// 7.3e-5 m on redmax, see the energy test), which the contacts amplify: measured 1.8e-4 m a few
+// steps after impact, 2.2e-3 m at 0.4 s. Both end at rest with the same energy (measured to 1e-6
+// relative at 1.5 s).
+TEST(ReducedContact, RedMaxFollowsBaraffOnTheFallingChain) {
+  const Model model = roughFallingChain(0.3);
+  BaraffSolver baraff(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization));
+  auto redmax = makeSolver("redmax", model, contactOptions("redmax"));
+  State a = makeInitialState(model), b = makeInitialState(model);
+  double worst = 0.0, worstBeforeImpact = 0.0;
+  bool touched = false;
+  for (int k = 0; k < 1500; ++k) {
+    ASSERT_TRUE(baraff.step(model, a, kStep).ok);
+    ASSERT_TRUE(redmax->step(model, b, kStep).ok);
+    touched |= a.outputs.contactCount > 0 || b.outputs.contactCount > 0;
+    for (int i = 0; i < model.bodyCount() && k < 400; ++i) {
+      const double gap = (a.E_0i[i].topRightCorner<3, 1>() - b.E_0i[i].topRightCorner<3, 1>()).norm();
+      worst = std::max(worst, gap);
+      if (!touched) worstBeforeImpact = std::max(worstBeforeImpact, gap);
+    }
+  }
+  ASSERT_TRUE(touched);
+  const double energyA = computeEnergy(model, a).total(), energyB = computeEnergy(model, b).total();
+  RecordProperty("gap_before_impact", sci(worstBeforeImpact));
+  RecordProperty("gap_over_0_4_s", sci(worst));
+  RecordProperty("rest_energy_difference", sci(std::abs(energyA - energyB) / energyA));
+  EXPECT_LT(worstBeforeImpact, 1e-12);
+  EXPECT_LT(worst, 5e-3);
+  EXPECT_NEAR(energyB, energyA, 1e-5 * energyA);
+  EXPECT_LT(a.phi[0].norm() + b.phi[0].norm(), 1e-3);  // both at rest
+}
+
+// A contact model whose bodies never come within the margin of the ground steps bitwise as the
+// same model without contact (the contact code only acts on steps with rows).
+TEST(ReducedContact, ContactFreeStepsAreBitwiseUnchanged) {
+  Model withContact = roughFallingChain(5.0);  // 0.4 s of fall from 5 m: never near the ground
+  Model without = withContact;
+  without.groundContact = false;
+  for (const char* backend : kReducedBackends)
+    for (Integrator integrator : {Integrator::SemiImplicitEuler, Integrator::LinearlyImplicitEuler,
+                                  Integrator::SpringImplicitEuler}) {
+      const SolverOptions options = test::solverOptions(integrator, DriftControl::PostStabilization);
+      auto a = makeSolver(backend, withContact, options);
+      auto b = makeSolver(backend, without, options);
+      State sa = makeInitialState(withContact), sb = makeInitialState(without);
+      for (int k = 0; k < 400; ++k) {
+        ASSERT_TRUE(a->step(withContact, sa, kStep).ok);
+        ASSERT_TRUE(b->step(without, sb, kStep).ok);
+      }
+      EXPECT_TRUE(sa.q == sb.q && sa.qd == sb.qd && sa.qdd == sb.qdd) << backend << ", " << integrator.name();
+    }
+}
+
+// A solver created for a state mid-contact continues bitwise: the friction warm start is in
+// State::outputs.frictionWarmStart, nothing else carries over.
+TEST(ReducedContact, RecreatedSolverContinuesBitwise) {
+  const Model chain = roughFallingChain(0.16);
+  const Model slide = loadScene(test::kScenes + "box_slope_slide.json");
+  for (const char* backend : kReducedBackends)
+    for (const Model* model : {&chain, &slide}) {
+      const SolverOptions options = contactOptions(backend);
+      auto first = makeSolver(backend, *model, options);
+      State state = makeInitialState(*model);
+      for (int k = 0; k < 150; ++k) ASSERT_TRUE(first->step(*model, state, kStep).ok);
+      ASSERT_GT(state.outputs.contactCount, 0) << backend;
+      State copy = state;
+      auto second = makeSolver(backend, *model, options);
+      for (int k = 0; k < 100; ++k) {
+        ASSERT_TRUE(first->step(*model, state, kStep).ok);
+        ASSERT_TRUE(second->step(*model, copy, kStep).ok);
+      }
+      EXPECT_TRUE(state.q == copy.q && state.qd == copy.qd) << backend << ", " << model->name;
+      EXPECT_TRUE(state.outputs.frictionWarmStart == copy.outputs.frictionWarmStart) << backend;
+    }
+}
+
+// Body-body contact: the stack of three boxes (box_stack.json, its sp-regularisation) stays put
+// over 2 s and the ground carries the whole weight 6 m g, as on baraff (measured drift 1.3e-12 on
+// all three back-ends).
+TEST(ReducedContact, BoxStackStaysPut) {
+  const Model model = loadScene(test::kScenes + "box_stack.json");
+  double weight = 0.0;
+  for (const Body& body : model.bodies) weight += body.mass * -model.gravity.z();
+  for (const char* backend : kReducedBackends) {
+    SolverOptions options = solverOptionsFor(model, Integrator::SemiImplicitEuler);
+    for (SettingValue& setting : options.settings) setting.backend = backend;  // the scene's baraff settings
+    auto solver = makeSolver(backend, model, options);
+    State state = makeInitialState(model);
+    const std::vector<Matrix4> start = state.E_0i;
+    ContactChecks checks;
+    for (int k = 0; k < 2000; ++k) {
+      const StepStatus status = solver->step(model, state, kStep);
+      ASSERT_TRUE(status.ok) << status.message;
+      checks.check(contactOf(*solver), state);
+    }
+    double drift = 0.0, ground = 0.0;
+    for (int i = 0; i < model.bodyCount(); ++i) drift = std::max(drift, (state.E_0i[i] - start[i]).norm());
+    for (const contact::ContactPoint& c : contactOf(*solver).points())
+      if (c.other < 0) ground += c.force;
+    EXPECT_LT(drift, 1e-9) << backend;
+    EXPECT_NEAR(ground, weight, 1e-6 * weight) << backend;
+    EXPECT_GE(checks.mostNegativeNormal, 0.0) << backend;
+    EXPECT_LT(checks.worstPyramidExcess, 1e-9) << backend;
+  }
+}
+
+// The registry says which back-ends simulate contact.
+TEST(ReducedContact, SupportSaysContactIsSimulated) {
+  const Model model = loadScene(test::kScenes + "box_slope_slide.json");
+  for (const char* backend : kReducedBackends) {
+    const SolverSupport support = findBackend(backend)->supports(model, contactOptions(backend));
+    ASSERT_TRUE(support.ok) << backend;
+    for (const std::string& warning : support.warnings) EXPECT_EQ(warning.find("contact"), std::string::npos) << warning;
+    bool said = false;
+    for (const std::string& note : support.notes) said |= note.find("staggered projections") != std::string::npos;
+    EXPECT_TRUE(said) << backend;
+  }
+  SolverOptions rk4 = test::solverOptions(Integrator::RK4, DriftControl::PostStabilization);
+  EXPECT_FALSE(findBackend("redmax")->supports(model, rk4).ok);
+  const SolverSupport implicitRecursive =
+      findBackend("recursive")->supports(model, test::solverOptions(Integrator::LinearlyImplicitEuler, DriftControl::PostStabilization));
+  ASSERT_TRUE(implicitRecursive.ok);
+  EXPECT_FALSE(implicitRecursive.warnings.empty());  // contact on recursive: semi-implicit only
+}
+
+}  // namespace
+}  // namespace articulab
