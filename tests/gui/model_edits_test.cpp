@@ -72,7 +72,8 @@ TEST(ModelEdits, SolverSettingsAreCheckedAgainstTheRegistry) {
             "setting 'projection-iterations' of back-end 'redmax' must be in [1, 1000] (iterations); got 0");
   EXPECT_EQ(setSolverSetting(model, "redmax", "gmres-tolerance", 1e-8),
             "back-end 'redmax' has no setting 'gmres-tolerance'; its settings: projection-iterations, "
-            "projection-tolerance, projection-failure, joint-friction-tolerance, joint-friction-iterations");
+            "projection-tolerance, projection-failure, joint-friction-tolerance, joint-friction-iterations, "
+            "friction-directions, sp-tolerance, sp-iterations, sp-regularisation");
   EXPECT_TRUE(model.defaults.solverSettings.empty());
   EXPECT_EQ(setSolverSetting(model, "redmax", "projection-iterations", 3), "");
   EXPECT_EQ(setSolverSetting(model, "redmax", "projection-iterations", 4), "");

@@ -7,6 +7,7 @@
 
 #include "engine/constraints/joint_rows.hpp"
 #include "engine/constraints/loop_rows.hpp"
+#include "engine/contact/contact_note.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/ground_contact.hpp"
 #include "engine/solvers/baraff/body_forces.hpp"
@@ -165,10 +166,7 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
                        std::to_string(directions);
       return support;
     }
-    support.notes.push_back(std::string(model.bodyContact ? "ground and body-body" : "ground") +
-                            " contact with Coulomb friction (scene default mu = " +
-                            std::to_string(model.groundFriction) + ", " + std::to_string(directions) +
-                            "-sided pyramid) by staggered projections");
+    support.notes.push_back(contact::contactNote(model, directions, "by staggered projections"));
   }
   for (const Joint& joint : model.joints) {
     if (std::string refusal = constraints::fixedFormRefusal(joint); !refusal.empty()) {

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/contact/contact_note.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/ground_contact.hpp"
 #include "engine/solvers/recursive/inverse_inertia.hpp"
@@ -49,22 +50,18 @@ RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& option
 
 SolverSupport RecursiveSolver::supports(const Model& model, const SolverOptions& options) {
   const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
-  if ((model.groundContact || model.bodyContact) && contact::hasContactFriction(model)) {
-    const int directions = static_cast<int>(std::lround(settingValue(options, "recursive", settings(), "friction-directions")));
-    if (!contact::validFrictionDirections(directions))
-      return {false, "setting 'friction-directions' of back-end 'recursive' must be 4, 8 or 16; got " +
-                         std::to_string(directions), {}, {}};
-  }
+  const int directions = static_cast<int>(std::lround(settingValue(options, "recursive", settings(), "friction-directions")));
+  if ((model.groundContact || model.bodyContact) && contact::hasContactFriction(model) &&
+      !contact::validFrictionDirections(directions))
+    return {false, "setting 'friction-directions' of back-end 'recursive' must be 4, 8 or 16; got " +
+                       std::to_string(directions), {}, {}};
   SolverSupport support = supportsShared("recursive", model, options, &RecursiveSolver::supports);
   if (!support.ok || !(model.groundContact || model.bodyContact)) return support;
-  const std::string which = model.groundContact && model.bodyContact ? "ground and body-body contact"
-                            : model.groundContact                    ? "ground contact"
-                                                                     : "body-body contact";
   if (integrator == Integrator::SemiImplicitEuler)
-    support.notes.push_back(which + (contact::hasContactFriction(model) ? " with Coulomb friction" : "") +
-                            " by staggered projections (O(k n) articulated-body responses)");
+    support.notes.push_back(contact::contactNote(model, directions,
+                                                 "by staggered projections (O(k n) articulated-body responses)"));
   else
-    support.warnings.push_back(which + " is not simulated with integrator '" + integrator.name() +
+    support.warnings.push_back(contact::contactKind(model) + " is not simulated with integrator '" + integrator.name() +
                                "': bodies pass through (contact on recursive: semi-implicit)");
   return support;
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/contact/contact_note.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/ground_contact.hpp"
 #include "engine/forces/implicit_elements.hpp"
@@ -117,14 +118,8 @@ SolverSupport RedMaxSolver::supports(const Model& model) {
       support.warnings.push_back("driven joint '" + joint.name + "' moves freely (hybrid dynamics: recursive back-end)");
   }
   if (model.groundContact || model.bodyContact)
-    support.notes.push_back(std::string(model.groundContact && model.bodyContact ? "ground and body-body"
-                                        : model.groundContact                    ? "ground"
-                                                                                 : "body-body") +
-                            " contact" +
-                            (contact::hasContactFriction(model) ? " with Coulomb friction (scene default mu = " +
-                                                                      std::to_string(model.groundFriction) + ")"
-                                                                : std::string()) +
-                            " by staggered projections on the velocity-level steps (not rk4)");
+    support.notes.push_back(contact::contactNote(model, frictionDirectionsOf(options, settings()),
+                                                 "by staggered projections on the velocity-level steps (not rk4)"));
   if (const int axes = contact::BilateralStaggeredProjections(model).axes(); axes > 0)
     support.notes.push_back("joint friction by bilateral staggered projections on " + std::to_string(axes) +
                             " friction axes");
