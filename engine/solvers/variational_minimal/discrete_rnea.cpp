@@ -98,7 +98,7 @@ void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, d
 //     dx_i = Ad_ip dphi_p + ad(x_i) A_i dq_i,   dphi_i = dx_i + A_i dv_i
 //   backward, subtree sums (d(Ad_ci^T) = -Ad_ci^T ad(A_c dq_c)^T):
 //     dh_i = I_i dphi_i + sum_c Ad_ci^T (dh_c - ad(A_c dq_c)^T h_c),   dw_i likewise, with the local
-//     dw_i = (com x dF; dF) - ad(dphi_i)^T I phi_i - ad(phi_i)^T I dphi_i,  dF = -omega(dTheta_i) x R_0i^T m g
+//     dw_i = (com x dF; dF),  dF = -omega(dTheta_i) x R_0i^T m g  (the weight; DRNEA's w has no Coriolis term)
 //   rows (c of joint i; dA_i = 0 and dB_i = 0 for i != J, and for i = J by constancy):
 //     dp_ic = A_ic^T dh_i
 //     dg_ic = (h/2) (A_ic^T [ad(dx_i)^T h_i + ad(x_i)^T dh_i + dw_i] + B_ic^T dh_i - K dq_ic - D dv_ic)
@@ -172,15 +172,17 @@ void discreteMomentaColumn(const Model& model, int r, double h, DrneaWorkspace& 
     const Body& body = model.bodies[i];
     const BodyKinematics& b = ws.kin.bodies[i];
     if (d.twist[i] != Vector6::Zero() || d.pose[i] != Vector6::Zero()) {
-      const Vector6 Iphi = body.M * b.phi, Idphi = body.M * d.twist[i];
-      d.momentum[i] += Idphi;
+      d.momentum[i].noalias() += body.M * d.twist[i];
       const Vector3 weight = b.R_0i.transpose() * (body.mass * model.gravity);
       const Vector3 dWeight = weight.cross(d.pose[i].head<3>());  // -omega x F
       d.wrench[i].head<3>() += body.com.cross(dWeight);
       d.wrench[i].tail<3>() += dWeight;
-      d.wrench[i] -= adTranspose(d.twist[i], Iphi) + adTranspose(b.phi, Idphi);
     }
-    if (joint.nq > 0) {
+    const bool still = i != J && d.momentum[i] == Vector6::Zero() && d.parentTwist[i] == Vector6::Zero() &&
+                       d.wrench[i] == Vector6::Zero();  // off J's path to the root and subtree
+    if (still) {
+      for (int c = 0; c < joint.nq; ++c) column[joint.qIndex + c] = 0.0;
+    } else if (joint.nq > 0) {
       const JointMatrix& A = b.AdS;
       const bool constant = constantMotionSubspace(ws.kin.joints[i], joint);
       const Vector6 x = b.phi - b.phiJoint;
