@@ -7,6 +7,7 @@
 
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
+#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 
@@ -343,6 +344,28 @@ TEST(NoAlloc, VariationalMinimalStepsAllocateNothing) {
     for (int k = 0; k < 5; ++k) ASSERT_TRUE(solver->step(model, state, 1e-3).ok);
     EXPECT_EQ(allocations.load() - before, 0) << model.name;
   }
+}
+
+// The exact Newton of variational-minimal (setting solver = 1: the Alg 4 tangent passes, central
+// differences for the other columns, the LU) with and without the mouse spring.
+TEST(NoAlloc, VariationalMinimalNewtonStepsAllocateNothing) {
+  std::vector<Model> models;
+  models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", 10}}));
+  for (const char* scene : {"spring_chain.json", "torus_chain_10.json", "windmill.json", "spherical_chain.json",
+                            "four_bar.json"})
+    models.push_back(loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + scene, {}));
+  SolverOptions options;
+  assignSetting(options.settings, "variational-minimal", "solver", 1.0);
+  for (const Model& model : models)
+    for (const bool mouse : {false, true}) {
+      auto solver = findBackend("variational-minimal")->create(model, options);
+      State state = makeInitialState(model);
+      if (mouse) state.perturbation = {model.bodyCount() - 1, Vector3(0.01, 0, 0), Vector3(0.1, 0, -0.2), 50.0, 1.0};
+      ASSERT_TRUE(solver->step(model, state, 1e-3).ok);  // warm-up
+      const long before = allocations.load();
+      for (int k = 0; k < 5; ++k) ASSERT_TRUE(solver->step(model, state, 1e-3).ok);
+      EXPECT_EQ(allocations.load() - before, 0) << model.name << (mouse ? ", mouse spring" : "");
+    }
 }
 
 }  // namespace

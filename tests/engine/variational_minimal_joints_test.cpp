@@ -22,45 +22,13 @@ namespace {
 
 using test::kScenes;
 
-// Appends body `index` of `donor` and its joint to `model`, hanging from body `parent`.
-void graftJoint(Model& model, VectorX& q0, const Model& donor, int index, int parent) {
-  Body body = donor.bodies[index];
-  Joint joint = donor.joints[index];
-  joint.name = "grafted_" + joint.name;
-  joint.parent = parent;
-  joint.child = model.bodyCount();
-  joint.damping = 0.0;
-  model.bodies.push_back(body);
-  model.joints.push_back(joint);
-  q0.conservativeResize(q0.size() + joint.nq);
-  q0.tail(joint.nq) = donor.q0.segment(donor.joints[index].qIndex, joint.nq);
-}
-
-// test::mixedTree() (every primitive joint type, composite, free2d, free3d) without its damper,
-// with a torus-torus surface_surface joint, a Bezier curve_point joint and a spline_surface joint
-// grafted on: every joint type of the engine, general joints included. Conservative.
-Model everyJointTree() {
-  Model model = test::mixedTree();
-  model.joints[0].damping = 0.0;
-  VectorX q0 = VectorX::Constant(model.nq, 0.2);
-  const Model torus = loadScene(kScenes + "torus_chain_10.json");
-  graftJoint(model, q0, torus, 1, 2);
-  const Model bezier = loadScene(kScenes + "bezier_torus_chain.json");
-  graftJoint(model, q0, bezier, 0, 4);
-  const Model spline = loadScene(kScenes + "spline_surface_demo.json");
-  graftJoint(model, q0, spline, 0, 6);
-  EXPECT_EQ(finalizeModel(model), "");
-  model.q0 = q0;
-  return model;
-}
-
 // DRNEA against the discrete action near the model's q0 (variational_minimal_test_util.hpp).
 void expectDrneaIsTheActionGradient(const Model& model, int trials) {
   test::expectDrneaIsTheActionGradient(model, model.q0, 0.1, 0.02, trials);
 }
 
 TEST(VariationalMinimalJoints, DrneaMatchesTheDiscreteActionOnEveryJointType) {
-  expectDrneaIsTheActionGradient(everyJointTree(), 4);
+  expectDrneaIsTheActionGradient(test::everyJointTree(), 4);
 }
 
 TEST(VariationalMinimalJoints, DrneaMatchesTheDiscreteActionOnTheShippedGeneralJointScenes) {

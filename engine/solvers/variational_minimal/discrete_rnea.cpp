@@ -52,15 +52,22 @@ void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, d
   ws.v = v;
   // forward pass: poses, A_i = Ad_iJ S_i and body twists phi_i at (q_m, v)
   computeKinematics(model, ws.q_m, ws.v, ws.kin);
-  // applied body wrenches without the Coriolis term (the discrete equations carry it)
-  computeAppliedForces(model, TreeMotion{ws.kin}, ws.q_m, ws.v, inputs, ws.forces);
-  const Vector3 noGravity = Vector3::Zero();
+  // applied body wrenches without the Coriolis term (the discrete equations carry it): the weight
+  // (com x R^T m g; R^T m g) directly, not coriolisAndGravity minus its Coriolis part (that
+  // computed the Coriolis wrench twice, 12 % of an RC100 step), then the actuated wrenches
   const int n = model.bodyCount();
   for (int i = 0; i < n; ++i) {
+    const Body& body = model.bodies[i];
     const BodyKinematics& b = ws.kin.bodies[i];
-    ws.momentum[i].noalias() = model.bodies[i].M * b.phi;
-    ws.wrench[i] = ws.forces.body[i] - coriolisAndGravity(model.bodies[i], noGravity, b.R_0i, b.phi);
+    ws.momentum[i].noalias() = body.M * b.phi;
+    const Vector3 weight = b.R_0i.transpose() * (body.mass * model.gravity);
+    ws.forces.body[i].head<3>() = body.com.cross(weight);
+    ws.forces.body[i].tail<3>() = weight;
   }
+  addActuatedWrenches(model, TreeMotion{ws.kin}, inputs, ws.forces.body);
+  ws.forces.joint.setZero();
+  addJointForces(model, ws.q_m, ws.v, ws.forces.joint);
+  for (int i = 0; i < n; ++i) ws.wrench[i] = ws.forces.body[i];
   // backward pass: subtree sums h_i, w_i, then p_i = A^T h_i and
   // g_i = (h/2)(A^T ad(Ad_ip phi_p)^T h_i + B^T h_i + A^T w_i + joint)
   double dSdq[6];
@@ -85,6 +92,126 @@ void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, d
     if (joint.parent >= 0) {
       ws.momentum[joint.parent] += b.E_pi.wrenchToParent(ws.momentum[i]);
       ws.wrench[joint.parent] += b.E_pi.wrenchToParent(ws.wrench[i]);
+    }
+  }
+}
+
+// Alg 4, one column by a tangent (forward-mode) pass of Alg 2, in the notation of the header of
+// discrete_rnea.hpp. The paper differentiates its SE(3) DRNEA; in joint coordinates with
+// d(Ad_ip)/dq_ic = -ad(A_ic) Ad_ip the variations along dv = e_r, dq_m = (h/2) e_r, r a coordinate
+// of joint J with a constant A_J (so dA_J = dB_J = 0), are:
+//   forward, for J and its subtree (zero elsewhere):
+//     dTheta_i = Ad_ip dTheta_p + A_i dq_i       (pose variation, E_0i^-1 dE_0i = [dTheta_i])
+//     dx_i = Ad_ip dphi_p + ad(x_i) A_i dq_i,   dphi_i = dx_i + A_i dv_i
+//   backward, subtree sums (d(Ad_ci^T) = -Ad_ci^T ad(A_c dq_c)^T):
+//     dh_i = I_i dphi_i + sum_c Ad_ci^T (dh_c - ad(A_c dq_c)^T h_c),   dw_i likewise, with the local
+//     dw_i = (com x dF; dF),  dF = -omega(dTheta_i) x R_0i^T m g  (the weight; DRNEA's w has no Coriolis term)
+//   rows (c of joint i; dA_i = 0 and dB_i = 0 for i != J, and for i = J by constancy):
+//     dp_ic = A_ic^T dh_i
+//     dg_ic = (h/2) (A_ic^T [ad(dx_i)^T h_i + ad(x_i)^T dh_i + dw_i] + B_ic^T dh_i - K dq_ic - D dv_ic)
+// and the column of -p + g is -dp + dg. B_ic^T dh_i = dh_i^T Ad_iJ (dS/dq_c) v_i from evaluateJoint as in
+// DRNEA (first derivatives of S only). The columns of joints with a q-dependent A need dB_J, i.e.
+// d2S/dq2, which the engine does not evaluate: those are central differences (the caller).
+DrneaDerivativeWorkspace::DrneaDerivativeWorkspace(const Model& model)
+    : pose(model.bodyCount(), Vector6::Zero()),
+      twist(model.bodyCount(), Vector6::Zero()),
+      parentTwist(model.bodyCount(), Vector6::Zero()),
+      momentum(model.bodyCount(), Vector6::Zero()),
+      wrench(model.bodyCount(), Vector6::Zero()) {}
+
+namespace {
+int jointOfCoordinate(const Model& model, int r) {
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const Joint& joint = model.joints[i];
+    if (r >= joint.qIndex && r < joint.qIndex + joint.nq) return i;
+  }
+  return -1;
+}
+}  // namespace
+
+bool exactDrneaColumn(const Model& model, const TreeKinematics& kin, int r) {
+  const int J = jointOfCoordinate(model, r);
+  return J >= 0 && constantMotionSubspace(kin.joints[J], model.joints[J]);
+}
+
+bool exactDrneaForces(const Model& model, const ForceInputs& inputs) {
+  return inputs.perturbation.body < 0 && model.forces.empty() && model.muscles.empty();
+}
+
+void discreteMomentaColumn(const Model& model, int r, double h, DrneaWorkspace& ws, DrneaDerivativeWorkspace& d,
+                           VectorX& column) {
+  const int n = model.bodyCount(), J = jointOfCoordinate(model, r);
+  const double dq = 0.5 * h;  // dq_m = (h/2) dv
+  // forward pass: the subtree of J follows J in the body order (parents first)
+  for (int i = 0; i < n; ++i) {
+    const Joint& joint = model.joints[i];
+    const BodyKinematics& b = ws.kin.bodies[i];
+    const bool moved = i == J || (joint.parent >= 0 && d.pose[joint.parent] != Vector6::Zero()) ||
+                       (joint.parent >= 0 && d.twist[joint.parent] != Vector6::Zero());
+    if (!moved) {
+      d.pose[i].setZero();
+      d.twist[i].setZero();
+      d.parentTwist[i].setZero();
+      continue;
+    }
+    const int p = joint.parent;
+    d.pose[i] = p >= 0 ? b.E_pi.twistToChild(d.pose[p]) : Vector6::Zero();
+    d.parentTwist[i] = p >= 0 ? b.E_pi.twistToChild(d.twist[p]) : Vector6::Zero();
+    if (i == J) {
+      const Vector6 a = b.AdS.col(r - joint.qIndex);
+      const Vector6 x = b.phi - b.phiJoint;
+      d.pose[i] += dq * a;
+      // ad(x) a = (x_w x a_w; x_w x a_v + x_v x a_w)
+      Vector6 adXa;
+      adXa.head<3>() = x.head<3>().cross(a.head<3>());
+      adXa.tail<3>() = x.head<3>().cross(a.tail<3>()) + x.tail<3>().cross(a.head<3>());
+      d.parentTwist[i] += dq * adXa;
+      d.twist[i] = d.parentTwist[i] + a;
+    } else {
+      d.twist[i] = d.parentTwist[i];
+    }
+  }
+  // backward pass
+  for (int i = 0; i < n; ++i) d.momentum[i].setZero(), d.wrench[i].setZero();
+  double dSdq[6];
+  for (int i = n - 1; i >= 0; --i) {
+    const Joint& joint = model.joints[i];
+    const Body& body = model.bodies[i];
+    const BodyKinematics& b = ws.kin.bodies[i];
+    if (d.twist[i] != Vector6::Zero() || d.pose[i] != Vector6::Zero()) {
+      d.momentum[i].noalias() += body.M * d.twist[i];
+      const Vector3 weight = b.R_0i.transpose() * (body.mass * model.gravity);
+      const Vector3 dWeight = weight.cross(d.pose[i].head<3>());  // -omega x F
+      d.wrench[i].head<3>() += body.com.cross(dWeight);
+      d.wrench[i].tail<3>() += dWeight;
+    }
+    const bool still = i != J && d.momentum[i] == Vector6::Zero() && d.parentTwist[i] == Vector6::Zero() &&
+                       d.wrench[i] == Vector6::Zero();  // off J's path to the root and subtree
+    if (still) {
+      for (int c = 0; c < joint.nq; ++c) column[joint.qIndex + c] = 0.0;
+    } else if (joint.nq > 0) {
+      const JointMatrix& A = b.AdS;
+      const bool constant = constantMotionSubspace(ws.kin.joints[i], joint);
+      const Vector6 x = b.phi - b.phiJoint;
+      const Vector6 dT = adTranspose(d.parentTwist[i], ws.momentum[i]) + adTranspose(x, d.momentum[i]) + d.wrench[i];
+      if (!constant && h != 0.0) motionSubspaceDerivative(joint, ws.kin.joints[i], ws.q_m, ws.v, d.momentum[i], ws, dSdq);
+      for (int c = 0; c < joint.nq; ++c) {
+        const int row = joint.qIndex + c;
+        double dg = A.col(c).dot(dT);
+        if (!constant && h != 0.0) dg += dSdq[c];
+        if (row == r) dg -= joint.stiffness * dq + joint.damping;
+        column[row] = -A.col(c).dot(d.momentum[i]) + 0.5 * h * dg;
+      }
+    }
+    if (joint.parent >= 0) {
+      Vector6 dh = d.momentum[i], dw = d.wrench[i];
+      if (i == J) {  // d(Ad_iP^T) = -Ad_iP^T ad(A_i dq_i)^T on the subtree sums h_i, w_i
+        const Vector6 a = dq * b.AdS.col(r - joint.qIndex);
+        dh -= adTranspose(a, ws.momentum[i]);
+        dw -= adTranspose(a, ws.wrench[i]);
+      }
+      d.momentum[joint.parent] += b.E_pi.wrenchToParent(dh);
+      d.wrench[joint.parent] += b.E_pi.wrenchToParent(dw);
     }
   }
 }

@@ -56,6 +56,24 @@ struct DrneaWorkspace {
 void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, double h, const ForceInputs& inputs,
                      DrneaWorkspace& ws, VectorX& p, VectorX& g);
 
+// Alg 4 (the derivative of DRNEA), one column: d/dv_r of -p + g at the point of the last
+// discreteMomenta call on ws (its poses, twists and subtree sums h_i, w_i), with dq_m = (h/2) dv.
+// Exact when joint(r) has a constant A (revolute, prismatic: dA = dB = 0 at that joint) and the
+// applied forces are gravity and joint springs/dampers only (exactDrneaDerivative below); the
+// caller takes central differences for the other columns. Tangent (forward-mode) recursion,
+// derivation in discrete_rnea.cpp; O(n) per column, O(n^2) for the Jacobian, as Alg 4.
+struct DrneaDerivativeWorkspace {
+  std::vector<Vector6> pose, twist, parentTwist, momentum, wrench;  // dTheta_i, dphi_i, dx_i, dh_i, dw_i
+  explicit DrneaDerivativeWorkspace(const Model& model = Model{});
+};
+void discreteMomentaColumn(const Model& model, int r, double h, DrneaWorkspace& ws, DrneaDerivativeWorkspace& d,
+                           VectorX& column);
+// True when the column of coordinate r can be exact: its joint has a constant A.
+bool exactDrneaColumn(const Model& model, const TreeKinematics& kin, int r);
+// True when the applied forces are those discreteMomentaColumn differentiates: gravity and joint
+// springs and dampers (no force elements, muscles or mouse spring).
+bool exactDrneaForces(const Model& model, const ForceInputs& inputs);
+
 // True for joints whose A_i = Ad_iJ S_i is constant: fixed (0 DOF), fixed-axis revolute, prismatic.
 bool constantMotionSubspace(const JointConstants& joint, const Joint& definition);
 

@@ -23,11 +23,13 @@ constexpr double kClosurePivot = 1e-10;     // relative pivot below which a clos
 }  // namespace
 
 VariationalMinimalSolver::VariationalMinimalSolver(const Model& model, const SolverOptions& options)
-    : Solver(options), ws_(model), inverse_(model), impulse_(model), chart_(model), kinLoop_(model) {
+    : Solver(options), ws_(model), wsDerivative_(model), inverse_(model), impulse_(model), chart_(model), kinLoop_(model) {
   resolveDefaultIntegrator();
   newtonTolerance_ = settingValue(options, kMinimalBackend, settings(), "newton-tolerance");
   newtonIterations_ = static_cast<int>(settingValue(options, kMinimalBackend, settings(), "newton-iterations"));
   riqnIterations_ = static_cast<int>(settingValue(options, kMinimalBackend, settings(), "riqn-iterations"));
+  solverKind_ = static_cast<int>(settingValue(options, kMinimalBackend, settings(), "solver"));
+  if (solverKind_ == kNewton) riqnIterations_ = 0;  // exact Newton (Alg 4) from the first guess
   const int nq = model.nq;
   anderson_.resize(nq, static_cast<int>(settingValue(options, kMinimalBackend, settings(), "anderson-memory")));
   for (VectorX* x : {&step_, &vTrial_, &vBest_, &v_prev_, &p_plus_, &p_, &g_, &f_, &fTrial_, &v_, &dv_, &column_, &qNext_, &a_, &aNext_})
@@ -70,6 +72,9 @@ const SolverSettingList& VariationalMinimalSolver::settings() {
       {"anderson-memory", static_cast<double>(kAndersonMemory), "steps", 0,
        static_cast<double>(variational_minimal::AndersonAcceleration::kMaxMemory),
        "past RIQN steps mixed into each iterate (Anderson acceleration); 0: plain RIQN"},
+      {"solver", static_cast<double>(kRiqn), "0 riqn | 1 newton", 0, 1,
+       "0: RIQN (Alg 3, O(n) iterates) with Anderson mixing, Newton as fallback; 1: Newton with the DRNEA "
+       "derivative (Alg 4, O(n^2) Jacobian and O(n^3) LU per iterate) only"},
   };
   return list;
 }
@@ -194,7 +199,7 @@ void VariationalMinimalSolver::solveConstrained(const Model& model, const State&
   }
   const auto newton = [&]() {
     for (; !converged() && newtonDone_ < newtonIterations_; ++newtonDone_) {
-      differenceJacobian(model, state, v_);  // df/dv; f_, gap_ and Gn_ stay those of (v_, mu_)
+      exactJacobian(model, state, v_);  // df/dv; gap_ and Gn_ stay those of (v_, mu_)
       kkt_.topLeftCorner(nq, nq) = jacobian_;
       kkt_.topRightCorner(nq, k_) = Gk_.transpose();
       kkt_.bottomLeftCorner(k_, nq) = Gn_;
@@ -287,6 +292,33 @@ void VariationalMinimalSolver::differenceJacobian(const Model& model, const Stat
   }
 }
 
+// Alg 4: one tangent pass of DRNEA per exact column at the point v (discrete_rnea.hpp), the
+// columns it does not cover by central differences. f = p^+_k - p + g, so df/dv = d(-p + g)/dv.
+// Leaves f_ at f(v) (the Newton loops read it).
+int VariationalMinimalSolver::exactJacobian(const Model& model, const State& state, const VectorX& v) {
+  const bool forces = chart_.joints.empty() && variational_minimal::exactDrneaForces(model, forceInputs(state));
+  int exact = 0;
+  for (int j = 0; j < v.size(); ++j) {
+    if (forces && variational_minimal::exactDrneaColumn(chart_.model, ws_.kin, j)) continue;
+    const double epsilon = 1e-5 * (1.0 + std::abs(v[j]));
+    dv_ = v;
+    dv_[j] = v[j] + epsilon;
+    residual(model, state, dv_, column_);
+    dv_[j] = v[j] - epsilon;
+    residual(model, state, dv_, fTrial_);
+    jacobian_.col(j) = (column_ - fTrial_) / (2.0 * epsilon);
+  }
+  residual(model, state, v, fTrial_);  // ws_ at v for the tangent passes; fTrial_ = f(v)
+  if (!forces) return 0;
+  for (int j = 0; j < v.size(); ++j) {
+    if (!variational_minimal::exactDrneaColumn(chart_.model, ws_.kin, j)) continue;
+    variational_minimal::discreteMomentaColumn(chart_.model, j, h_, ws_, wsDerivative_, column_);
+    jacobian_.col(j) = column_;
+    ++exact;
+  }
+  return exact;
+}
+
 StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State& state, double h) {
   if (!(h > 0.0)) return failed(state, "time step " + messageNumber(h) + " s is not positive");
   beginStep(model, state, h);
@@ -335,7 +367,7 @@ StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State&
   }
   const auto newton = [&]() {
     for (; error > tolerance && newtonDone_ < newtonIterations_; ++newtonDone_) {
-      differenceJacobian(model, state, v_);
+      exactJacobian(model, state, v_);
       lu_.compute(jacobian_);
       step_.noalias() = lu_.solve(f_);
       // backtracking line search on |f| (12 halvings), the full step when it reduces |f|

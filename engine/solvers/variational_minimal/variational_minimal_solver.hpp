@@ -4,10 +4,19 @@
 // J ~ -M(q_m), the update v += M^-1 f by the O(n) impulse-based recursion, impulse_dynamics.hpp)
 // with Anderson mixing of the last 5 updates (anderson_acceleration.hpp; O(n) per iterate, and
 // the count stays bounded on long chains where plain RIQN stalls or diverges, docs/performance.md);
-// then, if needed, by Newton (Alg 1) with a dense
-// central-difference Jacobian (2 nq residuals and one LU per iterate, O(n^2) + O(n^3)) and a
-// backtracking line search on |f|, from RIQN's last iterate and, if that fails, from the first
-// guess. The exact derivative of Alg 4 is not done yet.
+// then, if needed, by Newton (Alg 1) with the dense
+// Jacobian df/dv of Alg 4 (discrete_rnea.hpp: one O(n) tangent pass of DRNEA per column, O(n^2),
+// plus one LU, O(n^3)) and a backtracking line search on |f|, from RIQN's last iterate and, if that
+// fails, from the first guess. The Jacobian is exact for the columns of joints with a constant
+// motion subspace (revolute, prismatic) under gravity and joint springs/dampers; the columns of
+// joints with a q-dependent S (universal, spherical_xzx, planar, free2d, composite, the general
+// scleronomic joints: their d2S/dq2 is not evaluated, AD gives first derivatives only) and the
+// whole Jacobian under force elements, muscles, the mouse spring or group joints (spherical_exp,
+// free3d: chart terms) are central differences (2 residuals per column).
+// Setting `solver` (0 riqn, the default | 1 newton): 1 skips RIQN and runs this Newton from the
+// first guess, for comparison with the paper's Table 1; RIQN stays the default because its
+// iterate is O(n) against Newton's O(n^2) Jacobian and O(n^3) LU (the paper: 3.8 times faster at
+// 10 DOF, 53 times at 100 DOF; docs/performance.md for ours).
 //   f(v) = p^+_k + [D1 L_d + f^-](a_k, a_k + h v) = 0,   p^+_k = [D2 L_d + f^+](a_{k-1}, a_k),
 // in the step's chart a (group_chart.hpp): the joint coordinates, except for spherical_exp and
 // free3d joints, which are moved on SO(3) / SE(3) by Q_{k+1} = Q_k exp(h v) (free3d: exp(h v_w)
@@ -80,6 +89,7 @@ class VariationalMinimalSolver final : public Solver {
   static constexpr int kIterations = 20;
   static constexpr int kRiqnIterations = 50;  // 0: dense Newton only
   static constexpr int kAndersonMemory = 5;   // 0: plain RIQN
+  enum SolverKind { kRiqn = 0, kNewton = 1 };  // setting `solver`
   // largest loop-closure gap |g(q_{k+1})| at which a step with loops may stop, m (or rad for the
   // hinge rows); the closure is held by the solve itself, without stabilisation
   static constexpr double kClosureTolerance = 1e-12;
@@ -101,8 +111,11 @@ class VariationalMinimalSolver final : public Solver {
   void beginStep(const Model& model, const State& state, double h);
   // f(v) of the header.
   void residual(const Model& model, const State& state, const VectorX& v, VectorX& f);
-  // Forward-difference Jacobian df/dv into jacobian().
+  // Central-difference Jacobian df/dv into jacobian().
   void differenceJacobian(const Model& model, const State& state, const VectorX& v);
+  // df/dv of Alg 4 into jacobian() (header: exact columns, central differences for the others);
+  // returns the number of exact columns.
+  int exactJacobian(const Model& model, const State& state, const VectorX& v);
   const MatrixX& jacobian() const { return jacobian_; }
   // Iterates of the last step: RIQN, then dense Newton.
   int riqnIterations() const { return riqnDone_; }
@@ -135,6 +148,7 @@ class VariationalMinimalSolver final : public Solver {
 
   double h_ = 0.0;
   variational_minimal::DrneaWorkspace ws_;
+  variational_minimal::DrneaDerivativeWorkspace wsDerivative_;
   InverseDynamicsWorkspace inverse_;  // forwardDynamics
   variational_minimal::ImpulseWorkspace impulse_;
   variational_minimal::AndersonAcceleration anderson_;
@@ -148,6 +162,7 @@ class VariationalMinimalSolver final : public Solver {
   double newtonTolerance_ = kTolerance;
   int newtonIterations_ = kIterations;
   int riqnIterations_ = kRiqnIterations;
+  int solverKind_ = kRiqn;
   int riqnDone_ = 0, newtonDone_ = 0;
   // Loop closures (k_ rows; all sized in the constructor)
   int k_ = 0;
