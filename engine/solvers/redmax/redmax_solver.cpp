@@ -96,7 +96,11 @@ SolverSupport RedMaxSolver::supports(const Model& model, const SolverOptions& op
       return {false, "setting 'friction-directions' of back-end 'redmax' must be 4, 8 or 16; got " +
                          std::to_string(directions), {}, {}};
   }
-  return supportsShared("redmax", model, options, &RedMaxSolver::supports);
+  SolverSupport support = supportsShared("redmax", model, options, &RedMaxSolver::supports);
+  if (support.ok && (model.groundContact || model.bodyContact))
+    support.notes.push_back(contact::contactNote(model, frictionDirectionsOf(options, settings()),
+                                                 "by staggered projections on the velocity-level steps (not rk4)"));
+  return support;
 }
 
 double RedMaxSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
@@ -117,9 +121,6 @@ SolverSupport RedMaxSolver::supports(const Model& model) {
     if (joint.driven)
       support.warnings.push_back("driven joint '" + joint.name + "' moves freely (hybrid dynamics: recursive back-end)");
   }
-  if (model.groundContact || model.bodyContact)
-    support.notes.push_back(contact::contactNote(model, frictionDirectionsOf(options, settings()),
-                                                 "by staggered projections on the velocity-level steps (not rk4)"));
   if (const int axes = contact::BilateralStaggeredProjections(model).axes(); axes > 0)
     support.notes.push_back("joint friction by bilateral staggered projections on " + std::to_string(axes) +
                             " friction axes");
