@@ -1,3 +1,4 @@
+#include "engine/solvers/contact_settings.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 
 #include <algorithm>
@@ -30,19 +31,13 @@ constexpr double kChordContraction = 1e-2;    // an iterate reducing g less than
 // step left g below this (m or rad). Measured on the standard 100-link chain over 10 s: below
 // 1e-5 one refinement in 500 was rejected, between 1e-5 and 1e-4 one in five, above most.
 constexpr double kNearFactorError = 1e-5;
-// Staggered projections (Alg 7): pyramid directions, relative change of the contact force in
-// the M^-1 norm at which the iterations stop, and their cap.
-constexpr int kFrictionDirections = contact::kDefaultFrictionDirections;
-constexpr double kStaggeredTolerance = 1e-8;
-constexpr int kStaggeredIterations = 50;
-constexpr double kStaggeredRegularisation = 1e-10;  // eps I of both QPs, relative (staggered_projections.hpp)
 // Body pairs closer than this get contact rows (m), as the ground's support points.
 constexpr double kBodyContactMargin = 5e-3;
 
 // The pyramid directions the options ask for, 0 when the model has no friction.
 int frictionDirectionsOf(const Model& model, const SolverOptions& options) {
   if (!contact::hasContactFriction(model)) return 0;
-  return static_cast<int>(std::lround(settingValue(options, "baraff", BaraffSolver::settings(), "friction-directions")));
+  return frictionDirections(options, "baraff", BaraffSolver::settings());
 }
 
 bool finite(const State& state) {
@@ -77,11 +72,7 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
   resolveDefaultIntegrator();
   frictionDirections_ = frictionDirectionsOf(model, options);
   if (!contact::validFrictionDirections(frictionDirections_)) frictionDirections_ = 0;  // refused by supports()
-  contact::StaggeredProjectionSettings staggered;
-  staggered.tolerance = settingValue(options, "baraff", settings(), "sp-tolerance");
-  staggered.maxIterations = static_cast<int>(settingValue(options, "baraff", settings(), "sp-iterations"));
-  staggered.regularisation = settingValue(options, "baraff", settings(), "sp-regularisation");
-  solver_.setStaggeredSettings(staggered);
+  solver_.setStaggeredSettings(staggeredSettings(options, "baraff", settings()));
   system_.force.assign(model.bodyCount(), Vector6::Zero());
   system_.primary.resize(model.bodyCount());
   for (int i = 0; i < model.bodyCount(); ++i) primary_.initialize(i, system_.primary[i]);
@@ -111,7 +102,7 @@ const IntegratorList& BaraffSolver::integratorList() {
 }
 
 const SolverSettingList& BaraffSolver::settings() {
-  static const SolverSettingList list = {
+  static const SolverSettingList list = withContactSettings({
       {"projection-iterations", kProjectionIterations, "iterations", 1, 1000,
        "Newton iterates of the position projection (post-stabilisation)"},
       {"projection-tolerance", kPositionTolerance, "m or rad", 0, 1e-6,
@@ -120,15 +111,7 @@ const SolverSettingList& BaraffSolver::settings() {
        "violation left after the iterates at which the step fails"},
       {"near-factor-error", kNearFactorError, "m or rad", 0, 1,
        "violation left by a step below which the projection's factor serves the next step, refined"},
-      {"friction-directions", kFrictionDirections, "directions", 4, 16,
-       "directions of the friction pyramid of a ground contact: 4, 8 or 16 (a regular polygon around the friction "
-       "circle)"},
-      {"sp-tolerance", kStaggeredTolerance, "relative", 1e-14, 1e-2,
-       "staggered projections stop when the contact force changes less than this in the M^-1 norm"},
-      {"sp-iterations", kStaggeredIterations, "iterations", 1, 1000, "most contact QP solves of staggered projections"},
-      {"sp-regularisation", kStaggeredRegularisation, "relative", 0, 1e-4,
-       "eps I added to the contact and friction QPs, relative to their largest diagonal (unique forces)"},
-  };
+  });
   return list;
 }
 

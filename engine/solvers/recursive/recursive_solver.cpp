@@ -1,3 +1,4 @@
+#include "engine/solvers/contact_settings.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 
 #include <cmath>
@@ -13,21 +14,6 @@
 
 namespace articulab {
 
-namespace {
-// Contact by staggered projections (Alg 7), as the baraff and redmax defaults.
-constexpr int kFrictionDirections = contact::kDefaultFrictionDirections;
-constexpr double kStaggeredTolerance = 1e-8;
-constexpr int kStaggeredIterations = 50;
-constexpr double kStaggeredRegularisation = 1e-10;
-
-contact::StaggeredProjectionSettings staggeredSettings(const SolverOptions& options) {
-  contact::StaggeredProjectionSettings settings;
-  settings.tolerance = settingValue(options, "recursive", RecursiveSolver::settings(), "sp-tolerance");
-  settings.maxIterations = static_cast<int>(settingValue(options, "recursive", RecursiveSolver::settings(), "sp-iterations"));
-  settings.regularisation = settingValue(options, "recursive", RecursiveSolver::settings(), "sp-regularisation");
-  return settings;
-}
-}  // namespace
 
 RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& options)
     : ReducedSolver(model, options),
@@ -40,8 +26,8 @@ RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& option
       drivenForce_(VectorX::Zero(model.nq)),
       kinematicsQ_(VectorX::Zero(model.nq)),
       kinematicsQd_(VectorX::Zero(model.nq)),
-      contact_(model, static_cast<int>(std::lround(settingValue(options, "recursive", settings(), "friction-directions"))),
-               staggeredSettings(options)),
+      contact_(model, frictionDirections(options, "recursive", settings()),
+               staggeredSettings(options, "recursive", settings())),
       contactInertia_(model),
       contactAlpha_(model.bodies.size(), Vector6::Zero()),
       contactWrench_(VectorX::Zero(6 * model.bodyCount())),
@@ -50,7 +36,7 @@ RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& option
 
 SolverSupport RecursiveSolver::supports(const Model& model, const SolverOptions& options) {
   const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
-  const int directions = static_cast<int>(std::lround(settingValue(options, "recursive", settings(), "friction-directions")));
+  const int directions = frictionDirections(options, "recursive", settings());
   if ((model.groundContact || model.bodyContact) && contact::hasContactFriction(model) &&
       !contact::validFrictionDirections(directions))
     return {false, "setting 'friction-directions' of back-end 'recursive' must be 4, 8 or 16; got " +
@@ -87,19 +73,12 @@ SolverSupport RecursiveSolver::supports(const Model& model) {
 }
 
 const SolverSettingList& RecursiveSolver::settings() {
-  static const SolverSettingList list = {
+  static const SolverSettingList list = withContactSettings({
       {"gmres-tolerance", ImplicitVelocity::defaultTolerance, "relative", 1e-14, 1e-4,
        "relative preconditioned residual at which GMRES stops (integrator implicit)"},
       {"gmres-iterations", 0.0, "iterations", 0.0, 1e6,
        "Arnoldi steps before the dense LU fallback; 0 stands for 4 nq + 20 (integrator implicit)"},
-      {"friction-directions", kFrictionDirections, "directions", 4, 16,
-       "directions of the friction pyramid of a contact: 4, 8 or 16 (a regular polygon around the friction circle)"},
-      {"sp-tolerance", kStaggeredTolerance, "relative", 1e-14, 1e-2,
-       "staggered projections stop when the contact force changes less than this in the M^-1 norm"},
-      {"sp-iterations", kStaggeredIterations, "iterations", 1, 1000, "most contact QP solves of staggered projections"},
-      {"sp-regularisation", kStaggeredRegularisation, "relative", 0, 1e-4,
-       "eps I added to the contact and friction QPs, relative to their largest diagonal (unique forces)"},
-  };
+  });
   return list;
 }
 

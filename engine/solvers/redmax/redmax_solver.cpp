@@ -1,3 +1,4 @@
+#include "engine/solvers/contact_settings.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
 
 #include <cmath>
@@ -20,28 +21,11 @@ constexpr double kPositionTolerance = 1e-13;  // m or rad: post-stabilisation ta
 constexpr double kPositionFailure = 1e-6;     // left after the iterations: the closures conflict
 constexpr double kJointFrictionTolerance = 1e-10;  // relative change of the friction bounds (BISP)
 constexpr int kJointFrictionIterations = 50;       // friction QP solves per step
-// Contact by staggered projections (Alg 7), as the baraff back-end's defaults.
-constexpr int kFrictionDirections = contact::kDefaultFrictionDirections;
-constexpr double kStaggeredTolerance = 1e-8;
-constexpr int kStaggeredIterations = 50;
-constexpr double kStaggeredRegularisation = 1e-10;
 
 contact::BispSettings jointFrictionSettings(const SolverOptions& options, const SolverSettingList& list) {
   contact::BispSettings settings;
   settings.tolerance = settingValue(options, "redmax", list, "joint-friction-tolerance");
   settings.maxIterations = static_cast<int>(settingValue(options, "redmax", list, "joint-friction-iterations"));
-  return settings;
-}
-
-int frictionDirectionsOf(const SolverOptions& options, const SolverSettingList& list) {
-  return static_cast<int>(std::lround(settingValue(options, "redmax", list, "friction-directions")));
-}
-
-contact::StaggeredProjectionSettings staggeredSettings(const SolverOptions& options, const SolverSettingList& list) {
-  contact::StaggeredProjectionSettings settings;
-  settings.tolerance = settingValue(options, "redmax", list, "sp-tolerance");
-  settings.maxIterations = static_cast<int>(settingValue(options, "redmax", list, "sp-iterations"));
-  settings.regularisation = settingValue(options, "redmax", list, "sp-regularisation");
   return settings;
 }
 
@@ -71,7 +55,7 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
       positionTolerance_(settingValue(options, "redmax", settings(), "projection-tolerance")),
       positionFailure_(settingValue(options, "redmax", settings(), "projection-failure")),
       jointFriction_(model, jointFrictionSettings(options, settings())),
-      contact_(model, frictionDirectionsOf(options, settings()), staggeredSettings(options, settings())) {
+      contact_(model, frictionDirections(options, "redmax", settings()), staggeredSettings(options, "redmax", settings())) {
   const int rows = static_cast<int>(contact_.reducedRows().rows());
   contactRhs_ = MatrixX::Zero(model.nq, rows);
   loopColumn_ = VectorX::Zero(model.nq);
@@ -91,14 +75,14 @@ SolverSupport RedMaxSolver::supports(const Model& model, const SolverOptions& op
               "integrator 'rk4' is not available on this scene: its contact is a velocity-level step that RK4 "
               "stages cannot carry; available: implicit, implicit-springs, semi-implicit",
               {}, {}};
-    if (const int directions = frictionDirectionsOf(options, settings());
+    if (const int directions = frictionDirections(options, "redmax", settings());
         contact::hasContactFriction(model) && !contact::validFrictionDirections(directions))
       return {false, "setting 'friction-directions' of back-end 'redmax' must be 4, 8 or 16; got " +
                          std::to_string(directions), {}, {}};
   }
   SolverSupport support = supportsShared("redmax", model, options, &RedMaxSolver::supports);
   if (support.ok && (model.groundContact || model.bodyContact))
-    support.notes.push_back(contact::contactNote(model, frictionDirectionsOf(options, settings()),
+    support.notes.push_back(contact::contactNote(model, frictionDirections(options, "redmax", settings()),
                                                  "by staggered projections on the velocity-level steps (not rk4)"));
   return support;
 }
@@ -144,7 +128,7 @@ SolverSupport RedMaxSolver::supports(const Model& model) {
 }
 
 const SolverSettingList& RedMaxSolver::settings() {
-  static const SolverSettingList list = {
+  static const SolverSettingList list = withContactSettings({
       {"projection-iterations", kProjectionIterations, "iterations", 1, 1000,
        "Gauss-Newton iterates of the loop-closure position projection (post-stabilisation)"},
       {"projection-tolerance", kPositionTolerance, "m or rad", 0, 1e-6,
@@ -155,14 +139,7 @@ const SolverSettingList& RedMaxSolver::settings() {
        "change of the joint friction bounds at which BISP stops (sueda Alg 8 line 18)"},
       {"joint-friction-iterations", kJointFrictionIterations, "iterations", 1, 1000,
        "friction QP solves of BISP per step (joint friction)"},
-      {"friction-directions", kFrictionDirections, "directions", 4, 16,
-       "directions of the friction pyramid of a contact: 4, 8 or 16 (a regular polygon around the friction circle)"},
-      {"sp-tolerance", kStaggeredTolerance, "relative", 1e-14, 1e-2,
-       "staggered projections stop when the contact force changes less than this in the M^-1 norm"},
-      {"sp-iterations", kStaggeredIterations, "iterations", 1, 1000, "most contact QP solves of staggered projections"},
-      {"sp-regularisation", kStaggeredRegularisation, "relative", 0, 1e-4,
-       "eps I added to the contact and friction QPs, relative to their largest diagonal (unique forces)"},
-  };
+  });
   return list;
 }
 

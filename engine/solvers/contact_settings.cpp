@@ -1,0 +1,36 @@
+#include "engine/solvers/contact_settings.hpp"
+
+#include <cmath>
+
+#include "engine/contact/friction_pyramid.hpp"
+#include "engine/solvers/solver_settings.hpp"
+
+namespace articulab {
+
+SolverSettingList withContactSettings(SolverSettingList own) {
+  own.insert(own.end(), {
+      {"friction-directions", contact::kDefaultFrictionDirections, "directions", 4, 16,
+       "directions of the friction pyramid of a contact: 4, 8 or 16 (a regular polygon around the friction circle)"},
+      {"sp-tolerance", 1e-8, "relative", 1e-14, 1e-2,
+       "staggered projections stop when the contact force changes less than this in the M^-1 norm"},
+      {"sp-iterations", 50, "iterations", 1, 1000, "most contact QP solves of staggered projections"},
+      {"sp-regularisation", 1e-10, "relative", 0, 1e-4,
+       "eps I added to the contact and friction QPs, relative to their largest diagonal (unique forces)"},
+  });
+  return own;
+}
+
+int frictionDirections(const SolverOptions& options, const char* backend, const SolverSettingList& list) {
+  return static_cast<int>(std::lround(settingValue(options, backend, list, "friction-directions")));
+}
+
+contact::StaggeredProjectionSettings staggeredSettings(const SolverOptions& options, const char* backend,
+                                                       const SolverSettingList& list) {
+  contact::StaggeredProjectionSettings settings;
+  settings.tolerance = settingValue(options, backend, list, "sp-tolerance");
+  settings.maxIterations = static_cast<int>(settingValue(options, backend, list, "sp-iterations"));
+  settings.regularisation = settingValue(options, backend, list, "sp-regularisation");
+  return settings;
+}
+
+}  // namespace articulab
