@@ -13,9 +13,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// tmp/articulab_browser_test/{b.json, a.json, notes.txt, .hidden.json, zdir/, adir/inner.json}
+// TMP/articulab_browser/TEST/{b.json, a.json, notes.txt, .hidden.json, zdir/, adir/inner.json}: a
+// folder per test, since ctest runs the tests in parallel processes.
 fs::path makeTree() {
-  const fs::path root = fs::temp_directory_path() / "articulab_browser_test";
+  const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  const fs::path root = fs::temp_directory_path() / "articulab_browser" / test;
   fs::remove_all(root);
   fs::create_directories(root / "adir");
   fs::create_directories(root / "zdir");
