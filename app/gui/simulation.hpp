@@ -242,6 +242,7 @@ class Simulation {
   std::string editModelLocked(const std::function<std::string(Model&)>& edit, const std::string& what, bool merge);
   std::string installModelLocked(std::shared_ptr<const Model> model);
   void setPoseLocked(const VectorX& q);
+  std::string travelEdits(bool forward);
   std::string editModel(const std::string& what, std::function<std::string(Model&)> edit, bool announce = true);
   // The muscle work W (integral of the muscle power, trapezoidal rule over the steps) after a step.
   void accumulateMuscleWorkLocked(const StepOutcome& outcome);

@@ -272,42 +272,35 @@ std::string Simulation::setJointCoordinate(int joint, int coordinate, double val
 // The run goes on from pose q at rest (velocities zero, so the loops' velocity rows hold too);
 // the solver starts afresh from this state (its history no longer matches).
 void Simulation::setPoseLocked(const VectorX& q) {
-  const double t = state_.t;
-  const long step = state_.step;
-  State posed = state_;
+  State posed = state_;  // t, step, activations and perturbation stay
   posed.q = q;
   posed.qd.setZero();
   posed.qdd.setZero();
   TreeKinematics kin(*model_);
   computeKinematics(*model_, posed.q, posed.qd, kin);
   copyWorldMotion(kin, posed.E_0i, posed.phi);
-  posed.t = t;
-  posed.step = step;
   state_ = std::move(posed);
   failure_.clear();
   resetReferenceEnergyLocked();
 }
 
-std::string Simulation::undoEdit() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (!edits_.canUndo()) return "nothing to undo";
-  return commandLocked("undo " + edits_.undoLabel(), [this] {
-    if (!edits_.canUndo()) return std::string("nothing to undo");
-    std::shared_ptr<const Model> current = model_;
-    std::string reason = installModelLocked(edits_.undoTarget());
-    if (reason.empty()) edits_.undone(std::move(current));
-    return reason;
-  });
-}
+std::string Simulation::undoEdit() { return travelEdits(false); }
 
-std::string Simulation::redoEdit() {
+std::string Simulation::redoEdit() { return travelEdits(true); }
+
+// Undo (forward false) or redo: installs the model the edit history names and records the one it
+// replaced on the other side.
+std::string Simulation::travelEdits(bool forward) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (!edits_.canRedo()) return "nothing to redo";
-  return commandLocked("redo " + edits_.redoLabel(), [this] {
-    if (!edits_.canRedo()) return std::string("nothing to redo");
+  const std::string nothing = forward ? "nothing to redo" : "nothing to undo";
+  if (!(forward ? edits_.canRedo() : edits_.canUndo())) return nothing;
+  const std::string what = (forward ? "redo " : "undo ") + (forward ? edits_.redoLabel() : edits_.undoLabel());
+  return commandLocked(what, [this, forward, nothing] {
+    if (!(forward ? edits_.canRedo() : edits_.canUndo())) return nothing;
     std::shared_ptr<const Model> current = model_;
-    std::string reason = installModelLocked(edits_.redoTarget());
-    if (reason.empty()) edits_.redone(std::move(current));
+    std::string reason = installModelLocked(forward ? edits_.redoTarget() : edits_.undoTarget());
+    if (reason.empty() && forward) edits_.redone(std::move(current));
+    if (reason.empty() && !forward) edits_.undone(std::move(current));
     return reason;
   });
 }
