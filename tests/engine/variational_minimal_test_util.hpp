@@ -45,6 +45,18 @@ inline Model everyJointTree() {
   return model;
 }
 
+// The first step of `model` at h = 10 ms with one Newton iteration to a tolerance of 1e-15 and
+// no RIQN: a step that cannot converge, for the tests of its message.
+inline StepStatus starvedFirstStep(const Model& model) {
+  SolverOptions options;
+  assignSetting(options.settings, "variational-minimal", "newton-iterations", 1);
+  assignSetting(options.settings, "variational-minimal", "newton-tolerance", 1e-15);
+  assignSetting(options.settings, "variational-minimal", "riqn-iterations", 0);
+  auto solver = findBackend("variational-minimal")->create(model, options);
+  State state = makeInitialState(model);
+  return solver->step(model, state, 1e-2);
+}
+
 // L_d(q0, q1) = h (T - V)(q_m, v), q_m = (q0 + q1) / 2, v = (q1 - q0) / h, with T and V from the
 // engine's energy diagnostic (independent of DRNEA).
 inline double midpointDiscreteLagrangian(const Model& model, const VectorX& q0, const VectorX& q1, double h) {

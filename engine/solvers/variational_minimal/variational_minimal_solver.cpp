@@ -155,7 +155,8 @@ double VariationalMinimalSolver::constrainedResidual(const Model& model, const S
 // The constrained DEL (header) for (v, mu): F = f(v) + G_k^T mu = 0, c = g(a_k + h v) / h = 0.
 // Quasi-Newton with df/dv ~ -M(q_m) (RIQN, Alg 3) on the KKT system
 //   [-M G_k^T; G_{k+1} 0] [dv; dmu] = -[F; c]:
-//   x = M^-1 F, Y = M^-1 G_k^T (k impulse solves, O(kn)), (G_{k+1} Y) dmu = -c - G_{k+1} x,
+//   x = M^-1 F, Y = M^-1 G_k^T (k impulse solves with M of the first guess, once per step),
+//   (G_{k+1} Y) dmu = -c - G_{k+1} x,
 //   dv = x + Y dmu,
 // accepted while the merit falls by 20 %; then Newton on the same system with the
 // central-difference df/dv (dense (nq + k) LU), from the best iterate and then from the first guess.
@@ -173,13 +174,16 @@ void VariationalMinimalSolver::solveConstrained(const Model& model, const State&
   mu_ = muPrev_;
   evaluate(v_, mu_);
   for (; !converged() && riqnDone_ < riqnIterations_; ++riqnDone_) {
-    // ws_.kin holds the poses at q_m of the last residual: M(q_m)^-1 products in O(n) each
-    variational_minimal::solveMass(model, ws_.kin, f_, impulse_, step_);
-    for (int r = 0; r < k_; ++r) {
-      column_ = Gk_.row(r).transpose();
-      variational_minimal::solveMass(model, ws_.kin, column_, impulse_, dv_);
-      Y_.col(r) = dv_;
+    // M(q_m) of the first guess (ws_.kin after its residual), factored once: Y = M^-1 G_k^T once
+    if (riqnDone_ == 0) {
+      variational_minimal::factorMass(model, ws_.kin, impulse_);
+      for (int r = 0; r < k_; ++r) {
+        column_ = Gk_.row(r).transpose();
+        variational_minimal::solveFactoredMass(model, column_, impulse_, dv_);
+        Y_.col(r) = dv_;
+      }
     }
+    variational_minimal::solveFactoredMass(model, f_, impulse_, step_);
     S_.noalias() = Gn_ * Y_;
     schurRhs_ = -gap_ / h_;
     schurRhs_.noalias() -= Gn_ * step_;
@@ -239,7 +243,7 @@ void VariationalMinimalSolver::projectMomentum(const Model& model, VectorX& qd) 
   variational_minimal::closureRows(chart_.model, ws_.kin, gap_, Gk_);  // gap_: the closure at q_{k+1}
   for (int r = 0; r < k_; ++r) {
     step_ = Gk_.row(r).transpose();
-    variational_minimal::solveMass(model, ws_.kin, step_, impulse_, dv_);
+    variational_minimal::solveFactoredMass(model, step_, impulse_, dv_);  // M(q_{k+1}), factored by finishStep
     Y_.col(r) = dv_;
   }
   S_.noalias() = Gk_ * Y_;
@@ -349,7 +353,8 @@ StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State&
   double bestNorm = norm;
   vBest_ = v_;
   for (; error > tolerance && riqnDone_ < riqnIterations_; ++riqnDone_) {
-    variational_minimal::solveMass(model, ws_.kin, f_, impulse_, step_);
+    if (riqnDone_ == 0) variational_minimal::factorMass(model, ws_.kin, impulse_);  // M(q_m) of the first guess
+    variational_minimal::solveFactoredMass(model, f_, impulse_, step_);
     anderson_.next(v_, step_, vTrial_);
     residual(model, state, vTrial_, fTrial_);
     const double trialNorm = fTrial_.norm();

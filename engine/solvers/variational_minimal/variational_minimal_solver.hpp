@@ -1,7 +1,10 @@
 // Variational integrator in joint coordinates (lee-liu-park-srinivasa sections 2-3): the forced
 // DEL equation (eq 3, 17) of the midpoint discrete Lagrangian (discrete_rnea.hpp), solved per step
 // for v = (q_{k+1} - q_k) / h with the residual from DRNEA (Alg 2, O(n)): first by RIQN (Alg 3:
-// J ~ -M(q_m), the update v += M^-1 f by the O(n) impulse-based recursion, impulse_dynamics.hpp)
+// J ~ -M(q_m), the update v += M^-1 f by the O(n) impulse-based recursion, impulse_dynamics.hpp;
+// M is factored at the q_m of the first guess and kept for the step's later iterates, a chord
+// quasi-Newton: q_m moves by h/2 dv between iterates, so M changes by O(h |dv|), the iterates per
+// step stay the same to 2 % and a step costs about 18 % fewer instructions, docs/performance.md)
 // with Anderson mixing of the last 5 updates (anderson_acceleration.hpp; O(n) per iterate, and
 // the count stays bounded on long chains where plain RIQN stalls or diverges, docs/performance.md);
 // then, if needed, by Newton (Alg 1) with the dense
@@ -42,8 +45,9 @@
 // qd_{k+1} lies on the velocity closure; nu acts along the rows the next step's mu acts on, so the
 // q-path is SHAKE's and the map (q_k, p_k) -> (q_{k+1}, p_{k+1}) is symplectic on T*N.
 // Solve: RIQN on the KKT system, df/dv ~ -M(q_m) (Alg 3):
-//   [-M G_k^T; G_{k+1} 0] [dv; dmu] = -[F; c],   x = M^-1 F,  Y = M^-1 G_k^T (k O(n) impulse solves),
-//   (G_{k+1} Y) dmu = -c - G_{k+1} x,   dv = x + Y dmu:  O(kn) + O(k^3) per iterate (k x k Schur
+//   [-M G_k^T; G_{k+1} 0] [dv; dmu] = -[F; c],   x = M^-1 F,  Y = M^-1 G_k^T (k O(n) impulse solves
+//   with M of the first guess, once per step), (G_{k+1} Y) dmu = -c - G_{k+1} x,   dv = x + Y dmu:
+//   O(n + k^2 n) + O(k^3) per iterate (k x k Schur
 // complement, full-pivot LU; rows past its numerical rank, e.g. a planar loop's out-of-plane row,
 // get no multiplier, as in redmax_loops). Accepted while |(|F| / tol, |g| / kClosureTolerance)|
 // falls by 20 % (no Anderson mixing on loops); then Newton on the (nq + k) KKT matrix with the
