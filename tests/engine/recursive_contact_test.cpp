@@ -9,6 +9,8 @@
 #include <memory>
 #include <vector>
 
+#include "engine/contact/friction_pyramid.hpp"
+#include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/registry.hpp"
@@ -139,6 +141,41 @@ TEST(RecursiveContact, BoxStaysPutAboveTheCriticalCoefficientOnTheImplicitSteps)
     EXPECT_LT((state.E_0i[0].topRightCorner<3, 1>() - start.topRightCorner<3, 1>()).norm(), 1e-9);
     EXPECT_LT((state.E_0i[0].topLeftCorner<3, 3>() - start.topLeftCorner<3, 3>()).norm(), 1e-9);
   }
+}
+
+// Friction never adds energy, contact forces never pull, friction stays in its pyramid (4
+// directions: |f . d| <= mu N per axis) on the slopes and the rough falling chain. The chain's
+// bound is reduced_contact_test.cpp's (its corners sink along the chord of their arcs and the
+// penetration recovery lifts them, an O(h^2) energy gain that is not the contact solve's).
+TEST(RecursiveContact, FrictionNeverAddsEnergyOnTheImplicitSteps) {
+  const Model slide = loadScene(test::kScenes + "box_slope_slide.json");
+  const Model stick = loadScene(test::kScenes + "box_slope_stick.json");
+  const Model chain = roughFallingChain();
+  for (Integrator integrator : kImplicitSteps)
+    for (const Model* model : {&slide, &stick, &chain}) {
+      SCOPED_TRACE(model->name + ", " + integrator.name());
+      auto solver = makeSolver("recursive", *model, integrator);
+      const auto& contact = dynamic_cast<const RecursiveSolver&>(*solver).contact();
+      State state = makeInitialState(*model);
+      double energy = computeEnergy(*model, state).total(), rise = -1e300, pull = 0.0, excess = 0.0;
+      for (int k = 0; k < 1000; ++k) {
+        ASSERT_TRUE(solver->step(*model, state, kStep).ok);
+        const double next = computeEnergy(*model, state).total();
+        rise = std::max(rise, (next - energy) / std::max(1.0, std::abs(energy)));
+        energy = next;
+        for (const contact::ContactPoint& p : contact.points()) {
+          pull = std::min(pull, p.force);
+          for (int j = 0; j < contact::frictionAxes(contact.directions()) && p.friction > 0.0; ++j) {
+            const double along = std::abs(p.frictionForce.dot(contact::frictionAxis(contact.directions(), j)));
+            excess = std::max(excess, along - p.friction * p.force);
+          }
+        }
+      }
+      EXPECT_LT(rise, model == &chain ? 1e-3 : 1e-12);
+      EXPECT_GE(pull, 0.0);
+      EXPECT_LT(excess, 1e-9);
+      RecordProperty(model->name + "_" + integrator.name() + "_rise", sci(rise));
+    }
 }
 
 // describe: contact on every velocity-level step, no warning that bodies pass through; rk4
