@@ -33,4 +33,23 @@ contact::StaggeredProjectionSettings staggeredSettings(const SolverOptions& opti
   return settings;
 }
 
+SolverSettingList withJointFrictionSettings(SolverSettingList own) {
+  const contact::BispSettings defaults;
+  own.insert(own.end(), {
+      {"joint-friction-tolerance", defaults.tolerance, "relative", 0, 1e-2,
+       "change of the joint friction bounds at which BISP stops (sueda Alg 8 line 18)"},
+      {"joint-friction-iterations", static_cast<double>(defaults.maxIterations), "iterations", 1, 1000,
+       "friction QP solves of BISP per step (joint friction)"},
+  });
+  return own;
+}
+
+contact::BispSettings jointFrictionSettings(const SolverOptions& options, const char* backend,
+                                            const SolverSettingList& list) {
+  contact::BispSettings settings;
+  settings.tolerance = settingValue(options, backend, list, "joint-friction-tolerance");
+  settings.maxIterations = static_cast<int>(settingValue(options, backend, list, "joint-friction-iterations"));
+  return settings;
+}
+
 }  // namespace articulab

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "engine/contact/bilateral_staggered_projections.hpp"
 #include "engine/multibody/coordinate_check.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 
@@ -14,6 +15,28 @@ SolverSupport ReducedSolver::supportsShared(const char* backend, const Model& mo
   const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
   if (SolverSupport support; !checkWorkspaceFits(backend, model, integrator, support)) return support;
   return check(model);
+}
+
+std::string ReducedSolver::contactIntegratorRefusal(const Model& model, Integrator integrator) {
+  if (!(model.groundContact || model.bodyContact) || integrator != Integrator::RK4) return {};
+  return "integrator 'rk4' is not available on this scene: its contact is a velocity-level step that RK4 stages "
+         "cannot carry; available: implicit, implicit-springs, semi-implicit";
+}
+
+std::string ReducedSolver::jointFrictionIntegratorRefusal(const char* backend, const Model& model,
+                                                          Integrator integrator) {
+  const Joint* joint = contact::firstJointWithFriction(model);
+  if (!joint || integrator == Integrator::LinearlyImplicitEuler || integrator == Integrator::SpringImplicitEuler)
+    return {};
+  return std::string(backend) + ": joint friction (joint '" + joint->name +
+         "') needs a velocity-level step (BISP, sueda 2.11): integrator implicit or implicit-springs, not " +
+         integrator.name();
+}
+
+std::string ReducedSolver::jointFrictionNote(const Model& model) {
+  const int axes = contact::BilateralStaggeredProjections(model).axes();
+  if (axes == 0) return {};
+  return "joint friction by bilateral staggered projections on " + std::to_string(axes) + " friction axes";
 }
 
 ReducedSolver::ReducedSolver(const Model& model, const SolverOptions& options)

@@ -20,6 +20,14 @@ class ReducedSolver : public Solver {
   // sharedIntegrators() and a workspace that does not fit in memory, then asks check(model).
   static SolverSupport supportsShared(const char* backend, const Model& model, const SolverOptions& options,
                                       SolverSupport (*check)(const Model&));
+  // Why `integrator` cannot run the model's contact (rk4: contact is a velocity-level step,
+  // engine/contact/reduced_contact.hpp); empty when it can or the model has no contact.
+  static std::string contactIntegratorRefusal(const Model& model, Integrator integrator);
+  // Why `integrator` cannot run the model's joint friction (BISP needs the velocity solve of
+  // implicit or implicit-springs, sueda 2.11); empty when it can or no joint has friction.
+  static std::string jointFrictionIntegratorRefusal(const char* backend, const Model& model, Integrator integrator);
+  // What `describe` says of the model's joint friction; empty when no joint has friction.
+  static std::string jointFrictionNote(const Model& model);
 
  protected:
   ReducedSolver(const Model& model, const SolverOptions& options);

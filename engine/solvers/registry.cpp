@@ -31,8 +31,7 @@ std::function<std::unique_ptr<Solver>(const Model&, const SolverOptions&)> facto
 
 SupportCheck checkOf(SolverSupport (*check)(const Model&, const SolverOptions&)) { return check; }
 
-// The back-ends without joint friction refuse a model that has it (only redmax simulates it).
-constexpr char kJointFrictionRefusingRecursive[] = "recursive";
+// The back-ends without joint friction refuse a model that has it (redmax and recursive simulate it).
 constexpr char kJointFrictionRefusingBaraff[] = "baraff";
 constexpr char kJointFrictionRefusingVariationalMaximal[] = "variational-maximal";
 constexpr char kJointFrictionRefusingVariationalMinimal[] = "variational-minimal";
@@ -42,7 +41,7 @@ SolverSupport refusingJointFriction(const Model& model, const SolverOptions& opt
   if (const Joint* joint = contact::firstJointWithFriction(model))
     return {false,
             std::string(Backend) + " does not simulate joint friction (joint '" + joint->name +
-                "' has mu = " + std::to_string(joint->friction.mu) + "); back-ends with joint friction: redmax",
+                "' has mu = " + std::to_string(joint->friction.mu) + "); back-ends with joint friction: redmax, recursive",
             {},
             {}};
   return Check(model, options);
@@ -94,9 +93,10 @@ const std::vector<BackendInfo>& backends() {
        factory<RedMaxSolver>("redmax", ReducedSolver::sharedIntegrators(), RedMaxSolver::settings())},
       {"recursive",
        "reduced coordinates, articulated bodies: O(n) dynamics and implicit-springs step, O(n^3) implicit step "
-       "(sueda 2.10-2.13); contact with friction by staggered projections on the semi-implicit step",
+       "(sueda 2.10-2.13); joint friction by BISP, contact with friction by staggered projections on the "
+       "velocity-level steps",
        ReducedSolver::sharedIntegrators(), RecursiveSolver::settings(),
-       BackendSupport("recursive", &ReducedSolver::sharedIntegrators(), &RecursiveSolver::settings(), checkOf(&refusingJointFriction<kJointFrictionRefusingRecursive, &RecursiveSolver::supports>)),
+       BackendSupport("recursive", &ReducedSolver::sharedIntegrators(), &RecursiveSolver::settings(), checkOf(&RecursiveSolver::supports)),
        factory<RecursiveSolver>("recursive", ReducedSolver::sharedIntegrators(), RecursiveSolver::settings())},
       {"baraff", "maximal coordinates, Lagrange multipliers, O(n) sparse LDL^T, loops by anticipation (Baraff 1996)",
        BaraffSolver::integratorList(), BaraffSolver::settings(),

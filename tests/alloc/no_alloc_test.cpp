@@ -49,8 +49,8 @@ int posix_memalign(void** out, std::size_t alignment, std::size_t size) {
 namespace articulab {
 namespace {
 
-long allocationsDuringSteps(const Model& model, Integrator integrator, int steps) {
-  auto solver = findBackend("redmax")->create(model, SolverOptions{integrator});
+long allocationsDuringSteps(const Model& model, Integrator integrator, int steps, const char* backend = "redmax") {
+  auto solver = findBackend(backend)->create(model, SolverOptions{integrator});
   State state = makeInitialState(model);
   state.perturbation = {model.bodyCount() - 1, Vector3(0.01, 0, 0), Vector3(0.1, 0, -0.2), 50.0, 1.0};  // mouse spring
   solver->step(model, state, 1e-3);  // warm-up
@@ -201,14 +201,14 @@ TEST(NoAlloc, BaraffBodyContactStepsAllocateOnlyInFcl) {
 
 // Contact with friction on the reduced back-ends (engine/contact/reduced_contact.hpp: rows,
 // responses, Delassus matrix and staggered projections sized with the solver), on redmax's three
-// velocity-level integrators and recursive's semi-implicit step, with every pyramid.
+// velocity-level integrators and recursive's (implicit: the GMRES responses), with every pyramid.
 TEST(NoAlloc, ReducedContactStepsAllocateNothing) {
   const Model slide = loadScene(ARTICULAB_SOURCE_DIR "/scenes/box_slope_slide.json");
   Model falling = loadScene(ARTICULAB_SOURCE_DIR "/scenes/falling_chain.json", {{"height", 0.16}});  // touching
   falling.groundFriction = 0.5;
   const std::pair<const char*, std::vector<Integrator>> cases[] = {
       {"redmax", {Integrator::SemiImplicitEuler, Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler}},
-      {"recursive", {Integrator::SemiImplicitEuler}}};
+      {"recursive", {Integrator::SemiImplicitEuler, Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler}}};
   for (const auto& [backend, integrators] : cases)
     for (Integrator integrator : integrators)
       for (const Model* model : std::initializer_list<const Model*>{&slide, &falling})
@@ -400,6 +400,22 @@ TEST(NoAlloc, RedMaxJointFrictionStepsAllocateNothing) {
     for (const char* integrator : {"implicit", "implicit-springs"}) {
       const Model model = loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + scene);
       EXPECT_EQ(allocationsDuringSteps(model, Integrator{integrator}, 5), 0) << scene << ", " << integrator;
+    }
+}
+
+}  // namespace
+}  // namespace articulab
+
+namespace articulab {
+namespace {
+
+// Joint friction on recursive (BISP with the implicit steps' own responses: GMRES, or Alg 10
+// on the implicit-springs elimination) on the tree scenes, with the mouse spring.
+TEST(NoAlloc, RecursiveJointFrictionStepsAllocateNothing) {
+  for (const char* scene : {"pendulum_joint_friction.json", "arm_holding_load.json"})
+    for (const char* integrator : {"implicit", "implicit-springs"}) {
+      const Model model = loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + scene);
+      EXPECT_EQ(allocationsDuringSteps(model, Integrator{integrator}, 5, "recursive"), 0) << scene << ", " << integrator;
     }
 }
 

@@ -1,4 +1,5 @@
-// Joint friction by bilateral staggered projections (redmax; sueda 2.11, Alg 8). Oracles: the
+// Joint friction by bilateral staggered projections (redmax, and recursive where it says so;
+// sueda 2.11, Alg 8). Oracles: the
 // closed-form stick/slip threshold mu r N of a wheel on a horizontal axle turned by a constant
 // spring torque (N = m g exactly: the wheel turns about its centre of mass), linear in the load;
 // the static joint reactions of a hanging chain (the weight below each joint); energy that never
@@ -47,10 +48,10 @@ SolverOptions jointFrictionOptions() {
 }
 
 // The wheel's velocity after one step from rest.
-double velocityAfterOneStep(const Model& model) {
-  RedMaxSolver solver(model, jointFrictionOptions());
+double velocityAfterOneStep(const Model& model, const char* backend = "redmax") {
+  const auto solver = findBackend(backend)->create(model, jointFrictionOptions());
   State state = makeInitialState(model);
-  EXPECT_TRUE(solver.step(model, state, kJointFrictionStep).ok);
+  EXPECT_TRUE(solver->step(model, state, kJointFrictionStep).ok);
   return state.qd[0];
 }
 
@@ -61,19 +62,23 @@ double slipVelocity(const Model& model, double torque, double bound) {
   return h * (torque - bound) / (I + h * h * 100.0);
 }
 
+// On both back-ends with joint friction and both of their implicit steps (the wheel has a
+// spring only, so implicit-springs solves the same system).
 TEST(JointFriction, RevoluteHoldsBelowMuRNAndSlipsAbove) {
-  for (double mass : {1.0, 2.0}) {  // doubling the load doubles the threshold
-    SCOPED_TRACE(mass);
-    const double threshold = kJointFrictionMu * kJointFrictionRadius * mass * kGravity;
-    const Model below = wheelOnAxle(mass, threshold * (1.0 - 1e-6));
-    const Model above = wheelOnAxle(mass, threshold * (1.0 + 1e-6));
-    const double slip = slipVelocity(above, threshold * (1.0 + 1e-6), threshold);
-    ASSERT_GT(slip, 0.0);
-    EXPECT_LT(std::abs(velocityAfterOneStep(below)), 1e-3 * slip);
-    EXPECT_NEAR(velocityAfterOneStep(above), slip, 1e-3 * slip);
-    const Model twice = wheelOnAxle(mass, 2.0 * threshold);  // well above: the slip velocity
-    EXPECT_NEAR(velocityAfterOneStep(twice), slipVelocity(twice, 2.0 * threshold, threshold), 1e-9 * threshold);
-  }
+  for (const char* backend : {"redmax", "recursive"})
+    for (double mass : {1.0, 2.0}) {  // doubling the load doubles the threshold
+      SCOPED_TRACE(std::string(backend) + ", " + std::to_string(mass));
+      const double threshold = kJointFrictionMu * kJointFrictionRadius * mass * kGravity;
+      const Model below = wheelOnAxle(mass, threshold * (1.0 - 1e-6));
+      const Model above = wheelOnAxle(mass, threshold * (1.0 + 1e-6));
+      const double slip = slipVelocity(above, threshold * (1.0 + 1e-6), threshold);
+      ASSERT_GT(slip, 0.0);
+      EXPECT_LT(std::abs(velocityAfterOneStep(below, backend)), 1e-3 * slip);
+      EXPECT_NEAR(velocityAfterOneStep(above, backend), slip, 1e-3 * slip);
+      const Model twice = wheelOnAxle(mass, 2.0 * threshold);  // well above: the slip velocity
+      EXPECT_NEAR(velocityAfterOneStep(twice, backend), slipVelocity(twice, 2.0 * threshold, threshold),
+                  1e-9 * threshold);
+    }
 }
 
 // A two-link chain (1 kg links 0.1 m long) hanging at rest: joint 0 carries both weights, joint
@@ -208,20 +213,30 @@ TEST(JointFriction, IterationsOnTheShippedScenes) {
   }
 }
 
-TEST(JointFriction, BackEndsWithoutItRefuseAndRedMaxNeedsAVelocityStep) {
+TEST(JointFriction, BackEndsWithoutItRefuseAndTheReducedOnesNeedAVelocityStep) {
   const Model model = loadScene(test::kScenes + "pendulum_joint_friction.json");
-  for (const char* name : {"recursive", "baraff", "variational-maximal", "variational-minimal"}) {
+  for (const char* name : {"baraff", "variational-maximal", "variational-minimal"}) {
     const SolverSupport support = findBackend(name)->supports(model);
     EXPECT_FALSE(support.ok) << name;
     EXPECT_NE(support.reason.find("does not simulate joint friction (joint 'pivot'"), std::string::npos)
         << support.reason;
+    EXPECT_NE(support.reason.find("back-ends with joint friction: redmax, recursive"), std::string::npos)
+        << support.reason;
   }
-  EXPECT_TRUE(findBackend("redmax")->supports(model).ok);
-  SolverOptions rk4;
-  rk4.integrator = Integrator::RK4;
-  const SolverSupport refused = findBackend("redmax")->supports(model, rk4);
-  EXPECT_FALSE(refused.ok);
-  EXPECT_NE(refused.reason.find("velocity-level step"), std::string::npos) << refused.reason;
+  for (const char* name : {"redmax", "recursive"}) {
+    const SolverSupport support = findBackend(name)->supports(model);
+    EXPECT_TRUE(support.ok) << name << ": " << support.reason;
+    bool said = false;
+    for (const std::string& note : support.notes) said |= note.find("joint friction by bilateral staggered") == 0;
+    EXPECT_TRUE(said) << name;
+    for (Integrator integrator : {Integrator::RK4, Integrator::SemiImplicitEuler}) {
+      SolverOptions options;
+      options.integrator = integrator;
+      const SolverSupport refused = findBackend(name)->supports(model, options);
+      EXPECT_FALSE(refused.ok) << name << ", " << integrator.name();
+      EXPECT_NE(refused.reason.find("velocity-level step"), std::string::npos) << refused.reason;
+    }
+  }
 }
 
 TEST(JointFriction, LoaderNamesTheFieldAndTheExpectedValue) {

@@ -301,7 +301,7 @@ TEST(MuscleScenes, RecursiveSpringImplicitStepOnTheRigsEqualsTheDenseSolve) {
   for (const char* file : {"arm_flexors.json", "leg.json", "muscle_snake.json"}) {
     SCOPED_TRACE(file);
     Model model = loadScene(test::kScenes + file, {});
-    model.groundContact = false;  // the leg's foot: contact is redmax's on this step, not recursive's
+    model.groundContact = false;  // the leg's foot: the velocity solve alone (recursive_contact_test.cpp has contact)
     model.qd0 = test::randomVector(model.nq, 1.0);
     State start = makeInitialState(model);
     for (double& a : start.activations) a = 0.8;

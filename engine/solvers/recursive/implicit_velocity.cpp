@@ -48,6 +48,7 @@ ImplicitSolveReport ImplicitVelocity::solve(const Model& model, const State& sta
   computeKinematics(model, state.q, state.qd, kin_);
   generalizedForce(model, kin_, state.q, state.qd, forceInputs(state), inverseDynamics_, force_);
   computeProjectedStiffness(model, state);
+  denseFactored_ = false;
   assembleRightHandSide(model, state, h, prescribed);
   setPreconditionerBlocks(model, h);
   qdNext = state.qd;
@@ -60,13 +61,30 @@ ImplicitSolveReport ImplicitVelocity::solve(const Model& model, const State& sta
   ImplicitSolveReport report;
   report.krylov = gmres_.solve(A, P, rhs_, qdNext, tolerance, maxIterations);
   if (!report.krylov.converged) {
-    solveDensely(model, state, h, qdNext);
+    factorDensely(model, state, h);
+    qdNext = lu_.solve(rhs_);
     report.denseFallback = true;
   }
   return report;
 }
 
-void ImplicitVelocity::solveDensely(const Model& model, const State& state, double h, VectorX& qdNext) {
+KrylovReport ImplicitVelocity::applyInverse(const Model& model, const State& state, double h, const VectorX& x,
+                                            VectorX& y) {
+  KrylovReport report;
+  if (!denseFactored_) {
+    auto A = [&](const VectorX& v, VectorX& out) { systemProduct(model, state, h, v, out); };
+    auto P = [&](const VectorX& v, VectorX& out) { applyInverseInertia(model, kin_, v, hybrid_, preconditioner_, out); };
+    y.setZero();
+    report = gmres_.solve(A, P, x, y, tolerance, maxIterations);
+    if (report.converged) return report;
+    factorDensely(model, state, h);
+  }
+  y.noalias() = lu_.solve(x);
+  report.converged = true;
+  return report;
+}
+
+void ImplicitVelocity::factorDensely(const Model& model, const State& state, double h) {
   for (int k = 0; k < model.nq; ++k) {
     unit_.setZero();
     unit_[k] = 1.0;
@@ -80,7 +98,7 @@ void ImplicitVelocity::solveDensely(const Model& model, const State& state, doub
     dense_.block(joint.qIndex, joint.qIndex, joint.nq, joint.nq).setIdentity();
   }
   lu_.compute(dense_);
-  qdNext = lu_.solve(rhs_);
+  denseFactored_ = true;
 }
 
 // K = -df_r/dq by the central differences of forceJacobians (so K+ is bit for bit RedMax's:

@@ -39,6 +39,12 @@ class ImplicitVelocity {
   ImplicitSolveReport solve(const Model& model, const State& state, double h, const VectorX& prescribed,
                             VectorX& qdNext);
 
+  // y = A^-1 x for the system of the last solve() (the same state and h): GMRES with the same
+  // preconditioner and tolerance, or the LU of the dense fallback when the step needed it. The
+  // rows of driven joints give y_d = x_d. For the step's velocity response to a contact or
+  // joint-friction impulse (engine/contact/reduced_contact.hpp, BISP).
+  KrylovReport applyInverse(const Model& model, const State& state, double h, const VectorX& x, VectorX& y);
+
   static constexpr double defaultTolerance = 1e-10;
   int maxIterations;  // GMRES (Arnoldi) steps before the dense fallback; 4 nq + 20 by default
   double tolerance = defaultTolerance;
@@ -51,8 +57,8 @@ class ImplicitVelocity {
   void systemProduct(const Model& model, const State& state, double h, const VectorX& x, VectorX& out);
   void assembleRightHandSide(const Model& model, const State& state, double h, const VectorX& prescribed);
   void setPreconditionerBlocks(const Model& model, double h);
-  // A column by column from the O(n) products and K+, then LU.
-  void solveDensely(const Model& model, const State& state, double h, VectorX& qdNext);
+  // A column by column from the O(n) products and K+, then its LU (once per solve()).
+  void factorDensely(const Model& model, const State& state, double h);
 
   TreeKinematics kin_;  // at (q, qdot); D products move its velocities only
   InverseDynamicsWorkspace inverseDynamics_;
@@ -66,6 +72,7 @@ class ImplicitVelocity {
   BodyVectors twist_, wrench_;
   VectorX force_, forcePlus_, forceMinus_, qdPerturbed_, rhs_, product_, unit_, column_;
   bool hybrid_ = false;
+  bool denseFactored_ = false;  // lu_ holds A of the last solve()
 };
 
 }  // namespace articulab

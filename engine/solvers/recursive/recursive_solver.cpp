@@ -26,6 +26,7 @@ RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& option
       drivenForce_(VectorX::Zero(model.nq)),
       kinematicsQ_(VectorX::Zero(model.nq)),
       kinematicsQd_(VectorX::Zero(model.nq)),
+      jointFriction_(model, jointFrictionSettings(options, "recursive", settings())),
       contact_(model, frictionDirections(options, "recursive", settings()),
                staggeredSettings(options, "recursive", settings())),
       contactInertia_(model),
@@ -41,14 +42,14 @@ SolverSupport RecursiveSolver::supports(const Model& model, const SolverOptions&
       !contact::validFrictionDirections(directions))
     return {false, "setting 'friction-directions' of back-end 'recursive' must be 4, 8 or 16; got " +
                        std::to_string(directions), {}, {}};
+  if (std::string refusal = jointFrictionIntegratorRefusal("recursive", model, integrator); !refusal.empty())
+    return {false, refusal, {}, {}};
+  if (std::string refusal = contactIntegratorRefusal(model, integrator); !refusal.empty())
+    return {false, refusal, {}, {}};
   SolverSupport support = supportsShared("recursive", model, options, &RecursiveSolver::supports);
   if (!support.ok || !(model.groundContact || model.bodyContact)) return support;
-  if (integrator == Integrator::SemiImplicitEuler)
-    support.notes.push_back(contact::contactNote(model, directions,
-                                                 "by staggered projections (O(k n) articulated-body responses)"));
-  else
-    support.warnings.push_back(contact::contactKind(model) + " is not simulated with integrator '" + integrator.name() +
-                               "': bodies pass through (contact on recursive: semi-implicit)");
+  support.notes.push_back(contact::contactNote(
+      model, directions, "by staggered projections on the velocity-level steps (not rk4; O(k n) responses)"));
   return support;
 }
 
@@ -69,22 +70,26 @@ SolverSupport RecursiveSolver::supports(const Model& model) {
   }
   for (const Joint& joint : model.joints)
     if (joint.hasLimits) support.warnings.push_back("joint limits are not enforced (joint '" + joint.name + "')");
+  if (std::string note = jointFrictionNote(model); !note.empty() && support.ok) support.notes.push_back(note);
   return support;
 }
 
 const SolverSettingList& RecursiveSolver::settings() {
-  static const SolverSettingList list = withContactSettings({
+  static const SolverSettingList list = withContactSettings(withJointFrictionSettings({
       {"gmres-tolerance", ImplicitVelocity::defaultTolerance, "relative", 1e-14, 1e-4,
        "relative preconditioned residual at which GMRES stops (integrator implicit)"},
       {"gmres-iterations", 0.0, "iterations", 0.0, 1e6,
        "Arnoldi steps before the dense LU fallback; 0 stands for 4 nq + 20 (integrator implicit)"},
-  });
+  }));
   return list;
 }
 
 void RecursiveSolver::writeOutputs(State& state) const {
   ReducedSolver::writeOutputs(state);
-  if (hasContact()) contact_.writeOutputs(state.outputs);
+  const bool friction = jointFriction_.active() && integrator() != Integrator::SemiImplicitEuler;
+  state.outputs.contactIterations = friction ? jointFriction_.result().iterations : 0;
+  state.outputs.contactChange = friction ? jointFriction_.result().change : 0.0;
+  if (hasContact() && (!friction || contact_.rowCount() > 0)) contact_.writeOutputs(state.outputs);
   if (integrator() != Integrator::LinearlyImplicitEuler) return;
   state.outputs.iterations = implicitReport_.krylov.iterations;
   state.outputs.residual = implicitReport_.krylov.relativeResidual;
@@ -138,12 +143,29 @@ std::unique_ptr<ImplicitVelocity> RecursiveSolver::makeImplicitVelocity(const Mo
 
 void RecursiveSolver::implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
   implicitReport_ = implicit_->solve(model, state, h, prescribed_, qdNext);
+  if (jointFriction_.active()) applyJointFriction(model, state, h, qdNext);
 }
 
 void RecursiveSolver::springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
   updateKinematics(model, state.q, state.qd);
   articulab::springImplicitVelocity(model, state.q, state.qd, forceInputs(state), prescribed_, h, dynamics_, springs_,
                                     qdNext);
+  if (jointFriction_.active()) applyJointFriction(model, state, h, qdNext);
+}
+
+// K T^T one response per friction axis, then Alg 8 (recursive_joint_friction.hpp).
+void RecursiveSolver::applyJointFriction(const Model& model, const State& state, double h, VectorX& qdNext) {
+  if (!qdNext.allFinite()) return;  // a singular step: reported as non-finite
+  updateKinematics(model, state.q, state.qd);
+  jointFriction_.assemble(model, dynamics_.kin);
+  const MatrixX& T = jointFriction_.directions();
+  for (Eigen::Index k = 0; k < T.rows(); ++k) {
+    contactRow_ = T.row(k).transpose();
+    velocityResponse(model, state, h, contactRow_, contactColumn_);
+    jointFriction_.responses().col(k) = contactColumn_;
+  }
+  if (!jointFriction_.solve(model, state, dynamics_.kin, forceInputs(state), h, qdNext))
+    contactFailure_ = "joint friction: a friction QP did not converge (BISP)";
 }
 
 }  // namespace articulab
@@ -157,8 +179,7 @@ bool RecursiveSolver::contactVelocity(const Model& model, const State& state, do
   const int rows = contact_.assemble(model, state.E_0i, state.phi, h);
   if (rows == 0) return false;
   updateKinematics(model, state.q, state.qd);
-  const TreeKinematics& kin = dynamics_.kin;
-  if (!factorInverseInertia(model, kin, nullptr, true, contactInertia_)) {
+  if (!prepareVelocityResponse(model)) {
     contactFailure_ = "contact: the articulated inertia is singular";
     return false;
   }
@@ -169,11 +190,9 @@ bool RecursiveSolver::contactVelocity(const Model& model, const State& state, do
     contactWrench_.setZero();
     contactWrench_.segment<6>(6 * row.bodyA) = row.jA.transpose();
     if (row.bodyB >= 0) contactWrench_.segment<6>(6 * row.bodyB) += row.jB.transpose();
-    jacobianTransposeProduct(model, kin, contactWrench_, contactAlpha_, contactRow_);  // r^T = J^T w
+    jacobianTransposeProduct(model, dynamics_.kin, contactWrench_, contactAlpha_, contactRow_);  // r^T = J^T w
     R.row(r) = contactRow_.transpose();
-    for (const Joint& joint : model.joints)
-      if (joint.driven) contactRow_.segment(joint.qIndex, joint.nq).setZero();
-    applyInverseInertia(model, kin, contactRow_, true, contactInertia_, contactColumn_);
+    velocityResponse(model, state, h, contactRow_, contactColumn_);
     Y.col(r) = contactColumn_;
   }
   if (!contact_.solve(state, h, qdNext))
@@ -182,6 +201,21 @@ bool RecursiveSolver::contactVelocity(const Model& model, const State& state, do
     contactFailure_ = std::to_string(contact_.droppedContacts()) + " body-body contact points exceed the capacity of " +
                       std::to_string(contact::kMostBodyContactPoints);
   return true;
+}
+
+bool RecursiveSolver::prepareVelocityResponse(const Model& model) {
+  if (integrator() != Integrator::SemiImplicitEuler) return true;
+  return factorInverseInertia(model, dynamics_.kin, nullptr, true, contactInertia_);
+}
+
+// Semi-implicit: Alg 10 on M_r. Implicit-springs: Alg 10 on the step's own elimination of
+// M_r + h D_r + h^2 K_r (and its element coupling). Implicit: GMRES on the step's A.
+void RecursiveSolver::velocityResponse(const Model& model, const State& state, double h, VectorX& x, VectorX& y) {
+  for (const Joint& joint : model.joints)
+    if (joint.driven) x.segment(joint.qIndex, joint.nq).setZero();
+  if (integrator() == Integrator::LinearlyImplicitEuler) implicit_->applyInverse(model, state, h, x, y);
+  else if (integrator() == Integrator::SpringImplicitEuler) applySpringImplicitInverse(model, dynamics_, springs_, x, y);
+  else applyInverseInertia(model, dynamics_.kin, x, true, contactInertia_, y);
 }
 
 StepStatus RecursiveSolver::correctDrift(const Model&, State& state, double) {

@@ -6,14 +6,21 @@
 // dampers only and is one O(n) pass (sueda eq 2.79, spring_implicit_velocity.hpp). The
 // integrators are shared with RedMax through ReducedSolver.
 // Ground and body-body contact with Coulomb friction by staggered projections (sueda 2.11,
-// Alg 7; engine/contact/reduced_contact.hpp) on the semi-implicit step: each contact row
-// r = J_c J_mr by one O(n) product J^T (Alg 6) and its response M_r^-1 r^T by one O(n)
-// articulated-body solve (Alg 10), O(k n) for k rows; driven joints do not respond.
+// Alg 7; engine/contact/reduced_contact.hpp) on the velocity-level steps (semi-implicit,
+// implicit, implicit-springs; not rk4): each contact row r = J_c J_mr by one O(n) product J^T
+// (Alg 6) and its response K r^T by the step's own solver (velocityResponse): M_r^-1 by one
+// O(n) articulated-body solve (Alg 10) on the semi-implicit step, A^-1 by one O(n) pass on the
+// implicit-springs step's elimination, by GMRES on the implicit step's; O(k n) for k rows
+// (GMRES: times its iterations); driven joints do not respond.
+// Joint friction (Joint::friction) by bilateral staggered projections on the implicit and
+// implicit-springs steps, after their velocity solve and before the contact
+// (recursive_joint_friction.hpp; sueda 2.11, Alg 8), with the same responses.
 #pragma once
 
 #include "engine/contact/reduced_contact.hpp"
 #include "engine/solvers/recursive/hybrid_dynamics.hpp"
 #include "engine/solvers/recursive/implicit_velocity.hpp"
+#include "engine/solvers/recursive/recursive_joint_friction.hpp"
 #include "engine/solvers/recursive/spring_implicit_velocity.hpp"
 #include "engine/solvers/reduced_solver.hpp"
 
@@ -26,7 +33,8 @@ class RecursiveSolver final : public ReducedSolver {
   static SolverSupport supports(const Model& model);
   // The same, refusing an integrator it does not offer.
   static SolverSupport supports(const Model& model, const SolverOptions& options);
-  // GMRES tolerance and iteration cap of the "implicit" step (implicit_velocity.hpp).
+  // GMRES tolerance and iteration cap of the "implicit" step (implicit_velocity.hpp), the joint
+  // friction's (BISP) and the contact's.
   static const SolverSettingList& settings();
   // Bytes of the solver's workspace: O(n) for every integrator but "implicit", which adds five
   // nq x nq matrices (K+, its eigen-decomposition, the dense fallback and its LU).
@@ -44,6 +52,8 @@ class RecursiveSolver final : public ReducedSolver {
 
   // Ground and body contact of the last step (rows, forces, SP iterations).
   const contact::ReducedContact& contact() const { return contact_; }
+  // Joint friction of the last step (BISP iterations, impulses, reaction wrenches).
+  const RecursiveJointFriction& jointFriction() const { return jointFriction_; }
   // GMRES iterations and residual of the last "implicit" step (every force linearised), and
   // whether it needed the dense fallback.
   const ImplicitSolveReport& lastImplicitSolve() const { return implicitReport_; }
@@ -56,16 +66,23 @@ class RecursiveSolver final : public ReducedSolver {
                      VectorX& qdd) override;
   void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   void springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
-  bool hasContact() const override {
-    return contact_.enabled() && integrator() == Integrator::SemiImplicitEuler;
-  }
+  bool hasContact() const override { return contact_.enabled() && integrator() != Integrator::RK4; }
   bool contactVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
+  // Readies velocityResponse at the step's kinematics (the semi-implicit step factors M_r; the
+  // implicit ones reuse their own solve). False when the articulated inertia is singular.
+  bool prepareVelocityResponse(const Model& model);
+  // y = K x, the change of the step's next velocity under a generalized impulse x (zero on the
+  // driven joints): K = M_r^-1 (semi-implicit) or the A^-1 of the implicit step's system.
+  void velocityResponse(const Model& model, const State& state, double h, VectorX& x, VectorX& y);
+  // Joint friction by BISP on the implicit steps' qdNext (their frictionless solution on entry).
+  void applyJointFriction(const Model& model, const State& state, double h, VectorX& qdNext);
   StepStatus correctDrift(const Model& model, State& state, double h) override;
   // The tree kinematics of the step, kept for the next one, instead of a second pass.
   void refreshBodies(const Model& model, State& state) override;
   // Makes the "implicit" workspace when switched to that integrator, frees it when switched away.
   void integratorChanged(const Model& model) override;
-  // GMRES iterations and residual of the "implicit" step into State::outputs.
+  // GMRES iterations and residual of the "implicit" step, the BISP iterations and last change
+  // (contactIterations, contactChange) into State::outputs.
   void writeOutputs(State& state) const override;
   // dynamics_.kin at (q, qdot), recomputed only when they differ from the last ones.
   void updateKinematics(const Model& model, const VectorX& q, const VectorX& qd);
@@ -82,11 +99,12 @@ class RecursiveSolver final : public ReducedSolver {
   VectorX kinematicsQ_, kinematicsQd_;  // where dynamics_.kin was last computed
   bool kinematicsCurrent_ = false;
   ImplicitSolveReport implicitReport_;
+  RecursiveJointFriction jointFriction_;
   contact::ReducedContact contact_;
   ArticulatedBodyWorkspace contactInertia_;  // Alg 10 elimination at the step's q
   BodyVectors contactAlpha_;
   VectorX contactWrench_, contactRow_, contactColumn_;  // 6n, nq, nq
-  std::string contactFailure_;  // why the last contact solve failed, empty if it did not
+  std::string contactFailure_;  // why the last contact (or joint friction) solve failed, empty if it did not
 };
 
 }  // namespace articulab

@@ -140,6 +140,19 @@ void couplingProduct(const Model& model, const TreeKinematics& kin, const Vector
     if (joint.driven) c.column.segment(joint.qIndex, joint.nq).setZero();
 }
 
+// a = (I + A^-1 G)^-1 a with the factored capacitance.
+void correctDensely(ElementCoupling& c, VectorX& a) {
+  c.weights.noalias() = c.lu.solve(a);
+  a = c.weights;
+}
+
+// a -= A^-1 L (I + U^T A^-1 L)^-1 U^T a with the factored capacitance and W = A^-1 L.
+void correctByWoodbury(const Model& model, const TreeKinematics& kin, ElementCoupling& c, VectorX& a) {
+  elementTwists(model, kin, a, c, c.projected);
+  c.weights.noalias() = c.lu.solve(c.projected);
+  a.noalias() -= c.W * c.weights;
+}
+
 // a = (I + A^-1 G)^-1 a, with a = A^-1 r from the hybrid-dynamics pass: column k of the matrix
 // is e_k + A^-1 G e_k.
 void coupleDensely(const Model& model, HybridDynamicsWorkspace& dynamics, ElementCoupling& c, VectorX& a) {
@@ -152,8 +165,7 @@ void coupleDensely(const Model& model, HybridDynamicsWorkspace& dynamics, Elemen
   }
   c.capacitance.diagonal().array() += 1.0;
   c.lu.compute(c.capacitance);
-  c.weights.noalias() = c.lu.solve(a);
-  a = c.weights;
+  correctDensely(c, a);
 }
 
 // a -= A^-1 L (I + U^T A^-1 L)^-1 U^T a, with a = A^-1 r from the hybrid-dynamics pass.
@@ -166,10 +178,8 @@ void coupleByWoodbury(const Model& model, HybridDynamicsWorkspace& dynamics, Ele
     elementTwists(model, dynamics.kin, c.column, c, c.capacitance.col(j));
   }
   c.capacitance.diagonal().array() += 1.0;
-  elementTwists(model, dynamics.kin, a, c, c.projected);
   c.lu.compute(c.capacitance);
-  c.weights.noalias() = c.lu.solve(c.projected);
-  a.noalias() -= c.W * c.weights;
+  correctByWoodbury(model, dynamics.kin, c, a);
 }
 
 }  // namespace
@@ -222,6 +232,14 @@ void springImplicitVelocity(const Model& model, const VectorX& q, const VectorX&
     else coupleByWoodbury(model, dynamics, ws.coupling, ws.acceleration);
   }
   qdNext = qd + h * ws.acceleration;
+}
+
+void applySpringImplicitInverse(const Model& model, HybridDynamicsWorkspace& dynamics, SpringImplicitWorkspace& ws,
+                                const VectorX& x, VectorX& y) {
+  applyInverseInertia(model, dynamics.kin, x, true, dynamics.articulated, y);
+  if (ws.coupling.pairs.empty()) return;
+  if (ws.coupling.dense) correctDensely(ws.coupling, y);
+  else correctByWoodbury(model, dynamics.kin, ws.coupling, y);
 }
 
 }  // namespace articulab

@@ -75,4 +75,12 @@ void springImplicitVelocity(const Model& model, const VectorX& q, const VectorX&
                             const VectorX& prescribed, double h, HybridDynamicsWorkspace& dynamics,
                             SpringImplicitWorkspace& ws, VectorX& qdNext);
 
+// y = A^-1 x for the system of the last springImplicitVelocity (its elimination in
+// dynamics.articulated, its coupling factors in ws.coupling): one Alg 10 pass, then the same
+// coupling correction as the step (Woodbury or dense), O(n) plus O(n m) for m coupled pairs.
+// The rows of driven joints give y_d = x_d. For the step's velocity response to a contact or
+// joint-friction impulse.
+void applySpringImplicitInverse(const Model& model, HybridDynamicsWorkspace& dynamics, SpringImplicitWorkspace& ws,
+                                const VectorX& x, VectorX& y);
+
 }  // namespace articulab

@@ -19,19 +19,6 @@ namespace {
 constexpr int kProjectionIterations = 8;
 constexpr double kPositionTolerance = 1e-13;  // m or rad: post-stabilisation target
 constexpr double kPositionFailure = 1e-6;     // left after the iterations: the closures conflict
-constexpr double kJointFrictionTolerance = 1e-10;  // relative change of the friction bounds (BISP)
-constexpr int kJointFrictionIterations = 50;       // friction QP solves per step
-
-contact::BispSettings jointFrictionSettings(const SolverOptions& options, const SolverSettingList& list) {
-  contact::BispSettings settings;
-  settings.tolerance = settingValue(options, "redmax", list, "joint-friction-tolerance");
-  settings.maxIterations = static_cast<int>(settingValue(options, "redmax", list, "joint-friction-iterations"));
-  return settings;
-}
-
-bool velocityLevelIntegrator(Integrator integrator) {
-  return integrator == Integrator::LinearlyImplicitEuler || integrator == Integrator::SpringImplicitEuler;
-}
 }  // namespace
 
 RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
@@ -54,7 +41,7 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
       projectionIterations_(static_cast<int>(settingValue(options, "redmax", settings(), "projection-iterations"))),
       positionTolerance_(settingValue(options, "redmax", settings(), "projection-tolerance")),
       positionFailure_(settingValue(options, "redmax", settings(), "projection-failure")),
-      jointFriction_(model, jointFrictionSettings(options, settings())),
+      jointFriction_(model, jointFrictionSettings(options, "redmax", settings())),
       contact_(model, frictionDirections(options, "redmax", settings()), staggeredSettings(options, "redmax", settings())) {
   const int rows = static_cast<int>(contact_.reducedRows().rows());
   contactRhs_ = MatrixX::Zero(model.nq, rows);
@@ -64,17 +51,11 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
 
 SolverSupport RedMaxSolver::supports(const Model& model, const SolverOptions& options) {
   const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
-  if (const Joint* joint = contact::firstJointWithFriction(model); joint && !velocityLevelIntegrator(integrator))
-    return {false,
-            "redmax: joint friction (joint '" + joint->name + "') needs a velocity-level step (BISP, sueda 2.11): "
-            "integrator implicit or implicit-springs, not " + integrator.name(),
-            {}, {}};
+  if (std::string refusal = jointFrictionIntegratorRefusal("redmax", model, integrator); !refusal.empty())
+    return {false, refusal, {}, {}};
   if (model.groundContact || model.bodyContact) {
-    if (integrator == Integrator::RK4)
-      return {false,
-              "integrator 'rk4' is not available on this scene: its contact is a velocity-level step that RK4 "
-              "stages cannot carry; available: implicit, implicit-springs, semi-implicit",
-              {}, {}};
+    if (std::string refusal = contactIntegratorRefusal(model, integrator); !refusal.empty())
+      return {false, refusal, {}, {}};
     if (const int directions = frictionDirections(options, "redmax", settings());
         contact::hasContactFriction(model) && !contact::validFrictionDirections(directions))
       return {false, "setting 'friction-directions' of back-end 'redmax' must be 4, 8 or 16; got " +
@@ -105,9 +86,7 @@ SolverSupport RedMaxSolver::supports(const Model& model) {
     if (joint.driven)
       support.warnings.push_back("driven joint '" + joint.name + "' moves freely (hybrid dynamics: recursive back-end)");
   }
-  if (const int axes = contact::BilateralStaggeredProjections(model).axes(); axes > 0)
-    support.notes.push_back("joint friction by bilateral staggered projections on " + std::to_string(axes) +
-                            " friction axes");
+  if (std::string note = jointFrictionNote(model); !note.empty()) support.notes.push_back(note);
   if (model.loops.empty()) return support;
   RedMaxSolver probe(model, SolverOptions{});
   VectorX qdd = VectorX::Zero(model.nq);
@@ -128,18 +107,14 @@ SolverSupport RedMaxSolver::supports(const Model& model) {
 }
 
 const SolverSettingList& RedMaxSolver::settings() {
-  static const SolverSettingList list = withContactSettings({
+  static const SolverSettingList list = withContactSettings(withJointFrictionSettings({
       {"projection-iterations", kProjectionIterations, "iterations", 1, 1000,
        "Gauss-Newton iterates of the loop-closure position projection (post-stabilisation)"},
       {"projection-tolerance", kPositionTolerance, "m or rad", 0, 1e-6,
        "loop-closure violation at which the projection stops"},
       {"projection-failure", kPositionFailure, "m or rad", 0, 1,
        "violation left after the iterates at which the step fails"},
-      {"joint-friction-tolerance", kJointFrictionTolerance, "relative", 0, 1e-2,
-       "change of the joint friction bounds at which BISP stops (sueda Alg 8 line 18)"},
-      {"joint-friction-iterations", kJointFrictionIterations, "iterations", 1, 1000,
-       "friction QP solves of BISP per step (joint friction)"},
-  });
+  }));
   return list;
 }
 
