@@ -7,52 +7,22 @@
 #include "engine/io/json_layout.hpp"
 #include "engine/io/model_difference.hpp"
 #include "engine/io/scene_loader.hpp"
-#include "engine/multibody/bezier_curve_point_joint.hpp"
-#include "engine/multibody/bezier_surface_point_joint.hpp"
-#include "engine/multibody/spline_curve_joint.hpp"
-#include "engine/multibody/spline_surface_joint.hpp"
-#include "engine/multibody/surface_surface_joint.hpp"
-#include "engine/spatial/se3.hpp"
-#include "engine/spatial/so3.hpp"
+#include "engine/io/scene_general_joint_writer.hpp"
+#include "engine/io/scene_values_out.hpp"
 
 namespace articulab {
 
 namespace {
 
+using scene_io::coordinates;
 using scene_io::OrderedJson;
+using scene_io::putPose;
+using scene_io::vector3;
 
 // Thrown inside the writer for what the format cannot hold; writeScene turns it into an error.
 struct Unwritable {
   std::string reason;
 };
-
-OrderedJson vector3(const Vector3& v) { return OrderedJson::array({v.x(), v.y(), v.z()}); }
-
-OrderedJson numbers(const VectorX& v) {
-  OrderedJson out = OrderedJson::array();
-  for (Eigen::Index i = 0; i < v.size(); ++i) out.push_back(v[i]);
-  return out;
-}
-
-// One coordinate as a plain number, several as an array (scene-format.md, Joints).
-OrderedJson coordinates(const VectorX& v) { return v.size() == 1 ? OrderedJson(v[0]) : numbers(v); }
-
-// A rotation vector when it reads back to exactly R (sueda eq 1.3-1.4), else the matrix rows.
-OrderedJson rotation(const Matrix3& R) {
-  const Vector3 w = so3::log(R);
-  if (so3::exp(w) == R) return vector3(w);
-  OrderedJson rows = OrderedJson::array();
-  for (int r = 0; r < 3; ++r) rows.push_back(vector3(R.row(r).transpose()));
-  return rows;
-}
-
-// The pose E as "position" and "rotation" fields of `out`, left out where they are zero.
-void putPose(OrderedJson& out, const Matrix4& E, const std::string& positionKey, const std::string& rotationKey) {
-  const Vector3 p = E.block<3, 1>(0, 3);
-  const Matrix3 R = E.block<3, 3>(0, 0);
-  if (!p.isZero(0.0)) out[positionKey] = vector3(p);
-  if (R != Matrix3::Identity()) out[rotationKey] = rotation(R);
-}
 
 OrderedJson shapeJson(const ShapeDims& dims) {
   const Vector3& s = dims.size;
@@ -98,66 +68,12 @@ OrderedJson partsJson(const Joint& joint) {
   return parts;
 }
 
-OrderedJson surfaceJson(const ParametricSurface& s) {
-  switch (s.type) {
-    case SurfaceType::Sphere: return {{"type", "sphere"}, {"radius", s.radii.x()}};
-    case SurfaceType::Ellipsoid: return {{"type", "ellipsoid"}, {"radii", vector3(s.radii)}};
-    case SurfaceType::Torus: return {{"type", "torus"}, {"major", s.major}, {"minor", s.minor}};
-  }
-  throw Unwritable{"unknown surface type"};
-}
-
-OrderedJson matrixRows(const Matrix4& C) {
-  OrderedJson rows = OrderedJson::array();
-  for (int r = 0; r < 4; ++r) rows.push_back(numbers(C.row(r).transpose()));
-  return rows;
-}
-
-OrderedJson pointList(const Vector3* points, int count) {
-  OrderedJson list = OrderedJson::array();
-  for (int i = 0; i < count; ++i) list.push_back(vector3(points[i]));
-  return list;
-}
-
-// The own keys of a general joint (scene-format.md, General joints) from its definition.
-void putGeneralDefinition(OrderedJson& out, const Joint& joint) {
-  const ScleronomicJoint* general = joint.general.get();
-  if (const auto* curve = dynamic_cast<const SplineCurveJoint*>(general)) {
-    OrderedJson frames = OrderedJson::array();
-    for (const Matrix4& C : curve->controlFrames()) {
-      OrderedJson frame = OrderedJson::object();
-      putPose(frame, C, "position", "rotation");
-      frames.push_back(frame);
-    }
-    out["control_frames"] = frames;
-  } else if (const auto* patch = dynamic_cast<const SplineSurfaceJoint*>(general)) {
-    const char* bases[] = {"x", "y", "z", "rx", "ry", "rz"};
-    OrderedJson values = OrderedJson::object();
-    for (int k = 0; k < 6; ++k)
-      if (!patch->controlValues()[k].isZero(0.0)) values[bases[k]] = matrixRows(patch->controlValues()[k]);
-    out["control_values"] = values;
-  } else if (const auto* bezierCurve = dynamic_cast<const CurvePointJoint*>(general)) {
-    const auto& points = bezierCurve->controlPoints();
-    out["control_points"] = pointList(points.data(), static_cast<int>(points.size()));
-    out["up"] = vector3(bezierCurve->up());
-  } else if (const auto* surface = dynamic_cast<const SurfacePointJoint*>(general)) {
-    OrderedJson rows = OrderedJson::array();
-    for (int i = 0; i < surface->rows(); ++i)
-      rows.push_back(pointList(surface->controlPoints().data() + i * surface->cols(), surface->cols()));
-    out["control_points"] = rows;
-  } else if (const auto* contact = dynamic_cast<const SurfaceSurfaceJoint*>(general)) {
-    out["parent_surface"] = surfaceJson(contact->parentSurface());
-    out["child_surface"] = surfaceJson(contact->childSurface());
-    out["twist"] = contact->twist();
-  } else {
-    throw Unwritable{"joint '" + joint.name + "': the scene format has no type for its general joint '" +
-                     general->typeName() + "'"};
-  }
-}
-
 void putJointType(OrderedJson& out, const Joint& joint) {
   out["type"] = jointTypeName(joint);
-  if (joint.general) putGeneralDefinition(out, joint);
+  if (joint.general) {
+    if (std::string problem = scene_io::putGeneralJointDefinition(out, *joint.general); !problem.empty())
+      throw Unwritable{"joint '" + joint.name + "': " + problem};
+  }
   else if (joint.type == JointType::Composite) out["parts"] = partsJson(joint);
   else if (joint.type == JointType::Revolute || joint.type == JointType::Prismatic) out["axis"] = vector3(joint.parts[0].axis);
 }
