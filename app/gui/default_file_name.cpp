@@ -5,10 +5,24 @@
 
 namespace articulab::gui {
 
-std::string timestampedFileName(const std::string& sceneName, const std::string& extension) {
+namespace {
+
+std::string fileSafe(const std::string& sceneName) {
   std::string name;
   for (char c : sceneName) name += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ? c : '_';
-  if (name.empty()) name = "articulab";
+  return name.empty() ? "articulab" : name;
+}
+
+}  // namespace
+
+std::string editedSceneFileName(const std::string& sceneName) {
+  const std::string name = fileSafe(sceneName), suffix = "_edited";
+  const bool edited = name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return (edited ? name : name + suffix) + ".json";
+}
+
+std::string timestampedFileName(const std::string& sceneName, const std::string& extension) {
+  const std::string name = fileSafe(sceneName);
   const std::time_t now = std::time(nullptr);
   std::tm local{};
   localtime_r(&now, &local);

@@ -86,7 +86,7 @@ std::string FileBrowser::checkChosen() const {
   std::error_code ec;
   if (fs::is_directory(path, ec)) return quoted(path) + " is a directory";
   if (mode_ == BrowseMode::OpenScene && !fs::is_regular_file(path, ec)) return quoted(path) + " does not exist";
-  if (mode_ == BrowseMode::ExportPlots && !fs::is_directory(fs::path(path).parent_path(), ec))
+  if (mode_ != BrowseMode::OpenScene && !fs::is_directory(fs::path(path).parent_path(), ec))
     return "the directory of " + quoted(path) + " does not exist";
   return "";
 }

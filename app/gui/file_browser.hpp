@@ -12,6 +12,7 @@ namespace articulab::gui {
 enum class BrowseMode {
   OpenScene,    // pick an existing scene file (.json)
   ExportPlots,  // name the base path of the CSV and PNG/SVG/PDF export (any name)
+  SaveScene,    // name the scene file to write (File > Save scene as...; .json files listed)
 };
 
 struct BrowserEntry {
@@ -44,7 +45,7 @@ class FileBrowser {
   // typed (absolute, or relative to the listed directory).
   std::string chosenPath() const;
   // What is wrong with the chosen path for this mode ("" when it can be used): no name, a
-  // directory, or (OpenScene) no such file.
+  // directory, or (OpenScene) no such file, or (ExportPlots, SaveScene) no such directory.
   std::string checkChosen() const;
 
  private:

@@ -1,6 +1,6 @@
-// File > Open... and Export to...: a small file dialog (Debian's ImGui 1.86 has none) over the
+// File > Open..., Save scene as... and Export to...: a small file dialog (Debian's ImGui 1.86 has none) over the
 // FileBrowser model: the directory (typed, or Up), its subdirectories and files, a name field,
-// and the button that opens the scene or writes the export.
+// and the button that opens the scene, saves it or writes the export.
 #include <imgui.h>
 
 #include <cstdio>
@@ -60,24 +60,30 @@ void drawFileDialog(Workbench& app) {
   if (!ui.browser.isOpen()) return;
   syncFields(ui);
   const bool opening = ui.browser.mode() == BrowseMode::OpenScene;
+  const bool saving = ui.browser.mode() == BrowseMode::SaveScene;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(600.0f, 440.0f), ImGuiCond_Appearing);
   bool open = true;
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.09f, 0.10f, 0.12f, 1.0f));  // opaque over the 3D view
-  if (ImGui::Begin(opening ? "Open scene" : "Export plots and CSV to", &open, ImGuiWindowFlags_NoSavedSettings)) {
+  const char* title = opening ? "Open scene" : saving ? "Save scene as" : "Export plots and CSV to";
+  if (ImGui::Begin(title, &open, ImGuiWindowFlags_NoSavedSettings)) {
     drawDirectoryRow(ui);
     bool accept = drawEntries(ui);
     ImGui::SetNextItemWidth(-110.0f);
-    if (ImGui::InputTextWithHint("##name", opening ? "scene.json" : "base name: BASE.csv, .png, .svg, .pdf",
+    if (ImGui::InputTextWithHint("##name", opening || saving ? "scene.json" : "base name: BASE.csv, .png, .svg, .pdf",
                                  ui.browserName, sizeof ui.browserName, ImGuiInputTextFlags_EnterReturnsTrue))
       accept = true;
     ui.browser.name = ui.browserName;
     ImGui::SameLine();
-    accept |= ImGui::Button(opening ? "Open" : "Export", ImVec2(-1.0f, 0.0f));
+    accept |= ImGui::Button(opening ? "Open" : saving ? "Save" : "Export", ImVec2(-1.0f, 0.0f));
     std::string error;
     if (accept) app.acceptBrowser(opening, error);  // a scene loads in the background
     if (ImGui::Button("Cancel")) ui.browser.close();
+    if (saving) {
+      ImGui::SameLine();
+      ImGui::Checkbox("start from the current pose", &ui.saveFromCurrentPose);
+    }
     const std::string& problem = !ui.browser.error().empty() ? ui.browser.error() : ui.browserError;
     if (!problem.empty()) {
       ImGui::SameLine();

@@ -13,7 +13,8 @@ enum class JointField { Stiffness, Damping, Rest };
 
 // Rest needs the coordinate index (0 <= coordinate < joint nq); the others ignore it.
 std::string setJointField(Model& model, int joint, JointField field, double value, int coordinate = 0);
-// Scales the body's spatial inertia (and shape masses) by mass / old mass.
+// Scales the body's shape masses by mass / old mass (a single shape gets mass) and sums their
+// inertias as the loader does, so that a saved scene loads back to this body bit for bit.
 std::string setBodyMass(Model& model, int body, double mass);
 std::string setGravity(Model& model, const Vector3& gravity);
 // Coulomb coefficients (>= 0, finite): the ground's, which is also the default of every body

@@ -61,6 +61,7 @@ void drawMenuBar(Workbench& app) {
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) app.openBrowser(BrowseMode::OpenScene);
     drawRecentMenu(app);
+    if (ImGui::MenuItem("Save scene as...")) app.openBrowser(BrowseMode::SaveScene);
     if (ImGui::MenuItem("Export plots and CSV to...")) app.openBrowser(BrowseMode::ExportPlots);
     ImGui::Separator();
     if (ImGui::MenuItem("Reload scene from disk")) {

@@ -50,9 +50,12 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"export-plots", 1, 1, "BASE: BASE.png, BASE.svg and BASE.pdf"},
       {"screenshot", 1, 1, "FILE: PNG of the 3D view"},
       {"browse", 1, 2,
-       "open [DIR]|export [DIR]|enter NAME|name NAME|ok|cancel: the file dialog (File > Open..., Export to...): open it "
-       "on DIR, go into subdirectory NAME (.. for the parent), type the file name, press Open/Export (the scene opens, "
-       "or the CSV and plots are written; fails with the dialog's reason), or close it"},
+       "open [DIR]|export [DIR]|save [DIR]|enter NAME|name NAME|ok|cancel: the file dialog (File > Open..., Export "
+       "to..., Save scene as...): open it on DIR, go into subdirectory NAME (.. for the parent), type the file name, "
+       "press Open/Export/Save (the scene opens, the CSV and plots are written, or the scene is saved: a first ok on "
+       "an existing file fails asking to press again; fails with the dialog's reason), or close it"},
+      {"save-scene", 1, 2, "FILE [pose]: save the scene with its edits, back-end, integrator and dt as FILE (File > "
+                           "Save scene as..., overwriting); pose: start from the current state"},
       {"undo", 0, 0, ": take back the last model edit (set-*, setting, drift-control, the parameters panel)"},
       {"redo", 0, 0, ": do the last undone edit again"},
       {"recent", 0, 0, ": print the recent scenes (File > Open recent), most recent first"},

@@ -12,8 +12,10 @@ bool ScriptRunner::browse(const ScriptCommand& c, std::string& error) {
   const std::string& action = c.args[0];
   const std::string argument = c.args.size() > 1 ? c.args[1] : "";
   bool ok = true;
-  if (action == "open" || action == "export") {
-    app_.openBrowser(action == "open" ? BrowseMode::OpenScene : BrowseMode::ExportPlots, argument);
+  if (action == "open" || action == "export" || action == "save") {
+    const BrowseMode mode =
+        action == "open" ? BrowseMode::OpenScene : action == "save" ? BrowseMode::SaveScene : BrowseMode::ExportPlots;
+    app_.openBrowser(mode, argument);
   } else if (!browser.isOpen()) {
     error = "the file dialog is not open (browse open|export first)";
     return false;
@@ -27,13 +29,24 @@ bool ScriptRunner::browse(const ScriptCommand& c, std::string& error) {
   } else if (action == "cancel" && argument.empty()) {
     browser.close();
   } else {
-    error = "expected open [DIR], export [DIR], enter NAME, name NAME, ok or cancel (got '" + action + "')";
+    error = "expected open [DIR], export [DIR], save [DIR], enter NAME, name NAME, ok or cancel (got '" + action + "')";
     return false;
   }
   app_.ui().browserShown.clear();  // the dialog's fields show the model's state
   app_.renderFrame();
   if (ok && browser.isOpen()) std::cout << "browse: " << browser.directory() << " (" << browser.entries().size() << " entries)" << std::endl;
   return ok;
+}
+
+bool ScriptRunner::saveScene(const ScriptCommand& c, std::string& error) {
+  if (c.args.size() > 1 && c.args[1] != "pose") {
+    error = "expected FILE [pose] (got '" + c.args[1] + "')";
+    return false;
+  }
+  if (!app_.saveSceneAs(c.args[0], c.args.size() > 1, error)) return false;
+  app_.renderFrame();
+  std::cout << "save-scene: " << app_.ui().exportStatus << std::endl;
+  return true;
 }
 
 bool ScriptRunner::recent(const ScriptCommand&, std::string&) {

@@ -113,6 +113,7 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"test-step-delay", &ScriptRunner::testStepDelay},
       {"browse", &ScriptRunner::browse},
       {"recent", &ScriptRunner::recent},
+      {"save-scene", &ScriptRunner::saveScene},
       {"undo", &ScriptRunner::undo},
       {"redo", &ScriptRunner::redo},
   };

@@ -69,6 +69,7 @@ class ScriptRunner {
   // The file dialog and the recent scenes (script_files.cpp).
   bool browse(const ScriptCommand& c, std::string& error);
   bool recent(const ScriptCommand& c, std::string& error);
+  bool saveScene(const ScriptCommand& c, std::string& error);
   bool undo(const ScriptCommand& c, std::string& error);
   bool redo(const ScriptCommand& c, std::string& error);
 

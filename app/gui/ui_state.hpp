@@ -89,6 +89,8 @@ struct UiState {
   char browserName[256] = "";       // its file name field
   std::string browserShown;         // the directory those fields were filled from
   std::string poseRefusal;          // why the inspector's last joint slider edit was refused
+  bool saveFromCurrentPose = false;  // File > Save scene as: the current q, qdot become q0, qd0
+  std::string overwriteAsked;        // the existing file Save was pressed on once; a second press overwrites it
 };
 
 }  // namespace articulab::gui

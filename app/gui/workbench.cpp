@@ -193,6 +193,16 @@ void Workbench::openBrowser(BrowseMode mode, const std::string& directory) {
     ui_.browser.open(mode, directory.empty() ? here : directory, "");
     return;
   }
+  if (mode == BrowseMode::SaveScene) {
+    Snapshot current;  // the scene open now, even before a frame has shown it
+    simulation_->snapshot(current);
+    const fs::path scene(current.scenePath);
+    const std::string name = current.model ? current.model->name : "";
+    ui_.overwriteAsked.clear();
+    ui_.browser.open(mode, directory.empty() ? scene.parent_path().string() : directory,
+                     editedSceneFileName(scene.stem().string().empty() ? name : scene.stem().string()));
+    return;
+  }
   const fs::path last(ui_.exportBase);
   const std::string name = snapshot_.model ? snapshot_.model->name : "articulab";
   ui_.browser.open(mode, directory.empty() ? last.parent_path().string() : directory, timestampedFileName(name, ""));
@@ -208,6 +218,8 @@ bool Workbench::acceptBrowser(bool inBackground, std::string& error) {
       openSceneInBackground(path, overrides);
     else
       openScene(path, overrides, "", error);
+  } else if (error.empty() && browser.mode() == BrowseMode::SaveScene) {
+    saveSceneFromBrowser(path, error);
   } else if (error.empty()) {
     std::snprintf(ui_.exportBase, sizeof ui_.exportBase, "%s", path.c_str());
     if (exportCsv(path + ".csv", error) && exportPlots(path, error))

@@ -48,9 +48,14 @@ class Workbench {
   // False with the reason; the dialog stays open then.
   bool acceptBrowser(bool inBackground, std::string& error);
   // Opens the file dialog: scenes from the current scene's directory, or the export with the
-  // default name SCENE_YYYYMMDD-HHMMSS in the directory of the last export.
+  // default name SCENE_YYYYMMDD-HHMMSS in the directory of the last export, or Save scene as
+  // with the default name SCENE_edited.json in the current scene's directory.
   void openBrowser(BrowseMode mode, const std::string& directory = "");
   const RecentFiles& recentFiles() const { return recent_; }
+  // File > Save scene as: the current model with its edits, the back-end, integrator and dt in
+  // use, and (fromCurrentPose) the current state as the initial one, written as a scene that
+  // loads back to the same model (engine/io/scene_writer.hpp). False with the reason.
+  bool saveSceneAs(const std::string& path, bool fromCurrentPose, std::string& error);
   void showError(const std::string& message);
   void frameScene();
   void rescanScenes();
@@ -99,6 +104,8 @@ class Workbench {
   void refreshFromSimulation();
   void takeBackgroundLoad();
   void rememberOpenedScene();
+  // The dialog's Save: asks once before overwriting an existing file (scene_saving.cpp).
+  bool saveSceneFromBrowser(const std::string& path, std::string& error);
   void copyNewSamples();
   void buildUi();
   void present();

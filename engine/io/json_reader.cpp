@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "engine/io/scene_loader.hpp"
@@ -150,6 +151,9 @@ Vector3 readAxis(const Node& node) {
   if (!(length > 1e-12) || !std::isfinite(length))
     node.fail("expected a non-zero axis (it is normalised), got [" + formatNumber(axis.x()) + ", " +
               formatNumber(axis.y()) + ", " + formatNumber(axis.z()) + "]");
+  // An axis that is unit to rounding (one this function returned, written by a saved scene) is
+  // kept as it is, so that a saved scene reads back to the same bits.
+  if (std::abs(length - 1.0) <= 4.0 * std::numeric_limits<double>::epsilon()) return axis;
   return axis / length;
 }
 
@@ -158,10 +162,33 @@ VectorX readCoordinates(const Node& node, int length) {
   return readNumbers(node, length);
 }
 
+namespace {
+
+// Rows [[r00, r01, r02], [...], [...]] of a rotation matrix: orthonormal to 1e-9, determinant +1.
+Matrix3 readRotationMatrix(const Node& node) {
+  if (node.json().size() != 3) node.fail("expected a rotation vector [x, y, z] or 3 rows of a rotation matrix");
+  Matrix3 R;
+  for (int r = 0; r < 3; ++r) R.row(r) = readVector3(node.element(r)).transpose();
+  const double error = (R.transpose() * R - Matrix3::Identity()).cwiseAbs().maxCoeff();
+  if (!(error <= 1e-9) || R.determinant() < 0.0)
+    node.fail("the rows are not a rotation matrix (orthonormal, determinant +1; off by " + formatNumber(error) +
+              "); expected a rotation vector [x, y, z] or the rows of a rotation");
+  return R;
+}
+
+}  // namespace
+
+// A rotation vector (axis times angle, sueda eq 1.3) or the rows of a rotation matrix, which a
+// saved scene uses when the rotation vector would not read back to exactly the same matrix.
+Matrix3 readRotation(const Node& node) {
+  if (node.json().is_array() && !node.json().empty() && node.json()[0].is_array()) return readRotationMatrix(node);
+  return so3::exp(readVector3(node));
+}
+
 Matrix4 readPose(const Node& object, const std::string& positionKey, const std::string& rotationKey) {
   const Vector3 p = object.has(positionKey) ? readVector3(object[positionKey]) : Vector3::Zero();
-  const Vector3 r = object.has(rotationKey) ? readVector3(object[rotationKey]) : Vector3::Zero();
-  return se3::make(so3::exp(r), p);
+  const Matrix3 R = object.has(rotationKey) ? readRotation(object[rotationKey]) : so3::exp(Vector3::Zero());
+  return se3::make(R, p);
 }
 
 std::string inQuotes(const std::string& text) { return "\"" + text + "\""; }

@@ -63,12 +63,13 @@ std::string readName(const Node& node);
 // An array of exactly `length` numbers.
 VectorX readNumbers(const Node& node, int length);
 Vector3 readVector3(const Node& node);
-// A non-zero 3-vector, returned normalised.
+// A non-zero 3-vector, returned normalised (as given when its length is 1 to rounding).
 Vector3 readAxis(const Node& node);
 // Joint coordinates: an array of `length` numbers, or a single number when length is 1.
 VectorX readCoordinates(const Node& node, int length);
-// The pose E = (exp([rotation]), position) from two optional fields of an object; rotation is a
-// rotation vector (axis times angle, radians).
+// A rotation: a rotation vector (axis times angle, radians) or the three rows of a rotation matrix.
+Matrix3 readRotation(const Node& node);
+// The pose E = (R(rotation), position) from two optional fields of an object (readRotation).
 Matrix4 readPose(const Node& object, const std::string& positionKey, const std::string& rotationKey);
 
 // Helpers for messages.

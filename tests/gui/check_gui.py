@@ -900,6 +900,83 @@ quit
           "entering a missing directory fails, naming it")
 
 
+def energy_rows_match(rows, reference, what):
+    """Every sample of rows at a time of reference has the same energies (relative 1e-12)."""
+    by_time = {round(row["t"], 9): row for row in reference}
+    matched, worst = 0, 0.0
+    for row in rows:
+        ref = by_time.get(round(row["t"], 9))
+        if ref is None:
+            continue
+        matched += 1
+        for column in ("kinetic", "potential", "total"):
+            worst = max(worst, abs(row[column] - ref[column]) / (1.0 + abs(ref[column])))
+    print("%s: %d matched rows, worst relative difference %.3g" % (what, matched, worst))
+    check(matched >= len(rows) - 1 and matched > 10, what + ": every sample time appears in the reference")
+    check(worst < 1e-12, what + ": the energies are the same (worst %.3g)" % worst)
+
+
+def case_save_scene(opts):
+    """File > Save scene as: edit a chain made from a template (one link's mass, a joint spring,
+    gravity), save it through the dialog, open the saved file in the app and run it; both runs
+    and `articulab run` of the saved file give the same energies."""
+    out = os.path.abspath(opts.out_dir)
+    saved = f"{out}/chain_edited.json"
+    for name in os.listdir(out):  # scenes saved by an earlier run of this case
+        if name.endswith(".json"):
+            os.remove(os.path.join(out, name))
+    script = f"""load scenes/chain.json n=5
+backend redmax
+integrator rk4
+dt 0.002
+set-body 2 mass 2.5
+set-joint 1 stiffness 3
+set-gravity 0.5 0 -9.81
+run-frames 40
+export-csv {out}/edited.csv
+browse save {out}
+screenshot-window {out}/save_dialog.png
+browse ok
+save-scene {out}/chain_pose.json pose
+load {saved}
+expect-backend redmax
+run-frames 40
+export-csv {out}/reloaded.csv
+screenshot {out}/reloaded.png
+quit
+"""
+    result, _ = run_script(opts, "save_scene", script)
+    if not check(result.returncode == 0, "the session must exit with 0: %s" % result.stderr.strip()[-500:]):
+        return
+    check(f"saved the scene to {out}/chain_pose.json" in result.stdout, "the status names the whole path")
+    check_shows_scene(f"{out}/save_dialog.png", "window with the save dialog")
+    check_shows_scene(f"{out}/reloaded.png", "the saved scene opened in the app")
+    with open(saved) as f:
+        scene = json.load(f)
+    masses = [body["mass"] for body in scene["bodies"]]
+    check(masses == [1, 1, 2.5, 1, 1], "the saved scene has every link, link2 with its new mass: %s" % masses)
+    check(scene["joints"][1].get("stiffness") == 3, "the joint spring is saved")
+    check(scene["gravity"] == [0.5, 0, -9.81], "gravity is saved")
+    check(scene["simulation"]["backend"] == "redmax" and scene["simulation"]["integrator"] == "rk4" and
+          scene["simulation"]["dt"] == 0.002, "the back-end, integrator and dt in use are saved")
+    with open(f"{out}/chain_pose.json") as f:
+        check(json.load(f)["joints"][0]["q0"] != scene["joints"][0]["q0"], "pose: the current q becomes q0")
+    # The edited run's sample at t = 0 was recorded when the scene opened, before the edits.
+    _, edited = read_csv(f"{out}/edited.csv")
+    edited = [row for row in edited if row["t"] > 0]
+    _, reloaded = read_csv(f"{out}/reloaded.csv")
+    energy_rows_match(reloaded, edited, "the saved scene in the app vs the edited run")
+    duration = "%.6f" % edited[-1]["t"]
+    cli = run([opts.exe, "run", saved, "--duration", duration, "--csv", f"{out}/cli.csv"], "headless run")
+    if check(cli.returncode == 0, "articulab run of the saved scene succeeds"):
+        _, reference = read_csv(f"{out}/cli.csv")
+        energy_rows_match(edited, reference, "the edited run vs articulab run of the saved scene")
+    # Save on an existing file asks first: the dialog's first ok fails, naming the file.
+    again, _ = run_script(opts, "save_scene_again", f"load {saved}\nbrowse save {out}\nbrowse ok\nquit\n")
+    check(again.returncode != 0 and "press Save again" in again.stdout + again.stderr,
+          "saving over an existing file asks before overwriting it")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--exe", required=True)
@@ -909,7 +986,8 @@ def main():
     parser.add_argument("case", choices=["scripted_session", "broken_scene", "diverging_scene", "bad_parameters",
                                          "view_and_labels",
                                          "benchmark", "compare_backends", "every_scene", "slow_step", "muscles",
-                                         "history", "inspector", "video", "video_png", "video_session", "files"])
+                                         "history", "inspector", "video", "video_png", "video_session", "files",
+                                         "save_scene"])
     opts = parser.parse_args()
     os.makedirs(opts.out_dir, exist_ok=True)
     # The app keeps its recent scenes in the user's configuration directory: the test's own.

@@ -136,5 +136,22 @@ TEST(DefaultFileName, SceneNameMadeFileSafeAndTheLocalTime) {
   EXPECT_EQ(timestampedFileName("", "").substr(0, 10), "articulab_");
 }
 
+// File > Save scene as: SCENE_edited.json, listed among the scene files, in an existing directory.
+TEST(DefaultFileName, SaveSceneAsProposesSceneEdited) {
+  EXPECT_EQ(editedSceneFileName("four_bar"), "four_bar_edited.json");
+  EXPECT_EQ(editedSceneFileName("four_bar_edited"), "four_bar_edited.json");  // saved again: the same name
+  EXPECT_EQ(editedSceneFileName("my scene"), "my_scene_edited.json");
+  EXPECT_EQ(editedSceneFileName(""), "articulab_edited.json");
+  const fs::path root = fs::canonical(makeTree());
+  FileBrowser browser;
+  browser.open(BrowseMode::SaveScene, root.string(), editedSceneFileName("a"));
+  EXPECT_EQ(names(browser), (std::vector<std::string>{"adir/", "zdir/", "a.json", "b.json"}));
+  EXPECT_EQ(browser.checkChosen(), "");  // a new file
+  browser.name = "a.json";
+  EXPECT_EQ(browser.checkChosen(), "");  // an existing one (the dialog asks before overwriting)
+  browser.name = "nowhere/a.json";
+  EXPECT_NE(browser.checkChosen().find("directory"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace articulab::gui

@@ -5,7 +5,9 @@
 #include "app/gui/model_edits.hpp"
 #include "app/gui/parameter_checks.hpp"
 #include "engine/diagnostics/energy.hpp"
+#include "engine/io/model_difference.hpp"
 #include "engine/io/scene_loader.hpp"
+#include "engine/io/scene_writer.hpp"
 #include "engine/solvers/registry.hpp"
 
 namespace articulab::gui {
@@ -90,6 +92,27 @@ TEST(ModelEdits, MassScalesTheSpatialInertiaSoKineticEnergyScalesWithIt) {
   double after = 0.5 * state.phi[2].dot(model.bodies[2].M * state.phi[2]);
   EXPECT_NEAR(after, 3.0 * before, 1e-12 * after);  // E = 1/2 phi^T M phi, M proportional to m
   EXPECT_EQ(model.bodies[2].mass, 3.0);
+}
+
+// File > Save scene as: the app's own edits (two chain links' masses, a joint spring and its
+// rest, gravity, a back-end setting) survive the round trip bit for bit, so that the saved
+// scene runs as the edited one.
+TEST(ModelEdits, EditsSurviveSaveSceneAs) {
+  Model model = chain(5);
+  ASSERT_EQ(setBodyMass(model, 2, 2.5), "");
+  ASSERT_EQ(setBodyMass(model, 3, 0.7), "");
+  ASSERT_EQ(setJointField(model, 1, JointField::Stiffness, 3.0), "");
+  ASSERT_EQ(setJointField(model, 1, JointField::Rest, 0.2), "");
+  ASSERT_EQ(setGravity(model, Vector3(0.5, 0.0, -9.81)), "");
+  ASSERT_EQ(setSolverSetting(model, "recursive", "gmres-tolerance", 1e-9), "");
+  const WrittenScene written = writeScene(model);
+  ASSERT_EQ(written.error, "");
+  const Model reloaded = loadSceneFromString(written.text, "chain_edited.json");
+  EXPECT_EQ(modelDifference(model, reloaded), "");
+  EXPECT_EQ(reloaded.bodies[2].mass, 2.5);
+  EXPECT_NEAR(reloaded.bodies[3].mass, 0.7, 1e-15);  // trace / 3 of the inertia, as "mass": 0.7 in a file gives
+  EXPECT_EQ(reloaded.joints[1].stiffness, 3.0);
+  EXPECT_TRUE(reloaded.gravity == Vector3(0.5, 0.0, -9.81));
 }
 
 TEST(ModelEdits, GravityAndSpringsChangeThePotentialEnergyAsExpected) {

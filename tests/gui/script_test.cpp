@@ -42,6 +42,17 @@ TEST(Script, AWrongArgumentCountFailsWithTheUsage) {
   EXPECT_NE(error.find("takes no arguments"), std::string::npos) << error;
 }
 
+TEST(Script, SaveSceneTakesAFileAndOptionallyPose) {
+  std::vector<ScriptCommand> commands;
+  std::string error;
+  ASSERT_TRUE(parseScript("save-scene out.json\nsave-scene out.json pose\nbrowse save /tmp\n", "s.txt", commands, error))
+      << error;
+  ASSERT_EQ(commands.size(), 3u);
+  EXPECT_EQ(commands[1].args, (std::vector<std::string>{"out.json", "pose"}));
+  EXPECT_FALSE(parseScript("save-scene\n", "s.txt", commands, error));
+  EXPECT_NE(error.find("save-scene takes FILE [pose]"), std::string::npos) << error;
+}
+
 TEST(Script, NumbersMustBeWholeFiniteWords) {
   double x = 0.0;
   long n = 0;

@@ -1,0 +1,255 @@
+#include "engine/io/scene_writer.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <tuple>
+
+#include "engine/io/json_layout.hpp"
+#include "engine/io/model_difference.hpp"
+#include "engine/io/scene_loader.hpp"
+#include "engine/io/scene_general_joint_writer.hpp"
+#include "engine/io/scene_values_out.hpp"
+
+namespace articulab {
+
+namespace {
+
+using scene_io::coordinates;
+using scene_io::OrderedJson;
+using scene_io::putPose;
+using scene_io::vector3;
+
+// Thrown inside the writer for what the format cannot hold; writeScene turns it into an error.
+struct Unwritable {
+  std::string reason;
+};
+
+OrderedJson shapeJson(const ShapeDims& dims) {
+  const Vector3& s = dims.size;
+  switch (dims.type) {
+    case ShapeType::Box: return {{"type", "box"}, {"size", vector3(s)}};
+    case ShapeType::Sphere: return {{"type", "sphere"}, {"radius", s.x()}};
+    case ShapeType::Ellipsoid: return {{"type", "ellipsoid"}, {"radii", vector3(s)}};
+    case ShapeType::Cylinder: return {{"type", "cylinder"}, {"radius", s.x()}, {"length", s.y()}};
+    case ShapeType::Capsule: return {{"type", "capsule"}, {"radius", s.x()}, {"length", s.y()}};
+    case ShapeType::Torus: return {{"type", "torus"}, {"major_radius", s.x()}, {"minor_radius", s.y()}};
+  }
+  throw Unwritable{"unknown shape type"};
+}
+
+OrderedJson bodyJson(const Body& body) {
+  OrderedJson out = {{"name", body.name}};
+  if (body.shapes.size() == 1 && body.shapes[0].E_bs == Matrix4::Identity()) {
+    out["mass"] = body.shapes[0].mass;
+    out["shape"] = shapeJson(body.shapes[0].dims);
+  } else {
+    OrderedJson shapes = OrderedJson::array();
+    for (const BodyShape& shape : body.shapes) {
+      OrderedJson entry = shapeJson(shape.dims);
+      entry["mass"] = shape.mass;
+      putPose(entry, shape.E_bs, "position", "rotation");
+      shapes.push_back(entry);
+    }
+    out["shapes"] = shapes;
+  }
+  if (body.friction >= 0.0) out["friction"] = body.friction;
+  return out;
+}
+
+std::string bodyName(const Model& model, int body) { return body < 0 ? "world" : model.bodies[body].name; }
+
+OrderedJson partsJson(const Joint& joint) {
+  OrderedJson parts = OrderedJson::array();
+  for (const JointPart& part : joint.parts) {
+    OrderedJson entry = {{"type", jointTypeName(part.type)}};
+    if (part.type == JointType::Revolute || part.type == JointType::Prismatic) entry["axis"] = vector3(part.axis);
+    parts.push_back(entry);
+  }
+  return parts;
+}
+
+void putJointType(OrderedJson& out, const Joint& joint) {
+  out["type"] = jointTypeName(joint);
+  if (joint.general) {
+    if (std::string problem = scene_io::putGeneralJointDefinition(out, *joint.general); !problem.empty())
+      throw Unwritable{"joint '" + joint.name + "': " + problem};
+  }
+  else if (joint.type == JointType::Composite) out["parts"] = partsJson(joint);
+  else if (joint.type == JointType::Revolute || joint.type == JointType::Prismatic) out["axis"] = vector3(joint.parts[0].axis);
+}
+
+void putJointDynamics(OrderedJson& out, const Joint& joint) {
+  if (joint.stiffness != 0.0) out["stiffness"] = joint.stiffness;
+  if (joint.damping != 0.0) out["damping"] = joint.damping;
+  if (!joint.rest.isZero(0.0)) out["rest"] = coordinates(joint.rest);
+  if (joint.hasLimits) out["limits"] = {{"lower", coordinates(joint.lower)}, {"upper", coordinates(joint.upper)}};
+  if (joint.driven) out["driven"] = true;
+  if (joint.friction.mu != 0.0 || joint.friction.radius != 0.0) {
+    OrderedJson friction = {{"mu", joint.friction.mu}, {"radius", joint.friction.radius}};
+    if (joint.friction.length != 0.0) friction["length"] = joint.friction.length;
+    out["friction"] = friction;
+  }
+}
+
+OrderedJson jointJson(const Model& model, const Joint& joint, const VectorX& q0, const VectorX& qd0) {
+  OrderedJson out = {{"name", joint.name}};
+  putJointType(out, joint);
+  out["parent"] = bodyName(model, joint.parent);
+  out["child"] = model.bodies[joint.child].name;
+  putPose(out, joint.E_pj, "position", "rotation");
+  putPose(out, joint.E_jc, "child_position", "child_rotation");
+  const VectorX q = q0.segment(joint.qIndex, joint.nq), qd = qd0.segment(joint.qIndex, joint.nq);
+  if (joint.nq > 0 && !q.isZero(0.0)) out["q0"] = coordinates(q);
+  if (joint.nq > 0 && !qd.isZero(0.0)) out["qd0"] = coordinates(qd);
+  putJointDynamics(out, joint);
+  return out;
+}
+
+OrderedJson loopJson(const Model& model, const LoopConstraint& loop) {
+  OrderedJson out = {{"name", loop.name}, {"type", loopTypeName(loop.type)}, {"body_a", bodyName(model, loop.bodyA)},
+                     {"body_b", bodyName(model, loop.bodyB)}};
+  putPose(out, loop.E_aA, "position_a", "rotation_a");
+  putPose(out, loop.E_bB, "position_b", "rotation_b");
+  if (loop.type == LoopType::Hinge) out["axis"] = vector3(loop.axis);
+  return out;
+}
+
+OrderedJson forceJson(const Model& model, const ForceElement& element) {
+  OrderedJson out = {{"name", element.name}, {"type", forceElementTypeName(element.type)}};
+  if (element.type == ForceElementType::PointForce) {
+    out["body"] = bodyName(model, element.b.body);
+    out["point"] = vector3(element.b.point);
+    out["force"] = vector3(element.force);
+    return out;
+  }
+  out["body_a"] = bodyName(model, element.a.body);
+  out["point_a"] = vector3(element.a.point);
+  out["body_b"] = bodyName(model, element.b.body);
+  out["point_b"] = vector3(element.b.point);
+  out["stiffness"] = element.stiffness;
+  out["damping"] = element.damping;
+  if (element.type == ForceElementType::SpringDamper) out["rest_length"] = element.restLength;
+  return out;
+}
+
+// A constant (one knot at t = 0, as constantExcitation makes it), knots, or a wave whose
+// phase already holds any for_each phase_step.
+OrderedJson excitationJson(const Excitation& e) {
+  if (e.wave)
+    return {{"mean", e.mean}, {"amplitude", e.amplitude}, {"period", e.period}, {"phase", e.phase}};
+  if (e.times.size() == 1 && e.times[0] == 0.0) return e.values[0];
+  OrderedJson knots = OrderedJson::array();
+  for (std::size_t k = 0; k < e.times.size(); ++k) knots.push_back({e.times[k], e.values[k]});
+  return knots;
+}
+
+OrderedJson muscleJson(const Model& model, const Muscle& muscle) {
+  OrderedJson path = OrderedJson::array();
+  for (const Attachment& point : muscle.path)
+    path.push_back({{"body", bodyName(model, point.body)}, {"point", vector3(point.point)}});
+  return {{"name", muscle.name},
+          {"path", path},
+          {"max_isometric_force", muscle.maxIsometricForce},
+          {"optimal_fiber_length", muscle.optimalFiberLength},
+          {"tendon_slack_length", muscle.tendonSlackLength},
+          {"max_contraction_velocity", muscle.maxContractionVelocity},
+          {"activation_time", muscle.activationTimes.activation},
+          {"deactivation_time", muscle.activationTimes.deactivation},
+          {"excitation", excitationJson(muscle.excitation)},
+          {"initial_activation", muscle.initialActivation}};
+}
+
+// {"BACKEND": {"SETTING": value}}, sorted as the loader lists them.
+OrderedJson solverSettingsJson(std::vector<SettingValue> settings) {
+  std::sort(settings.begin(), settings.end(), [](const SettingValue& a, const SettingValue& b) {
+    return std::tie(a.backend, a.name) < std::tie(b.backend, b.name);
+  });
+  OrderedJson out = OrderedJson::object();
+  for (const SettingValue& setting : settings) out[setting.backend][setting.name] = setting.value;
+  return out;
+}
+
+OrderedJson simulationJson(const SimulationDefaults& d) {
+  OrderedJson out = {{"backend", d.backend}};
+  if (!d.integrator.empty()) out["integrator"] = d.integrator;
+  out["dt"] = d.dt;
+  out["duration"] = d.duration;
+  out["drift_control"] = driftControlName(d.driftControl);
+  out["baumgarte"] = {{"alpha", d.baumgarteAlpha}, {"beta", d.baumgarteBeta}};
+  if (!d.solverSettings.empty()) out["solver_settings"] = solverSettingsJson(d.solverSettings);
+  return out;
+}
+
+void putContact(OrderedJson& out, const Model& model) {
+  if (!model.groundContact && model.groundFriction != 0.0)
+    throw Unwritable{"the ground friction " + scene_io::exactNumber(model.groundFriction) +
+                     " is set while ground contact is off; the scene format gives friction only with contact"};
+  if (model.groundContact && model.groundFriction != 0.0) out["ground_contact"] = {{"friction", model.groundFriction}};
+  else out["ground_contact"] = model.groundContact;
+  out["body_contact"] = model.bodyContact;
+}
+
+template <class T, class ToJson>
+OrderedJson list(const std::vector<T>& items, ToJson toJson) {
+  OrderedJson out = OrderedJson::array();
+  for (const T& item : items) out.push_back(toJson(item));
+  return out;
+}
+
+OrderedJson sceneJson(const Model& model, const VectorX& q0, const VectorX& qd0) {
+  OrderedJson scene = {{"name", model.name}};
+  if (!model.description.empty()) scene["description"] = model.description;
+  scene["gravity"] = vector3(model.gravity);
+  putContact(scene, model);
+  scene["simulation"] = simulationJson(model.defaults);
+  scene["bodies"] = list(model.bodies, bodyJson);
+  scene["joints"] = list(model.joints, [&](const Joint& j) { return jointJson(model, j, q0, qd0); });
+  if (!model.loops.empty()) scene["constraints"] = list(model.loops, [&](const LoopConstraint& l) { return loopJson(model, l); });
+  if (!model.forces.empty()) scene["forces"] = list(model.forces, [&](const ForceElement& f) { return forceJson(model, f); });
+  if (!model.muscles.empty()) scene["muscles"] = list(model.muscles, [&](const Muscle& m) { return muscleJson(model, m); });
+  return scene;
+}
+
+// Why the start cannot be used, or "".
+std::string checkStart(const Model& model, const SceneStart& start) {
+  for (const VectorX* v : {start.q, start.qd})
+    if (v && v->size() != model.nq)
+      return "the start state has " + std::to_string(v->size()) + " coordinates; the model has " + std::to_string(model.nq);
+  return "";
+}
+
+}  // namespace
+
+WrittenScene writeScene(const Model& model, const SceneStart& start) {
+  if (std::string problem = checkStart(model, start); !problem.empty()) return {"", problem};
+  try {
+    const VectorX& q0 = start.q ? *start.q : model.q0;
+    const VectorX& qd0 = start.qd ? *start.qd : model.qd0;
+    return {scene_io::layoutJson(sceneJson(model, q0, qd0)), ""};
+  } catch (const Unwritable& e) {
+    return {"", e.reason};
+  }
+}
+
+std::string saveScene(const Model& model, const std::string& path, const SceneStart& start) {
+  const WrittenScene written = writeScene(model, start);
+  if (!written.error.empty()) return "cannot save the scene: " + written.error;
+  Model expected = model;
+  if (start.q) expected.q0 = *start.q;
+  if (start.qd) expected.qd0 = *start.qd;
+  try {
+    const Model reloaded = loadSceneFromString(written.text, path);
+    if (std::string difference = modelDifference(expected, reloaded); !difference.empty())
+      return "cannot save the scene: it would load back different (" + difference + ")";
+  } catch (const SceneError& e) {
+    return "cannot save the scene: the written text does not load: " + std::string(e.what());
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) return "cannot open " + path + " for writing";
+  out << written.text;
+  out.close();
+  if (!out) return "cannot write " + path;
+  return "";
+}
+
+}  // namespace articulab
