@@ -455,7 +455,8 @@ bool ScriptRunner::hover(const ScriptCommand& c, std::string& error) {
   const ViewRegion view = viewRegion(display.x, display.y, app_.ui().showPanels, app_.ui().layout);
   const int body = bodyAt(snap, app_.camera(), view, static_cast<float>(x), static_cast<float>(y));
   app_.ui().overlays.hoveredBody = body;
-  spdlog::info("hover at ({}, {}): {}", x, y, body < 0 ? std::string("no body") : "body " + snap.model->bodies[body].name);
+  const std::string what = body < 0 ? std::string("no body") : "body " + snap.model->bodies[body].name;
+  spdlog::info("hover at ({}, {}): {}", x, y, what);
   return true;
 }
 

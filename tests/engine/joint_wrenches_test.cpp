@@ -1,13 +1,14 @@
 // The wrench each joint transmits (engine/algorithm/joint_wrenches.hpp) against closed forms
 // (a pendulum at rest and swinging through the bottom), Newton's law on each subtree by finite
 // differences of the kinematics, the engine's inverse dynamics (its projection on the joint
-// axes), and the contact forces of a resting box stack (a free joint transmits nothing).
+// axes), baraff's joint multipliers, and the contact forces of a resting box stack (a free joint transmits nothing).
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "engine/algorithm/joint_wrenches.hpp"
 #include "engine/io/scene_loader.hpp"
+#include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/registry.hpp"
 #include "tests/engine/test_util.hpp"
 
@@ -80,7 +81,8 @@ TEST(JointWrenches, AgreeWithNewtonOnEverySubtreeAndWithInverseDynamics) {
     const auto qAt = [&](double s) { return VectorX(state.q + s * state.qd + 0.5 * s * s * state.qdd); };
     std::vector<Vector3> massTimesAcceleration(model.bodies.size());
     for (int k = 0; k < model.bodyCount(); ++k) {
-      const Vector3 a = (centreAt(model, qAt(t), k) - 2.0 * centreAt(model, qAt(0.0), k) + centreAt(model, qAt(-t), k)) / (t * t);
+      const Vector3 twice = 2.0 * centreAt(model, qAt(0.0), k);
+      const Vector3 a = (centreAt(model, qAt(t), k) - twice + centreAt(model, qAt(-t), k)) / (t * t);
       massTimesAcceleration[k] = model.bodies[k].mass * (a - model.gravity);
     }
     VectorX tau(model.nq);
@@ -91,11 +93,37 @@ TEST(JointWrenches, AgreeWithNewtonOnEverySubtreeAndWithInverseDynamics) {
       for (int k = 0; k < model.bodyCount(); ++k)
         if (inSubtreeOf(model, i, k)) newton += massTimesAcceleration[k];
       const bool springs = !model.forces.empty();  // element forces are not in Newton's sum above
-      if (!springs) EXPECT_LT((worldJointWrench(model, kin, ws, i).force - newton).norm(), 1e-5 * (1.0 + newton.norm())) << i;
+      const Vector3 force = worldJointWrench(model, kin, ws, i).force;
+      if (!springs) EXPECT_LT((force - newton).norm(), 1e-5 * (1.0 + newton.norm())) << i;
       const Joint& joint = model.joints[i];
       const VectorX projected = kin.bodies[i].AdS.transpose() * ws.wrench[i];
       EXPECT_LT((projected - tau.segment(joint.qIndex, joint.nq)).norm(), 1e-10 * (1.0 + tau.norm())) << i;
     }
+  }
+}
+
+// baraff's primary multipliers at the same state: M a = F + G^T lambda puts Gc^T lambda_i on
+// joint i's child (baraff/anticipation.hpp), the whole wrench of a passive (unsprung, unactuated)
+// revolute joint; with baraff's accelerations the two agree.
+TEST(JointWrenches, AgreeWithBaraffsJointMultipliersOnAChain) {
+  const Model model = loadScene(test::kScenes + "chain.json", {{"n", 5}});
+  BaraffSolver baraff(model, solverOptionsFor(model, Integrator::SemiImplicitEuler));
+  State state = makeInitialState(model);
+  state.q += test::randomVector(model.nq, 0.5);
+  state.qd = test::randomVector(model.nq, 2.0);
+  TreeKinematics kin(model);
+  computeKinematics(model, state.q, state.qd, kin);
+  copyWorldMotion(kin, state.E_0i, state.phi);
+  VectorX qdd(model.nq);
+  baraff.forwardDynamics(model, state, qdd);
+  ASSERT_TRUE(qdd.allFinite());
+  InverseDynamicsWorkspace ws(model);
+  jointWrenches(model, kin, qdd, forceInputs(state), state.outputs, ws);
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const baraff::PrimaryConstraint& rows = baraff.system().primary[i];
+    const auto lambda = baraff.solution().lambda[i].head(rows.rows);
+    const Vector6 constraint = baraff::childRows(rows).transpose() * lambda;
+    EXPECT_LT((ws.wrench[i] - constraint).norm(), 1e-8 * (1.0 + constraint.norm())) << i;
   }
 }
 
