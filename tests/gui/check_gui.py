@@ -720,7 +720,7 @@ quit
 
 def check_inspected_wrench(opts):
     """single_pendulum.json (1 kg box, centre l = 0.05 m below a frictionless hinge about y): the
-    joint wrench the inspector shows has along the link m (omega^2 l + g . u), u the unit vector
+    joint wrench the inspector shows has along the link m (omega^2 l + g u_z), u the unit vector
     from the centre to the pivot (Newton along the link, closed form: no qddot in it), and no
     moment about the hinge axis beyond the O(h) of the step's discrete qddot."""
     out = opts.out_dir
