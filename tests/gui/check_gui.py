@@ -759,7 +759,8 @@ quit
 
 def check_inspected_contacts(opts):
     """box_stack.json at rest: the middle box's contacts (with the bottom box below it and the top
-    box on it) sum to its weight m g upwards, and its free joint transmits nothing."""
+    box on it) sum to its weight m g upwards, and its free joint transmits nothing; scrubbed back
+    in the history, the inspection is that of the state shown."""
     out = opts.out_dir
     result, _ = run_script(opts, "inspector_contacts", f"""load scenes/box_stack.json
 run-frames 6
@@ -767,6 +768,8 @@ select middle
 export-inspection {out}/middle.json
 draw-frames 2
 screenshot-window {out}/contacts.png
+history view 0.05
+export-inspection {out}/middle_past.json
 quit
 """)
     if not check(result.returncode == 0, "the contact session must exit with 0: %s" % result.stderr.strip()[-300:]):
@@ -783,6 +786,10 @@ quit
     force = b["joint_wrench"]["force"]
     check(sum(f * f for f in force) ** 0.5 < 1e-6 * weight, "the free joint transmits no force: %s" % force)
     check_shows_scene(f"{out}/contacts.png", "box stack with the inspector")
+    past = read_json(f"{out}/middle_past.json")
+    print("at the history time %.3f s: %d contacts, sum %s N" % (past["t"], len(past["contacts"]), past["contact_sum"]))
+    check(past["t"] < 0.06 and past["contacts"] and abs(past["contact_sum"][2] - weight) < 1e-6 * weight,
+          "scrubbed back, the inspector shows the contacts of the state shown (t = %.3f s)" % past["t"])
 
 
 # ---------------------------------------------------------------- video (app/video)
