@@ -27,6 +27,7 @@ const glm::vec3 kPointForceColor{0.10f, 0.85f, 0.45f};
 const glm::vec3 kAnchorColor{0.22f, 0.22f, 0.26f};
 const glm::vec3 kGhostColor{0.58f, 0.40f, 0.74f};  // the comparison run's colour in the plots
 const glm::vec3 kSelectedColor{1.0f, 0.85f, 0.2f};  // the inspected body's outline
+const glm::vec3 kHoveredColor{0.0f, 1.0f, 1.0f};   // the outline of the body under the mouse
 const glm::vec3 kFrictionColor{0.95f, 0.35f, 0.1f};  // friction forces at the contacts
 
 int posedBodyCount(const Model& model, const State& state) {
@@ -206,6 +207,8 @@ OverlayGeometry buildOverlayGeometry(const Model& model, const State& state, con
   if (overlays.anchors) addWorldAnchors(model, sceneSize, out);
   if (overlays.forces) addForceElements(model, state, sceneSize, out);
   addPerturbation(model, state, sceneSize, out);
+  if (overlays.hoveredBody != overlays.selectedBody)
+    addBodyOutline(model, state, overlays.hoveredBody, kHoveredColor, out.lines);
   addBodyOutline(model, state, overlays.selectedBody, kSelectedColor, out.lines);
   if (overlays.contacts) {
     for (const Vector3& p : contactPoints) out.markers.push_back({toGlm(p), 0.008f * sceneSize, kContactColor});

@@ -19,6 +19,7 @@ struct Overlays {
   bool muscles = true;         // muscles as tubes along their paths, with dots at their path points
   MuscleColouring muscleColouring = MuscleColouring::Activation;
   int selectedBody = -1;       // outlined in yellow: the body the inspector shows (-1: none)
+  int hoveredBody = -1;        // outlined in cyan: the body under the mouse (-1: none)
 };
 
 }  // namespace articulab::render

@@ -1,6 +1,7 @@
 #include "app/gui/body_inspection.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 
 #include "engine/forces/force_drawing.hpp"
 #include "engine/forces/muscle_readings.hpp"
@@ -25,6 +26,34 @@ void addForces(const Model& model, const State& state, int b, BodyInspection& ou
         out.forces.push_back({model.muscles[m].name, "muscle", readMuscle(model, state, m).force});
         break;
       }
+}
+
+// The contacts of the last step that act on body b: as reported on `body`, or opposite on `other`.
+void addContacts(const Model& model, const State& state, int b, BodyInspection& out) {
+  const StepOutputs& outputs = state.outputs;
+  const int count = std::min<int>(outputs.contactCount, static_cast<int>(outputs.contacts.size()));
+  for (int c = 0; c < count; ++c) {
+    const ContactOutput& contact = outputs.contacts[c];
+    if (contact.body != b && contact.other != b) continue;
+    const bool reported = contact.body == b;
+    const int with = reported ? contact.other : contact.body;
+    const double sign = reported ? 1.0 : -1.0;
+    out.contacts.push_back({contact.point, contact.normalForce, sign * contact.normal, sign * contact.friction,
+                            with < 0 ? std::string("ground") : model.bodies[with].name});
+    out.contactSum += sign * (contact.normalForce * contact.normal + contact.friction);
+  }
+}
+
+// The wrench joint b transmits, from the state's (q, qdot), the step's qddot and contacts.
+void addJointWrench(const Model& model, const State& state, int b, BodyInspection& out) {
+  if (state.qdd.size() != model.nq || !state.qdd.allFinite()) return;
+  TreeKinematics kin(model);
+  computeKinematics(model, state.q, state.qd, kin);
+  InverseDynamicsWorkspace ws(model);
+  jointWrenches(model, kin, state.qdd, forceInputs(state), state.outputs, ws);
+  out.jointWrench = worldJointWrench(model, kin, ws, b);
+  out.hasJointWrench = true;
+  out.loopOnSubtree = subtreeHasLoop(model, b);
 }
 
 }  // namespace
@@ -58,6 +87,8 @@ BodyInspection inspectBody(const Model& model, const State& state, int b) {
   out.stiffness = joint.stiffness;
   out.damping = joint.damping;
   addForces(model, state, b, out);
+  addContacts(model, state, b, out);
+  addJointWrench(model, state, b, out);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/algorithm/joint_wrenches.hpp"
 #include "engine/multibody/state.hpp"
 
 namespace articulab::gui {
@@ -14,6 +15,15 @@ struct InspectedForce {
   std::string name;   // "gravity", the element's or the muscle's name
   std::string kind;   // "gravity", "spring-damper", ..., "muscle"
   double magnitude = 0.0;  // N: |m g|, the element's tension, the muscle's force
+};
+
+// A contact of the last step on the body (State::outputs), forces on this body, world axes.
+struct InspectedContact {
+  Vector3 point = Vector3::Zero();     // world, m
+  double normalForce = 0.0;            // N (>= 0), along `normal`
+  Vector3 normal = Vector3::UnitZ();   // direction of the normal force on this body
+  Vector3 friction = Vector3::Zero();  // N, in the contact's tangent plane
+  std::string with;                    // "ground" or the other body's name
 };
 
 struct BodyInspection {
@@ -33,6 +43,13 @@ struct BodyInspection {
   VectorX lower, upper;
   double stiffness = 0.0, damping = 0.0;    // N m/rad or N/m, N m s/rad or N s/m
   std::vector<InspectedForce> forces;
+  std::vector<InspectedContact> contacts;
+  Vector3 contactSum = Vector3::Zero();  // N: sum of the contacts' normal and friction forces, world
+  // What joint i exerts on the body (engine/algorithm/joint_wrenches.hpp): world axes, moment about
+  // the joint's origin; only with the step's accelerations qdd (hasJointWrench).
+  bool hasJointWrench = false;
+  bool loopOnSubtree = false;  // a loop closure acts on the subtree: jointWrench adds its force
+  JointWrench jointWrench;
 };
 
 // Body b at the state; the state must hold the poses (E_0i, phi) of every body.

@@ -108,6 +108,47 @@ void drawForceTable(const BodyInspection& b) {
   ImGui::EndTable();
 }
 
+// Each contact of the last step on the body (of the state shown: live or the history's) and their sum.
+void drawContactTable(const BodyInspection& b) {
+  if (b.contacts.empty()) {
+    ImGui::TextDisabled("no contact in the last step");
+    return;
+  }
+  ImGui::Text("%zu contact(s) in the last step, sum %+.4g  %+.4g  %+.4g N", b.contacts.size(), b.contactSum.x(),
+              b.contactSum.y(), b.contactSum.z());
+  if (!ImGui::BeginTable("inspected contacts", 4, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
+  for (const char* header : {"with", "point [m]", "normal [N]", "friction [N]"}) ImGui::TableSetupColumn(header);
+  ImGui::TableHeadersRow();
+  for (const InspectedContact& c : b.contacts) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(c.with.c_str());
+    ImGui::TableSetColumnIndex(1);
+    ImGui::Text("%+.3f %+.3f %+.3f", c.point.x(), c.point.y(), c.point.z());
+    ImGui::TableSetColumnIndex(2);
+    ImGui::Text("%.4g", c.normalForce);
+    ImGui::TableSetColumnIndex(3);
+    ImGui::Text("%+.3g %+.3g %+.3g", c.friction.x(), c.friction.y(), c.friction.z());
+  }
+  ImGui::EndTable();
+}
+
+// What the body's joint transmits to it (from its parent or the world), by inverse dynamics.
+void drawJointWrench(const BodyInspection& b) {
+  if (!b.hasJointWrench) {
+    ImGui::TextDisabled("joint wrench: after the first step (it needs the step's accelerations)");
+    return;
+  }
+  ImGui::TextUnformatted("joint wrench on the body (world axes, moment about the joint)");
+  if (!ImGui::BeginTable("inspected wrench", 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
+  vectorRow("force", b.jointWrench.force, "N");
+  vectorRow("moment", b.jointWrench.moment, "N m");
+  vectorRow("joint origin", b.jointWrench.point, "m");
+  ImGui::EndTable();
+  if (b.loopOnSubtree)
+    ImGui::TextDisabled("a loop closure acts on this subtree: the wrench includes its force (tree inverse dynamics)");
+}
+
 // The bodies in model order (a parent before its children), indented by their depth in the
 // joint tree; clipped to the rows in view, so a chain of 100000 links costs what it shows.
 void drawBodyList(Workbench& app, const Model& model) {
@@ -144,6 +185,8 @@ void drawInspectorPanel(Workbench& app) {
   drawJointTable(inspection);
   drawJointSliders(app, b, inspection);
   drawForceTable(inspection);
+  drawContactTable(inspection);
+  drawJointWrench(inspection);
 }
 
 void drawModelTree(Workbench& app) {

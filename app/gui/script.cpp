@@ -38,6 +38,9 @@ const std::vector<CommandSyntax>& scriptCommands() {
        "the whole run)"},
       {"select", 1, 1, "BODY|none: inspect body BODY (name or index) in the inspector, outlined in the 3D view"},
       {"click", 2, 2, "X Y: a left click at window pixel (X, Y): selects the body there (none when there is none)"},
+      {"hover", 2, 2, "X Y: the mouse at window pixel (X, Y): the body there is outlined in cyan (none if none)"},
+      {"export-inspection", 1, 1, "FILE: what the inspector shows of the selected body (pose, joint, forces, contacts, "
+                                  "joint wrench) as JSON"},
       {"pull", 4, 4, "BODY X Y Z: pull the body's centre of mass towards world point (X, Y, Z) m"},
       {"release", 0, 0, ": stop pulling"},
       {"plot-window", 1, 1, "SECONDS: time window of the plots"},

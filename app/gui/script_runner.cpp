@@ -9,6 +9,8 @@
 #include <map>
 
 #include "app/cli/arguments.hpp"
+#include "app/gui/body_inspection.hpp"
+#include "app/gui/inspection_export.hpp"
 #include "app/gui/panels.hpp"
 #include "app/gui/parameter_checks.hpp"
 #include "app/gui/viewport_input.hpp"
@@ -92,6 +94,8 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"history", &ScriptRunner::history},
       {"select", &ScriptRunner::select},
       {"click", &ScriptRunner::click},
+      {"hover", &ScriptRunner::hover},
+      {"export-inspection", &ScriptRunner::exportInspection},
       {"pull", &ScriptRunner::pull},
       {"release", &ScriptRunner::release},
       {"plot-window", &ScriptRunner::plotWindow},
@@ -440,6 +444,34 @@ bool ScriptRunner::click(const ScriptCommand& c, std::string& error) {
   const int body = bodyAt(snap, app_.camera(), view, static_cast<float>(x), static_cast<float>(y));
   app_.ui().overlays.selectedBody = body;
   spdlog::info("click at ({}, {}): {}", x, y, body < 0 ? std::string("no body") : "body " + snap.model->bodies[body].name);
+  return true;
+}
+
+bool ScriptRunner::hover(const ScriptCommand& c, std::string& error) {
+  double x = 0.0, y = 0.0;
+  if (!number(c.args[0], "x", x, error) || !number(c.args[1], "y", y, error)) return false;
+  Snapshot snap;
+  app_.simulation().snapshot(snap);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const ViewRegion view = viewRegion(display.x, display.y, app_.ui().showPanels, app_.ui().layout);
+  const int body = bodyAt(snap, app_.camera(), view, static_cast<float>(x), static_cast<float>(y));
+  app_.ui().overlays.hoveredBody = body;
+  const std::string what = body < 0 ? std::string("no body") : "body " + snap.model->bodies[body].name;
+  spdlog::info("hover at ({}, {}): {}", x, y, what);
+  return true;
+}
+
+// The selected body at the state shown (live, or the history's keyframe), as the inspector has it.
+bool ScriptRunner::exportInspection(const ScriptCommand& c, std::string& error) {
+  Snapshot snap;
+  app_.simulation().snapshot(snap);
+  const int body = app_.ui().overlays.selectedBody;
+  if (!snap.model || body < 0 || body >= snap.model->bodyCount() || static_cast<int>(snap.state.E_0i.size()) <= body) {
+    error = "no body selected (select BODY or click X Y first)";
+    return false;
+  }
+  if (!writeInspection(inspectBody(*snap.model, snap.state, body), snap.state.t, c.args[0], error)) return false;
+  spdlog::info("inspection of body {} written to {}", snap.model->bodies[body].name, c.args[0]);
   return true;
 }
 

@@ -43,6 +43,8 @@ class ScriptRunner {
   bool history(const ScriptCommand& c, std::string& error);
   bool select(const ScriptCommand& c, std::string& error);
   bool click(const ScriptCommand& c, std::string& error);
+  bool hover(const ScriptCommand& c, std::string& error);
+  bool exportInspection(const ScriptCommand& c, std::string& error);
   bool muscleColour(const ScriptCommand& c, std::string& error);
   bool setSolverSetting(const ScriptCommand& c, std::string& error);
   bool pull(const ScriptCommand& c, std::string& error);

@@ -73,6 +73,8 @@ void ViewportInput::update(const Snapshot& snapshot, render::Camera& camera, Sim
   if (drag_ == Drag::Orbit) camera.orbit(io.MouseDelta.x, io.MouseDelta.y);
   if (drag_ == Drag::Pan) camera.pan(io.MouseDelta.x, io.MouseDelta.y);
   if (drag_ == Drag::Pull) moveTarget(snapshot, camera, simulation, view);
+  const bool free = drag_ == Drag::None && !io.WantCaptureMouse;
+  hovered_ = free ? bodyAt(snapshot, camera, view, io.MousePos.x, io.MousePos.y) : -1;
 }
 
 void ViewportInput::begin(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation,

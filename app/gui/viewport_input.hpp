@@ -1,6 +1,7 @@
 // Mouse control of the 3D view (when the pointer is not over a panel):
 //   left drag: orbit          middle drag or shift + left drag: pan          wheel: zoom
 //   left click (press and release within 4 px): select the body under the pointer (or none)
+//   hover: the body under the pointer is outlined (render::Overlays::hoveredBody)
 //   ctrl + left drag or right drag on a body: pull it with a spring towards the mouse
 // The pull target moves on the plane through the grabbed point facing the camera; the spring's
 // stiffness is proportional to the body's mass, and it acts as a force in the simulation
@@ -41,6 +42,8 @@ class ViewportInput {
   bool pulling() const { return drag_ == Drag::Pull; }
   // The body a click selected since the last call (-1: a click on nothing), once.
   std::optional<int> takeClick();
+  // The body under the pointer in the last update (-1: none, or while dragging or over a panel).
+  int hovered() const { return hovered_; }
 
  private:
   enum class Drag { None, Orbit, Pan, Pull };
@@ -55,6 +58,7 @@ class ViewportInput {
   float pressX_ = 0.0f, pressY_ = 0.0f;  // where the left button went down
   bool clickCandidate_ = false;          // the mouse has not moved beyond kClickSlop since
   std::optional<int> click_;
+  int hovered_ = -1;
 };
 
 }  // namespace articulab::gui

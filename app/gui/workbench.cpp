@@ -272,6 +272,7 @@ void Workbench::refreshFromSimulation() {
     framedScene_ = snapshot_.sceneVersion;
     ui_.musclePlot.hidden = defaultHiddenMuscles(snapshot_.model->muscles.size());  // another scene: its own muscles
     ui_.overlays.selectedBody = -1;
+    ui_.overlays.hoveredBody = -1;
   }
   if (snapshot_.previousRunVersion != previousRunVersion_) {  // Reset kept a run, or it was cleared
     previousRun_ = simulation_->previousRun();
@@ -513,6 +514,7 @@ void Workbench::buildUi() {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     viewport_.update(snapshot_, camera_, *simulation_, viewRegion(display.x, display.y, ui_.showPanels, ui_.layout));
     if (const std::optional<int> clicked = viewport_.takeClick()) ui_.overlays.selectedBody = *clicked;
+    ui_.overlays.hoveredBody = viewport_.hovered();
     handleShortcuts(*this);
   }
   if (ui_.showPanels) {

@@ -6,21 +6,6 @@ namespace articulab {
 
 namespace {
 
-// Forward pass: a_i = Ad_ip a_p + eta_i (+ Ad_iJ S qddot_i), the body accelerations (eq 2.17,
-// Alg 9 line 4), and each body's net wrench M_i a_i - f_i. Without qdd, qddot = 0.
-void accelerationsAndWrenches(const Model& model, const TreeKinematics& kin, const VectorX* qdd,
-                              InverseDynamicsWorkspace& ws) {
-  for (int i = 0; i < model.bodyCount(); ++i) {
-    const Joint& joint = model.joints[i];
-    const BodyKinematics& k = kin.bodies[i];
-    ws.accel[i] = k.eta;
-    if (qdd) ws.accel[i].noalias() += k.AdS * qdd->segment(joint.qIndex, joint.nq);
-    if (joint.parent >= 0) ws.accel[i] += k.E_pi.twistToChild(ws.accel[joint.parent]);
-    ws.wrench[i].noalias() = model.bodies[i].M * ws.accel[i];
-    ws.wrench[i] -= ws.bodyForce[i];
-  }
-}
-
 // Backward pass (Alg 6): out_i = sign (Ad_iJ S)^T w_i, subtree wrenches into the parents.
 void projectOnJoints(const Model& model, const TreeKinematics& kin, double sign, InverseDynamicsWorkspace& ws,
                      VectorX& out) {
@@ -34,20 +19,32 @@ void projectOnJoints(const Model& model, const TreeKinematics& kin, double sign,
 
 }  // namespace
 
+void netBodyWrenches(const Model& model, const TreeKinematics& kin, const VectorX* qdd, InverseDynamicsWorkspace& ws) {
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const Joint& joint = model.joints[i];
+    const BodyKinematics& k = kin.bodies[i];
+    ws.accel[i] = k.eta;
+    if (qdd) ws.accel[i].noalias() += k.AdS * qdd->segment(joint.qIndex, joint.nq);
+    if (joint.parent >= 0) ws.accel[i] += k.E_pi.twistToChild(ws.accel[joint.parent]);
+    ws.wrench[i].noalias() = model.bodies[i].M * ws.accel[i];
+    ws.wrench[i] -= ws.bodyForce[i];
+  }
+}
+
 InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model)
     : accel(model.bodies.size()), wrench(model.bodies.size()), bodyForce(model.bodies.size()) {}
 
 void inverseDynamics(const Model& model, const TreeKinematics& kin, const VectorX& qdd, const ForceInputs& inputs,
                      InverseDynamicsWorkspace& ws, VectorX& tau) {
   computeBodyForces(model, TreeMotion{kin}, inputs, ws.bodyForce);
-  accelerationsAndWrenches(model, kin, &qdd, ws);
+  netBodyWrenches(model, kin, &qdd, ws);
   projectOnJoints(model, kin, 1.0, ws, tau);
 }
 
 void generalizedForce(const Model& model, const TreeKinematics& kin, const VectorX& q, const VectorX& qd,
                       const ForceInputs& inputs, InverseDynamicsWorkspace& ws, VectorX& f) {
   computeBodyForces(model, TreeMotion{kin}, inputs, ws.bodyForce);
-  accelerationsAndWrenches(model, kin, nullptr, ws);
+  netBodyWrenches(model, kin, nullptr, ws);
   projectOnJoints(model, kin, -1.0, ws, f);
   addJointForces(model, q, qd, f);
 }

@@ -20,6 +20,11 @@ struct InverseDynamicsWorkspace {
   explicit InverseDynamicsWorkspace(const Model& model = Model{});
 };
 
+// Forward pass: a_i = Ad_ip a_p + eta_i (+ Ad_iJ S qddot_i), the body accelerations (eq 2.17,
+// Alg 9 line 4), into ws.accel, and each body's net wrench M_i a_i - f_i into ws.wrench, with f_i
+// the ws.bodyForce the caller filled. Without qdd (nullptr), qddot = 0.
+void netBodyWrenches(const Model& model, const TreeKinematics& kin, const VectorX* qdd, InverseDynamicsWorkspace& ws);
+
 // tau = M_r qddot - J^T f_m at the (q, qdot) of kin (computeKinematics); joint springs and
 // dampers are not included. tau may alias qdd.
 void inverseDynamics(const Model& model, const TreeKinematics& kin, const VectorX& qdd, const ForceInputs& inputs,

@@ -183,7 +183,8 @@ void ReducedContact::writeOutputs(StepOutputs& out) const {
   if (out.contacts.size() < points_.capacity()) out.contacts.resize(points_.capacity());  // first step only
   out.contactCount = 0;
   for (const ContactPoint& c : points_)
-    if (c.force > 0.0) out.contacts[out.contactCount++] = {c.position, c.force, c.frictionForce, c.normal};
+    if (c.force > 0.0)
+      out.contacts[out.contactCount++] = {c.position, c.force, c.frictionForce, c.normal, c.body, c.other};
   out.contactIterations = rowCount() > 0 && frictionRows_ > 0 ? result_.iterations : 0;
   out.contactChange = rowCount() > 0 ? result_.change : 0.0;
   if (axes_ == 0) return;

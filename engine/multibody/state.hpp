@@ -33,12 +33,15 @@ struct StepHistory {
   VectorX q, qd;                   // e.g. previous reduced coordinates or discrete momentum
 };
 
-// A ground contact of the last step: where a body pressed on the ground and with what force.
+// A contact of the last step: where a body pressed on the ground (or on another body) and with
+// what force.
 struct ContactOutput {
   Vector3 point = Vector3::Zero();     // world, m
   double normalForce = 0.0;            // N (>= 0)
   Vector3 friction = Vector3::Zero();  // friction force on the body, world (in the ground plane), N
   Vector3 normal = Vector3::UnitZ();   // direction of the normal force on the body, world (+z: the ground)
+  int body = -1;                       // the body these forces act on
+  int other = -1;                      // the body that takes the opposite forces; -1: the ground
 };
 
 // What the last step computed besides the new state, for the app, the CLI and tests. Sized by

@@ -674,6 +674,122 @@ quit
     check(result.returncode == 1 and "select: no body 'nothing'" in result.stderr, "an unknown body is refused")
     outline = count_near(read_png(f"{out}/selected.png"), (255, 217, 51), 40)
     check(outline > 50, "the selected body is outlined in yellow (%d pixels)" % outline)
+    check_hover(opts, x, y)
+    check_inspected_wrench(opts)
+    check_inspected_contacts(opts)
+
+
+def read_json(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def check_hover(opts, x, y):
+    """The body under the mouse (script command hover) is outlined in cyan, distinct from the
+    selection's yellow; hovering the selected body draws only the selection."""
+    out = opts.out_dir
+    result, _ = run_script(opts, "inspector_hover", f"""load scenes/double_pendulum.json
+run-frames 1
+draw-frames 2
+screenshot-window {out}/plain.png
+hover {x} {y}
+draw-frames 2
+screenshot-window {out}/hovered.png
+click {x} {y}
+draw-frames 2
+screenshot-window {out}/hovered_selected.png
+hover 5 700
+quit
+""")
+    log = result.stdout + result.stderr
+    if not check(result.returncode == 0, "the hover session must exit with 0: %s" % result.stderr.strip()[-300:]):
+        return
+    hovered = re.search(r"hover at \(%d, %d\): body (\w+)" % (x, y), log)
+    clicked = re.search(r"click at \(%d, %d\): body (\w+)" % (x, y), log)
+    check(hovered is not None and clicked is not None and hovered.group(1) == clicked.group(1),
+          "hover names the body a click there selects: %s" % log[-400:])
+    check("hover at (5, 700): no body" in log, "hovering the floor highlights nothing")
+    cyan = (0, 255, 255)
+    plain, lit, both = (count_near(read_png(f"{out}/{name}.png"), cyan, 60) for name in ("plain", "hovered", "hovered_selected"))
+    print("cyan pixels: %d plain, %d hovered, %d hovered and selected" % (plain, lit, both))
+    check(lit > plain + 50, "the hovered body is outlined in cyan (%d pixels, %d without hover)" % (lit, plain))
+    check(both < plain + 10, "the selected body's outline is yellow, not cyan (%d cyan pixels)" % both)
+    yellow = count_near(read_png(f"{out}/hovered.png"), (255, 217, 51), 40)
+    check(yellow < 10, "hover alone selects nothing (%d yellow pixels)" % yellow)
+
+
+def check_inspected_wrench(opts):
+    """single_pendulum.json (1 kg box, centre l = 0.05 m below a frictionless hinge about y): the
+    joint wrench the inspector shows has along the link m (omega^2 l + g u_z), u the unit vector
+    from the centre to the pivot (Newton along the link, closed form: no qddot in it), and no
+    moment about the hinge axis beyond the O(h) of the step's discrete qddot."""
+    out = opts.out_dir
+    result, _ = run_script(opts, "inspector_wrench", f"""load scenes/single_pendulum.json
+run-frames 12
+select link0
+export-inspection {out}/pendulum.json
+select none
+export-inspection {out}/nothing.json
+quit
+""")
+    check(result.returncode == 1 and "export-inspection: no body selected" in result.stderr,
+          "export-inspection without a selection is refused: %s" % result.stderr.strip()[-300:])
+    if not check(os.path.exists(f"{out}/pendulum.json"), "the inspection was written"):
+        return
+    b = read_json(f"{out}/pendulum.json")
+    wrench = b.get("joint_wrench")
+    if not check(wrench is not None, "the inspection has the joint wrench"):
+        return
+    centre, pivot, force = b["position"], wrench["point"], wrench["force"]
+    arm = [p - c for p, c in zip(pivot, centre)]
+    l = sum(a * a for a in arm) ** 0.5
+    u = [a / l for a in arm]
+    omega = b["qd"][0]
+    expected = b["mass"] * (omega * omega * l + 9.81 * u[2])
+    along = sum(f * e for f, e in zip(force, u))
+    print("pendulum at t = %.3f s: q %.4f, omega %.4f, l %.4f, force along the link %.10f N (closed form %.10f)" %
+          (b["t"], b["q"][0], omega, l, along, expected))
+    check(abs(l - 0.05) < 1e-9, "the joint is 0.05 m from the centre (%.12f)" % l)
+    check(abs(omega) > 0.1, "the pendulum swings (omega %.4f rad/s)" % omega)
+    check(abs(along - expected) < 1e-9 * abs(expected), "the hinge force along the link is m (omega^2 l + g u_z): "
+          "%.12f against %.12f N" % (along, expected))
+    hinge = wrench["moment"][1]
+    check(abs(hinge) < 0.01 * b["mass"] * 9.81 * l, "no moment about the hinge axis (%.3g N m)" % hinge)
+
+
+def check_inspected_contacts(opts):
+    """box_stack.json at rest: the middle box's contacts (with the bottom box below it and the top
+    box on it) sum to its weight m g upwards, and its free joint transmits nothing; scrubbed back
+    in the history, the inspection is that of the state shown."""
+    out = opts.out_dir
+    result, _ = run_script(opts, "inspector_contacts", f"""load scenes/box_stack.json
+run-frames 6
+select middle
+export-inspection {out}/middle.json
+draw-frames 2
+screenshot-window {out}/contacts.png
+history view 0.05
+export-inspection {out}/middle_past.json
+quit
+""")
+    if not check(result.returncode == 0, "the contact session must exit with 0: %s" % result.stderr.strip()[-300:]):
+        return
+    b = read_json(f"{out}/middle.json")
+    weight = b["mass"] * 9.81
+    withs = sorted(set(c["with"] for c in b["contacts"]))
+    print("middle box: %d contacts with %s, sum %s N, weight %.4f N" % (len(b["contacts"]), withs, b["contact_sum"], weight))
+    check(withs == ["bottom", "top"], "the middle box touches the bottom and the top box (%s)" % withs)
+    summed = [sum(c["normal_force"] * c["normal"][k] + c["friction"][k] for c in b["contacts"]) for k in range(3)]
+    check(all(abs(a - e) < 1e-9 * weight for a, e in zip(summed, b["contact_sum"])), "the sum is the contacts' sum")
+    check(abs(b["contact_sum"][2] - weight) < 1e-6 * weight and abs(b["contact_sum"][0]) + abs(b["contact_sum"][1]) < 1e-6 * weight,
+          "the contacts carry the middle box's weight %.4f N: %s" % (weight, b["contact_sum"]))
+    force = b["joint_wrench"]["force"]
+    check(sum(f * f for f in force) ** 0.5 < 1e-6 * weight, "the free joint transmits no force: %s" % force)
+    check_shows_scene(f"{out}/contacts.png", "box stack with the inspector")
+    past = read_json(f"{out}/middle_past.json")
+    print("at the history time %.3f s: %d contacts, sum %s N" % (past["t"], len(past["contacts"]), past["contact_sum"]))
+    check(past["t"] < 0.06 and past["contacts"] and abs(past["contact_sum"][2] - weight) < 1e-6 * weight,
+          "scrubbed back, the inspector shows the contacts of the state shown (t = %.3f s)" % past["t"])
 
 
 # ---------------------------------------------------------------- video (app/video)

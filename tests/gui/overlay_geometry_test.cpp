@@ -1,10 +1,13 @@
 // Overlay geometry of the comparison run: the ghost outlines each shape's box at the ghost pose.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/io/scene_loader.hpp"
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
 #include "render/overlay_geometry.hpp"
+#include "render/overlays.hpp"
 
 namespace articulab::render {
 namespace {
@@ -34,6 +37,35 @@ TEST(OverlayGeometry, GhostOutlinesEachShapeBoxAtTheGhostPose) {
     else EXPECT_NEAR(length, 0.02f, 1e-6f);
   }
   EXPECT_EQ(alongLength, 4);
+}
+
+// The hovered body's box is outlined in its own colour, apart from the selection's; hovering the
+// selected body draws the selection alone.
+TEST(OverlayGeometry, HoveredBodyIsOutlinedApartFromTheSelection) {
+  const Model model = loadSceneFromString(R"({"name": "two", "bodies": [
+      {"name": "a", "mass": 1, "shape": {"type": "box", "size": [0.1, 0.1, 0.1]}},
+      {"name": "b", "mass": 1, "shape": {"type": "box", "size": [0.1, 0.1, 0.1]}}],
+      "joints": [{"name": "ja", "type": "free3d", "parent": "world", "child": "a"},
+                 {"name": "jb", "type": "free3d", "parent": "world", "child": "b"}]})",
+                                          "two.json");
+  const State state = makeInitialState(model);
+  Overlays overlays;
+  overlays.constraints = overlays.anchors = overlays.forces = overlays.contacts = false;
+  const auto colours = [&](int selected, int hovered) {
+    overlays.selectedBody = selected;
+    overlays.hoveredBody = hovered;
+    std::vector<glm::vec3> out;
+    for (const ColoredLine& line : buildOverlayGeometry(model, state, overlays, {}, 1.0f).lines)
+      if (std::find(out.begin(), out.end(), line.color) == out.end()) out.push_back(line.color);
+    return out;
+  };
+  EXPECT_TRUE(colours(-1, -1).empty());
+  const std::vector<glm::vec3> selected = colours(0, -1), hovered = colours(-1, 1), both = colours(0, 1);
+  ASSERT_EQ(selected.size(), 1u);
+  ASSERT_EQ(hovered.size(), 1u);
+  EXPECT_NE(selected[0], hovered[0]);
+  EXPECT_EQ(both.size(), 2u);
+  EXPECT_EQ(colours(1, 1), colours(1, -1));
 }
 
 // World anchors: one marker at each joint held to the world, at its position, with the hinge

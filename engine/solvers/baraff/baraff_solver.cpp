@@ -352,7 +352,8 @@ void BaraffSolver::writeOutputs(const Model& model, State& state, int projection
   out.contactCount = 0;
   for (const baraff::ContactPoint& contact : contacts_)
     if (contact.force > 0.0)
-      out.contacts[out.contactCount++] = {contact.position, contact.force, contact.frictionForce, contact.normal};
+      out.contacts[out.contactCount++] = {contact.position, contact.force, contact.frictionForce,
+                                          contact.normal, contact.body, contact.other};
   out.contactIterations = staggered_.iterations;
   out.contactChange = staggered_.change;
   if (frictionDirections_ > 0) {
