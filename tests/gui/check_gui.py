@@ -900,6 +900,84 @@ quit
           "entering a missing directory fails, naming it")
 
 
+def case_plots(opts):
+    """Plot any channel: panes of catalogue channels (a phase plot among them) on the muscle
+    four-bar; each exported column equals the column of the same name that `articulab run
+    --record` writes for the same scene, dt and steps; the window shows the panes; bad channel
+    names and pane numbers are refused with the reason."""
+    out = opts.out_dir
+    script = f"""load scenes/muscle_four_bar.json
+plot-add qd_hip_front_0 vs q_hip_front_0
+plot-add front_out_force
+plot-add body_lower_front_vz
+plot-add drift_toe_position
+plot-add Lx
+plot-add q_nope_0
+run-frames 60
+export-channels {out}/channels_1.csv
+screenshot-window {out}/panes.png
+history view 0.4
+draw-frames 2
+screenshot-window {out}/panes_past.png
+quit
+"""
+    result, path = run_script(opts, "plots", script)
+    check(result.returncode == 1 and path + ":7: plot-add: unknown channel 'q_nope_0'" in result.stderr,
+          "an unknown channel is refused, named: %s" % result.stderr.strip()[-300:])
+    script = script.replace("plot-add q_nope_0\n", "")
+    result, _ = run_script(opts, "plots", script, ["--size", "1280x1000"])
+    if not check(result.returncode == 0, "the plots session must exit with 0"):
+        return
+    check_shows_scene(f"{out}/panes.png", "window with plot panes")
+    # The other groups, eight panes (the most there are) at a time, the last one removed and added again.
+    batches = [["qdd_knee_front_0", "front_out_activation", "front_in_length", "muscle_power", "drift_knee_back_rotation",
+                "py", "body_lower_back_z", "body_upper_front_wx"],
+               ["iterations", "residual", "contact_count", "contact_normal_force", "kinetic", "total",
+                "drift_position", "qd_knee_back_0"]]
+    for k, batch in enumerate(batches, start=2):
+        text = "load scenes/muscle_four_bar.json\n" + "".join("plot-add %s\n" % name for name in batch)
+        text += "plot-remove 8\nplot-add %s\nrun-frames 60\nexport-channels %s/channels_%d.csv\nquit\n" % (batch[-1], out, k)
+        result, _ = run_script(opts, "plots_%d" % k, text)
+        check(result.returncode == 0, "plots session %d exits with 0" % k)
+
+    header, gui = read_csv(f"{out}/channels_1.csv")
+    print("exported columns: %s" % header)
+    check(header[0] == "t [s]" and "qd_hip_front_0 [rad/s]" in header and "front_out_force [N]" in header,
+          "the export has t and the panes' channels with units: %s" % header)
+    duration = "%.6f" % gui[-1]["t"]
+    cli = run([opts.exe, "run", "scenes/muscle_four_bar.json", "--dt", "0.001", "--duration", duration,
+               "--record", "q,qd,qdd,solver,body,joint_drift,loop_drift,contacts", "--csv", f"{out}/cli.csv"],
+              "headless run")
+    if not check(cli.returncode == 0, "the headless CLI run succeeds"):
+        return
+    cli_header, reference = read_csv(f"{out}/cli.csv")
+    by_time = {round(row["t"], 9): row for row in reference}
+    for k in range(1, len(batches) + 2):
+        header, gui = read_csv(f"{out}/channels_{k}.csv")
+        check(len(header) > 5 and all(column in cli_header for column in header),
+              "every exported column is a CLI column, same name and unit: %s" % header)
+        matched, worst, worst_column = 0, 0.0, ""
+        for row in gui:
+            ref = by_time.get(round(row["t"], 9))
+            if ref is None:
+                continue
+            matched += 1
+            for column, value in row.items():
+                difference = abs(value - ref[column]) / (1.0 + abs(ref[column]))
+                if difference > worst:
+                    worst, worst_column = difference, column
+        print("export %d vs headless run: %d of %d rows matched, worst relative difference %.3g (%s)" %
+              (k, matched, len(gui), worst, worst_column))
+        check(len(gui) > 200 and matched == len(gui), "every exported keyframe time is a row of the headless run")
+        check(worst < 1e-9, "each channel equals the CLI's column (worst %.3g in %s)" % (worst, worst_column))
+
+    live, past = pixels(read_png(f"{out}/panes.png")), pixels(read_png(f"{out}/panes_past.png"))
+    check(sum(1 for a, b in zip(live, past) if a != b) > 2000, "scrubbing the history moves the panes' cursor")
+    result, path = run_script(opts, "plots_bad_pane", "load scenes/muscle_four_bar.json\nplot-remove 3\n")
+    check(result.returncode == 1 and "no plot pane 3 (there are 0, numbered from 1)" in result.stderr,
+          "removing a missing pane is refused: %s" % result.stderr.strip()[-300:])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--exe", required=True)
@@ -909,7 +987,8 @@ def main():
     parser.add_argument("case", choices=["scripted_session", "broken_scene", "diverging_scene", "bad_parameters",
                                          "view_and_labels",
                                          "benchmark", "compare_backends", "every_scene", "slow_step", "muscles",
-                                         "history", "inspector", "video", "video_png", "video_session", "files"])
+                                         "history", "inspector", "video", "video_png", "video_session", "files",
+                                         "plots"])
     opts = parser.parse_args()
     os.makedirs(opts.out_dir, exist_ok=True)
     # The app keeps its recent scenes in the user's configuration directory: the test's own.
