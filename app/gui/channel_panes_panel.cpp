@@ -2,6 +2,8 @@
 // channel (against time or against another channel), their remove buttons and CSV export.
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app/gui/channel_panes_ui.hpp"
 #include "app/gui/panels.hpp"
 #include "app/gui/phase_plot_widget.hpp"
@@ -10,7 +12,8 @@ namespace articulab::gui {
 
 namespace {
 
-constexpr std::size_t kMaxListed = 200;  // search results shown at once
+constexpr std::size_t kMaxListed = 200;
+constexpr float kPlotsHeaderHeight = 110.0f;  // px: the tab bar and the rows of controls above the plots  // search results shown at once
 const Colour kPaneColour{0.35f, 0.67f, 0.98f};
 
 struct PickerState {
@@ -36,7 +39,10 @@ void drawMatches(Workbench& app, const std::vector<ChannelDef>& catalog, PickerS
     const std::string label = channel.header() + "   (" + channel.group + ")";
     if (ImGui::Selectable(label.c_str())) {
       p.error = app.channelPanes().add(catalog, channel.name, p.xAxis);
-      if (p.error.empty()) ImGui::CloseCurrentPopup();
+      if (p.error.empty()) {
+        makeRoomForPanes(app);
+        ImGui::CloseCurrentPopup();
+      }
     }
     ImGui::PopID();
   }
@@ -115,6 +121,12 @@ void drawChannelPanes(Workbench& app, float paneHeight) {
       break;
     }
   }
+}
+
+void makeRoomForPanes(Workbench& app) {
+  const std::size_t plots = app.plots().size() + app.channelPanes().panes().size();
+  float& band = app.ui().layout.plotsHeight;  // the layout clamps it to the window
+  band = std::max(band, kPlotsHeaderHeight + kMinPlotHeight * static_cast<float>(plots));
 }
 
 bool exportPaneChannels(Workbench& app, const std::string& path, std::string& error) {

@@ -12,8 +12,6 @@ namespace articulab::gui {
 
 namespace {
 
-constexpr float kMinPlotHeight = 150.0f;  // px: below this a plot's axes crowd out its curves
-
 // The export base as the user typed it, made absolute for the status line.
 std::string absoluteBase(const char* base) {
   std::error_code ec;

@@ -18,7 +18,9 @@ bool ScriptRunner::plotAdd(const ScriptCommand& c, std::string& error) {
   }
   ChannelPanes& panes = app_.channelPanes();
   error = panes.add(panes.catalog(*current.model, current.modelVersion), c.args[0], c.args.size() == 3 ? c.args[2] : "");
-  return error.empty();
+  if (!error.empty()) return false;
+  makeRoomForPanes(app_);
+  return true;
 }
 
 bool ScriptRunner::plotRemove(const ScriptCommand& c, std::string& error) {
