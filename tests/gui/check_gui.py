@@ -914,7 +914,7 @@ def amber_centroid(png, colour=(250, 200, 90), left=860):
 
 def case_plots(opts):
     """Plot any channel: panes of catalogue channels (a phase plot among them) on the muscle
-    four-bar; each exported column equals the column of the same name that `articulab run
+    four-bar and on a box resting on a slope (contacts); each exported column equals the column of the same name that `articulab run
     --record` writes for the same scene, dt and steps; the window shows the panes; bad channel
     names and pane numbers are refused with the reason."""
     out = opts.out_dir
@@ -941,33 +941,38 @@ quit
     if not check(result.returncode == 0, "the plots session must exit with 0"):
         return
     check_shows_scene(f"{out}/panes.png", "window with plot panes")
-    # The other groups, eight panes (the most there are) at a time, the last one removed and added again.
-    batches = [["qdd_knee_front_0", "front_out_activation", "front_in_length", "muscle_power", "drift_knee_back_rotation",
-                "py", "body_lower_back_z", "body_upper_front_wx"],
-               ["iterations", "residual", "contact_count", "contact_normal_force", "kinetic", "total",
-                "drift_position", "qd_knee_back_0"]]
-    for k, batch in enumerate(batches, start=2):
-        text = "load scenes/muscle_four_bar.json\n" + "".join("plot-add %s\n" % name for name in batch)
+    # The other groups, eight panes (the most there are) at a time, the last one removed and added
+    # again; the contact channels on a box held by friction on a slope (four contacts).
+    muscle_four_bar, box = "scenes/muscle_four_bar.json", "scenes/box_slope_stick.json"
+    batches = [(muscle_four_bar, ["qdd_knee_front_0", "front_out_activation", "front_in_length", "muscle_power",
+                                  "drift_knee_back_rotation", "py", "body_lower_back_z", "body_upper_front_wx"]),
+               (muscle_four_bar, ["iterations", "residual", "contact_count", "contact_normal_force", "kinetic",
+                                  "total", "drift_position", "qd_knee_back_0"]),
+               (box, ["contact_count", "contact_normal_force", "contact_friction_x", "contact_friction_y",
+                      "contact_iterations", "contact_change", "body_box_vx", "qdd_float_0"])]
+    for k, (scene, batch) in enumerate(batches, start=2):
+        text = "load %s\n" % scene + "".join("plot-add %s\n" % name for name in batch)
         text += "plot-remove 8\nplot-add %s\nrun-frames 60\nexport-channels %s/channels_%d.csv\nquit\n" % (batch[-1], out, k)
         result, _ = run_script(opts, "plots_%d" % k, text)
         check(result.returncode == 0, "plots session %d exits with 0" % k)
 
-    header, gui = read_csv(f"{out}/channels_1.csv")
-    print("exported columns: %s" % header)
-    check(header[0] == "t [s]" and "qd_hip_front_0 [rad/s]" in header and "front_out_force [N]" in header,
-          "the export has t and the panes' channels with units: %s" % header)
-    duration = "%.6f" % gui[-1]["t"]
-    cli = run([opts.exe, "run", "scenes/muscle_four_bar.json", "--dt", "0.001", "--duration", duration,
-               "--record", "q,qd,qdd,solver,body,joint_drift,loop_drift,contacts", "--csv", f"{out}/cli.csv"],
-              "headless run")
-    if not check(cli.returncode == 0, "the headless CLI run succeeds"):
-        return
-    cli_header, reference = read_csv(f"{out}/cli.csv")
-    by_time = {round(row["t"], 9): row for row in reference}
-    for k in range(1, len(batches) + 2):
+    references = {}
+    for k, scene in enumerate([muscle_four_bar] + [scene for scene, _ in batches], start=1):
         header, gui = read_csv(f"{out}/channels_{k}.csv")
-        check(len(header) > 5 and all(column in cli_header for column in header),
+        if scene not in references:
+            duration = "%.6f" % gui[-1]["t"]
+            name = os.path.splitext(os.path.basename(scene))[0]
+            cli = run([opts.exe, "run", scene, "--dt", "0.001", "--duration", duration, "--record",
+                       "q,qd,qdd,solver,body,joint_drift,loop_drift,contacts", "--csv", f"{out}/cli_{name}.csv"],
+                      "headless run")
+            if not check(cli.returncode == 0, "the headless CLI run succeeds"):
+                return
+            references[scene] = read_csv(f"{out}/cli_{name}.csv")
+        cli_header, reference = references[scene]
+        print("export %d columns: %s" % (k, header))
+        check(header[0] == "t [s]" and len(header) > 5 and all(column in cli_header for column in header),
               "every exported column is a CLI column, same name and unit: %s" % header)
+        by_time = {round(row["t"], 9): row for row in reference}
         matched, worst, worst_column = 0, 0.0, ""
         for row in gui:
             ref = by_time.get(round(row["t"], 9))
@@ -982,6 +987,9 @@ quit
               (k, matched, len(gui), worst, worst_column))
         check(len(gui) > 200 and matched == len(gui), "every exported keyframe time is a row of the headless run")
         check(worst < 1e-9, "each channel equals the CLI's column (worst %.3g in %s)" % (worst, worst_column))
+    _, contacts = read_csv(f"{out}/channels_4.csv")
+    check(all(row["contact_count"] == 4 for row in contacts[1:]) and contacts[-1]["contact_normal_force"] > 1.0,
+          "the box on the slope has four contacts pressing on the ground")
 
     # The phase pane's dot (amber) marks the state shown: the newest one live, t = 0.4 s when scrubbed.
     live, past = amber_centroid(read_png(f"{out}/panes.png")), amber_centroid(read_png(f"{out}/panes_past.png"))
