@@ -15,7 +15,10 @@
 
 namespace articulab::gui {
 
-struct ChannelRecording {
+class Simulation;
+
+class ChannelRecording {
+ public:
   static constexpr std::size_t kCapacity = 1 << 17;  // rows: about 9 minutes at 240 keyframes per second
 
   // Asks for these channels (catalogue names, no duplicates); the series starts again.
@@ -26,7 +29,8 @@ struct ChannelRecording {
 
   TimeSeries series{{{"t", "s", "t"}}, kCapacity};
 
-  // Kept by Simulation::updateChannels: what the series was evaluated from.
+ private:
+  friend class Simulation;  // updateChannels keeps the rest
   std::vector<std::string> names_;
   bool stale = true;  // the names changed: evaluate from the first keyframe again
   std::uint64_t sceneVersion = ~0ull, modelVersion = ~0ull, historyGeneration = ~0ull;

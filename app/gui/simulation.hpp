@@ -28,7 +28,7 @@
 
 namespace articulab::gui {
 
-struct ChannelRecording;
+class ChannelRecording;
 
 struct SimulationStats {
   double stepSeconds = 0.0;     // mean wall time of one step over the last window, s
