@@ -1,6 +1,7 @@
 // articulab run SCENE [flags]: headless simulation with a CSV time series and a summary.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -36,16 +37,22 @@ struct RunOptions {
   std::vector<double> q0, qd0;
 };
 
+// The names of the optional channel groups, for the usage error.
+std::string groupList() {
+  std::string list;
+  for (const std::string& group : optionalChannelGroups()) list += (list.empty() ? "" : ", ") + group;
+  return list;
+}
+
 RecorderColumns parseColumns(const std::string& text) {
   RecorderColumns columns;
   std::stringstream stream(text);
   std::string item;
+  const std::vector<std::string>& groups = optionalChannelGroups();
   while (std::getline(stream, item, ',')) {
-    if (item == "q") columns.q = true;
-    else if (item == "qd") columns.qd = true;
-    else if (item == "qdd") columns.qdd = true;
-    else if (item == "solver") columns.solver = true;
-    else throw UsageError("--record: unknown column set '" + item + "' (expected a comma list of q, qd, qdd, solver)");
+    if (std::find(groups.begin(), groups.end(), item) == groups.end())
+      throw UsageError("--record: unknown column set '" + item + "' (expected a comma list of " + groupList() + ")");
+    columns.groups.push_back(item);
   }
   return columns;
 }
@@ -158,7 +165,7 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   TimeSeriesRecorder recorder(model, o.columns);
   VectorX qdd = VectorX::Zero(model.nq);
   auto record = [&] {
-    if (o.columns.qdd) solver->forwardDynamics(model, state, qdd);
+    if (o.columns.has("qdd")) solver->forwardDynamics(model, state, qdd);
     recorder.record(model, state, &qdd);
   };
 

@@ -21,8 +21,12 @@ usage:
   out << R"(      --dt SECONDS        step size (default: the scene's)
       --duration SECONDS  simulated time (default: the scene's)
       --csv FILE          write the time series t, kinetic, potential, total, drift, momentum
-      --record LIST       add columns: any of q,qd,qdd (joint coordinates, velocities, accelerations),
-                          solver (iterations and final residual of each step's iterative solve)
+      --record LIST       add column groups: any of q,qd,qdd (joint coordinates, velocities,
+                          accelerations), solver (iterations and final residual of each step's
+                          iterative solve), body (body positions, velocities, angular velocities),
+                          joint_drift, loop_drift (per joint / loop closure), contacts (count,
+                          normal and friction force, staggered-projection iterations); the app's
+                          plot panes use the same channel names
       --every N           record every N-th step (default 1)
       --set NAME=VALUE    override a scene parameter, e.g. --set n=50 (repeatable)
       --setting NAME=VALUE  a setting of the back-end, e.g. --setting gmres-tolerance=1e-8

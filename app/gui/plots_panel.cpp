@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "app/gui/channel_panes_ui.hpp"
 #include "app/gui/panels.hpp"
 #include "app/gui/parameter_checks.hpp"
 #include "app/gui/validated_field.hpp"
@@ -81,18 +82,29 @@ void drawPlotControls(Workbench& app) {
 void drawPlotsPanel(Workbench& app) {
   drawEnergyBehaviour(app);
   drawMusclePlotChooser(app);
+  drawChannelPaneControls(app);
   UiState& ui = app.ui();
   const TimeSeries& data = app.plotData();
   const std::vector<PlotSpec>& plots = app.plots();
   ImVec2 avail = ImGui::GetContentRegionAvail();
   float spacing = ImGui::GetStyle().ItemSpacing.y;
-  float height = (avail.y - spacing * (plots.size() - 1)) / plots.size();
+  // The user's panes share the band; below kMinPlotHeight each the band scrolls.
+  const std::size_t count = plots.size() + app.channelPanes().panes().size();
+  float height = (avail.y - spacing * (count - 1)) / count;
+  const bool scrolling = !app.channelPanes().panes().empty() && height < kMinPlotHeight;
+  if (scrolling) {
+    ImGui::BeginChild("plots scroll", avail);
+    height = kMinPlotHeight;
+    avail.x = ImGui::GetContentRegionAvail().x;
+  }
   const HistoryView& history = app.snapshot().history;
   for (std::size_t i = 0; i < plots.size(); ++i) {
     ui.plotViews[i].cursor = history.viewing ? history.viewTime : -1.0;  // the moment the 3D view shows
     plotWidget(plots[i].title.c_str(), data, plots[i], ui.plotViews[i], ui.plotWindow, ImVec2(avail.x, height),
                &app.previousRun());
   }
+  drawChannelPanes(app, height);
+  if (scrolling) ImGui::EndChild();
 }
 
 }  // namespace articulab::gui

@@ -44,6 +44,10 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"pull", 4, 4, "BODY X Y Z: pull the body's centre of mass towards world point (X, Y, Z) m"},
       {"release", 0, 0, ": stop pulling"},
       {"plot-window", 1, 1, "SECONDS: time window of the plots"},
+      {"plot-add", 1, 3, "CHANNEL [vs XCHANNEL]: a plot pane of any channel of the catalogue (the names of articulab "
+                         "run --record, e.g. q_link1_joint_0, body_link2_vz, Lz), against time or against XCHANNEL"},
+      {"plot-remove", 1, 1, "N: remove plot pane N (1 is the first added)"},
+      {"export-channels", 1, 1, "FILE: t and the plot panes' channels at every history keyframe, as CSV"},
       {"overlay", 2, 2, "joint-frames|com|constraints|contacts|forces|anchors|muscles|grid|shadows on|off"},
       {"muscle-colour", 1, 1, "activation|force: what the muscles' colour shows (activation, or force / f_opt)"},
       {"panels", 1, 1, "on|off: show or hide the panels (the 3D view fills the window)"},

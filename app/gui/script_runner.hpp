@@ -50,6 +50,9 @@ class ScriptRunner {
   bool pull(const ScriptCommand& c, std::string& error);
   bool release(const ScriptCommand& c, std::string& error);
   bool plotWindow(const ScriptCommand& c, std::string& error);
+  bool plotAdd(const ScriptCommand& c, std::string& error);  // script_plots.cpp
+  bool plotRemove(const ScriptCommand& c, std::string& error);
+  bool exportChannels(const ScriptCommand& c, std::string& error);
   bool overlay(const ScriptCommand& c, std::string& error);
   bool panels(const ScriptCommand& c, std::string& error);
   bool camera(const ScriptCommand& c, std::string& error);

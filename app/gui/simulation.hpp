@@ -28,6 +28,8 @@
 
 namespace articulab::gui {
 
+class ChannelRecording;
+
 struct SimulationStats {
   double stepSeconds = 0.0;     // mean wall time of one step over the last window, s
   double stepsPerSecond = 0.0;  // steps taken per wall-clock second
@@ -192,6 +194,9 @@ class Simulation {
   // opening a scene clears it); empty when there is none.
   TimeSeries previousRun() const;
   void clearPreviousRun();
+  // Evaluates the recording's channels at the keyframes it has not seen yet (all of them after a
+  // Reset, a resume, another scene or a change of its channels; simulation_channels.cpp).
+  void updateChannels(ChannelRecording& recording) const;
 
  private:
   static constexpr double kSamplePeriod = 1e-3;  // s of simulated time between recorded samples (at least one step)
@@ -248,6 +253,7 @@ class Simulation {
   void accumulateMuscleWorkLocked(const StepOutcome& outcome);
   void recordKeyframeLocked();
   void resumeLocked(std::size_t keyframe);
+  void restartChannelsLocked(ChannelRecording& recording) const;
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;

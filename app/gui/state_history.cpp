@@ -28,6 +28,7 @@ void StateHistory::setLimits(double megabytes, double seconds) {
 void StateHistory::clear() {
   head_ = size_ = 0;
   frameBytes_ = 0.0;
+  ++generation_;
 }
 
 std::size_t StateHistory::capacityFor(double frameBytes) const {
@@ -65,6 +66,9 @@ std::size_t StateHistory::indexAt(double t) const {
   return lo == 0 ? 0 : lo - 1;
 }
 
-void StateHistory::dropAfter(std::size_t i) { size_ = std::min(size_, i + 1); }
+void StateHistory::dropAfter(std::size_t i) {
+  size_ = std::min(size_, i + 1);
+  ++generation_;
+}
 
 }  // namespace articulab::gui

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "engine/multibody/state.hpp"
@@ -53,6 +54,9 @@ class StateHistory {
   void dropAfter(std::size_t i);
   // Estimated bytes held (the largest keyframe's vectors and matrices times the keyframes).
   double bytes() const { return static_cast<double>(size_) * frameBytes_; }
+  // Increases on clear() and dropAfter(), so that what was computed from the keyframes (the
+  // plotted channels) knows to start again.
+  std::uint64_t generation() const { return generation_; }
 
  private:
   std::size_t capacityFor(double frameBytes) const;
@@ -60,6 +64,7 @@ class StateHistory {
   std::vector<Keyframe> slots_;
   std::size_t head_ = 0, size_ = 0;
   double frameBytes_ = 0.0;
+  std::uint64_t generation_ = 0;
   double megabytes_ = kDefaultHistoryMegabytes, seconds_ = kDefaultHistorySeconds;
 };
 

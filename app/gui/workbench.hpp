@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "app/gui/channel_panes.hpp"
 #include "app/gui/gui_app.hpp"
 #include "app/gui/log_sink.hpp"
 #include "app/gui/plot_export.hpp"
@@ -95,6 +96,8 @@ class Workbench {
   UiState& ui() { return ui_; }
   render::Camera& camera() { return camera_; }
   const std::vector<PlotSpec>& plots() const { return plots_; }
+  // The plot panes the user added (any catalogue channel, against time or another channel).
+  ChannelPanes& channelPanes() { return channelPanes_; }
   RingBufferSink& logSink() { return *logSink_; }
   double lastFrameSeconds() const { return frameSeconds_; }
 
@@ -132,6 +135,7 @@ class Workbench {
   TimeSeries previousRun_{{{"t", "s", "t"}}, 1};
   std::uint64_t previousRunVersion_ = 0;
   std::vector<PlotSpec> plots_;
+  ChannelPanes channelPanes_;
   UiState ui_;
   RecentFiles recent_{RecentFiles::defaultPath()};
   ViewportInput viewport_;

@@ -1093,6 +1093,107 @@ quit
           "saving over an existing file asks before overwriting it")
 
 
+def amber_centroid(png, colour=(250, 200, 90), left=860):
+    """Mean pixel position of the plot cursor's amber right of x = left (the plots column)."""
+    width = png[0]
+    xs, ys = [], []
+    for i, rgb in enumerate(pixels(png)):
+        x, y = i % width, i // width
+        if x > left and sum(abs(a - b) for a, b in zip(rgb, colour)) <= 40:
+            xs.append(x)
+            ys.append(y)
+    return (sum(xs) / len(xs), sum(ys) / len(ys)) if xs else None
+
+
+def case_plots(opts):
+    """Plot any channel: panes of catalogue channels (a phase plot among them) on the muscle
+    four-bar and on a box resting on a slope (contacts); each exported column equals the column of the same name that `articulab run
+    --record` writes for the same scene, dt and steps; the window shows the panes; bad channel
+    names and pane numbers are refused with the reason."""
+    out = opts.out_dir
+    script = f"""load scenes/muscle_four_bar.json
+plot-add qd_hip_front_0 vs q_hip_front_0
+plot-add front_out_force
+plot-add body_lower_front_vz
+plot-add drift_toe_position
+plot-add Lx
+plot-add q_nope_0
+run-frames 60
+export-channels {out}/channels_1.csv
+screenshot-window {out}/panes.png
+history view 0.4
+draw-frames 2
+screenshot-window {out}/panes_past.png
+quit
+"""
+    result, path = run_script(opts, "plots", script)
+    check(result.returncode == 1 and path + ":7: plot-add: unknown channel 'q_nope_0'" in result.stderr,
+          "an unknown channel is refused, named: %s" % result.stderr.strip()[-300:])
+    script = script.replace("plot-add q_nope_0\n", "")
+    result, _ = run_script(opts, "plots", script, ["--size", "1280x1000"])
+    if not check(result.returncode == 0, "the plots session must exit with 0"):
+        return
+    check_shows_scene(f"{out}/panes.png", "window with plot panes")
+    # The other groups, eight panes (the most there are) at a time, the last one removed and added
+    # again; the contact channels on a box held by friction on a slope (four contacts).
+    muscle_four_bar, box = "scenes/muscle_four_bar.json", "scenes/box_slope_stick.json"
+    batches = [(muscle_four_bar, ["qdd_knee_front_0", "front_out_activation", "front_in_length", "muscle_power",
+                                  "drift_knee_back_rotation", "py", "body_lower_back_z", "body_upper_front_wx"]),
+               (muscle_four_bar, ["iterations", "residual", "contact_count", "contact_normal_force", "kinetic",
+                                  "total", "drift_position", "qd_knee_back_0"]),
+               (box, ["contact_count", "contact_normal_force", "contact_friction_x", "contact_friction_y",
+                      "contact_iterations", "contact_change", "body_box_vx", "qdd_float_0"])]
+    for k, (scene, batch) in enumerate(batches, start=2):
+        text = "load %s\n" % scene + "".join("plot-add %s\n" % name for name in batch)
+        text += "plot-remove 8\nplot-add %s\nrun-frames 60\nexport-channels %s/channels_%d.csv\nquit\n" % (batch[-1], out, k)
+        result, _ = run_script(opts, "plots_%d" % k, text)
+        check(result.returncode == 0, "plots session %d exits with 0" % k)
+
+    references = {}
+    for k, scene in enumerate([muscle_four_bar] + [scene for scene, _ in batches], start=1):
+        header, gui = read_csv(f"{out}/channels_{k}.csv")
+        if scene not in references:
+            duration = "%.6f" % gui[-1]["t"]
+            name = os.path.splitext(os.path.basename(scene))[0]
+            cli = run([opts.exe, "run", scene, "--dt", "0.001", "--duration", duration, "--record",
+                       "q,qd,qdd,solver,body,joint_drift,loop_drift,contacts", "--csv", f"{out}/cli_{name}.csv"],
+                      "headless run")
+            if not check(cli.returncode == 0, "the headless CLI run succeeds"):
+                return
+            references[scene] = read_csv(f"{out}/cli_{name}.csv")
+        cli_header, reference = references[scene]
+        print("export %d columns: %s" % (k, header))
+        check(header[0] == "t [s]" and len(header) > 5 and all(column in cli_header for column in header),
+              "every exported column is a CLI column, same name and unit: %s" % header)
+        by_time = {round(row["t"], 9): row for row in reference}
+        matched, worst, worst_column = 0, 0.0, ""
+        for row in gui:
+            ref = by_time.get(round(row["t"], 9))
+            if ref is None:
+                continue
+            matched += 1
+            for column, value in row.items():
+                difference = abs(value - ref[column]) / (1.0 + abs(ref[column]))
+                if difference > worst:
+                    worst, worst_column = difference, column
+        print("export %d vs headless run: %d of %d rows matched, worst relative difference %.3g (%s)" %
+              (k, matched, len(gui), worst, worst_column))
+        check(len(gui) > 200 and matched == len(gui), "every exported keyframe time is a row of the headless run")
+        check(worst < 1e-9, "each channel equals the CLI's column (worst %.3g in %s)" % (worst, worst_column))
+    _, contacts = read_csv(f"{out}/channels_4.csv")
+    check(all(row["contact_count"] == 4 for row in contacts[1:]) and contacts[-1]["contact_normal_force"] > 1.0,
+          "the box on the slope has four contacts pressing on the ground")
+
+    # The phase pane's dot (amber) marks the state shown: the newest one live, t = 0.4 s when scrubbed.
+    live, past = amber_centroid(read_png(f"{out}/panes.png")), amber_centroid(read_png(f"{out}/panes_past.png"))
+    print("phase plot dot: live at %s, scrubbed at %s" % (live, past))
+    check(live is not None and past is not None and abs(live[0] - past[0]) > 30,
+          "scrubbing the history moves the phase plot's dot")
+    result, path = run_script(opts, "plots_bad_pane", "load scenes/muscle_four_bar.json\nplot-remove 3\n")
+    check(result.returncode == 1 and "no plot pane 3 (there are 0, numbered from 1)" in result.stderr,
+          "removing a missing pane is refused: %s" % result.stderr.strip()[-300:])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--exe", required=True)
@@ -1103,7 +1204,7 @@ def main():
                                          "view_and_labels",
                                          "benchmark", "compare_backends", "every_scene", "slow_step", "muscles",
                                          "history", "inspector", "video", "video_png", "video_session", "files",
-                                         "save_scene"])
+                                         "save_scene", "plots"])
     opts = parser.parse_args()
     os.makedirs(opts.out_dir, exist_ok=True)
     # The app keeps its recent scenes in the user's configuration directory: the test's own.

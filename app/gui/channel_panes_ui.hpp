@@ -1,0 +1,21 @@
+// The plots panel's channel panes (channel_panes.hpp) in ImGui, and their CSV export.
+#pragma once
+
+#include <string>
+
+#include "app/gui/workbench.hpp"
+
+namespace articulab::gui {
+
+// The "+ plot..." button with the channel picker (search, x axis choice) and "panes CSV".
+void drawChannelPaneControls(Workbench& app);
+// The panes stacked, each paneHeight pixels tall; the channels evaluated up to the newest keyframe first.
+void drawChannelPanes(Workbench& app, float paneHeight);
+// After a pane is added: the plot band grows (as far as the window lets it) so that every plot
+// gets kMinPlotHeight; beyond that the band scrolls.
+constexpr float kMinPlotHeight = 150.0f;  // px: below this a plot's axes crowd out its curves
+void makeRoomForPanes(Workbench& app);
+// t and the panes' channels at every keyframe of the history, as CSV; false with the reason.
+bool exportPaneChannels(Workbench& app, const std::string& path, std::string& error);
+
+}  // namespace articulab::gui

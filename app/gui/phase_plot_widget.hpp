@@ -1,0 +1,19 @@
+// A phase plot: one channel of a TimeSeries against another (e.g. qd against q), the whole
+// recorded trajectory as a curve with both axes autoscaled, and a dot at the cursor's time (the
+// history keyframe shown) or at the newest sample.
+#pragma once
+
+#include <imgui.h>
+
+#include "app/gui/time_series.hpp"
+
+namespace articulab::gui {
+
+constexpr std::size_t kMaxPhasePoints = 4000;  // longer trajectories are drawn with a stride
+
+// Draws channel yChannel against xChannel of data in a region of size at the cursor.
+// cursorTime < 0: mark the newest sample.
+void phasePlotWidget(const char* id, const TimeSeries& data, std::size_t xChannel, std::size_t yChannel,
+                     double cursorTime, ImVec2 size);
+
+}  // namespace articulab::gui

@@ -1,0 +1,40 @@
+// Script commands of the plot panes: they act as the channel picker, the pane's remove button
+// and the "panes CSV" button do.
+#include "app/gui/channel_panes_ui.hpp"
+#include "app/gui/script_runner.hpp"
+
+namespace articulab::gui {
+
+bool ScriptRunner::plotAdd(const ScriptCommand& c, std::string& error) {
+  if (c.args.size() == 2 || (c.args.size() == 3 && c.args[1] != "vs")) {
+    error = "plot-add takes CHANNEL or CHANNEL vs XCHANNEL";
+    return false;
+  }
+  Snapshot current;
+  app_.simulation().snapshot(current);
+  if (!current.model) {
+    error = "no scene is open";
+    return false;
+  }
+  ChannelPanes& panes = app_.channelPanes();
+  error = panes.add(panes.catalog(*current.model, current.modelVersion), c.args[0], c.args.size() == 3 ? c.args[2] : "");
+  if (!error.empty()) return false;
+  makeRoomForPanes(app_);
+  return true;
+}
+
+bool ScriptRunner::plotRemove(const ScriptCommand& c, std::string& error) {
+  long number = 0;
+  if (!parseScriptInteger(c.args[0], number)) {
+    error = "plot-remove: expected a pane number, got '" + c.args[0] + "'";
+    return false;
+  }
+  error = app_.channelPanes().remove(number);
+  return error.empty();
+}
+
+bool ScriptRunner::exportChannels(const ScriptCommand& c, std::string& error) {
+  return exportPaneChannels(app_, c.args[0], error);
+}
+
+}  // namespace articulab::gui
