@@ -46,6 +46,11 @@ struct BoxQpResult {
   double kktResidual = 0;  // projected gradient, inf norm, relative (see above)
 };
 
+// max(|b|_inf, max_i sum_j |A_ij| |x_j| + |shift x_i|): the size of the terms summed in the
+// gradient A x - b, hence of its rounding error (Higham, Accuracy and Stability, sec 3.5).
+double boxQpRoundingScale(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
+                          const Eigen::Ref<const VectorX>& x, double shift);
+
 // Relative KKT residual of x (feasible) for the QP over the leading n entries.
 double boxQpKktResidual(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
                         const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper,
@@ -71,6 +76,8 @@ class BoxQp {
   // The face step p (A_FF p = -g_F) into step_, or a zero-curvature descent direction when that
   // system has no solution (returns false then).
   bool faceStep(int f, int rank, double tol);
+  int boundToRelease(const Eigen::Ref<const VectorX>& g, const Eigen::Ref<const VectorX>& lower,
+                     const Eigen::Ref<const VectorX>& upper, int n, double tol, bool smallestIndex) const;
 
   int capacity_ = 0;
   MatrixX L_;                 // pivoted Cholesky of A_FF, lower triangle
