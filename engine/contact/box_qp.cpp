@@ -18,16 +18,25 @@ double projectedGradient(double g, double x, double l, double u) {
 }
 }  // namespace
 
+double boxQpRoundingScale(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
+                          const Eigen::Ref<const VectorX>& x, double shift) {
+  const int n = static_cast<int>(b.size());
+  double scale = n ? b.cwiseAbs().maxCoeff() : 0.0;
+  for (int i = 0; i < n; ++i)
+    scale = std::max(scale, A.row(i).cwiseAbs().dot(x.cwiseAbs()) + std::abs(shift * x[i]));
+  return scale;
+}
+
 double boxQpKktResidual(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
                         const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper,
                         const Eigen::Ref<const VectorX>& x, double shift) {
   const int n = static_cast<int>(b.size());
-  double worst = 0.0, scale = b.size() ? b.cwiseAbs().maxCoeff() : 0.0;
+  double worst = 0.0;
   for (int i = 0; i < n; ++i) {
     const double Ax = A.row(i).dot(x) + shift * x[i];
-    scale = std::max(scale, std::abs(Ax));
     worst = std::max(worst, std::abs(projectedGradient(Ax - b[i], x[i], lower[i], upper[i])));
   }
+  const double scale = boxQpRoundingScale(A, b, x, shift);
   return scale > 0.0 ? worst / scale : worst;
 }
 
@@ -123,6 +132,25 @@ bool BoxQp::faceStep(int f, int rank, double tol) {
   return consistent;
 }
 
+// Multipliers of the working set: the bound whose gradient pulls hardest inwards (Dantzig), or
+// after a degenerate step the lowest-index bound that pulls inwards at all (Bland's rule, which
+// cannot cycle; Nocedal and Wright sec 13.5 for the simplex method, Fletcher 1987 sec 10.3).
+int BoxQp::boundToRelease(const Eigen::Ref<const VectorX>& g, const Eigen::Ref<const VectorX>& lower,
+                          const Eigen::Ref<const VectorX>& upper, int n, double tol, bool smallestIndex) const {
+  int release = -1;
+  double worst = tol;
+  for (int i = 0; i < n; ++i) {
+    if (bound_[i] == Bound::Free || lower[i] >= upper[i]) continue;
+    const double pull = bound_[i] == Bound::Lower ? -g[i] : g[i];
+    if (pull > worst) {
+      if (smallestIndex) return i;
+      worst = pull;
+      release = i;
+    }
+  }
+  return release;
+}
+
 BoxQpResult BoxQp::solve(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
                          const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper,
                          Eigen::Ref<VectorX> x, const BoxQpSettings& settings) {
@@ -139,8 +167,9 @@ BoxQpResult BoxQp::solve(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<co
   auto step = step_.head(n);
   g.noalias() = A * x;
   g += shift * x;
-  const double tol = settings.tolerance * std::max(b.cwiseAbs().maxCoeff(), g.cwiseAbs().maxCoeff());
   g -= b;
+  double tol = settings.tolerance * boxQpRoundingScale(A, b, x, shift);
+  bool degenerate = false;  // the last face step was blocked at once (alpha = 0)
   for (int i = 0; i < n; ++i)
     bound_[i] = x[i] <= lower[i] ? Bound::Lower : x[i] >= upper[i] ? Bound::Upper : Bound::Free;
   const int cap = settings.iterationsPerVariable * n + 20;
@@ -170,6 +199,7 @@ BoxQpResult BoxQp::solve(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<co
         break;
       }
       for (int k = 0; k < f; ++k) x[free_[k]] += alpha * step[free_[k]];
+      degenerate = blocking >= 0 && alpha == 0.0;
       if (blocking >= 0) {
         const bool toLower = step[blocking] < 0.0;
         x[blocking] = toLower ? lower[blocking] : upper[blocking];
@@ -178,20 +208,11 @@ BoxQpResult BoxQp::solve(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<co
       g.noalias() = A * x;
       g += shift * x;
       g -= b;
+      tol = settings.tolerance * boxQpRoundingScale(A, b, x, shift);
       atFaceMinimum = blocking < 0;
     }
     if (!atFaceMinimum) continue;
-    // Multipliers of the working set: release the bound whose gradient pulls hardest inwards.
-    int release = -1;
-    double worst = tol;
-    for (int i = 0; i < n; ++i) {
-      if (bound_[i] == Bound::Free || lower[i] >= upper[i]) continue;
-      const double pull = bound_[i] == Bound::Lower ? -g[i] : g[i];
-      if (pull > worst) {
-        worst = pull;
-        release = i;
-      }
-    }
+    const int release = boundToRelease(g, lower, upper, n, tol, degenerate);
     if (release < 0) {
       result.converged = true;
       break;

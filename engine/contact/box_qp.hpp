@@ -16,11 +16,19 @@
 //
 // Termination: when every variable of the working set has a multiplier of the right sign
 // (gradient g = A x - b >= -tol at a lower bound, <= tol at an upper bound) after the face
-// minimiser was reached, with tol = tolerance * max(|b|_inf, |A x|_inf) (relative, default
-// 1e-12). The reported KKT residual is the infinity norm of the projected gradient (g_i on free
-// variables, min(g_i, 0) at a lower bound, max(g_i, 0) at an upper one) over the same scale.
-// Iteration cap: iterationsPerVariable * n + 20 faces (default 10 n + 20); without degeneracy
-// the method visits no face twice, so the cap is met only by cycling on degenerate problems.
+// minimiser was reached, with tol = tolerance * max(|b|_inf, max_i (|A| |x|)_i) (relative,
+// default 1e-12). The scale is the size of the terms summed in g, so of its rounding (Higham,
+// Accuracy and Stability, sec 3.5): with a singular A, |A x| can be far below |A| |x|. A
+// resting contact's friction QP (zero demand: b is rounding, 1e-12; proximal shift eps I) has a
+// minimiser (A + eps I)^-1 b that carries b's null-space part enlarged by 1/eps; measured against
+// max(|b|, |A x|), as before, its KKT residual stalled at 1e-9 and the step failed (the four-bar
+// at rest of redmax_loop_contact_test.cpp, box_qp_test.cpp's zero-demand problems). The
+// reported KKT residual is the infinity norm of the projected gradient (g_i on free variables,
+// min(g_i, 0) at a lower bound, max(g_i, 0) at an upper one) over the same scale.
+// Anti-cycling: the bound released is the one whose gradient pulls hardest inwards, except after
+// a degenerate step (blocked at once, alpha = 0), when it is the lowest-index one that pulls
+// inwards (Bland's rule; Nocedal and Wright sec 13.5). Iteration cap: iterationsPerVariable * n
+// + 20 faces (default 10 n + 20).
 //
 // No allocation per solve: every workspace is sized for `capacity` variables at construction.
 #pragma once
@@ -32,7 +40,7 @@
 namespace articulab::contact {
 
 struct BoxQpSettings {
-  double tolerance = 1e-12;        // KKT tolerance, relative to max(|b|_inf, |A x|_inf)
+  double tolerance = 1e-12;        // KKT tolerance, relative to max(|b|_inf, (|A| |x|)_inf)
   int iterationsPerVariable = 10;  // cap: iterationsPerVariable * n + 20 faces
   int warmStartSweeps = 8;         // projected Gauss-Seidel sweeps before the active-set phase
   double negligiblePivot = 1e-13;  // pivot / largest diagonal below this: a singular direction
@@ -45,6 +53,11 @@ struct BoxQpResult {
   int iterations = 0;      // faces visited by the active-set phase
   double kktResidual = 0;  // projected gradient, inf norm, relative (see above)
 };
+
+// max(|b|_inf, max_i sum_j |A_ij| |x_j| + |shift x_i|): the size of the terms summed in the
+// gradient A x - b, hence of its rounding error (Higham, Accuracy and Stability, sec 3.5).
+double boxQpRoundingScale(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
+                          const Eigen::Ref<const VectorX>& x, double shift);
 
 // Relative KKT residual of x (feasible) for the QP over the leading n entries.
 double boxQpKktResidual(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
@@ -71,6 +84,8 @@ class BoxQp {
   // The face step p (A_FF p = -g_F) into step_, or a zero-curvature descent direction when that
   // system has no solution (returns false then).
   bool faceStep(int f, int rank, double tol);
+  int boundToRelease(const Eigen::Ref<const VectorX>& g, const Eigen::Ref<const VectorX>& lower,
+                     const Eigen::Ref<const VectorX>& upper, int n, double tol, bool smallestIndex) const;
 
   int capacity_ = 0;
   MatrixX L_;                 // pivoted Cholesky of A_FF, lower triangle

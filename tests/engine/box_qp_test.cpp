@@ -44,6 +44,44 @@ BoxQpCase randomCase(int n, int rank, bool infiniteBounds) {
   return c;
 }
 
+// The structure of a resting friction QP: rows of B repeated or negated (pyramid axes +d and -d,
+// two corners on one line), symmetric bounds [-w, w] with some w = 0 (unloaded contacts), and
+// b = A x* for an x* with many components at a bound: every bound there has a zero multiplier
+// (degenerate), the face blocks are singular, and b carries a rounding-sized part outside
+// range(A) when `noise` is set (b_t - A_tn a at rest is such rounding).
+BoxQpCase degenerateCase(int n, int rank, bool noise) {
+  BoxQpCase c;
+  MatrixX B = MatrixX::NullaryExpr(n, rank, [] { return test::uniform(-1, 1); });
+  for (int i = rank; i < n; ++i) {
+    const int source = static_cast<int>(test::uniform(0, 1) * i) % i;
+    B.row(i) = (test::uniform(0, 1) < 0.5 ? -1.0 : 1.0) * B.row(source);
+  }
+  c.A = B * B.transpose();
+  c.lower.resize(n);
+  c.upper.resize(n);
+  VectorX xStar(n);
+  for (int i = 0; i < n; ++i) {
+    const double w = test::uniform(0, 1) < 0.2 ? 0.0 : test::uniform(0.1, 1.0);
+    c.lower[i] = -w;
+    c.upper[i] = w;
+    const double pick = test::uniform(0, 1);
+    xStar[i] = pick < 0.35 ? -w : pick < 0.7 ? w : w * test::uniform(-1, 1);
+  }
+  c.b = c.A * xStar;
+  if (noise) c.b += 1e-16 * test::randomVector(n, 1.0);
+  return c;
+}
+
+// Zero friction demand: b is rounding only (|b| ~ 1e-12 against |A| ~ 1), as b_t - A_tn a of a
+// contact at rest. With the proximal shift eps I the minimiser (A + eps I)^-1 b carries b's
+// part in the null space of A enlarged by 1 / eps, so |A| |x| >> |A x|: the gradient's rounding
+// is relative to |A| |x|, not to |b| or |A x| (the KKT scale that failed, box_qp.hpp).
+BoxQpCase zeroDemandCase(int n, int rank) {
+  BoxQpCase c = degenerateCase(n, rank, false);
+  c.b = 1e-12 * test::randomVector(n, 1.0);
+  return c;
+}
+
 // Lowest objective over the KKT points of all 3^n faces.
 double bruteForceOptimum(const BoxQpCase& c, VectorX& best) {
   const int n = static_cast<int>(c.b.size());
@@ -90,10 +128,16 @@ double bruteForceOptimum(const BoxQpCase& c, VectorX& best) {
   return bestValue;
 }
 
-void expectMatchesBruteForce(const BoxQpCase& c, bool unique, contact::BoxQp& solver, const VectorX& start) {
-  const int n = static_cast<int>(c.b.size());
+// shift: the solver gets the proximal term diagonalShift = shift, the oracle A + shift I.
+void expectMatchesBruteForce(const BoxQpCase& given, bool unique, contact::BoxQp& solver, const VectorX& start,
+                             double shift = 0.0) {
+  const int n = static_cast<int>(given.b.size());
   VectorX x = start;
-  const contact::BoxQpResult result = solver.solve(c.A, c.b, c.lower, c.upper, x);
+  contact::BoxQpSettings settings;
+  settings.diagonalShift = shift;
+  const contact::BoxQpResult result = solver.solve(given.A, given.b, given.lower, given.upper, x, settings);
+  BoxQpCase c = given;
+  c.A.diagonal().array() += shift;
   VectorX best;
   const double optimum = bruteForceOptimum(c, best);
   ASSERT_TRUE(std::isfinite(optimum));
@@ -106,7 +150,7 @@ void expectMatchesBruteForce(const BoxQpCase& c, bool unique, contact::BoxQp& so
   }
   EXPECT_NEAR(objective(c, x), optimum, 1e-9 * std::max(1.0, std::abs(optimum)));
   if (unique) EXPECT_LT((x - best).cwiseAbs().maxCoeff(), 1e-7);
-  EXPECT_NEAR(contact::boxQpKktResidual(c.A, c.b, c.lower, c.upper, x), result.kktResidual, 1e-15);
+  EXPECT_NEAR(contact::boxQpKktResidual(given.A, given.b, given.lower, given.upper, x, shift), result.kktResidual, 1e-15);
 }
 
 TEST(BoxQp, MatchesBruteForceOnPositiveDefiniteProblems) {
@@ -148,6 +192,31 @@ TEST(BoxQp, WithoutWarmStartSweepsTheActiveSetPhaseAloneConverges) {
     const contact::BoxQpResult result = solver.solve(c.A, c.b, c.lower, c.upper, x, settings);
     EXPECT_TRUE(result.converged);
     EXPECT_NEAR(objective(c, x), bruteForceOptimum(c, best), 1e-9 * std::max(1.0, std::abs(objective(c, x))));
+  }
+}
+
+TEST(BoxQp, ConvergesOnRankDeficientProblemsWithManyDegenerateBounds) {
+  contact::BoxQp solver(8);
+  for (int trial = 0; trial < 600; ++trial) {
+    const int n = 2 + trial % 7;
+    const int rank = 1 + (trial / 7) % std::max(1, n - 1);
+    const BoxQpCase c = degenerateCase(n, std::min(rank, n - 1), trial % 2 == 1);
+    const VectorX start = trial % 3 == 0 ? VectorX(VectorX::Zero(n)) : test::randomVector(n, 1.0);
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    expectMatchesBruteForce(c, false, solver, start);
+  }
+}
+
+// The friction QP of the four-bar resting on a box (redmax_loop_contact_test.cpp), eight pyramid
+// variables of rank 3, reproduced: before the KKT scale |A| |x| the solve ended on a face
+// minimiser with a relative residual of 1e-9, above its own 1e3 tolerance, and failed.
+TEST(BoxQp, ConvergesOnZeroDemandProblemsWithAProximalShift) {
+  contact::BoxQp solver(8);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int n = 2 + trial % 7;
+    const BoxQpCase c = zeroDemandCase(n, std::min(3, n - 1));
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    expectMatchesBruteForce(c, false, solver, VectorX::Zero(n), 1e-10 * c.A.diagonal().maxCoeff());
   }
 }
 

@@ -175,8 +175,8 @@ TEST(Friction, EnergyNeverRisesOverAStepOnTheSlopes) {
   }
 }
 
-// The body-contact, rolling and stick-slip scenes with their own settings (the stack's
-// sp-regularisation). The stack keeps its energy to rounding. The others gain energy over some
+// The body-contact, rolling and stick-slip scenes with their own settings (the stack at the
+// defaults). The stack keeps its energy to rounding. The others gain energy over some
 // steps for reasons other than friction, each bounded by its measured figure and said why;
 // the friction power at the end-of-step velocities (the direct oracle of dissipation) stays
 // at rounding on all of them:

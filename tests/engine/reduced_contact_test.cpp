@@ -289,7 +289,7 @@ TEST(ReducedContact, RecreatedSolverContinuesBitwise) {
     }
 }
 
-// Body-body contact: the stack of three boxes (box_stack.json, its sp-regularisation) stays put
+// Body-body contact: the stack of three boxes (box_stack.json, default settings) stays put
 // over 2 s and the ground carries the whole weight 6 m g, as on baraff (measured drift 1.3e-12 on
 // all three back-ends).
 TEST(ReducedContact, BoxStackStaysPut) {
