@@ -183,7 +183,8 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     const Clock::time_point before = Clock::now();
     status = solver->step(model, state, dt);
     const Clock::time_point after = Clock::now();
-    stepWall += seconds(after - before);
+    state.outputs.stepSeconds = seconds(after - before);
+    stepWall += state.outputs.stepSeconds;
     progress.update(state.t, seconds(after - start));
     if (!status.ok) break;
     const EnergyReport now = computeEnergy(model, state);

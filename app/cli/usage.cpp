@@ -25,8 +25,8 @@ usage:
                           accelerations), solver (iterations and final residual of each step's
                           iterative solve), body (body positions, velocities, angular velocities),
                           joint_drift, loop_drift (per joint / loop closure), contacts (count,
-                          normal and friction force, staggered-projection iterations); the app's
-                          plot panes use the same channel names
+                          normal and friction force, staggered-projection iterations), timing
+                          (wall time per step); the app's plot panes use the same channel names
       --every N           record every N-th step (default 1)
       --set NAME=VALUE    override a scene parameter, e.g. --set n=50 (repeatable)
       --setting NAME=VALUE  a setting of the back-end, e.g. --setting gmres-tolerance=1e-8

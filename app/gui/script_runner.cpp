@@ -437,29 +437,35 @@ bool ScriptRunner::select(const ScriptCommand& c, std::string& error) {
   return true;
 }
 
-bool ScriptRunner::click(const ScriptCommand& c, std::string& error) {
-  double x = 0.0, y = 0.0;
+// The body at window pixel (X, Y) of the command's arguments, -1 for none; model is the snapshot's.
+bool ScriptRunner::bodyAtPixel(const ScriptCommand& c, std::string& error, double& x, double& y, int& body,
+                               std::string& what) {
   if (!number(c.args[0], "x", x, error) || !number(c.args[1], "y", y, error)) return false;
   Snapshot snap;
   app_.simulation().snapshot(snap);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const ViewRegion view = viewRegion(display.x, display.y, app_.ui().showPanels, app_.ui().layout);
-  const int body = bodyAt(snap, app_.camera(), view, static_cast<float>(x), static_cast<float>(y));
+  body = bodyAt(snap, app_.camera(), view, static_cast<float>(x), static_cast<float>(y));
+  what = body < 0 ? std::string("no body") : "body " + snap.model->bodies[body].name;
+  return true;
+}
+
+bool ScriptRunner::click(const ScriptCommand& c, std::string& error) {
+  double x = 0.0, y = 0.0;
+  int body = -1;
+  std::string what;
+  if (!bodyAtPixel(c, error, x, y, body, what)) return false;
   app_.ui().overlays.selectedBody = body;
-  spdlog::info("click at ({}, {}): {}", x, y, body < 0 ? std::string("no body") : "body " + snap.model->bodies[body].name);
+  spdlog::info("click at ({}, {}): {}", x, y, what);
   return true;
 }
 
 bool ScriptRunner::hover(const ScriptCommand& c, std::string& error) {
   double x = 0.0, y = 0.0;
-  if (!number(c.args[0], "x", x, error) || !number(c.args[1], "y", y, error)) return false;
-  Snapshot snap;
-  app_.simulation().snapshot(snap);
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const ViewRegion view = viewRegion(display.x, display.y, app_.ui().showPanels, app_.ui().layout);
-  const int body = bodyAt(snap, app_.camera(), view, static_cast<float>(x), static_cast<float>(y));
+  int body = -1;
+  std::string what;
+  if (!bodyAtPixel(c, error, x, y, body, what)) return false;
   app_.ui().overlays.hoveredBody = body;
-  const std::string what = body < 0 ? std::string("no body") : "body " + snap.model->bodies[body].name;
   spdlog::info("hover at ({}, {}): {}", x, y, what);
   return true;
 }

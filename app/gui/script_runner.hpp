@@ -42,6 +42,7 @@ class ScriptRunner {
   bool setMuscle(const ScriptCommand& c, std::string& error);
   bool history(const ScriptCommand& c, std::string& error);
   bool select(const ScriptCommand& c, std::string& error);
+  bool bodyAtPixel(const ScriptCommand& c, std::string& error, double& x, double& y, int& body, std::string& what);
   bool click(const ScriptCommand& c, std::string& error);
   bool hover(const ScriptCommand& c, std::string& error);
   bool exportInspection(const ScriptCommand& c, std::string& error);

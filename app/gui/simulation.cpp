@@ -365,7 +365,9 @@ Simulation::StepOutcome Simulation::stepStates(State& state, State& compareState
   try {
     const bool muscles = !model_->muscles.empty();
     if (muscles) heldActivations_ = state.activations;  // allocates only when the size changes
+    const Clock::time_point started = Clock::now();
     out.status = guardedStep(*solver_, *model_, state, dt);
+    state.outputs.stepSeconds = seconds(Clock::now() - started);
     out.energy = computeEnergy(*model_, state);
     if (muscles) out.heldMusclePower = musclePowerWith(*model_, state, heldActivations_);
     out.problem = divergenceLocked(out.status, state, out.energy);

@@ -88,7 +88,7 @@ bool isBaseChannelGroup(const std::string& group) {
 
 const std::vector<std::string>& optionalChannelGroups() {
   static const std::vector<std::string> groups = {"q", "qd", "qdd", "solver", "body", "joint_drift", "loop_drift",
-                                                  "contacts"};
+                                                  "contacts", "timing"};
   return groups;
 }
 
@@ -111,6 +111,7 @@ std::vector<ChannelDef> channelCatalog(const Model& model) {
   addBodies(out, model);
   addDrifts(out, model);
   addContacts(out);
+  add(out, "step_time", "s", "timing", ChannelKind::StepTime);
   return out;
 }
 
@@ -179,6 +180,7 @@ double ChannelEvaluator::value(const ChannelDef& c) {
     }
     case ChannelKind::ContactIterations: return outputs.contactIterations;
     case ChannelKind::ContactChange: return outputs.contactChange;
+    case ChannelKind::StepTime: return outputs.stepSeconds;
   }
   return std::numeric_limits<double>::quiet_NaN();
 }

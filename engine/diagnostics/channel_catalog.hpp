@@ -19,7 +19,7 @@ enum class ChannelKind {
   MuscleExcitation, MuscleActivation, MuscleForce, MuscleLength, MuscleVelocity, MusclePower,
   BodyPosition, BodyVelocity, BodyAngularVelocity,
   JointDriftPosition, JointDriftRotation, LoopDriftPosition, LoopDriftRotation,
-  ContactCount, ContactNormalForce, ContactFriction, ContactIterations, ContactChange,
+  ContactCount, ContactNormalForce, ContactFriction, ContactIterations, ContactChange, StepTime,
 };
 
 struct ChannelDef {
@@ -35,11 +35,13 @@ struct ChannelDef {
 // The groups that are always recorded (time, energy, drift, momentum, muscles) and those
 // `--record` adds, in catalogue order.
 bool isBaseChannelGroup(const std::string& group);
-const std::vector<std::string>& optionalChannelGroups();  // q, qd, qdd, solver, body, joint_drift, loop_drift, contacts
+// q, qd, qdd, solver, body, joint_drift, loop_drift, contacts, timing
+const std::vector<std::string>& optionalChannelGroups();
 
 // All channels of the model, in the CLI's column order: the base groups' columns first (t,
 // energy, total drift, momentum), then q, qd, qdd, solver, the muscles' columns and muscle
-// power, then body, joint_drift, loop_drift and contacts.
+// power, then body, joint_drift, loop_drift, contacts and timing (step_time, the wall time of the
+// step in s: StepOutputs::stepSeconds, so it differs from run to run).
 std::vector<ChannelDef> channelCatalog(const Model& model);
 // The channel with this name (with or without its " [unit]"), or -1.
 int findChannel(const std::vector<ChannelDef>& catalog, const std::string& name);

@@ -53,6 +53,9 @@ struct StepOutputs {
   VectorX multipliers;     // constraint forces (Lagrange multipliers) of the step's solve, back-end order
   int iterations = -1;     // iterations of the step's iterative solve; -1 when it solved directly
   double residual = 0.0;   // final relative residual of that iterative solve (0 when direct)
+  // Wall time of the step in seconds, set by the caller that timed it (the CLI's run loop, the
+  // app's simulation thread); 0 when nobody did. Not part of the trajectory.
+  double stepSeconds = 0.0;
   // Frictional contact by staggered projections (engine/contact/staggered_projections.hpp):
   // its iterations in the step (0 without friction) and the last relative change of the
   // contact force in the M^-1 norm.

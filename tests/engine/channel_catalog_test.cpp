@@ -8,11 +8,10 @@
 #include "engine/diagnostics/recorder.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
+#include "tests/engine/test_util.hpp"
 
 namespace articulab {
 namespace {
-
-const std::string kScenes = ARTICULAB_SOURCE_DIR "/scenes/";
 
 double channel(const Model& model, const State& state, const std::string& name, const VectorX* qdd = nullptr) {
   const std::vector<ChannelDef> catalog = channelCatalog(model);
@@ -32,7 +31,7 @@ State pendulumAt(Model& model, double q, double qd) {
 // qd: its centre moves on a circle of radius d = 0.05 m, p = m d qd along the tangent and
 // L_y = (I_yy + m d^2) qd with I_yy = m (0.02^2 + 0.1^2) / 12 (parallel axes).
 TEST(ChannelCatalog, PendulumMomentumAndBodyMotionEqualTheHandComputation) {
-  Model model = loadScene(kScenes + "single_pendulum.json");
+  Model model = loadScene(test::kScenes + "single_pendulum.json");
   const double q = 0.3, qd = 2.0, m = 1.0, d = 0.05;
   const State state = pendulumAt(model, q, qd);
   const double x = channel(model, state, "body_link0_x"), z = channel(model, state, "body_link0_z");
@@ -54,7 +53,7 @@ TEST(ChannelCatalog, PendulumMomentumAndBodyMotionEqualTheHandComputation) {
 // The body velocity channels are the time derivative of the body position channels: central
 // differences of the position along q(t) = q + qd t.
 TEST(ChannelCatalog, BodyVelocityIsTheDerivativeOfBodyPosition) {
-  Model model = loadScene(kScenes + "chain.json", {{"n", 3}});
+  Model model = loadScene(test::kScenes + "chain.json", {{"n", 3}});
   model.q0 << 0.4, -0.7, 0.2;
   model.qd0 << 1.5, -0.5, 2.0;
   const State state = makeInitialState(model);
@@ -73,7 +72,7 @@ TEST(ChannelCatalog, BodyVelocityIsTheDerivativeOfBodyPosition) {
 
 // qdd evaluates from the accelerations it is given; without them it is NaN, never a stale value.
 TEST(ChannelCatalog, AccelerationsComeFromTheSolversForwardDynamics) {
-  Model model = loadScene(kScenes + "single_pendulum.json");
+  Model model = loadScene(test::kScenes + "single_pendulum.json");
   const State state = pendulumAt(model, 0.3, 0.0);
   auto solver = findBackend("redmax")->create(model, SolverOptions{});
   VectorX qdd = VectorX::Zero(1);
@@ -87,7 +86,7 @@ TEST(ChannelCatalog, AccelerationsComeFromTheSolversForwardDynamics) {
 // The recorder writes catalogue channels: the base groups always, the others when asked, with
 // the catalogue's names and units in the header.
 TEST(ChannelCatalog, RecorderColumnsAreCatalogueChannels) {
-  const Model model = loadScene(kScenes + "four_bar.json");
+  const Model model = loadScene(test::kScenes + "four_bar.json");
   const TimeSeriesRecorder base(model, RecorderColumns{});
   EXPECT_EQ(base.header().front(), "t [s]");
   EXPECT_EQ(base.column("Lz"), 11);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -219,6 +220,33 @@ TEST(Cli, SolverColumnsRecordNewtonIterationsAndResidual) {
     ++rows;
   }
   EXPECT_EQ(rows, 50);
+}
+
+// --record timing adds the wall time of each step: 0 before the first step, then positive, and
+// together no more than the wall time of the whole run around them.
+TEST(Cli, TimingColumnRecordsTheWallTimeOfEachStep) {
+  const std::string csv = (std::filesystem::temp_directory_path() / "articulab_timing_column.csv").string();
+  const auto started = std::chrono::steady_clock::now();
+  const Result r = run({kCliScenes + "double_pendulum.json", "--duration", "0.05", "--dt", "0.001", "--record",
+                        "timing", "--csv", csv});
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  ASSERT_EQ(r.code, 0) << r.usageError << r.err;
+  std::ifstream file(csv);
+  std::string header, row;
+  std::getline(file, header);
+  EXPECT_EQ(header.substr(header.rfind(',') + 1), "step_time [s]") << header;
+  std::getline(file, row);
+  EXPECT_EQ(std::stod(row.substr(row.rfind(',') + 1)), 0.0) << row;
+  int rows = 0;
+  double sum = 0.0;
+  while (std::getline(file, row)) {
+    const double seconds = std::stod(row.substr(row.rfind(',') + 1));
+    EXPECT_GT(seconds, 0.0) << row;
+    sum += seconds;
+    ++rows;
+  }
+  EXPECT_EQ(rows, 50);
+  EXPECT_LT(sum, wall);
 }
 
 TEST(Cli, EnergyChangeIsRelativeToTheLargestKineticEnergy) {

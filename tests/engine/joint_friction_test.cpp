@@ -86,14 +86,7 @@ TEST(JointFriction, RevoluteHoldsBelowMuRNAndSlipsAbove) {
 // with the world at q = 0) (0, 0, 0, 0, 0, n m g) with moments about the body's centre zero (the
 // joint lies on the body's z axis).
 TEST(JointFriction, ReactionsOfAHangingChainAreTheWeightsBelow) {
-  const Model model = loadSceneFromString(R"({"gravity": [0, 0, -9.81],
-    "bodies": [{"name": "a", "mass": 1, "shape": {"type": "box", "size": [0.02, 0.02, 0.1]}},
-               {"name": "b", "mass": 1, "shape": {"type": "box", "size": [0.02, 0.02, 0.1]}}],
-    "joints": [{"name": "ja", "type": "revolute", "parent": "world", "child": "a", "axis": [0, 1, 0],
-                "child_position": [0, 0, -0.05], "friction": {"mu": 0.3, "radius": 0.01, "length": 0.02}},
-               {"name": "jb", "type": "spherical_exp", "parent": "a", "child": "b", "position": [0, 0, -0.05],
-                "child_position": [0, 0, -0.05], "friction": {"mu": 0.3, "radius": 0.01}}]})",
-                                          "hanging.json");
+  const Model model = test::hangingFrictionChain();
   RedMaxSolver solver(model, jointFrictionOptions());
   State state = makeInitialState(model);
   ASSERT_TRUE(solver.step(model, state, kJointFrictionStep).ok);

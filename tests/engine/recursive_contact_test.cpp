@@ -19,14 +19,10 @@
 namespace articulab {
 namespace {
 
-constexpr double kStep = 1e-3;
+constexpr double kRecursiveStep = 1e-3;
 const Integrator kImplicitSteps[] = {Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler};
 
-std::string sci(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3e", x);
-  return text;
-}
+using test::sci;
 
 std::unique_ptr<Solver> makeSolver(const char* backend, const Model& model, Integrator integrator) {
   return findBackend(backend)->create(model, test::solverOptions(integrator, DriftControl::PostStabilization));
@@ -44,7 +40,7 @@ Gap gapToRedMax(const Model& model, Integrator integrator, int steps) {
   State a = makeInitialState(model), b = makeInitialState(model);
   Gap gap;
   for (int k = 0; k < steps; ++k) {
-    const StepStatus sa = recursive->step(model, a, kStep), sb = redmax->step(model, b, kStep);
+    const StepStatus sa = recursive->step(model, a, kRecursiveStep), sb = redmax->step(model, b, kRecursiveStep);
     EXPECT_TRUE(sa.ok) << sa.message;
     EXPECT_TRUE(sb.ok) << sb.message;
     if (!sa.ok || !sb.ok) break;
@@ -56,12 +52,7 @@ Gap gapToRedMax(const Model& model, Integrator integrator, int steps) {
   return gap;
 }
 
-// The falling chain (free cube and four revolute links) with mu = 0.5, dropped from 0.3 m.
-Model roughFallingChain() {
-  Model model = loadScene(test::kScenes + "falling_chain.json", {{"height", 0.3}});
-  model.groundFriction = 0.5;
-  return model;
-}
+using test::roughFallingChain;
 
 // Same scene, integrator and h: the two back-ends solve the same contact problem, recursive
 // with O(n) products and GMRES (relative residual 1e-10) where redmax forms and factors A.
@@ -119,7 +110,7 @@ TEST(RecursiveContact, BoxSlidesWithTheCoulombAccelerationOnTheImplicitSteps) {
     SCOPED_TRACE(integrator.name());
     auto solver = makeSolver("recursive", model, integrator);
     State state = makeInitialState(model);
-    for (int k = 0; k < 1000; ++k) ASSERT_TRUE(solver->step(model, state, kStep).ok);
+    for (int k = 0; k < 1000; ++k) ASSERT_TRUE(solver->step(model, state, kRecursiveStep).ok);
     const Vector3 v = state.E_0i[0].topLeftCorner<3, 3>() * state.phi[0].tail<3>();
     const double relative = integrator == Integrator::SpringImplicitEuler ? 1e-6 : 5e-3;
     EXPECT_NEAR(v.x() / state.t, expected, relative * expected);
@@ -137,7 +128,7 @@ TEST(RecursiveContact, BoxStaysPutAboveTheCriticalCoefficientOnTheImplicitSteps)
     auto solver = makeSolver("recursive", model, integrator);
     State state = makeInitialState(model);
     const Matrix4 start = state.E_0i[0];
-    for (int k = 0; k < 1000; ++k) ASSERT_TRUE(solver->step(model, state, kStep).ok);
+    for (int k = 0; k < 1000; ++k) ASSERT_TRUE(solver->step(model, state, kRecursiveStep).ok);
     EXPECT_LT((state.E_0i[0].topRightCorner<3, 1>() - start.topRightCorner<3, 1>()).norm(), 1e-9);
     EXPECT_LT((state.E_0i[0].topLeftCorner<3, 3>() - start.topLeftCorner<3, 3>()).norm(), 1e-9);
   }
@@ -159,7 +150,7 @@ TEST(RecursiveContact, FrictionNeverAddsEnergyOnTheImplicitSteps) {
       State state = makeInitialState(*model);
       double energy = computeEnergy(*model, state).total(), rise = -1e300, pull = 0.0, excess = 0.0;
       for (int k = 0; k < 1000; ++k) {
-        ASSERT_TRUE(solver->step(*model, state, kStep).ok);
+        ASSERT_TRUE(solver->step(*model, state, kRecursiveStep).ok);
         const double next = computeEnergy(*model, state).total();
         rise = std::max(rise, (next - energy) / std::max(1.0, std::abs(energy)));
         energy = next;

@@ -19,11 +19,7 @@
 namespace articulab {
 namespace {
 
-std::string sci(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3e", x);
-  return text;
-}
+using test::sci;
 
 SolverOptions options(Integrator integrator) {
   return test::solverOptions(integrator, DriftControl::PostStabilization);
@@ -65,14 +61,7 @@ TEST(RecursiveJointFriction, FollowsRedMaxOnTheJointFrictionScenes) {
 // The reactions BISP bounds the friction with: a two-link chain hanging at rest, joint 0
 // carrying both weights and joint 1 one, a pure vertical force in the body frame.
 TEST(RecursiveJointFriction, ReactionsOfAHangingChainAreTheWeightsBelow) {
-  const Model model = loadSceneFromString(R"({"gravity": [0, 0, -9.81],
-    "bodies": [{"name": "a", "mass": 1, "shape": {"type": "box", "size": [0.02, 0.02, 0.1]}},
-               {"name": "b", "mass": 1, "shape": {"type": "box", "size": [0.02, 0.02, 0.1]}}],
-    "joints": [{"name": "ja", "type": "revolute", "parent": "world", "child": "a", "axis": [0, 1, 0],
-                "child_position": [0, 0, -0.05], "friction": {"mu": 0.3, "radius": 0.01, "length": 0.02}},
-               {"name": "jb", "type": "spherical_exp", "parent": "a", "child": "b", "position": [0, 0, -0.05],
-                "child_position": [0, 0, -0.05], "friction": {"mu": 0.3, "radius": 0.01}}]})",
-                                          "hanging.json");
+  const Model model = test::hangingFrictionChain();
   for (Integrator integrator : {Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler}) {
     SCOPED_TRACE(integrator.name());
     RecursiveSolver solver(model, options(integrator));

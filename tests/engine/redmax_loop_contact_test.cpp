@@ -22,13 +22,9 @@
 namespace articulab {
 namespace {
 
-constexpr double kStep = 1e-3, kGravity = 9.81;
+constexpr double kLoopContactStep = 1e-3, kLoopContactGravity = 9.81;
 
-std::string sci(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3e", x);
-  return text;
-}
+using test::sci;
 
 // Base 2 kg (0.4 x 0.3 x 0.1 m) on the ground; crank and rocker 0.1 m along y, coupler 0.2 m
 // along x, 1 kg each, 0.02 m above the base's top; the crank turns at crankRate at the start.
@@ -59,7 +55,7 @@ SolverOptions loopContactOptions(Integrator integrator) {
 double totalWeight(const Model& model) {
   double mass = 0.0;
   for (const Body& body : model.bodies) mass += body.mass;
-  return mass * kGravity;
+  return mass * kLoopContactGravity;
 }
 
 double groundNormalSum(const contact::ReducedContact& contact) {
@@ -80,7 +76,7 @@ RunReport runRedMax(const Model& model, Integrator integrator, int steps) {
   double energy = computeEnergy(model, state).total();
   RunReport report;
   for (int k = 0; k < steps; ++k) {
-    const StepStatus status = solver.step(model, state, kStep);
+    const StepStatus status = solver.step(model, state, kLoopContactStep);
     EXPECT_TRUE(status.ok) << status.message;
     if (!status.ok) break;
     report.worstWeightError = std::max(report.worstWeightError, std::abs(groundNormalSum(solver.contact()) - weight) / weight);
@@ -124,8 +120,8 @@ TEST(RedMaxLoopContact, FollowsBaraffWithTheLinkageSwinging) {
   State a = makeInitialState(model), b = makeInitialState(model);
   double worst = 0.0;
   for (int k = 0; k < 1000; ++k) {
-    ASSERT_TRUE(redmax.step(model, a, kStep).ok);
-    ASSERT_TRUE(baraff.step(model, b, kStep).ok);
+    ASSERT_TRUE(redmax.step(model, a, kLoopContactStep).ok);
+    ASSERT_TRUE(baraff.step(model, b, kLoopContactStep).ok);
     for (int i = 0; i < model.bodyCount(); ++i)
       worst = std::max(worst, (a.E_0i[i].topRightCorner<3, 1>() - b.E_0i[i].topRightCorner<3, 1>()).norm());
   }
@@ -146,7 +142,7 @@ TEST(RedMaxLoopContact, LinkageAtRestStaysPutOnRedMaxAndBaraff) {
   const double weight = totalWeight(model);
   double worstWeightError = 0.0, worstDrift = 0.0;
   for (int k = 0; k < 1000; ++k) {
-    const StepStatus redmaxStatus = redmax.step(model, a, kStep), baraffStatus = baraff.step(model, b, kStep);
+    const StepStatus redmaxStatus = redmax.step(model, a, kLoopContactStep), baraffStatus = baraff.step(model, b, kLoopContactStep);
     ASSERT_TRUE(redmaxStatus.ok) << "redmax, step " << k << ": " << redmaxStatus.message;
     ASSERT_TRUE(baraffStatus.ok) << "baraff, step " << k << ": " << baraffStatus.message;
     worstWeightError = std::max(worstWeightError, std::abs(groundNormalSum(redmax.contact()) - weight) / weight);

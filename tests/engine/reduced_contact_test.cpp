@@ -27,11 +27,7 @@ namespace {
 constexpr double kStep = 1e-3;
 const char* const kReducedBackends[] = {"redmax", "recursive"};
 
-std::string sci(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3e", x);
-  return text;
-}
+using test::sci;
 
 SolverOptions contactOptions(const char* backend, int directions = 4) {
   SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
@@ -140,12 +136,7 @@ TEST(ReducedContact, BoxStaysPutOnTheSlopeAboveTheCriticalCoefficient) {
     }
 }
 
-// The falling chain (free cube and four revolute links) dropped onto the ground with mu = 0.5.
-Model roughFallingChain(double height = 0.3) {
-  Model model = loadScene(test::kScenes + "falling_chain.json", {{"height", height}});
-  model.groundFriction = 0.5;
-  return model;
-}
+using test::roughFallingChain;
 
 // Largest energy rise over one step, relative to max(1, |E|), with the per-step checks.
 double largestEnergyRise(const char* backend, const Model& model, const SolverOptions& options, int steps,

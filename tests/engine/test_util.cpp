@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
+#include "engine/io/scene_loader.hpp"
 #include "engine/multibody/state.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/diagnostics/drift.hpp"
@@ -57,6 +60,28 @@ Model standardChain(int n, double q0) {
   finalizeModel(model);
   model.q0.setConstant(q0);
   return model;
+}
+
+Model hangingFrictionChain() {
+  return loadSceneFromString(R"({"gravity": [0, 0, -9.81],
+    "bodies": [{"name": "a", "mass": 1, "shape": {"type": "box", "size": [0.02, 0.02, 0.1]}},
+               {"name": "b", "mass": 1, "shape": {"type": "box", "size": [0.02, 0.02, 0.1]}}],
+    "joints": [{"name": "ja", "type": "revolute", "parent": "world", "child": "a", "axis": [0, 1, 0],
+                "child_position": [0, 0, -0.05], "friction": {"mu": 0.3, "radius": 0.01, "length": 0.02}},
+               {"name": "jb", "type": "spherical_exp", "parent": "a", "child": "b", "position": [0, 0, -0.05],
+                "child_position": [0, 0, -0.05], "friction": {"mu": 0.3, "radius": 0.01}}]})", "hanging.json");
+}
+
+Model roughFallingChain(double height) {
+  Model model = loadScene(kScenes + "falling_chain.json", {{"height", height}});
+  model.groundFriction = 0.5;
+  return model;
+}
+
+std::string sci(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3e", x);
+  return text;
 }
 
 Model mixedTree() {

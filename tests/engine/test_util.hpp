@@ -44,6 +44,14 @@ Matrix4 randomPose();
 Model standardChain(int n, double q0 = 0.3);
 // A tree with every joint type of the foundation (all shapes, a composite body, branches).
 Model mixedTree();
+// Two 1 kg links 0.1 m long hanging at rest from a revolute and a spherical_exp joint, both with
+// joint friction (mu 0.3, radius 0.01 m): joint 0 carries both weights, joint 1 one.
+Model hangingFrictionChain();
+// The falling chain (free cube and four revolute links) dropped from `height` m onto the ground
+// with mu = 0.5.
+Model roughFallingChain(double height = 0.3);
+// x in %.3e, for test properties and messages.
+std::string sci(double x);
 // A chain of n exponential-coordinate spherical joints at a random pose, at rest, whose tip is
 // held where it starts by a loop closure to the world (no row of the closure is redundant).
 Model closedSphericalChain(int n, LoopType type);
