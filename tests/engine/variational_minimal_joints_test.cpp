@@ -5,8 +5,10 @@
 // torus chain over time.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "engine/algorithm/kinematics.hpp"
@@ -38,6 +40,42 @@ TEST(VariationalMinimalJoints, DrneaMatchesTheDiscreteActionOnTheShippedGeneralJ
     for (Joint& joint : model.joints) joint.damping = 0.0;
     expectDrneaIsTheActionGradient(model, 2);
   }
+}
+
+// DRNEA takes (dS/dq_c) v from the structure equation of the joint's body Jacobian,
+// (dS/dq_c) v = Sdot(v) e_c - ad(S_c) S v (discrete_rnea.cpp); the oracle evaluates the joint
+// once per column, Sdot with qdot = e_c being dS/dq_c. Every joint type and the general joints.
+void expectStructureEquation(const Model& model, double& worst) {
+  std::srand(7);
+  JointKinematics atV, atUnit;
+  for (const Joint& joint : model.joints) {
+    if (joint.nq == 0) continue;
+    const VectorX q = model.q0.segment(joint.qIndex, joint.nq) + 0.2 * VectorX::Random(joint.nq);
+    const VectorX v = VectorX::Random(joint.nq);
+    evaluateJoint(joint, q.data(), v.data(), atV);
+    const Vector6 Sv = atV.S * v;
+    for (int c = 0; c < joint.nq; ++c) {
+      const VectorX unit = VectorX::Unit(joint.nq, c);
+      evaluateJoint(joint, q.data(), unit.data(), atUnit);
+      const Vector6 oracle = atUnit.Sdot * v;
+      const Vector3 aw = atV.S.col(c).head<3>(), av = atV.S.col(c).tail<3>();
+      Vector6 adSv;  // ad(S_c) S v
+      adSv << aw.cross(Sv.head<3>()), aw.cross(Sv.tail<3>()) + av.cross(Sv.head<3>());
+      const Vector6 identity = atV.Sdot.col(c) - adSv;
+      const double error = (identity - oracle).norm() / std::max(1.0, oracle.norm());
+      EXPECT_LT(error, 1e-12) << model.name << ", joint " << jointTypeName(joint) << ", column " << c;
+      worst = std::max(worst, error);
+    }
+  }
+}
+
+TEST(VariationalMinimalJoints, StructureEquationGivesTheMotionSubspaceDerivative) {
+  double worst = 0.0;
+  expectStructureEquation(test::everyJointTree(), worst);
+  for (const char* scene : {"torus_chain_10.json", "windmill.json", "bezier_torus_chain.json", "spline_curve_demo.json",
+                            "spline_surface_demo.json"})
+    expectStructureEquation(loadScene(kScenes + scene), worst);
+  RecordProperty("worst_relative_error", test::sci(worst));
 }
 
 // One step of h = 1e-6 s reproduces the recursive accelerations (variational_minimal_test_util.hpp).

@@ -12,18 +12,24 @@ Vector6 adTranspose(const Vector6& phi, const Vector6& m) {
   return out;
 }
 
-// (B^T h)_c = h^T Ad_iJ (dS/dq_c) v_i of joint i at the coordinates of kin (header, term (b)):
-// dS/dq_c is the Sdot that evaluateJoint returns for qdot = e_c (Sdot is linear in qdot).
-void motionSubspaceDerivative(const Joint& joint, const JointConstants& c, const VectorX& q_m, const VectorX& v,
-                              const Vector6& h, DrneaWorkspace& ws, double* out) {
-  double unit[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-  const Eigen::Map<const JointVector> vi(v.data() + joint.qIndex, joint.nq);
-  const Vector6 hJ = c.Ad_iJ.transpose() * h;  // h in joint coordinates
-  for (int col = 0; col < joint.nq; ++col) {
-    unit[col] = 1.0;
-    evaluateJoint(joint, q_m.data() + joint.qIndex, unit, ws.jointScratch);
-    unit[col] = 0.0;
-    out[col] = hJ.dot(ws.jointScratch.Sdot * vi);
+// (B^T h)_c = h^T Ad_iJ (dS/dq_c) v_i of joint i (header, term (b)), without evaluating the joint
+// again. S is the body Jacobian of the joint transform Q(q), [S_c] = Q^-1 dQ/dq_c, so the
+// structure (Maurer-Cartan) equation d_d S_c - d_c S_d = ad(S_c) S_d holds: differentiate
+// Q^-1 d_c Q along q_d, d_d (Q^-1 d_c Q) = -(Q^-1 d_d Q)(Q^-1 d_c Q) + Q^-1 d_d d_c Q, and
+// subtract the same with c and d swapped (d_c d_d Q = d_d d_c Q). Summing v_d d_c S_d over d:
+//   (dS/dq_c) v = Sdot(v) e_c - ad(S_c) S v,
+// with Sdot(v) the Sdot of the kinematics at (q_m, v). Ad_iJ maps both sides (it preserves ad):
+//   Ad_iJ (dS/dq_c) v = AdSdot e_c - ad(A_c) phiJoint = AdSdot e_c + ad(phiJoint) A_c.
+// One joint evaluation per DRNEA pass instead of 1 + nq (test VariationalMinimalDrnea.*
+// checks the identity against the per-column evaluation on every joint type).
+void motionSubspaceDerivative(const BodyKinematics& b, int nq, const Vector6& h, double* out) {
+  const Vector3 w = b.phiJoint.head<3>(), v = b.phiJoint.tail<3>();
+  for (int col = 0; col < nq; ++col) {
+    const Vector3 aw = b.AdS.col(col).head<3>(), av = b.AdS.col(col).tail<3>();
+    Vector6 rate = b.AdSdot.col(col);
+    rate.head<3>() += w.cross(aw);  // ad(phiJoint) A_c = (w x a_w; w x a_v + v x a_w)
+    rate.tail<3>() += w.cross(av) + v.cross(aw);
+    out[col] = h.dot(rate);
   }
 }
 
@@ -35,10 +41,7 @@ DrneaWorkspace::DrneaWorkspace(const Model& model)
       momentum(model.bodyCount(), Vector6::Zero()),
       wrench(model.bodyCount(), Vector6::Zero()),
       q_m(VectorX::Zero(model.nq)),
-      v(VectorX::Zero(model.nq)) {
-  jointScratch.S = JointMatrix::Zero(6, 6);
-  jointScratch.Sdot = JointMatrix::Zero(6, 6);
-}
+      v(VectorX::Zero(model.nq)) {}
 
 bool constantMotionSubspace(const JointConstants& joint, const Joint& definition) {
   return definition.nq == 0 || joint.kind == JointKinematicsKind::FixedAxisRevolute ||
@@ -80,7 +83,7 @@ void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, d
       // constant A: ad(A) A = 0 lets phi_i stand for the parent's twist Ad_ip phi_p = phi_i - A v_i
       const Vector6 dTdq = adTranspose(constant ? b.phi : Vector6(b.phi - b.phiJoint), ws.momentum[i]);
       if (!constant && h != 0.0)
-        motionSubspaceDerivative(joint, ws.kin.joints[i], ws.q_m, ws.v, ws.momentum[i], ws, dSdq);
+        motionSubspaceDerivative(b, joint.nq, ws.momentum[i], dSdq);
       for (int c = 0; c < joint.nq; ++c) {
         const int r = joint.qIndex + c;
         p[r] = A.col(c).dot(ws.momentum[i]);
@@ -109,7 +112,7 @@ void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, d
 //   rows (c of joint i; dA_i = 0 and dB_i = 0 for i != J, and for i = J by constancy):
 //     dp_ic = A_ic^T dh_i
 //     dg_ic = (h/2) (A_ic^T [ad(dx_i)^T h_i + ad(x_i)^T dh_i + dw_i] + B_ic^T dh_i - K dq_ic - D dv_ic)
-// and the column of -p + g is -dp + dg. B_ic^T dh_i = dh_i^T Ad_iJ (dS/dq_c) v_i from evaluateJoint as in
+// and the column of -p + g is -dp + dg. B_ic^T dh_i = dh_i^T Ad_iJ (dS/dq_c) v_i by the structure equation as in
 // DRNEA (first derivatives of S only). The columns of joints with a q-dependent A need dB_J, i.e.
 // d2S/dq2, which the engine does not evaluate: those are central differences (the caller).
 DrneaDerivativeWorkspace::DrneaDerivativeWorkspace(const Model& model)
@@ -194,7 +197,7 @@ void discreteMomentaColumn(const Model& model, int r, double h, DrneaWorkspace& 
       const bool constant = constantMotionSubspace(ws.kin.joints[i], joint);
       const Vector6 x = b.phi - b.phiJoint;
       const Vector6 dT = adTranspose(d.parentTwist[i], ws.momentum[i]) + adTranspose(x, d.momentum[i]) + d.wrench[i];
-      if (!constant && h != 0.0) motionSubspaceDerivative(joint, ws.kin.joints[i], ws.q_m, ws.v, d.momentum[i], ws, dSdq);
+      if (!constant && h != 0.0) motionSubspaceDerivative(b, joint.nq, d.momentum[i], dSdq);
       for (int c = 0; c < joint.nq; ++c) {
         const int row = joint.qIndex + c;
         double dg = A.col(c).dot(dT);

@@ -25,9 +25,11 @@
 //   dphi_i/dq_ic = -ad(A_ic) x_i + B_ic,   B_ic = Ad_iJ (dS_i/dq_ic) v_i,
 //   dT/dq_ic = A_ic^T ad(x_i)^T h_i + B_ic^T h_i          (-ad(A) x = ad(x) A)      (a), (b)
 // and p_i = A_i^T h_i. (a) is the whole of it for fixed-axis joints (B = 0; there ad(A) A = 0
-// lets phi_i stand for x_i). (b) brings in dS/dq: evaluateJoint's Sdot at qdot = e_c is dS/dq_c
-// (analytic for the primitive joints, forward-mode AD of Q(q) for the general scleronomic ones),
-// n_i evaluations of joint i, so the residual stays O(n). Q_i = A_i^T w_i with w_i the subtree sum
+// lets phi_i stand for x_i). (b) brings in dS/dq, and needs no joint evaluation beyond the
+// kinematics': S is the body Jacobian of Q(q), so d_d S_c - d_c S_d = ad(S_c) S_d (structure
+// equation, derived in discrete_rnea.cpp) and (dS/dq_c) v = Sdot(v) e_c - ad(S_c) S v, with Sdot(v)
+// the kinematics' Sdot at (q_m, v) (analytic for the primitive joints, forward-mode AD of Q(q) for
+// the general scleronomic ones). Q_i = A_i^T w_i with w_i the subtree sum
 // of applied body wrenches (Coriolis removed), plus the joint springs and dampers: the pose
 // derivative [A_ic] above is the virtual displacement of i's subtree, for every joint type.
 #pragma once
@@ -46,13 +48,13 @@ struct DrneaWorkspace {
   std::vector<Vector6> momentum;  // h_i, subtree momentum in body i coordinates
   std::vector<Vector6> wrench;    // w_i, subtree applied wrench in body i coordinates
   VectorX q_m, v;                 // midpoint configuration and discrete velocity
-  JointKinematics jointScratch;   // dS/dq_c of one joint
   explicit DrneaWorkspace(const Model& model = Model{});
 };
 
 // p = M(q_m) v and g = (h/2) (dT/dq + Q)(q_m, v) at q_m = q_k + (h/2) v, so that
 // D1 L_d + f^- = g - p and D2 L_d + f^+ = g + p (header). One forward pass (kinematics at
-// (q_m, v)) and one backward pass, plus n_i joint evaluations for joints whose A_i depends on q.
+// (q_m, v)) and one backward pass; a joint whose A_i depends on q adds no evaluation (its
+// dS/dq_c v comes from the structure equation, discrete_rnea.cpp).
 void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, double h, const ForceInputs& inputs,
                      DrneaWorkspace& ws, VectorX& p, VectorX& g);
 
