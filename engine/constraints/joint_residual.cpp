@@ -96,9 +96,8 @@ bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c,
   }
   out.rows = rows.row;
   if (!jacobians) return true;
-  const Matrix6 Ad_Jc = se3::Ad(joint.E_jc);
-  out.JA.noalias() = rows.D * Ad_Jc;
-  if (joint.parent >= 0) out.JB.noalias() = -out.JA * se3::AdInverse(se3::inverse(E_0p) * E_0c);
+  out.JA = se3::timesAd(rows.D, joint.E_jc);
+  if (joint.parent >= 0) out.JB = -se3::timesAdInverse(out.JA, se3::inverse(E_0p) * E_0c);
   return true;
 }
 
