@@ -66,7 +66,7 @@ Matrix4 relativeJointPose(const Joint& joint, const Matrix4& E_0p, const Matrix4
   return se3::inverse(E_0p * joint.E_pj) * E_0c * se3::inverse(joint.E_jc);
 }
 
-bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c, PoseResidual& out) {
+bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c, PoseResidual& out, bool jacobians) {
   out = PoseResidual{};
   out.bodyA = joint.child;
   out.bodyB = joint.parent;
@@ -95,9 +95,9 @@ bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c,
     case JointType::General: break;
   }
   out.rows = rows.row;
-  const Matrix6 Ad_Jc = se3::Ad(joint.E_jc);
-  out.JA.noalias() = rows.D * Ad_Jc;
-  if (joint.parent >= 0) out.JB.noalias() = -out.JA * se3::AdInverse(se3::inverse(E_0p) * E_0c);
+  if (!jacobians) return true;
+  out.JA = se3::timesAd(rows.D, joint.E_jc);
+  if (joint.parent >= 0) out.JB = -se3::timesAdInverse(out.JA, se3::inverse(E_0p) * E_0c);
   return true;
 }
 

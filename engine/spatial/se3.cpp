@@ -91,6 +91,22 @@ Matrix6 AdInverse(const Matrix4& E) {
   return A;
 }
 
+Matrix6 timesAd(const Matrix6& J, const Matrix4& E) {
+  const Matrix3 R = E.topLeftCorner<3, 3>();
+  Matrix6 out;
+  out.leftCols<3>().noalias() = (J.leftCols<3>() + J.rightCols<3>() * so3::skew(E.topRightCorner<3, 1>())) * R;
+  out.rightCols<3>().noalias() = J.rightCols<3>() * R;
+  return out;
+}
+
+Matrix6 timesAdInverse(const Matrix6& J, const Matrix4& E) {
+  const Matrix3 Rt = E.topLeftCorner<3, 3>().transpose();
+  Matrix6 out;
+  out.rightCols<3>().noalias() = J.rightCols<3>() * Rt;
+  out.leftCols<3>().noalias() = J.leftCols<3>() * Rt - out.rightCols<3>() * so3::skew(E.topRightCorner<3, 1>());
+  return out;
+}
+
 Matrix6 ad(const Vector6& phi) {
   const Matrix3 W = so3::skew(phi.head<3>());
   Matrix6 A;

@@ -22,6 +22,10 @@ Vector6 log(const Matrix4& E);
 Matrix6 Ad(const Matrix4& E);
 // Ad(E^-1) computed directly.
 Matrix6 AdInverse(const Matrix4& E);
+// J Ad(E) and J Ad(E^-1) by 3 x 3 blocks, without forming the adjoint (E = (R, p), J = [J_w J_v]):
+//   J Ad(E) = [(J_w + J_v [p]) R, J_v R],   J Ad(E^-1) = [J_w R^T - J_v R^T [p], J_v R^T].
+Matrix6 timesAd(const Matrix6& J, const Matrix4& E);
+Matrix6 timesAdInverse(const Matrix6& J, const Matrix4& E);
 // ad(phi), the spatial cross-product matrix (eq 1.19).
 Matrix6 ad(const Vector6& phi);
 // d/dt Ad(E) = Ad(E) ad(phi) for Edot = E [phi] (eq 1.18-1.19).

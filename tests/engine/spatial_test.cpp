@@ -102,6 +102,15 @@ TEST(SE3, AdjointIdentities) {
   EXPECT_LT((se3::brac(se3::ad(a) * b) - (se3::brac(a) * se3::brac(b) - se3::brac(b) * se3::brac(a))).norm(), 1e-12);
 }
 
+// The block products against the 6 x 6 adjoints they avoid forming.
+TEST(SE3, BlockAdjointProductsMatchTheAdjoints) {
+  const Matrix4 E = randomPose();
+  Matrix6 J;
+  for (int c = 0; c < 6; ++c) J.col(c) = randomTwist();
+  EXPECT_LT((se3::timesAd(J, E) - J * se3::Ad(E)).norm(), 1e-12);
+  EXPECT_LT((se3::timesAdInverse(J, E) - J * se3::Ad(se3::inverse(E))).norm(), 1e-12);
+}
+
 // d/dt Ad(E(t)) with E(t) = E exp(t phi) against central differences (eq 1.19-1.20).
 TEST(SE3, AdjointDerivativeMatchesFiniteDifferences) {
   for (int k = 0; k < 20; ++k) {

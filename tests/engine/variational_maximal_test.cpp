@@ -11,6 +11,7 @@
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
+#include "engine/solvers/variational_maximal/block_tree_ldu.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 #include "test_util.hpp"
 
@@ -96,6 +97,10 @@ TEST(VariationalMaximal, SparseLduEqualsDenseLu) {
     int body = -1;
     ASSERT_TRUE(solver.residual(model, s, f, body));
     const MatrixX F = solver.system().dense();
+    const variational::BlockTreeLdu& tree = solver.system().tree();  // nodes sized to their rows, none padded
+    int treeUnknowns = 0;
+    for (int node = 0; node < tree.nodeCount(); ++node) treeUnknowns += tree.size(node);
+    EXPECT_EQ(treeUnknowns, solver.system().size() - solver.system().loopRowCount());
     ASSERT_TRUE(solver.system().factor());
     solver.system().solve(f, x);
     // The four-bar's point closure has a redundant (out-of-plane) row: F is singular there and
@@ -106,6 +111,54 @@ TEST(VariationalMaximal, SparseLduEqualsDenseLu) {
     const int nu = 6 * model.bodyCount();
     EXPECT_LT((x.head(nu) - dense.head(nu)).norm(), 1e-10 * std::max(1.0, dense.head(nu).norm()));
     if (lu.rank() == F.rows()) EXPECT_LT((x - dense).norm(), 1e-10 * std::max(1.0, dense.norm()));
+  }
+}
+
+// A forest in which a node of every size 1..6 hangs under a parent of every size 1..6 (the 36
+// leaves), those parents either roots or children of one node of 4 unknowns: every kernel of
+// BlockTreeLdu (each (size, parent size) and each root size) against a dense LU of the same matrix.
+TEST(VariationalMaximal, BlockTreeLduEqualsDenseLuForEveryNodeSize) {
+  for (const bool withTop : {false, true}) {
+    SCOPED_TRACE(withTop ? "three levels" : "two levels");
+    std::vector<int> parent, size;
+    for (int k = 0; k < 36; ++k) {
+      parent.push_back(36 + k / 6);
+      size.push_back(k % 6 + 1);
+    }
+    for (int k = 0; k < 6; ++k) {
+      parent.push_back(withTop ? 42 : -1);
+      size.push_back(k + 1);
+    }
+    if (withTop) {
+      parent.push_back(-1);
+      size.push_back(4);
+    }
+    const int nodes = static_cast<int>(parent.size());
+    std::vector<int> offset(nodes + 1, 0);
+    for (int i = 0; i < nodes; ++i) offset[i + 1] = offset[i] + size[i];
+    variational::BlockTreeLdu tree;
+    tree.resize(parent, size);
+    MatrixX F = MatrixX::Zero(offset[nodes], offset[nodes]);
+    for (int i = 0; i < nodes; ++i) {
+      const int s = size[i], p = parent[i];
+      tree.D(i).topLeftCorner(s, s) = test::randomVector(s * s, 1.0).reshaped(s, s);
+      tree.D(i).topLeftCorner(s, s).diagonal().array() += 10.0;
+      F.block(offset[i], offset[i], s, s) = tree.D(i).topLeftCorner(s, s);
+      if (p < 0) continue;
+      const int sp = size[p];
+      tree.A(i).topLeftCorner(sp, s) = test::randomVector(sp * s, 1.0).reshaped(sp, s);
+      tree.B(i).topLeftCorner(s, sp) = test::randomVector(s * sp, 1.0).reshaped(s, sp);
+      F.block(offset[p], offset[i], sp, s) = tree.A(i).topLeftCorner(sp, s);
+      F.block(offset[i], offset[p], s, sp) = tree.B(i).topLeftCorner(s, sp);
+    }
+    const VectorX y = test::randomVector(offset[nodes], 1.0);
+    std::vector<Vector6> x(nodes, Vector6::Zero());
+    for (int i = 0; i < nodes; ++i) x[i].head(size[i]) = y.segment(offset[i], size[i]);
+    ASSERT_TRUE(tree.factor());
+    tree.solve(x);
+    const VectorX dense = F.partialPivLu().solve(y);
+    for (int i = 0; i < nodes; ++i)
+      EXPECT_LT((x[i].head(size[i]) - dense.segment(offset[i], size[i])).norm(), 1e-10 * dense.norm()) << "node " << i;
   }
 }
 

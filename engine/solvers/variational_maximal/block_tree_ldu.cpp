@@ -1,20 +1,30 @@
 #include "engine/solvers/variational_maximal/block_tree_ldu.hpp"
 
+#include <array>
 #include <cmath>
+#include <cassert>
+#include <utility>
 
 namespace articulab::variational {
 
 namespace {
 
-// inv = m^-1 by Gauss-Jordan elimination with partial pivoting; false when m is singular or not
-// finite. Written out for 6 x 6: Eigen's PartialPivLU::inverse() solves against the identity
-// through its general triangular-solve kernels, which took 40 % of a step (callgrind, 2026-11-24).
-bool invert(Matrix6 m, Matrix6& inv) {
+template <int N>
+using SquareBlock = Eigen::Matrix<double, N, N>;
+
+// inv = m^-1 by Gauss-Jordan elimination with partial pivoting against an appended identity;
+// false when m is singular or not finite. Written out for N <= 6: Eigen's
+// PartialPivLU::inverse() solves against the identity through its general triangular-solve
+// kernels, which took 40 % of a step (callgrind, 2026-11-24). An in-place variant (half the
+// multiplications, 15 % fewer instructions per step) took 10 to 25 % more CPU time per step
+// (2026-11-28, not analysed further), so the appended identity stays.
+template <int N>
+bool invertPivotBlock(SquareBlock<N> m, SquareBlock<N>& inv) {
   if (!m.allFinite()) return false;
   inv.setIdentity();
-  for (int c = 0; c < 6; ++c) {
+  for (int c = 0; c < N; ++c) {
     int p = c;
-    for (int r = c + 1; r < 6; ++r)
+    for (int r = c + 1; r < N; ++r)
       if (std::abs(m(r, c)) > std::abs(m(p, c))) p = r;
     if (m(p, c) == 0.0) return false;
     m.row(p).swap(m.row(c));
@@ -22,7 +32,7 @@ bool invert(Matrix6 m, Matrix6& inv) {
     const double scale = 1.0 / m(c, c);
     m.row(c) *= scale;
     inv.row(c) *= scale;
-    for (int r = 0; r < 6; ++r) {
+    for (int r = 0; r < N; ++r) {
       const double f = m(r, c);
       if (r == c || f == 0.0) continue;
       m.row(r) -= f * m.row(c);
@@ -32,22 +42,61 @@ bool invert(Matrix6 m, Matrix6& inv) {
   return inv.allFinite();
 }
 
+// Node of S unknowns under a parent of P (P = 0: a root).
+template <int S, int P>
+bool factorTreeNode(Matrix6& D, const Matrix6& A, const Matrix6& B, Matrix6& Dinv, Matrix6& L, Matrix6* Dparent) {
+  SquareBlock<S> inv;
+  if (!invertPivotBlock<S>(D.topLeftCorner<S, S>(), inv)) return false;
+  Dinv.topLeftCorner<S, S>() = inv;
+  if constexpr (P > 0) {
+    const Eigen::Matrix<double, P, S> l = A.topLeftCorner<P, S>() * inv;
+    L.topLeftCorner<P, S>() = l;
+    Dparent->topLeftCorner<P, P>().noalias() -= l * B.topLeftCorner<S, P>();
+  }
+  return true;
+}
+
+template <int S, int P>
+void forwardTreeNode(const Matrix6& L, const Vector6& y, Vector6& yParent) {
+  if constexpr (P > 0) yParent.head<P>().noalias() -= L.topLeftCorner<P, S>() * y.head<S>();
+}
+
+template <int S, int P>
+void backwardTreeNode(const Matrix6& Dinv, const Matrix6& B, const Vector6* xParent, Vector6& x) {
+  Eigen::Matrix<double, S, 1> r = x.head<S>();
+  if constexpr (P > 0) r.noalias() -= B.topLeftCorner<S, P>() * xParent->head<P>();
+  x.head<S>() = Dinv.topLeftCorner<S, S>() * r;
+}
+
+// The kernels of every (size, parent size): entry 7 (s - 1) + p, p = 0 for a root.
+template <std::size_t... K>
+constexpr std::array<BlockTreeLdu::Kernels, sizeof...(K)> treeNodeKernels(std::index_sequence<K...>) {
+  return {BlockTreeLdu::Kernels{&factorTreeNode<K / 7 + 1, K % 7>, &forwardTreeNode<K / 7 + 1, K % 7>,
+                                &backwardTreeNode<K / 7 + 1, K % 7>}...};
+}
+
+constexpr std::array<BlockTreeLdu::Kernels, 42> kTreeNodeKernels = treeNodeKernels(std::make_index_sequence<42>{});
+
 }  // namespace
 
-void BlockTreeLdu::resize(const std::vector<int>& parent) {
+void BlockTreeLdu::resize(const std::vector<int>& parent, const std::vector<int>& size) {
+  assert(size.size() == parent.size());
   parent_ = parent;
+  size_ = size;
   const std::size_t n = parent.size();
-  for (auto* blocks : {&D_, &A_, &B_, &Dinv_, &L_, &U_}) blocks->assign(n, Matrix6::Zero());
+  kernels_.assign(n, nullptr);
+  for (std::size_t i = 0; i < n; ++i) {
+    const int p = parent[i];
+    assert(size[i] >= 1 && size[i] <= 6 && p < static_cast<int>(n) && (p < 0 || p > static_cast<int>(i)));
+    kernels_[i] = &kTreeNodeKernels[7 * (size[i] - 1) + (p >= 0 ? size[p] : 0)];
+  }
+  for (auto* blocks : {&D_, &A_, &B_, &Dinv_, &L_}) blocks->assign(n, Matrix6::Zero());
 }
 
 bool BlockTreeLdu::factor() {
   for (int i = 0; i < nodeCount(); ++i) {
-    if (!invert(D_[i], Dinv_[i])) return false;
     const int p = parent_[i];
-    if (p < 0) continue;
-    L_[i].noalias() = A_[i] * Dinv_[i];
-    U_[i].noalias() = Dinv_[i] * B_[i];
-    D_[p].noalias() -= L_[i] * B_[i];
+    if (!kernels_[i]->factor(D_[i], A_[i], B_[i], Dinv_[i], L_[i], p >= 0 ? &D_[p] : nullptr)) return false;
   }
   return true;
 }
@@ -55,12 +104,9 @@ bool BlockTreeLdu::factor() {
 void BlockTreeLdu::solve(std::vector<Vector6>& x) const {
   const int n = nodeCount();
   for (int i = 0; i < n; ++i)
-    if (parent_[i] >= 0) x[parent_[i]].noalias() -= L_[i] * x[i];
-  for (int i = n - 1; i >= 0; --i) {
-    Vector6 xi = Dinv_[i] * x[i];
-    if (parent_[i] >= 0) xi.noalias() -= U_[i] * x[parent_[i]];
-    x[i] = xi;
-  }
+    if (parent_[i] >= 0) kernels_[i]->forward(L_[i], x[i], x[parent_[i]]);
+  for (int i = n - 1; i >= 0; --i)
+    kernels_[i]->backward(Dinv_[i], B_[i], parent_[i] >= 0 ? &x[parent_[i]] : nullptr, x[i]);
 }
 
 }  // namespace articulab::variational

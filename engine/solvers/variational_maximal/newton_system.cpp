@@ -24,13 +24,16 @@ void NewtonSystem::resize(const Model& model, const std::vector<int>& jointRows,
       offset += jointRows[i];
     }
   }
-  std::vector<int> parent(node, -1);
+  std::vector<int> parent(node, -1), size(node, 6);
   for (int i = 0; i < n_; ++i) {
-    if (jointNode_[i] >= 0) parent[bodyNode_[i]] = jointNode_[i];
+    if (jointNode_[i] >= 0) {
+      parent[bodyNode_[i]] = jointNode_[i];
+      size[jointNode_[i]] = jointRows[i];
+    }
     const int p = model.joints[i].parent;
     if (jointNode_[i] >= 0 && p >= 0) parent[jointNode_[i]] = bodyNode_[p];
   }
-  tree_.resize(parent);
+  tree_.resize(parent, size);
   loopOffset_.assign(loopRows.size(), 0);
   rowLoop_.clear();
   rowLocal_.clear();
@@ -54,7 +57,8 @@ void NewtonSystem::resize(const Model& model, const std::vector<int>& jointRows,
 }
 
 // Body node: D = D_{v,w}, A = F(joint, body) = G_{v,w}, B = F(body, joint) = -G_{x,q}^T.
-// Joint node: D = diag(0_r, I), A = F(parent, joint) = -G_{x,q}^T, B = F(joint, parent) = G_{v,w}.
+// Joint node (r unknowns): D = 0, A = F(parent, joint) = -G_{x,q}^T, B = F(joint, parent) = G_{v,w};
+// the tree reads only their r rows or columns.
 void NewtonSystem::loadTree() {
   for (int i = 0; i < n_; ++i) {
     const int b = bodyNode_[i], j = jointNode_[i];
@@ -64,7 +68,6 @@ void NewtonSystem::loadTree() {
     tree_.A(b) = c.rateA;
     tree_.B(b) = -c.forceA.transpose();
     tree_.D(j).setZero();
-    for (int r = c.rows; r < 6; ++r) tree_.D(j)(r, r) = 1.0;
     if (c.bodyB >= 0) {
       tree_.A(j) = -c.forceB.transpose();
       tree_.B(j) = c.rateB;

@@ -41,6 +41,8 @@ class NewtonSystem {
   std::vector<Matrix6>& bodies() { return body_; }
   std::vector<CouplingBlock>& joints() { return joint_; }
   std::vector<CouplingBlock>& loops() { return loop_; }
+  // The tree part: a node per body (6 unknowns) and per joint with rows (its rows).
+  const BlockTreeLdu& tree() const { return tree_; }
   // Factors the tree and the loop node; false when a pivot is singular.
   bool factor();
   // Rank of the loop node (redundant loop rows = loopRowCount() - rank).

@@ -46,10 +46,13 @@ void couple(const ConstraintBlock& at2, const ConstraintBlock& at3, const std::v
 }
 
 // Subtracts G_{x,q}^T Lambda of a block from the body rows of f.
+// (Lambda padded to six entries: G's rows past c.rows are zero, and a fixed 6 x 6 product is
+// several times cheaper than Eigen's product of run-time size.)
 void subtractImpulses(const ConstraintBlock& c, const VectorX& s, int offset, VectorX& f) {
-  const auto Lambda = s.segment(offset, c.rows);
-  if (c.bodyA >= 0) f.segment<6>(6 * c.bodyA).noalias() -= c.GA.topRows(c.rows).transpose() * Lambda;
-  if (c.bodyB >= 0) f.segment<6>(6 * c.bodyB).noalias() -= c.GB.topRows(c.rows).transpose() * Lambda;
+  Vector6 Lambda = Vector6::Zero();
+  Lambda.head(c.rows) = s.segment(offset, c.rows);
+  if (c.bodyA >= 0) f.segment<6>(6 * c.bodyA).noalias() -= c.GA.transpose() * Lambda;
+  if (c.bodyB >= 0) f.segment<6>(6 * c.bodyB).noalias() -= c.GB.transpose() * Lambda;
 }
 
 }  // namespace
@@ -204,7 +207,7 @@ bool VariationalMaximalSolver::residual(const Model& model, const VectorX& s, Ve
     if (jointRows_[i] == 0) continue;
     const int offset = system_.jointOffset(i);
     subtractImpulses(joint2_[i], s, offset, f);
-    jointBlock(model, i, E3_, joint3_[i]);
+    jointBlock(model, i, E3_, joint3_[i], false);  // the Jacobians only if a Newton matrix is built
     f.segment(offset, jointRows_[i]) = joint3_[i].g.head(jointRows_[i]);
   }
   for (std::size_t k = 0; k < loop2_.size(); ++k) {
@@ -219,16 +222,19 @@ bool VariationalMaximalSolver::residual(const Model& model, const VectorX& s, Ve
 void VariationalMaximalSolver::jacobian(const Model& model, const VectorX& s) {
   int body = -1;
   residual(model, s, fTrial_, body);  // the blocks at configuration 3 of s
-  assembleJacobian(s);
+  assembleJacobian(model, s);
 }
 
-void VariationalMaximalSolver::assembleJacobian(const VectorX& s) {
+void VariationalMaximalSolver::assembleJacobian(const Model& model, const VectorX& s) {
   for (int i = 0; i < n_; ++i) {
     u2_[i] = s.segment<6>(6 * i);
     system_.bodies()[i] = delJacobian(inertia_[i], u2_[i], h_);
   }
   for (int i = 0; i < n_; ++i)
-    if (jointRows_[i] > 0) couple(joint2_[i], joint3_[i], u2_, h_, system_.joints()[i]);
+    if (jointRows_[i] > 0) {
+      jointBlock(model, i, E3_, joint3_[i]);  // residual() left g only
+      couple(joint2_[i], joint3_[i], u2_, h_, system_.joints()[i]);
+    }
   for (std::size_t k = 0; k < loop2_.size(); ++k) couple(loop2_[k], loop3_[k], u2_, h_, system_.loops()[k]);
 }
 
@@ -243,7 +249,7 @@ StepStatus VariationalMaximalSolver::advanceMechanism(const Model& model, State&
   residualHistory_.push_back(error);
   int iterations = 0;
   for (; error > newtonTolerance_ && iterations < newtonIterations_; ++iterations) {
-    assembleJacobian(s_);  // the last residual evaluated was at s_
+    assembleJacobian(model, s_);  // the last residual evaluated was at s_
     if (!system_.factor()) return failed(state, "singular Newton matrix (redundant or conflicting joints)");
     system_.solve(f_, ds_);
     double alpha = 1.0;  // backtracking line search on |f|

@@ -69,8 +69,8 @@ class VariationalMaximalSolver final : public Solver {
   const std::vector<double>& residualHistory() const { return residualHistory_; }
 
  private:
-  // F at s from the blocks of the last residual evaluation, which must have been at s.
-  void assembleJacobian(const VectorX& s);
+  // F at s from the poses of the last residual evaluation, which must have been at s.
+  void assembleJacobian(const Model& model, const VectorX& s);
   // (wdot; vdot) per body into ds_ at the state (false if singular).
   bool bodyAccelerations(const Model& model, const State& state);
   void readTrapezoidVelocities(const Model& model, State& state, double h);
