@@ -126,6 +126,15 @@ bool VariationalMinimalSolver::readHistory(const State& state) {
   return true;
 }
 
+// First guess of v_{k+1} from history: the line through v_k (the discrete velocity of the last
+// step, at t_k - h/2) and qd_k (the discrete Legendre velocity at t_k), evaluated at t_k + h/2:
+// v = 2 qd_k - v_k, error O(h^2 qddd) against the constant guess v_k's O(h qdd) (lee-liu-park-
+// srinivasa section 3.3 offers only first-order guesses). Both are in the chart centred at q_k.
+void VariationalMinimalSolver::extrapolateFirstGuess(const Model& model, const State& state) {
+  variational_minimal::chartVelocity(model, state.q, state.qd, chart_, dv_);
+  v_prev_ = 2.0 * dv_ - v_prev_;
+}
+
 // The chart centred at q_k (group_chart.hpp); p^+_k from history, else the start rule
 // p^+_k = M(q) qd in the chart (header).
 void VariationalMinimalSolver::beginStep(const Model& model, const State& state, double h) {
@@ -135,6 +144,8 @@ void VariationalMinimalSolver::beginStep(const Model& model, const State& state,
     variational_minimal::chartVelocity(model, state.q, state.qd, chart_, v_prev_);
     discreteMomenta(chart_.model, a_, v_prev_, 0.0, forceInputs(state), ws_, p_plus_, g_);  // p = M(q) qd
     muPrev_.setZero();
+  } else {
+    extrapolateFirstGuess(model, state);
   }
   if (k_ == 0) return;
   computeKinematics(chart_.model, a_, v_prev_, kinLoop_);  // G(a_k): the constraint force's rows at q_k
