@@ -64,7 +64,7 @@
 // momentum and makes the run first order). The first guess is then v = qd; from history it is
 // v = 2 qd_k - v_k, the line through the last discrete velocity (t_k - h/2) and the Legendre
 // velocity qd_k (t_k) at t_k + h/2: second order, where the paper's guesses (section 3.3) are
-// first order; on RC100 it saves 3 to 4 RIQN iterates per step (docs/performance.md).
+// first order; over 10 s of RC100 it saves 2.5 to 3 iterates per step (docs/performance.md).
 // History (State::history, owner "variational-minimal"): q = q_{k+1}, qd = [qd_{k+1}; p^+_{k+1};
 // v; mu] (p^+ and v in the chart centred at q_{k+1}, which is a function of q_{k+1} alone; mu the
 // k closure impulses, the next first guess). Used when q and qd_{k+1} equal the state's bitwise; a solver recreated every step then
