@@ -163,13 +163,7 @@ TEST(VariationalMinimalGroup, FreeFloatingTreeKeepsItsMomentum) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = freeFloatingTree();
   ASSERT_TRUE(findBackend("variational-minimal")->supports(model).ok);
-  // The momentum moves by the root rows of each step's last DEL residual, so the drift scales with
-  // the tolerance: 1e-13 gives 5.4e-10 (constant first guess: 3.6e-10); the default 1e-12 gives
-  // 6.4e-9, 1.1e-9 relative (constant first guess 2.3e-9): the guess 2 qd_k - v_k stops with a
-  // residual of the same size but a steadier sign (docs/backends.md).
-  SolverOptions options;
-  assignSetting(options.settings, "variational-minimal", "newton-tolerance", 1e-13);
-  auto solver = findBackend("variational-minimal")->create(model, options);
+  auto solver = findBackend("variational-minimal")->create(model, SolverOptions{});
   State state = makeInitialState(model);
   const Vector6 start = worldMomentum(model, state);
   const double E0 = computeEnergy(model, state).total();

@@ -5,7 +5,8 @@
 // M is factored at the q_m of the first guess and kept for the step's later iterates, a chord
 // quasi-Newton: q_m moves by h/2 dv between iterates, so M changes by O(h |dv|), the iterates per
 // step stay the same to 2 % and a step costs about 18 % fewer instructions, docs/performance.md)
-// with Anderson mixing of the last 5 updates (anderson_acceleration.hpp; O(n) per iterate, and
+// with Anderson mixing of the last 5 updates, kept from step to step
+// (anderson_acceleration.hpp; O(n) per iterate, and
 // the count stays bounded on long chains where plain RIQN stalls or diverges, docs/performance.md);
 // then, if needed, by Newton (Alg 1) with the dense
 // Jacobian df/dv of Alg 4 (discrete_rnea.hpp: one O(n) tangent pass of DRNEA per column, O(n^2),
@@ -66,8 +67,9 @@
 // velocity qd_k (t_k) at t_k + h/2: second order, where the paper's guesses (section 3.3) are
 // first order; over 10 s of RC100 it saves 2.5 to 3 iterates per step (docs/performance.md).
 // History (State::history, owner "variational-minimal"): q = q_{k+1}, qd = [qd_{k+1}; p^+_{k+1};
-// v; mu] (p^+ and v in the chart centred at q_{k+1}, which is a function of q_{k+1} alone; mu the
-// k closure impulses, the next first guess). Used when q and qd_{k+1} equal the state's bitwise; a solver recreated every step then
+// v; mu; Anderson's pairs] (p^+ and v in the chart centred at q_{k+1}, which is a function of
+// q_{k+1} alone; mu the k closure impulses, the next first guess; the pairs, 2 + 2 m nq numbers,
+// the next step mixes with, dropped after a Newton fallback). Used when q and qd_{k+1} equal the state's bitwise; a solver recreated every step then
 // continues the trajectory bitwise (its p^+ is carried, not recomputed from qd).
 #pragma once
 
@@ -143,6 +145,7 @@ class VariationalMinimalSolver final : public Solver {
 
  private:
   bool readHistory(const State& state);
+  long historySize(long nq) const { return 3 * nq + k_ + anderson_.savedSize(); }
   // v_prev_ = 2 qd_k - v_k (the .cpp), from the v_k readHistory left in v_prev_.
   void extrapolateFirstGuess(const Model& model, const State& state);
   // F = f(v) + G(a_k)^T mu into f_, the gap g(a_k + h v) into gap_ and G(a_k + h v) into Gn_;
