@@ -18,7 +18,9 @@ void AndersonAcceleration::resize(int size, int memory) {
 }
 
 void AndersonAcceleration::next(const VectorX& x, const VectorX& r, VectorX& xNext) {
-  if (memory_ > 0 && newest_ != -1) {  // the newest differences enter the ring
+  if (newProblem_) {
+    newProblem_ = false;
+  } else if (memory_ > 0 && newest_ != -1) {  // the newest differences enter the ring
     newest_ = (newest_ + 1) % memory_;
     dX_.col(newest_) = x - xLast_;
     dR_.col(newest_) = r - rLast_;
@@ -41,6 +43,23 @@ void AndersonAcceleration::next(const VectorX& x, const VectorX& r, VectorX& xNe
   ldlt_.compute(normal_);
   gamma_ = ldlt_.solve(rhs_);
   for (int i = 0; i < m; ++i) xNext -= gamma_[i] * (dX_.col(i) + dR_.col(i));
+}
+
+void AndersonAcceleration::save(double* out) const {
+  out[0] = filled_;
+  out[1] = newest_;
+  const long columns = dX_.size();
+  std::copy_n(dX_.data(), columns, out + 2);
+  std::copy_n(dR_.data(), columns, out + 2 + columns);
+}
+
+void AndersonAcceleration::load(const double* in) {
+  filled_ = static_cast<int>(in[0]);
+  newest_ = static_cast<int>(in[1]);
+  newProblem_ = false;
+  const long columns = dX_.size();
+  std::copy_n(in + 2, columns, dX_.data());
+  std::copy_n(in + 2 + columns, columns, dR_.data());
 }
 
 }  // namespace articulab::variational_minimal

@@ -8,6 +8,10 @@
 // stiffness) is what makes plain RIQN slow on long chains, and it is captured there. Cost per
 // iteration O(n m^2) beyond RIQN's O(n); gamma from the m x m normal equations with a relative
 // Tikhonov term 1e-12 (dR's columns become nearly dependent as the iteration converges).
+// The pairs are kept from one time step to the next (beginNewProblem), where the Jacobian moves
+// by O(h): the first iterate of a step is then already a multisecant step (over 10 s of RC100,
+// 8.15 -> 7.05 iterates per step at 1e-10, docs/performance.md). save / load put them in the
+// State history.
 #pragma once
 
 #include <Eigen/Cholesky>
@@ -22,7 +26,16 @@ class AndersonAcceleration {
   // Sizes the history for vectors of `size` and `memory` (0 to kMaxMemory) differences; allocates.
   void resize(int size, int memory);
   // Forgets the history (the next iterate is plain RIQN).
-  void restart() { filled_ = 0, newest_ = -1; }
+  void restart() { filled_ = 0, newest_ = -1, newProblem_ = false; }
+  // Keeps the differences but forms none between the last iterate and the next one: the next
+  // call belongs to a new problem (the next time step), whose inverse Jacobian differs from the
+  // last one's by O(h), so the old secant pairs still correct -M^-1 there.
+  void beginNewProblem() { newProblem_ = newest_ != -1; }
+  // The differences as numbers (State history, so a recreated solver continues bitwise):
+  // filled, newest, then the memory columns of dX and dR.
+  int savedSize() const { return 2 + 2 * static_cast<int>(dX_.size()); }
+  void save(double* out) const;
+  void load(const double* in);
   // From the iterate x and its RIQN step r, the next iterate; x and r enter the history.
   void next(const VectorX& x, const VectorX& r, VectorX& xNext);
   bool enabled() const { return memory_ > 0; }
@@ -31,6 +44,7 @@ class AndersonAcceleration {
   using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxMemory, kMaxMemory>;
   using SmallVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxMemory, 1>;
   int memory_ = 0, filled_ = 0, newest_ = -1;
+  bool newProblem_ = false;  // the next call forms no difference with the last iterate
   MatrixX dX_, dR_;        // columns: differences of successive iterates and steps (a ring)
   VectorX xLast_, rLast_;  // the previous iterate and its step
   Small normal_;

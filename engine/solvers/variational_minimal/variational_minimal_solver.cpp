@@ -117,13 +117,23 @@ bool VariationalMinimalSolver::readHistory(const State& state) {
   const StepHistory& history = state.history;
   const long nq = state.q.size();
   if (!history.valid || std::strcmp(history.owner, kMinimalBackend) != 0 || history.q.size() != nq ||
-      history.qd.size() != 3 * nq + k_)
+      history.qd.size() != historySize(nq))
     return false;
   if (history.q != state.q || history.qd.head(nq) != state.qd) return false;
   p_plus_ = history.qd.segment(nq, nq);
   v_prev_ = history.qd.segment(2 * nq, nq);
-  muPrev_ = history.qd.tail(k_);
+  muPrev_ = history.qd.segment(3 * nq, k_);
+  anderson_.load(history.qd.data() + 3 * nq + k_);
   return true;
+}
+
+// First guess of v_{k+1} from history: the line through v_k (the discrete velocity of the last
+// step, at t_k - h/2) and qd_k (the discrete Legendre velocity at t_k), evaluated at t_k + h/2:
+// v = 2 qd_k - v_k, error O(h^2 qddd) against the constant guess v_k's O(h qdd) (lee-liu-park-
+// srinivasa section 3.3 offers only first-order guesses). Both are in the chart centred at q_k.
+void VariationalMinimalSolver::extrapolateFirstGuess(const Model& model, const State& state) {
+  variational_minimal::chartVelocity(model, state.q, state.qd, chart_, dv_);
+  v_prev_ = 2.0 * dv_ - v_prev_;
 }
 
 // The chart centred at q_k (group_chart.hpp); p^+_k from history, else the start rule
@@ -135,6 +145,9 @@ void VariationalMinimalSolver::beginStep(const Model& model, const State& state,
     variational_minimal::chartVelocity(model, state.q, state.qd, chart_, v_prev_);
     discreteMomenta(chart_.model, a_, v_prev_, 0.0, forceInputs(state), ws_, p_plus_, g_);  // p = M(q) qd
     muPrev_.setZero();
+    anderson_.restart();
+  } else {
+    extrapolateFirstGuess(model, state);
   }
   if (k_ == 0) return;
   computeKinematics(chart_.model, a_, v_prev_, kinLoop_);  // G(a_k): the constraint force's rows at q_k
@@ -348,7 +361,7 @@ StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State&
   // or more; Anderson-mixed (anderson_acceleration.hpp), while |f| stays below kAndersonGrowth times
   // its first value: mixed iterates converge like GMRES residuals, not monotonically. Newton takes
   // over from the best iterate.
-  anderson_.restart();
+  anderson_.beginNewProblem();  // the last steps' secant pairs (history) correct -M^-1 from the start
   const double growthLimit = kAndersonGrowth * norm;
   double bestNorm = norm;
   vBest_ = v_;
@@ -425,11 +438,13 @@ void VariationalMinimalSolver::finishStep(const Model& model, State& state, doub
   state.qd = aNext_;
   StepHistory& history = state.history;
   if (history.q.size() != nq) history.q.resize(nq);
-  if (history.qd.size() != 3 * nq + k_) history.qd.resize(3 * nq + k_);
+  if (newtonDone_ > 0) anderson_.restart();  // pairs of a failed RIQN run are not kept
+  if (history.qd.size() != historySize(nq)) history.qd.resize(historySize(nq));
   history.valid = true;
   history.owner = kMinimalBackend;
   history.q = state.q;
-  history.qd << state.qd, p_plus_, v_, mu_;
+  history.qd.head(3 * nq + k_) << state.qd, p_plus_, v_, mu_;
+  anderson_.save(history.qd.data() + 3 * nq + k_);
   computeKinematics(model, state.q, state.qd, ws_.kin);
   copyWorldMotion(ws_.kin, state.E_0i, state.phi);
   state.outputs.iterations = iterations;

@@ -5,7 +5,8 @@
 // M is factored at the q_m of the first guess and kept for the step's later iterates, a chord
 // quasi-Newton: q_m moves by h/2 dv between iterates, so M changes by O(h |dv|), the iterates per
 // step stay the same to 2 % and a step costs about 18 % fewer instructions, docs/performance.md)
-// with Anderson mixing of the last 5 updates (anderson_acceleration.hpp; O(n) per iterate, and
+// with Anderson mixing of the last 5 updates, kept from step to step
+// (anderson_acceleration.hpp; O(n) per iterate, and
 // the count stays bounded on long chains where plain RIQN stalls or diverges, docs/performance.md);
 // then, if needed, by Newton (Alg 1) with the dense
 // Jacobian df/dv of Alg 4 (discrete_rnea.hpp: one O(n) tangent pass of DRNEA per column, O(n^2),
@@ -61,10 +62,14 @@
 // Start rule from a state's (q, qd) (a new state, another back-end, an edit): p^+_k = M(q) qd
 // (in the chart: qd of a group joint becomes its body twist S(q) qd),
 // the continuous momentum (not q_{k-1} = q - h qd, which puts an O(h) error (h/2) M qdd into the
-// momentum and makes the run first order). The first Newton guess is v = qd.
+// momentum and makes the run first order). The first guess is then v = qd; from history it is
+// v = 2 qd_k - v_k, the line through the last discrete velocity (t_k - h/2) and the Legendre
+// velocity qd_k (t_k) at t_k + h/2: second order, where the paper's guesses (section 3.3) are
+// first order; over 10 s of RC100 it saves 2.5 to 3 iterates per step (docs/performance.md).
 // History (State::history, owner "variational-minimal"): q = q_{k+1}, qd = [qd_{k+1}; p^+_{k+1};
-// v; mu] (p^+ and v in the chart centred at q_{k+1}, which is a function of q_{k+1} alone; mu the
-// k closure impulses, the next first guess). Used when q and qd_{k+1} equal the state's bitwise; a solver recreated every step then
+// v; mu; Anderson's pairs] (p^+ and v in the chart centred at q_{k+1}, which is a function of
+// q_{k+1} alone; mu the k closure impulses, the next first guess; the pairs, 2 + 2 m nq numbers,
+// the next step mixes with, dropped after a Newton fallback). Used when q and qd_{k+1} equal the state's bitwise; a solver recreated every step then
 // continues the trajectory bitwise (its p^+ is carried, not recomputed from qd).
 #pragma once
 
@@ -133,11 +138,16 @@ class VariationalMinimalSolver final : public Solver {
   void solveMass(const Model& model, const VectorX& q, const VectorX& b, VectorX& x);
   const VectorX& startMomentum() const { return p_plus_; }
   const VectorX& solution() const { return v_; }
+  // The first guess of the step set up by the last beginStep (2 qd_k - v_k, or qd at a start).
+  const VectorX& firstGuess() const { return v_prev_; }
   // M(q) by nq momentum passes (DRNEA at h = 0, v = e_j) into jacobian().
   void massMatrix(const Model& model, const VectorX& q);
 
  private:
   bool readHistory(const State& state);
+  long historySize(long nq) const { return 3 * nq + k_ + anderson_.savedSize(); }
+  // v_prev_ = 2 qd_k - v_k (the .cpp), from the v_k readHistory left in v_prev_.
+  void extrapolateFirstGuess(const Model& model, const State& state);
   // F = f(v) + G(a_k)^T mu into f_, the gap g(a_k + h v) into gap_ and G(a_k + h v) into Gn_;
   // returns the merit |(|F| / tolerance, |g| / kClosureTolerance)|.
   double constrainedResidual(const Model& model, const State& state, const VectorX& v, const VectorX& mu,
@@ -158,7 +168,7 @@ class VariationalMinimalSolver final : public Solver {
   variational_minimal::AndersonAcceleration anderson_;
   variational_minimal::GroupChart chart_;  // the step's chart (group joints centred at q_k)
   VectorX a_, aNext_;                      // chart coordinates at q_k (and scratch)
-  VectorX v_prev_;  // first Newton guess: the last discrete velocity, or qd
+  VectorX v_prev_;  // first guess of the step: 2 qd_k - v_k from history, or qd at a start
   VectorX p_plus_;  // p^+_k = [D2 L_d + f^+](q_{k-1}, q_k), or M(q) qd at a start
   VectorX p_, g_, f_, fTrial_, v_, dv_, column_, qNext_, step_, vTrial_, vBest_;
   MatrixX jacobian_;
