@@ -52,6 +52,7 @@ struct StaggeredProjectionSettings {
   double tolerance = 1e-8;  // relative change of the contact force, M^-1 norm
   int maxIterations = 50;   // contact QP solves
   double regularisation = 1e-10;  // eps / largest diagonal of each QP's matrix
+  bool islands = true;  // back-ends: SP per contact island (island_staggered_projections.hpp); false: whole problem
   BoxQpSettings qp;
 };
 
