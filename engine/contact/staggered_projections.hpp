@@ -24,7 +24,7 @@
 // tolerance). Converged while a still moves, or at the cap: the friction QP is solved once more
 // with the final a, so that friction is maximally dissipative at the velocity
 // the step ends with (never adds energy). SP is not proven to converge: on the falling chain with
-// mu = 0.5, 2 % of the steps still end at the cap (impacts, stick-slip; docs/performance.md gives
+// mu = 0.5, 2.6 % of the steps still end at the cap (impacts, stick-slip; docs/performance.md gives
 // the counts). Allocates nothing after construction.
 //
 // Regularisation: both QPs are solved with A + eps I, eps = regularisation times the largest
