@@ -1,7 +1,9 @@
 // Frictional ground contact by staggered projections on `baraff` (issue 15): step time and SP
 // iterations against the number of contacts, from a grid of boxes sliding on the ground
 // (4 contacts per box, mu = 0.5, 1 m/s along x, coming to rest) and the falling chain with
-// friction after it landed. Counters: contacts, sp_iterations (mean per step), us_per_contact.
+// friction after it landed, per contact island (the default) and on the whole problem at once
+// (sp-islands 0, the dense reference). Counters: contacts, sp_iterations (mean per step),
+// us_per_contact.
 #include <cmath>
 
 #include "bench/chain_benchmarks.hpp"
@@ -44,6 +46,7 @@ Model frictionBoxGrid(int boxes) {
 void runFrictionSteps(benchmark::State& bench, const Model& model, int warmUp) {
   SolverOptions options;
   options.settings.push_back({"baraff", "friction-directions", static_cast<double>(bench.range(1))});
+  options.settings.push_back({"baraff", "sp-islands", static_cast<double>(bench.range(2))});
   BaraffSolver solver(model, options);
   State state = makeInitialState(model);
   for (int k = 0; k < warmUp; ++k) solver.step(model, state, 1e-3);
@@ -62,14 +65,16 @@ void runFrictionSteps(benchmark::State& bench, const Model& model, int warmUp) {
                          benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
 }
 
-// Args: boxes, pyramid directions.
+// Args: boxes, pyramid directions, per island (1) or whole problem (0).
 void BM_FrictionBoxGridStep(benchmark::State& bench) {
   runFrictionSteps(bench, frictionBoxGrid(static_cast<int>(bench.range(0))), 20);
 }
 BENCHMARK(BM_FrictionBoxGridStep)
-    ->ArgsProduct({{1, 5, 10, 25, 50}, {4}})
-    ->Args({25, 8})
-    ->Args({25, 16})
+    ->ArgsProduct({{1, 5, 10, 25, 50}, {4}, {1, 0}})
+    ->Args({25, 8, 1})
+    ->Args({25, 8, 0})
+    ->Args({25, 16, 1})
+    ->Args({25, 16, 0})
     ->Unit(benchmark::kMicrosecond);
 
 // The falling chain (cube and 4 links) with mu = 0.5, after it landed (from 0.16 m, 300 steps).
@@ -78,7 +83,7 @@ void BM_FrictionFallingChainStep(benchmark::State& bench) {
   model.groundFriction = 0.5;
   runFrictionSteps(bench, model, 300);
 }
-BENCHMARK(BM_FrictionFallingChainStep)->Args({0, 4})->Args({0, 8})->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FrictionFallingChainStep)->ArgsProduct({{0}, {4, 8}, {1, 0}})->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace articulab

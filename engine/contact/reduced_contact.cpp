@@ -32,8 +32,15 @@ ReducedContact::ReducedContact(const Model& model, int directions, const Stagger
       frictionCapacity_(axes_ * normalCapacity_),
       supportCapacity_(groundSupportCapacity(model)),
       settings_(settings),
-      sp_(normalCapacity_, frictionCapacity_) {
+      sp_(normalCapacity_, frictionCapacity_),
+      islands_(model, normalCapacity_, normalCapacity_),
+      islandSp_(normalCapacity_, normalCapacity_, frictionCapacity_) {
   const int rows = normalCapacity_ + frictionCapacity_;
+  rowCoordinate_.resize(rows);
+  islandCoordinates_.resize(model.nq);
+  islandR_ = MatrixX::Zero(rows, model.nq);
+  islandY_ = MatrixX::Zero(model.nq, rows);
+  islandB_ = VectorX::Zero(rows);
   if (model.bodyContact && bodyContactCapacity(model) > 0) {
     collision_ = std::make_unique<BodyCollision>(model, kReducedContactMargin);
     bodyPoints_.reserve(bodyContactCapacity(model));
@@ -136,17 +143,73 @@ void ReducedContact::mapRows(const MatrixX& J) {
   }
 }
 
+int ReducedContact::joinRowCoordinates(int r) {
+  int first = -1;
+  for (int d = 0; d < R_.cols(); ++d) {
+    if (R_(r, d) == 0.0 && Y_(d, r) == 0.0) continue;
+    if (first < 0) first = d;
+    islands_.join(first, d);
+  }
+  return first;
+}
+
+void ReducedContact::groupIslands() {
+  islands_.beginCoordinates(static_cast<int>(R_.cols()));
+  for (int r = 0; r < rowCount(); ++r) rowCoordinate_[r] = joinRowCoordinates(r);
+  for (int k = 0; k < frictionContacts_; ++k)
+    for (int j = 0; j < axes_; ++j)
+      islands_.join(rowCoordinate_[frictionOf_[k].normal], rowCoordinate_[normals_ + frictionOf_[k].firstAxis + j]);
+  for (int c = 0; c < normals_; ++c) islands_.addNormalRow(rowCoordinate_[c], -1);
+  islands_.group(frictionOf_, frictionContacts_);
+}
+
+// A = R K R^T (the Delassus matrix in reduced coordinates), symmetrised (rounding, and the
+// damping Jacobian in A^-1).
+void ReducedContact::solveWhole(Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta) {
+  const int rows = rowCount();
+  auto A = A_.topLeftCorner(rows, rows);
+  A.noalias() = R_.topRows(rows) * Y_.leftCols(rows);
+  for (int i = 0; i < rows; ++i)
+    for (int j = i + 1; j < rows; ++j) A(i, j) = A(j, i) = 0.5 * (A(i, j) + A(j, i));
+  result_ = sp_.solve(A, b_.head(rows), normals_, 0, frictionOf_, frictionContacts_, axes_, alpha, beta, settings_);
+}
+
+// Each island's block R_s K R_s^T of A over the island's coordinates, and SP on it alone.
+void ReducedContact::solveIslands(Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta) {
+  groupIslands();
+  if (islands_.count() == 1) return solveWhole(alpha, beta);  // the same problem
+  result_ = {};
+  for (int s = 0; s < islands_.count(); ++s) {
+    const int rows = islandSp_.gather(islands_, s, normals_, 0, frictionOf_, axes_);
+    const std::vector<int>& index = islandSp_.rows();
+    int coordinates = 0;
+    for (int d = 0; d < R_.cols(); ++d)
+      if (islands_.islandOfNode(d) == s) islandCoordinates_[coordinates++] = d;
+    auto R = islandR_.topLeftCorner(rows, coordinates);
+    auto Y = islandY_.topLeftCorner(coordinates, rows);
+    auto b = islandB_.head(rows);
+    for (int i = 0; i < rows; ++i) {
+      b[i] = b_[index[i]];
+      for (int c = 0; c < coordinates; ++c) {
+        R(i, c) = R_(index[i], islandCoordinates_[c]);
+        Y(c, i) = Y_(islandCoordinates_[c], index[i]);
+      }
+    }
+    auto A = A_.topLeftCorner(rows, rows);
+    A.noalias() = R * Y;
+    for (int i = 0; i < rows; ++i)
+      for (int j = i + 1; j < rows; ++j) A(i, j) = A(j, i) = 0.5 * (A(i, j) + A(j, i));
+    mergeIslandResult(result_, islandSp_.solve(A, b, alpha, beta, settings_));
+  }
+}
+
 bool ReducedContact::solve(const State& state, double h, VectorX& qd) {
   result_ = {};
   const int rows = rowCount();
   if (rows == 0) return true;
   const auto R = R_.topRows(rows);
   const auto Y = Y_.leftCols(rows);
-  auto A = A_.topLeftCorner(rows, rows);
   auto b = b_.head(rows);
-  A.noalias() = R * Y;                            // R K R^T (the Delassus matrix in reduced coordinates)
-  for (int i = 0; i < rows; ++i)  // symmetric: rounding, and the damping Jacobian in A^-1
-    for (int j = i + 1; j < rows; ++j) A(i, j) = A(j, i) = 0.5 * (A(i, j) + A(j, i));
   b.noalias() = R * qd;
   for (int c = 0; c < normals_; ++c) b[c] = target_[c] - b[c];
   b.tail(frictionRows_) *= -1.0;  // no sliding at the end of the step
@@ -161,7 +224,10 @@ bool ReducedContact::solve(const State& state, double h, VectorX& qd) {
       beta[frictionOf_[k].firstAxis + j] = point.support >= 0 && at < warm.size() ? warm[at] : 0.0;
     }
   }
-  result_ = sp_.solve(A, b, normals_, 0, frictionOf_, frictionContacts_, axes_, alpha, beta, settings_);
+  if (settings_.islands)
+    solveIslands(alpha, beta);
+  else
+    solveWhole(alpha, beta);
   auto force = force_.head(rows);
   force.head(normals_) = alpha;
   force.tail(frictionRows_) = beta;

@@ -12,7 +12,12 @@
 // the rows give  qdot' = v0 + h Y f  and the SP problem
 //   A = R Y,  b = (target - R v0) / h   (target: the normal rows' bound -g/h, 0 on friction rows),
 // in the units of the baraff back-end's (forces, N), so that the friction warm start of
-// StepOutputs::frictionWarmStart (per ground support point and axis) is shared. Sized once.
+// StepOutputs::frictionWarmStart (per ground support point and axis) is shared. With the setting
+// sp-islands (default) SP runs per contact island (contact_islands.hpp, grouped by the joint
+// coordinates each row's R and Y entries touch), on each island's block R_s Y_s of A alone (the
+// island's rows of R and columns of Y over the island's coordinates, so that an island's block
+// is bitwise the one of its bodies simulated alone).
+// Sized once.
 #pragma once
 
 #include <memory>
@@ -20,8 +25,10 @@
 
 #include "engine/constraints/constraint_row.hpp"
 #include "engine/contact/body_contact.hpp"
+#include "engine/contact/contact_islands.hpp"
 #include "engine/contact/contact_point.hpp"
 #include "engine/contact/friction_pyramid.hpp"
+#include "engine/contact/island_staggered_projections.hpp"
 #include "engine/contact/staggered_projections.hpp"
 #include "engine/multibody/state.hpp"
 
@@ -78,6 +85,13 @@ class ReducedContact {
   int droppedContacts() const { return dropped_; }
 
  private:
+  // The first coordinate row r's R row or Y column touches (-1: none), the others joined to it.
+  int joinRowCoordinates(int r);
+  // Islands of the step's rows (normal rows, friction rows with their contact's normal row).
+  void groupIslands();
+  // SP on the whole problem, or island by island; alpha and beta receive the forces.
+  void solveWhole(Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
+  void solveIslands(Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
   // A normal row (gap g) and, with mu > 0, its friction rows along the tangent axes of n.
   void addContact(const ContactPoint& point, const TwistRow& normal, const Matrix36& Va, const Matrix36* Vb);
 
@@ -86,6 +100,12 @@ class ReducedContact {
   int normals_ = 0, frictionRows_ = 0, frictionContacts_ = 0, dropped_ = 0;
   StaggeredProjectionSettings settings_;
   StaggeredProjections sp_;
+  ContactIslands islands_;
+  IslandStaggeredProjections islandSp_;
+  std::vector<int> rowCoordinate_;  // per row: joinRowCoordinates
+  std::vector<int> islandCoordinates_;
+  MatrixX islandR_, islandY_;
+  VectorX islandB_;
   std::unique_ptr<BodyCollision> collision_;
   std::vector<BodyContactPoint> bodyPoints_;
   std::vector<ContactPoint> points_;   // per normal row

@@ -18,9 +18,9 @@ StaggeredProjections::StaggeredProjections(int normalCapacity, int frictionCapac
       upperT_(VectorX::Zero(frictionCapacity)),
       rhsN_(VectorX::Zero(normalCapacity)),
       rhsT_(VectorX::Zero(frictionCapacity)),
-      previous_(VectorX::Zero(normalCapacity)),
-      change_(VectorX::Zero(normalCapacity)),
-      product_(VectorX::Zero(normalCapacity)) {}
+      previous_(VectorX::Zero(normalCapacity + frictionCapacity)),
+      change_(VectorX::Zero(normalCapacity + frictionCapacity)),
+      product_(VectorX::Zero(normalCapacity + frictionCapacity)) {}
 
 void StaggeredProjections::setFrictionBounds(const std::vector<FrictionRows>& contacts, int contactCount, int axes,
                                              const Eigen::Ref<const VectorX>& alpha) {
@@ -43,12 +43,11 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
   const auto Ant = A.block(0, nn, nn, nt);
   const auto Att = A.block(nn, nn, nt, nt);
   auto lowerN = lowerN_.head(nn), upperN = upperN_.head(nn), rhsN = rhsN_.head(nn);
-  auto previous = previous_.head(nn), change = change_.head(nn), product = product_.head(nn);
   lowerN.head(equalities).setConstant(-kStaggeredInfinity);
   lowerN.tail(nn - equalities).setZero();
   upperN.setConstant(kStaggeredInfinity);
   alpha.setZero();
-  previous.setZero();  // f_a^0 = 0 (Alg 7 line 7)
+  bool normalSettled = false;
   BoxQpSettings contactSettings = settings.qp, frictionSettings = settings.qp;
   contactSettings.diagonalShift = nn > 0 ? settings.regularisation * Ann.diagonal().maxCoeff() : 0.0;
   frictionSettings.diagonalShift = nt > 0 ? settings.regularisation * Att.diagonal().maxCoeff() : 0.0;
@@ -62,27 +61,45 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
       result.failure = contactQp.unbounded ? "contact QP unbounded (conflicting constraints)" : "contact QP not converged";
       return result;
     }
-    change = alpha - previous;  // CONVERGENCE CHECK (line 14)
-    product.noalias() = Ann * change;
-    const double moved = std::sqrt(std::max(0.0, change.dot(product)));
-    product.noalias() = Ann * alpha;
-    const double size = std::sqrt(std::max(0.0, alpha.dot(product)));
-    result.change = size > 0.0 ? moved / size : 0.0;
-    result.converged = moved <= settings.tolerance * size;
+    result.change = forceChange(A, alpha, beta, result.iterations, settings.tolerance, normalSettled);  // CONVERGENCE CHECK (line 14)
+    result.converged = result.change <= settings.tolerance;
     if (result.converged || result.iterations >= settings.maxIterations) break;
-    previous = alpha;
     if (!solveFriction(A, b, nn, contacts, contactCount, axes, alpha, beta, frictionSettings, result)) return result;
   }
-  if (result.converged) {  // beta was bounded by a^0, within the tolerance of a
+  if (result.converged && normalSettled) {  // beta was bounded by a^0, within the tolerance of a
     setFrictionBounds(contacts, contactCount, axes, alpha);
     for (int j = 0; j < nt; ++j) beta[j] = std::clamp(beta[j], lowerT_[j], upperT_[j]);
     return result;
   }
-  // Stopped at the cap: the friction QP once more with the final a, so that beta is maximally
-  // dissipative at the velocity the step ends with (friction never adds energy); the normal rows
-  // are then met up to A_nt times the last change of beta.
+  // Stopped at the cap, or converged while a still moves (redundant contacts): the friction QP
+  // once more with the final a, so that beta is maximally dissipative at the velocity the step
+  // ends with (friction never adds energy); the normal rows are then met up to A_nt times the
+  // last change of beta.
   solveFriction(A, b, nn, contacts, contactCount, axes, alpha, beta, frictionSettings, result);
   return result;
+}
+
+double StaggeredProjections::forceChange(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& alpha,
+                                         const Eigen::Ref<const VectorX>& beta, int iteration, double tolerance,
+                                         bool& normalSettled) {
+  const int nn = static_cast<int>(alpha.size()), n = nn + static_cast<int>(beta.size());
+  const auto All = A.topLeftCorner(n, n);
+  auto previous = previous_.head(n), change = change_.head(n), product = product_.head(n);
+  if (iteration == 1) previous.setZero();  // f^0 = 0 (Alg 7 line 7)
+  change.head(nn) = alpha - previous.head(nn);
+  change.tail(n - nn) = beta - previous.tail(n - nn);
+  product.head(nn).noalias() = All.topLeftCorner(nn, nn) * change.head(nn);
+  const double movedNormal = std::sqrt(std::max(0.0, change.head(nn).dot(product.head(nn))));
+  product.noalias() = All * change;
+  const double moved = std::sqrt(std::max(0.0, change.dot(product)));
+  previous.head(nn) = alpha;
+  previous.tail(n - nn) = beta;
+  product.noalias() = All * previous;
+  const double size = std::sqrt(std::max(0.0, previous.dot(product)));
+  product.head(nn).noalias() = All.topLeftCorner(nn, nn) * alpha;
+  normalSettled = movedNormal <= tolerance * std::sqrt(std::max(0.0, alpha.dot(product.head(nn))));
+  if (size > 0.0) return moved / size;
+  return moved > 0.0 ? 1.0 : 0.0;
 }
 
 // FRICTION (Alg 7 line 19): the friction QP with the bounds s mu a of the current normal forces.

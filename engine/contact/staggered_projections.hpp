@@ -11,16 +11,21 @@
 //                        |beta_j| <= s mu_c a_c on the axes of contact c (friction_pyramid.hpp),
 // the friction QP being maximal dissipation: it minimises the kinetic energy at the end of the
 // step over the friction forces. Each QP by the box QP of box_qp.hpp. Stops when the contact
-// force stops changing in the M^-1 norm (Alg 7 line 14):
-//   ||f_a - f_a^0||_{M^-1} = sqrt(d^T A_nn d) <= tolerance ||f_a||_{M^-1},  d = a - a^0,
-// (relative, so that it does not depend on units or load), or at the iteration cap. Converged:
-// beta is clamped into the pyramids of the final a (it was bounded by the previous iterate's a;
-// the clamp moves it by at most the tolerance). At the cap: the friction QP is solved once more
-// with the final a, so that friction is maximally dissipative at the velocity the step ends
-// with (never adds energy). SP is not proven to converge: on the falling chain with mu = 0.5 a
-// part of the steps ends at the cap with the change stalled between 1e-7 and 1e-4 (the chain's
-// joints couple every contact; docs/performance.md gives the counts). Allocates nothing after
-// construction.
+// force, normal and friction, J^T [a; beta], stops changing in the M^-1 norm (Alg 7 line 14):
+//   ||f - f^0||_{M^-1} = sqrt(d^T A d) <= tolerance ||f||_{M^-1},  d = [a - a^0; beta - beta^0],
+// beta the friction forces the contact QP saw and f^0 the previous iteration's pair (relative,
+// so that it does not depend on units or load), or at the iteration cap. Why both parts: with
+// redundant contacts (the corners of a link) the forces are not unique, and on the falling chain
+// with friction the normal forces alone drift by the same step every iteration (weight passing
+// between corners, the friction forces following; still after 1000 iterations) while the
+// velocity they give, A f, stops changing within 6 iterations (docs/performance.md). Converged
+// with a settled too (its own change below the tolerance): beta is clamped into the pyramids of
+// the final a (it was bounded by the previous iterate's a; the clamp moves it by at most the
+// tolerance). Converged while a still moves, or at the cap: the friction QP is solved once more
+// with the final a, so that friction is maximally dissipative at the velocity
+// the step ends with (never adds energy). SP is not proven to converge: on the falling chain with
+// mu = 0.5, 2.6 % of the steps still end at the cap (impacts, stick-slip; docs/performance.md gives
+// the counts). Allocates nothing after construction.
 //
 // Regularisation: both QPs are solved with A + eps I, eps = regularisation times the largest
 // diagonal of their matrix (default 1e-10), a proximal term like the eps I of eq 2.118. Without
@@ -52,6 +57,7 @@ struct StaggeredProjectionSettings {
   double tolerance = 1e-8;  // relative change of the contact force, M^-1 norm
   int maxIterations = 50;   // contact QP solves
   double regularisation = 1e-10;  // eps / largest diagonal of each QP's matrix
+  bool islands = true;  // back-ends: SP per contact island (island_staggered_projections.hpp); false: whole problem
   BoxQpSettings qp;
 };
 
@@ -81,6 +87,10 @@ class StaggeredProjections {
                      const Eigen::Ref<const VectorX>& alpha, Eigen::Ref<VectorX> beta, const BoxQpSettings& settings,
                      StaggeredProjectionResult& result);
   BoxQp qp_;
+  // The relative change of f = [a; beta] in the M^-1 norm since the last iterate (stored);
+  // normalSettled: whether a alone changed less than the tolerance.
+  double forceChange(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& alpha,
+                     const Eigen::Ref<const VectorX>& beta, int iteration, double tolerance, bool& normalSettled);
   VectorX lowerN_, upperN_, lowerT_, upperT_, rhsN_, rhsT_, previous_, change_, product_;
 };
 

@@ -16,6 +16,8 @@ SolverSettingList withContactSettings(SolverSettingList own) {
       {"sp-iterations", 50, "iterations", 1, 1000, "most contact QP solves of staggered projections"},
       {"sp-regularisation", 1e-10, "relative", 0, 1e-4,
        "eps I added to the contact and friction QPs, relative to their largest diagonal (unique forces)"},
+      {"sp-islands", 1, "on/off", 0, 1,
+       "1: staggered projections per contact island (independent groups of bodies), 0: on the whole problem at once"},
   });
   return own;
 }
@@ -30,6 +32,7 @@ contact::StaggeredProjectionSettings staggeredSettings(const SolverOptions& opti
   settings.tolerance = settingValue(options, backend, list, "sp-tolerance");
   settings.maxIterations = static_cast<int>(settingValue(options, backend, list, "sp-iterations"));
   settings.regularisation = settingValue(options, backend, list, "sp-regularisation");
+  settings.islands = settingValue(options, backend, list, "sp-islands") >= 0.5;
   return settings;
 }
 

@@ -11,7 +11,8 @@
 
 namespace articulab {
 
-// `own` followed by friction-directions, sp-tolerance, sp-iterations and sp-regularisation.
+// `own` followed by friction-directions, sp-tolerance, sp-iterations, sp-regularisation and
+// sp-islands.
 SolverSettingList withContactSettings(SolverSettingList own);
 // The values the options give back-end `backend` (whose settings are `list`).
 int frictionDirections(const SolverOptions& options, const char* backend, const SolverSettingList& list);

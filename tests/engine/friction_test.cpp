@@ -215,8 +215,10 @@ Model fallingChainWithFriction(double mu) {
 
 // The falling chain with mu = 0.5. Its frictionless run already gains up to 4.7e-6 of its
 // energy over single steps (semi-implicit Euler on the swinging links); with friction the
-// largest gain over a step is 3e-9 (measured), so the bound is 1e-8. The friction power at the
-// end-of-step velocities, the direct oracle of dissipation, is checked with Baumgarte drift
+// largest gain over a step is 1.7e-8 (measured; 3e-9 while SP measured the normal force alone and
+// most steps ran to its cap of 50 iterations, far past the tolerance): SP stops when the
+// velocity changes less than its tolerance, 1e-8, so the bound is ten times that. The friction
+// power at the end-of-step velocities, the direct oracle of dissipation, is checked with Baumgarte drift
 // control (post-stabilisation changes the twists after the solve).
 TEST(Friction, FallingChainWithFrictionLosesEnergyAndComesToRest) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
@@ -224,7 +226,7 @@ TEST(Friction, FallingChainWithFrictionLosesEnergyAndComesToRest) {
   for (int directions : {4, 8}) {
     ContactChecks checks;
     const double rise = largestEnergyRise(model, frictionOptions(directions), 3000, checks);
-    EXPECT_LT(rise, 1e-8) << directions << " directions";
+    EXPECT_LT(rise, 1e-7) << directions << " directions";
     EXPECT_GE(checks.mostNegativeNormal, 0.0);
     EXPECT_LT(checks.worstPyramidExcess, 1e-9);
     EXPECT_TRUE(checks.frictional);
@@ -238,6 +240,36 @@ TEST(Friction, FallingChainWithFrictionLosesEnergyAndComesToRest) {
     RecordProperty("largest_energy_rise_" + std::to_string(directions), std::to_string(rise));
     RecordProperty("largest_friction_power_W_" + std::to_string(directions), std::to_string(power));
     RecordProperty("sp_iterations_" + std::to_string(directions), checks.mostIterations);
+  }
+}
+
+// SP on the falling chain with friction (3 s from 0.3 m): the chain's redundant contacts (two
+// corners per link) leave the forces not unique, and measured on the normal forces alone 2632 of
+// the 2841 contact steps ended at the cap of 50 (the normal forces drifting by the same step each
+// iteration). Measured on the whole contact force [a; beta] in the M^-1 norm, the velocity it
+// gives, SP stops after 6.2 iterations on average (4 directions; 8: 5.5); 155 steps (5.5 %) take
+// more than 20 and 73 reach the cap (8 directions: 99 and 40).
+TEST(Friction, FallingChainStaggeredProjectionsStopOnTheVelocity) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
+  const Model model = test::roughFallingChain();
+  for (int directions : {4, 8}) {
+    BaraffSolver solver(model, frictionOptions(directions));
+    State state = makeInitialState(model);
+    int contactSteps = 0, over20 = 0;
+    long iterations = 0;
+    for (int k = 0; k < 3000; ++k) {
+      ASSERT_TRUE(solver.step(model, state, kFrictionTestStep).ok);
+      if (state.outputs.contactIterations == 0) continue;
+      ++contactSteps;
+      iterations += state.outputs.contactIterations;
+      over20 += state.outputs.contactIterations > 20;
+    }
+    ASSERT_GT(contactSteps, 2000);
+    const double mean = static_cast<double>(iterations) / contactSteps;
+    EXPECT_LT(mean, 10.0) << directions << " directions";
+    EXPECT_LT(over20, contactSteps / 10) << directions << " directions";
+    RecordProperty("sp_iterations_mean_" + std::to_string(directions), test::sci(mean));
+    RecordProperty("steps_over_20_" + std::to_string(directions), over20);
   }
 }
 

@@ -59,8 +59,9 @@ using test::roughFallingChain;
 // Staggered projections stop at a relative change of 1e-8, so the contact forces agree to
 // about that: the box that sticks and the rolling sphere (one body) stay within 1e-9 m and
 // 1e-8 m/s (measured 3e-12 m, 1.1e-10 m/s). The falling chain's contacts switch on and off; at
-// a switch the two stops of SP differ by up to 9.5e-5 rad/s in qdot for a step (positions stay
-// within 2.5e-8 m). That is the
+// a switch the two stops of SP differ by up to 3.2e-3 rad/s in qdot for a step (positions stay
+// within 5.2e-7 m; 9.5e-5 rad/s and 2.5e-8 m while SP measured the normal force alone and most
+// of the chain's steps ran to its cap of 50 iterations, far past the tolerance). That is the
 // contact solve's own spread, not the implicit responses': recursive's semi-implicit step,
 // whose contact predates these, is 1.7e-4 m/s and 7e-7 m from redmax's on the same run. The
 // leg's foot touches the ground while its muscles pull across two joints (implicit-springs: the
@@ -82,7 +83,7 @@ TEST(RecursiveContact, AgreesWithRedMaxOnTheImplicitSteps) {
   const Model leg = loadScene(test::kScenes + "leg.json");
   std::vector<AgreementCase> cases;
   for (Integrator integrator : kImplicitSteps) {
-    cases.push_back({&chain, integrator, 600, 1e-7, 1e-3});
+    cases.push_back({&chain, integrator, 600, 2e-6, 1e-2});
     cases.push_back({&stick, integrator, 1000, 1e-9, 1e-8});
     cases.push_back({&roll, integrator, 1000, 1e-9, 1e-8});
   }

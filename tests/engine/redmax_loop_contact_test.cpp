@@ -104,7 +104,9 @@ TEST(RedMaxLoopContact, GroundCarriesTheWholeWeightOfASwingingLoop) {
       EXPECT_LT(report.worstWeightError, linearised ? 5e-3 : 1e-6);
       EXPECT_LT(report.worstLoopError, 1e-9);
       EXPECT_LT(report.baseHeightChange, linearised ? 5e-7 : 1e-9);
-      EXPECT_LE(report.worstEnergyRise, 1e-12);
+      // Energy (J) gained over a step: SP stops where the velocity changes less than 1e-8 of
+      // itself (measured up to 3.4e-12 J; 1e-12 while it ran to tighter stops).
+      EXPECT_LE(report.worstEnergyRise, 1e-11);
       RecordProperty(std::to_string(static_cast<int>(rate)) + "_" + integrator.name() + "_weight_error",
                      sci(report.worstWeightError));
     }

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 
 #include "engine/io/scene_loader.hpp"
@@ -75,6 +76,45 @@ Model hangingFrictionChain() {
 Model roughFallingChain(double height) {
   Model model = loadScene(kScenes + "falling_chain.json", {{"height", height}});
   model.groundFriction = 0.5;
+  return model;
+}
+
+Model slidingBoxes(int count, int first, bool spin) {
+  Model model;
+  model.name = "sliding boxes";
+  model.groundContact = true;
+  model.groundFriction = 0.5;
+  for (int k = first; k < first + count; ++k)
+    addJoint(model, boxBody("box" + std::to_string(k), Vector3(0.2, 0.2, 0.1), 1.0), JointType::Free3D, -1,
+             translation(1.0 * k, 0, 0.05), Matrix4::Identity());
+  finalizeModel(model);
+  model.q0 = VectorX::Zero(model.nq);
+  model.qd0 = VectorX::Zero(model.nq);
+  for (int i = 0; i < count; ++i) {  // free3d: rotation (3), translation (3)
+    const int k = first + i;
+    const double speed = 0.5 + 0.1 * k, angle = 0.7 * k;
+    model.qd0[6 * i + 2] = spin ? 2.0 - 0.3 * k : 0.0;
+    model.qd0[6 * i + 3] = speed * std::cos(angle);
+    model.qd0[6 * i + 4] = speed * std::sin(angle);
+  }
+  return model;
+}
+
+Model islandGraphModel() {
+  Model model;
+  model.name = "island graph";
+  for (int k = 0; k < 3; ++k)
+    addJoint(model, boxBody("free" + std::to_string(k), Vector3(0.2, 0.2, 0.1), 1.0), JointType::Free3D, -1,
+             translation(k, 0, 0.05), Matrix4::Identity());
+  addJoint(model, boxBody("welded", Vector3(1, 1, 0.1), 5.0), JointType::Fixed, -1, translation(5, 0, 0.05),
+           Matrix4::Identity());
+  addJoint(model, boxBody("pendulum", Vector3(0.02, 0.02, 0.1), 1.0), JointType::Revolute, 2, translation(0, 0, -0.05),
+           translation(0, 0, -0.05));
+  addJoint(model, boxBody("welded2", Vector3(0.1, 0.1, 0.1), 1.0), JointType::Fixed, 3, translation(0, 0, 0.1),
+           Matrix4::Identity());
+  finalizeModel(model);
+  model.q0 = VectorX::Zero(model.nq);
+  model.qd0 = VectorX::Zero(model.nq);
   return model;
 }
 

@@ -50,6 +50,13 @@ Model hangingFrictionChain();
 // The falling chain (free cube and four revolute links) dropped from `height` m onto the ground
 // with mu = 0.5.
 Model roughFallingChain(double height = 0.3);
+// Free 1 kg boxes k = first .. first + count - 1 (0.2 x 0.2 x 0.1 m) resting on the ground with
+// mu = 0.5, box k at x = k m, sliding at 0.5 + 0.1 k m/s along a direction that turns with k and,
+// with spin, turning at 2 - 0.3 k rad/s about z: independent contact islands.
+Model slidingBoxes(int count, int first = 0, bool spin = true);
+// Bodies for contact-island tests: 0, 1 and 2 free boxes, 3 welded to the world, 4 hanging
+// from 2 by a revolute joint, 5 welded to 3.
+Model islandGraphModel();
 // x in %.3e, for test properties and messages.
 std::string sci(double x);
 // A chain of n exponential-coordinate spherical joints at a random pose, at rest, whose tip is

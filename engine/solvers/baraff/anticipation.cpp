@@ -32,7 +32,11 @@ AnticipationSolver::AnticipationSolver(const Model& model, int auxiliaryRows, in
       mixedMu_(VectorX::Zero(auxiliaryRows + unilateralRows)),
       unilateralMu_(VectorX::Zero(unilateralRows)),
       frictionMu_(VectorX::Zero(frictionRows)),
-      staggered_(frictionRows > 0 ? auxiliaryRows + unilateralRows : 0, frictionRows) {}
+      staggered_(frictionRows > 0 ? auxiliaryRows + unilateralRows : 0, frictionRows),
+      islands_(frictionRows > 0 ? model : Model{}, frictionRows > 0 ? auxiliaryRows + unilateralRows : 0,
+               frictionRows > 0 ? unilateralRows : 0),
+      islandStaggered_(frictionRows > 0 ? auxiliaryRows + unilateralRows : 0, frictionRows > 0 ? unilateralRows : 0,
+                       frictionRows) {}
 
 bool AnticipationSolver::factor(const Model& model, const ConstraintSystem& system, SolveReport& report) {
   if (tree_.factor(model, system)) return true;
@@ -58,15 +62,16 @@ const AuxiliaryRow& AnticipationSolver::mixedRow(const ConstraintSystem& system,
   return i < k ? system.auxiliary[i] : i < k + u ? system.unilateral[i - k] : system.friction[i - k - u];
 }
 
-// Step 3: A = J_a Mhat^-1 J_a^T over the first rows of the mixed list, column by column.
-void AnticipationSolver::fillMatrix(const ConstraintSystem& system, int rows, MatrixX& A) {
+// Step 3: A = J_a Mhat^-1 J_a^T over the first rows of the mixed list (or the listed ones),
+// column by column.
+void AnticipationSolver::fillMatrix(const ConstraintSystem& system, int rows, MatrixX& A, const int* index) {
   for (int j = 0; j < rows; ++j) {
-    const AuxiliaryRow& rj = mixedRow(system, j);
+    const AuxiliaryRow& rj = mixedRow(system, index ? index[j] : j);
     addRowForce(rj, 1.0, force_);
     tree_.solve(system, force_, false, response_, nullptr);
     if (rj.bodyA >= 0) force_[rj.bodyA].setZero();
     if (rj.bodyB >= 0) force_[rj.bodyB].setZero();
-    for (int i = 0; i < rows; ++i) A(i, j) = rowTimes(mixedRow(system, i), response_);
+    for (int i = 0; i < rows; ++i) A(i, j) = rowTimes(mixedRow(system, index ? index[i] : i), response_);
   }
 }
 
@@ -115,11 +120,7 @@ void AnticipationSolver::solveFrictional(const ConstraintSystem& system, Constra
   staggeredResult_ = staggered_.solve(mixedA_.topLeftCorner(m + t, m + t), mixedB_.head(m + t), m, k,
                                       system.frictionContacts, system.frictionContactCount, system.frictionAxes,
                                       mixedMu_.head(m), frictionMu_.head(t), staggeredSettings_);
-  if (!staggeredResult_.ok) {
-    report.ok = false;
-    report.message = std::string("staggered projections: ") + staggeredResult_.failure + " at iteration " +
-                     std::to_string(staggeredResult_.iterations);
-  }
+  reportStaggeredFailure(report);
   const auto mu = mixedMu_.head(m);
   out.mu = mixedMu_.head(k);
   unilateralMu_.head(m - k) = mixedMu_.segment(k, m - k);
@@ -128,6 +129,50 @@ void AnticipationSolver::solveFrictional(const ConstraintSystem& system, Constra
     report.residual = std::max(report.residual, std::abs(mixedA_.row(i).head(m).dot(mu) +
                                                          mixedA_.row(i).segment(m, t).dot(frictionMu_.head(t)) -
                                                          mixedB_[i]));
+}
+
+void AnticipationSolver::reportStaggeredFailure(SolveReport& report) const {
+  if (staggeredResult_.ok) return;
+  report.ok = false;
+  report.message = std::string("staggered projections: ") + staggeredResult_.failure + " at iteration " +
+                   std::to_string(staggeredResult_.iterations);
+}
+
+// The contact islands of the mixed rows: bodies joined by tree joints, loop closures, limits
+// and contacts (a friction row acts on its normal row's bodies).
+void AnticipationSolver::groupIslands(const ConstraintSystem& system) {
+  const int m = system.auxiliaryCount() + system.unilateralCount;
+  islands_.begin();
+  for (int i = 0; i < m; ++i) islands_.addNormalRow(mixedRow(system, i).bodyA, mixedRow(system, i).bodyB);
+  islands_.group(system.frictionContacts, system.frictionContactCount);
+}
+
+// Steps 3 and 4 with friction rows, island by island: each island's block of A (its rows' tree
+// solves, then its entries) and staggered projections on it alone.
+void AnticipationSolver::solveFrictionalIslands(const ConstraintSystem& system, ConstrainedSolution& out,
+                                                SolveReport& report) {
+  const int k = system.auxiliaryCount(), m = k + system.unilateralCount, t = system.frictionCount;
+  groupIslands(system);
+  staggeredResult_ = {};
+  report.residual = 0.0;
+  for (int s = 0; s < islands_.count(); ++s) {
+    const int rows = islandStaggered_.gather(islands_, s, m, k, system.frictionContacts, system.frictionAxes);
+    const int* index = islandStaggered_.rows().data();
+    auto A = mixedA_.topLeftCorner(rows, rows);
+    auto b = mixedB_.head(rows);
+    fillMatrix(system, rows, mixedA_, index);
+    for (int i = 0; i < rows; ++i) {
+      const AuxiliaryRow& row = mixedRow(system, index[i]);
+      b[i] = row.rhs - rowTimes(row, out.a);
+    }
+    contact::mergeIslandResult(staggeredResult_, islandStaggered_.solve(A, b, mixedMu_.head(m), frictionMu_.head(t),
+                                                                        staggeredSettings_));
+    for (int i = 0; i < rows && index[i] < k; ++i)  // the island's loop-closure rows: A f = b
+      report.residual = std::max(report.residual, std::abs(A.row(i).dot(islandStaggered_.forces()) - b[i]));
+  }
+  reportStaggeredFailure(report);
+  out.mu = mixedMu_.head(k);
+  unilateralMu_.head(m - k) = mixedMu_.segment(k, m - k);
 }
 
 void AnticipationSolver::solve(const ConstraintSystem& system, const std::vector<Vector6>& F,
@@ -141,6 +186,8 @@ void AnticipationSolver::solve(const ConstraintSystem& system, const std::vector
     solveEqualities(system, out, report);
   else if (t == 0)
     solveComplementarity(system, out, report);
+  else if (staggeredSettings_.islands)
+    solveFrictionalIslands(system, out, report);
   else
     solveFrictional(system, out, report);
   for (int i = 0; i < static_cast<int>(F.size()); ++i) force_[i] = F[i];  // step 5

@@ -13,12 +13,17 @@
 // With friction rows (contacts with mu > 0) A covers them too, (k + u + t) x (k + u + t), and
 // step 4 is staggered projections (engine/contact/staggered_projections: the contact and the
 // friction QP in turn, each by the box QP), the friction forces warm-started from
-// frictionMultipliers(); step 5 applies contact and friction forces.
+// frictionMultipliers(); step 5 applies contact and friction forces. By default (setting
+// sp-islands) step 3 and 4 go island by island (engine/contact/contact_islands.hpp): A has no
+// block between rows on bodies that no joint, loop or contact connects, so only each island's
+// block is filled (one tree solve per row, then m_s^2 entries) and solved by SP on its own.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "engine/contact/contact_islands.hpp"
+#include "engine/contact/island_staggered_projections.hpp"
 #include "engine/contact/staggered_projections.hpp"
 #include "engine/solvers/baraff/block_tree_ldlt.hpp"
 #include "engine/solvers/baraff/semidefinite_solve.hpp"
@@ -71,10 +76,14 @@ class AnticipationSolver {
  private:
   double rowTimes(const AuxiliaryRow& row, const std::vector<Vector6>& a) const;
   const AuxiliaryRow& mixedRow(const ConstraintSystem& system, int i) const;
-  void fillMatrix(const ConstraintSystem& system, int rows, MatrixX& A);
+  // A over the first `rows` rows of the mixed list, or over the rows index[0..rows) of it.
+  void fillMatrix(const ConstraintSystem& system, int rows, MatrixX& A, const int* index = nullptr);
   void solveEqualities(const ConstraintSystem& system, ConstrainedSolution& out, SolveReport& report);
   void solveComplementarity(const ConstraintSystem& system, ConstrainedSolution& out, SolveReport& report);
   void solveFrictional(const ConstraintSystem& system, ConstrainedSolution& out, SolveReport& report);
+  void solveFrictionalIslands(const ConstraintSystem& system, ConstrainedSolution& out, SolveReport& report);
+  void groupIslands(const ConstraintSystem& system);
+  void reportStaggeredFailure(SolveReport& report) const;
   void addRowForce(const AuxiliaryRow& row, double scale, std::vector<Vector6>& F) const;
 
   BlockTreeLDLT tree_;
@@ -84,6 +93,8 @@ class AnticipationSolver {
   MatrixX A_, mixedA_;
   VectorX b_, mixedB_, mixedMu_, unilateralMu_, frictionMu_;
   contact::StaggeredProjections staggered_;
+  contact::ContactIslands islands_;
+  contact::IslandStaggeredProjections islandStaggered_;
   contact::StaggeredProjectionSettings staggeredSettings_;
   contact::StaggeredProjectionResult staggeredResult_;
 };
