@@ -57,6 +57,7 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
       solution_(model, constraints::totalLoopRows(model)),
       curvature_(model, constraints::totalLoopRows(model)),
       zeroForce_(model.bodyCount(), Vector6::Zero()),
+      unconstrained_(baraff::unconstrainedBodies(model)),
       q_(model.q0),
       qd_(model.qd0),
       qdPrevious_(model.qd0),
@@ -251,6 +252,10 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
     assembleAt(model, state, withError);
   }
   baraff::fillBodyForces(model, state.E_0i, state.phi, q_, qd_, forceInputs(state), system_.force);
+  if (h > 0.0)  // the semi-implicit step moves unconstrained bodies in world axes (pose_update.hpp)
+    for (int i = 0; i < model.bodyCount(); ++i)
+      if (unconstrained_[i])
+        system_.force[i] += baraff::frameRotationWrench(model.bodies[i].mass, model.bodies[i].com, state.phi[i]);
   system_.unilateralCount = 0;
   droppedContacts_ = 0;
   if (h > 0.0) {
@@ -409,6 +414,10 @@ StepStatus BaraffSolver::advanceMechanism(const Model& model, State& state, doub
     writeOutputs(model, state, -1);
     const bool curved = options_.driftControl == DriftControl::PostStabilization && solveCurvature();
     for (int i = 0; i < model.bodyCount(); ++i) {  // eq 1.28-1.29
+      if (unconstrained_[i]) {  // in world axes (pose_update.hpp); no joint rows to curve along
+        baraff::advanceFreeBody(state.E_0i[i], state.phi[i], solution_.a[i], h, model.bodies[i].com);
+        continue;
+      }
       state.phi[i] += h * solution_.a[i];
       Vector6 xi = h * state.phi[i];
       if (curved) xi += (h * h) * curvature_.a[i];

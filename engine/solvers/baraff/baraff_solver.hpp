@@ -124,6 +124,7 @@ class BaraffSolver final : public Solver {
   baraff::ConstrainedSolution curvature_;  // pose correction of the post-stabilised step
   baraff::SolveReport report_;
   std::vector<Vector6> zeroForce_;
+  std::vector<char> unconstrained_;  // bodies no joint or loop row acts on (advanceFreeBody)
   VectorX q_, qd_, qdPrevious_;
   // settings(): the projection's iteration cap, target, failure bound; the factor-reuse bound.
   int maxProjectionIterations_;

@@ -34,6 +34,36 @@ void advancePose(Matrix4& E, const Vector6& xi) {
   E.topLeftCorner<3, 3>().noalias() = R0 * R;
 }
 
+std::vector<char> unconstrainedBodies(const Model& model) {
+  std::vector<char> free(model.bodyCount(), 0);
+  for (int i = 0; i < model.bodyCount(); ++i) free[i] = model.joints[i].type == JointType::Free3D;
+  for (int i = 0; i < model.bodyCount(); ++i)
+    if (model.joints[i].parent >= 0 && model.joints[i].type != JointType::Free3D) free[model.joints[i].parent] = 0;
+  for (const LoopConstraint& loop : model.loops)
+    for (int body : {loop.bodyA, loop.bodyB})
+      if (body >= 0) free[body] = 0;
+  return free;
+}
+
+void advanceFreeBody(Matrix4& E, Vector6& phi, const Vector6& a, double h, const Vector3& com) {
+  const Matrix3 R = E.topLeftCorner<3, 3>();
+  const Vector3 w = phi.head<3>(), u = phi.tail<3>() + w.cross(com);  // centre velocity, body axes
+  const Vector3 centreAcceleration = a.tail<3>() + a.head<3>().cross(com);
+  const Vector3 wNext = w + h * a.head<3>();
+  const Vector3 uWorld = R * (u + h * centreAcceleration);
+  const Vector3 centre = E.topRightCorner<3, 1>() + R * com + h * uWorld;
+  advancePose(E, (Vector6() << h * wNext, Vector3::Zero()).finished());  // R exp(h [w']), origin kept
+  const Matrix3 RNext = E.topLeftCorner<3, 3>();
+  E.topRightCorner<3, 1>() = centre - RNext * com;
+  phi << wNext, RNext.transpose() * uWorld - wNext.cross(com);
+}
+
+Vector6 frameRotationWrench(double mass, const Vector3& com, const Vector6& phi) {
+  const Vector3 w = phi.head<3>();
+  const Vector3 f = mass * w.cross(phi.tail<3>() + w.cross(com));
+  return (Vector6() << com.cross(f), f).finished();
+}
+
 Vector6 poseRate(const Vector6& theta, const Vector6& phi) {
   const Matrix6 ad = se3::ad(theta);
   const Vector6 once = ad * phi;
