@@ -84,6 +84,7 @@ class BoxQp {
   // The face step p (A_FF p = -g_F) into step_, or a zero-curvature descent direction when that
   // system has no solution (returns false then).
   bool faceStep(int f, int rank, double tol);
+  double freeGradient(const Eigen::Ref<const VectorX>& g, int f) const;
   int boundToRelease(const Eigen::Ref<const VectorX>& g, const Eigen::Ref<const VectorX>& lower,
                      const Eigen::Ref<const VectorX>& upper, int n, double tol, bool smallestIndex) const;
 
