@@ -16,7 +16,22 @@ double projectedGradient(double g, double x, double l, double u) {
   if (x >= u) return std::max(g, 0.0);
   return g;
 }
+
+// Face steps repeated from the point a face step reached, on the same factor (iterative
+// refinement, Higham, Accuracy and Stability, sec 12.1): x = x^0 + p carries the rounding of
+// x^0, so after a step from a warm start much larger than the face minimiser (a resting
+// contact's friction forces of the last step, b's null-space part enlarged by 1/eps) the free
+// gradient is u |A| |x^0|, not u |A| |x|. One more step computes the correction from that
+// gradient and removes it; each step cuts the error by about cond(A_FF + eps I) u.
+constexpr int kBoxQpMaxRefinements = 4;
 }  // namespace
+
+// Largest |g_i| over the free variables: the face minimiser's residual.
+double BoxQp::freeGradient(const Eigen::Ref<const VectorX>& g, int f) const {
+  double largest = 0.0;
+  for (int k = 0; k < f; ++k) largest = std::max(largest, std::abs(g[free_[k]]));
+  return largest;
+}
 
 double boxQpRoundingScale(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
                           const Eigen::Ref<const VectorX>& x, double shift) {
@@ -173,6 +188,8 @@ BoxQpResult BoxQp::solve(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<co
   for (int i = 0; i < n; ++i)
     bound_[i] = x[i] <= lower[i] ? Bound::Lower : x[i] >= upper[i] ? Bound::Upper : Bound::Free;
   const int cap = settings.iterationsPerVariable * n + 20;
+  int refinements = 0;  // face steps repeated on the current face (iterative refinement)
+  int rank = 0;         // of the current face's factor
   while (result.iterations < cap) {
     ++result.iterations;
     int f = 0;
@@ -180,7 +197,7 @@ BoxQpResult BoxQp::solve(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<co
       if (bound_[i] == Bound::Free) free_[f++] = i;
     bool atFaceMinimum = f == 0;
     if (!atFaceMinimum) {
-      const int rank = factorFree(A, f, settings.negligiblePivot, shift);
+      if (refinements == 0) rank = factorFree(A, f, settings.negligiblePivot, shift);
       const bool newton = faceStep(f, rank, tol);
       // Longest feasible step along the direction (1 at most for a Newton step).
       double alpha = newton ? 1.0 : kBoxQpInfinity;
@@ -210,7 +227,9 @@ BoxQpResult BoxQp::solve(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<co
       g -= b;
       tol = settings.tolerance * boxQpRoundingScale(A, b, x, shift);
       atFaceMinimum = blocking < 0;
+      refinements = atFaceMinimum && refinements < kBoxQpMaxRefinements && freeGradient(g, f) > tol ? refinements + 1 : 0;
     }
+    if (refinements > 0) continue;
     if (!atFaceMinimum) continue;
     const int release = boundToRelease(g, lower, upper, n, tol, degenerate);
     if (release < 0) {

@@ -25,6 +25,19 @@
 // at rest of redmax_loop_contact_test.cpp, box_qp_test.cpp's zero-demand problems). The
 // reported KKT residual is the infinity norm of the projected gradient (g_i on free variables,
 // min(g_i, 0) at a lower bound, max(g_i, 0) at an upper one) over the same scale.
+// Iterative refinement (Higham sec 12.1): when a face step reaches the face minimiser but the
+// free gradient is still above the tolerance, the step is repeated on the same factor (at most
+// 4 times). Why: x = x^0 + p carries the rounding of the start, u |A| |x^0|, which the scale
+// |A| |x| does not cover when the start is far larger than the minimiser: a box coming to rest
+// at sp-regularisation 1e-8 starts from the last step's friction forces, b's null-space part
+// over eps (about 1e-8), ends near 1e-15, and its free gradient stalled at 2.2e-9 of the scale
+// (limit 1e-9: "friction QP not converged"). Each repetition cuts that error by about
+// cond(A_FF + shift I) u. Guarantee: converged means the projected gradient is below 1e3
+// tolerance of the scale, for any shift >= 0. With shift > 0 the minimiser is unique, but its
+// components in A's null space are fixed by the gradient only to residual / shift. With
+// shift = 0 (A merely semidefinite) the method returns a minimiser, one of many (which one
+// depends on the start); the objective value is unique, and the QP is bounded when every
+// null-space direction meets a finite bound (the friction QP's boxes).
 // Anti-cycling: the bound released is the one whose gradient pulls hardest inwards, except after
 // a degenerate step (blocked at once, alpha = 0), when it is the lowest-index one that pulls
 // inwards (Bland's rule; Nocedal and Wright sec 13.5). Iteration cap: iterationsPerVariable * n
@@ -50,7 +63,7 @@ struct BoxQpSettings {
 struct BoxQpResult {
   bool converged = false;  // KKT met to the tolerance
   bool unbounded = false;  // a zero-curvature descent ray meets no bound
-  int iterations = 0;      // faces visited by the active-set phase
+  int iterations = 0;      // face steps of the active-set phase (refinement steps included)
   double kktResidual = 0;  // projected gradient, inf norm, relative (see above)
 };
 
@@ -84,6 +97,7 @@ class BoxQp {
   // The face step p (A_FF p = -g_F) into step_, or a zero-curvature descent direction when that
   // system has no solution (returns false then).
   bool faceStep(int f, int rank, double tol);
+  double freeGradient(const Eigen::Ref<const VectorX>& g, int f) const;
   int boundToRelease(const Eigen::Ref<const VectorX>& g, const Eigen::Ref<const VectorX>& lower,
                      const Eigen::Ref<const VectorX>& upper, int n, double tol, bool smallestIndex) const;
 

@@ -220,6 +220,62 @@ TEST(BoxQp, ConvergesOnZeroDemandProblemsWithAProximalShift) {
   }
 }
 
+// The friction QP of a 1 kg box (0.2 x 0.2 x 0.1 m) resting on the ground, from its Delassus
+// matrix: rows x and y at each of the four bottom corners r_c, J = [d, r_c x d] on (v, omega),
+// A = J M^-1 J^T, eight variables of rank 3 (v_x, v_y, omega_z), bounds +-mu N / 4 per axis.
+BoxQpCase restingBoxFrictionCase() {
+  const double mass = 1.0, a = 0.2, w = 0.2, c = 0.1;
+  const Vector3 inertia = mass / 12.0 * Vector3(w * w + c * c, a * a + c * c, a * a + w * w);
+  MatrixX J(8, 6);
+  for (int corner = 0; corner < 4; ++corner) {
+    const Vector3 r(corner % 2 ? a / 2 : -a / 2, corner / 2 ? w / 2 : -w / 2, -c / 2);
+    for (int axis = 0; axis < 2; ++axis) {
+      const Vector3 d = axis == 0 ? Vector3::UnitX() : Vector3::UnitY();
+      J.row(2 * corner + axis) << d.transpose(), r.cross(d).transpose();
+    }
+  }
+  VectorX inverseMass(6);
+  inverseMass << Vector3::Constant(1.0 / mass), inertia.cwiseInverse();
+  BoxQpCase resting;
+  resting.A = J * inverseMass.asDiagonal() * J.transpose();
+  resting.lower = VectorX::Constant(8, -0.5 * 9.81 / 4);
+  resting.upper = -resting.lower;
+  return resting;
+}
+
+// The failing step reproduced: at rest b is rounding (1e-15) and the warm start is the last
+// step's friction, b's null-space part enlarged by 1/eps (1e-8): the face step from there left
+// a free gradient of u |A| |x^0|, 2e-9 of the KKT scale |A| |x| (limit 1e-9), and the solve
+// failed before iterative refinement. With eps > 0 the minimiser (A + eps I)^-1 b is unique
+// and interior: checked against a dense solve too. eps = 0: merely semidefinite, the minimiser
+// is not unique (b's null-space part drives x to the bounds); brute force gives the optimum.
+TEST(BoxQp, RestingBoxFrictionQpConvergesFromALargeWarmStart) {
+  contact::BoxQp solver(8);
+  BoxQpCase c = restingBoxFrictionCase();
+  const double largestDiagonal = c.A.diagonal().maxCoeff();
+  for (double relativeShift : {1e-8, 1e-10, 0.0}) {
+    const double shift = relativeShift * largestDiagonal;
+    for (int trial = 0; trial < 10; ++trial) {
+      SCOPED_TRACE("shift " + test::sci(shift) + ", trial " + std::to_string(trial));
+      // Even trials: a uniform slip demand in range(A) (the failing step's b: -1.7e-15 on the x
+      // rows, 1e-23 elsewhere) with a minimiser near 1e-15; odd: rounding in every direction.
+      c.b = trial % 2 == 0 ? VectorX(c.A * (1e-15 * test::randomVector(8, 1.0)) + 1e-23 * test::randomVector(8, 1.0))
+                           : VectorX(1e-15 * test::randomVector(8, 1.0));
+      const VectorX start = 1e-8 * test::randomVector(8, 1.0);
+      expectMatchesBruteForce(c, shift > 0.0, solver, start, shift);
+      if (shift == 0.0) continue;
+      VectorX x = start;
+      contact::BoxQpSettings settings;
+      settings.diagonalShift = shift;
+      solver.solve(c.A, c.b, c.lower, c.upper, x, settings);
+      const MatrixX shifted = c.A + shift * MatrixX::Identity(8, 8);
+      const VectorX exact = shifted.ldlt().solve(c.b);
+      // The dense solve's own error: cond(A + eps I) u = (largest diagonal / eps) u, times 100.
+      EXPECT_LT((x - exact).norm(), 100 * 2.2e-16 / relativeShift * exact.norm());
+    }
+  }
+}
+
 TEST(BoxQp, UnboundedProblemIsReported) {
   contact::BoxQp solver(2);
   MatrixX A = MatrixX::Zero(2, 2);
