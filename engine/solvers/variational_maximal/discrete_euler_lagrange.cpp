@@ -26,6 +26,22 @@ Matrix3 rotationRateJacobian(const Vector3& omega, double h) {
   return c * Matrix3::Identity() - 0.5 * h * skew(omega) + (0.25 * h * h / c) * omega * omega.transpose();
 }
 
+namespace {
+
+Vector6 stepMomentum(const BodyInertia& I, const Vector6& u, double h, double side) {
+  const Vector3 w = u.head<3>(), Jw = I.J * w;
+  const double c = std::sqrt(std::max(0.0, 1.0 - 0.25 * h * h * w.squaredNorm()));
+  Vector6 p;
+  p << c * Jw + side * 0.5 * h * w.cross(Jw), I.m * u.tail<3>();
+  return p;
+}
+
+}  // namespace
+
+Vector6 momentumAtStepStart(const BodyInertia& I, const Vector6& u, double h) { return stepMomentum(I, u, h, 1.0); }
+
+Vector6 momentumAtStepEnd(const BodyInertia& I, const Vector6& u, double h) { return stepMomentum(I, u, h, -1.0); }
+
 Vector6 delResidual(const BodyInertia& I, const Vector6& u1, const Vector6& u2, const BodyForcing& f, double h) {
   const Vector3 w1 = u1.head<3>(), w2 = u2.head<3>();
   const Vector3 Jw1 = I.J * w1, Jw2 = I.J * w2;

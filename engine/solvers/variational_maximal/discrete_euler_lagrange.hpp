@@ -48,6 +48,14 @@ struct BodyForcing {
   Vector3 F = Vector3::Zero();
 };
 
+// The discrete Legendre transforms of a step with velocity u = (omega; v) (body-axes angular
+// momentum about the centre; linear momentum), read off the variations above:
+//   at its start p^+ = -D_1 L_d = ((c I + (h/2)[omega]) J omega; m v),
+//   at its end   p^- =  D_2 L_d = ((c I - (h/2)[omega]) J omega; m v),
+// so that (d_R; d_T) = p^+(u_2) - p^-(u_1) - h (tau; F) - G^T Lambda.
+Vector6 momentumAtStepStart(const BodyInertia& I, const Vector6& u, double h);
+Vector6 momentumAtStepEnd(const BodyInertia& I, const Vector6& u, double h);
+
 // (d_R; d_T) without the constraint impulses.
 Vector6 delResidual(const BodyInertia& I, const Vector6& u1, const Vector6& u2, const BodyForcing& f, double h);
 // d (d_R; d_T) / d u_2 (block diagonal: rotation, then m I).

@@ -74,7 +74,7 @@ VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const Sol
   for (const Body& body : model.bodies) inertia_.push_back(inertiaAboutCentre(body));
   config2_.assign(n_, BodyConfiguration{});
   config3_.assign(n_, BodyConfiguration{});
-  for (auto* v : {&u1_, &u2_, &wrench_}) v->assign(n_, Vector6::Zero());
+  for (auto* v : {&u1_, &u2_, &wrench_, &incoming_}) v->assign(n_, Vector6::Zero());
   forcing_.assign(n_, BodyForcing{});
   E3_.assign(n_, Matrix4::Identity());
   joint2_.assign(n_, ConstraintBlock{});
@@ -95,6 +95,10 @@ const IntegratorList& VariationalMaximalSolver::integratorList() {
       {kVariationalTrapezoid,
        "the same trajectory read with the trapezoidal discrete Lagrangian's Legendre transform (second order: "
        "velocities at the step ends, start from the chord v - h a / 2): symplectic, energy band O(h^2)"},
+      {kVariationalTripleJump,
+       "fourth order: Yoshida's triple jump (sub-steps 1.35 h, -1.70 h, 1.35 h) of the trapezoidal discrete "
+       "Lagrangian's symmetric RATTLE form, the constraints held at each sub-step, three Newton solves per step: "
+       "symplectic, energy band O(h^4)"},
   };
   return list;
 }
@@ -174,7 +178,8 @@ bool VariationalMaximalSolver::readHistory(const Model& model, const State& stat
 
 void VariationalMaximalSolver::beginStep(const Model& model, const State& state, double h) {
   h_ = h;
-  if (!readHistory(model, state)) {  // start from the state alone (header)
+  const bool rattle = options_.integrator == kVariationalTripleJump;
+  if (rattle || !readHistory(model, state)) {  // start from the state alone (header)
     const bool trapezoid = options_.integrator == kVariationalTrapezoid;
     if (trapezoid) bodyAccelerations(model, state);
     for (int i = 0; i < n_; ++i) {
@@ -187,6 +192,11 @@ void VariationalMaximalSolver::beginStep(const Model& model, const State& state,
   }
   for (int i = 0; i < n_; ++i) s0_.segment<6>(6 * i) = u1_[i];
   computeForcing(model, state, wrench_, forcing_);
+  if (rattle)
+    for (int i = 0; i < n_; ++i) {
+      incoming_[i] << inertia_[i].J * u1_[i].head<3>(), inertia_[i].m * u1_[i].tail<3>();
+      incoming_[i] += 0.5 * h * (Vector6() << forcing_[i].tau, forcing_[i].F).finished();
+    }
   for (int i = 0; i < n_; ++i)
     if (jointRows_[i] > 0) jointBlock(model, i, state.E_0i, joint2_[i]);
   for (std::size_t k = 0; k < loop2_.size(); ++k) loopBlock(model, static_cast<int>(k), state.E_0i, loop2_[k]);
@@ -201,7 +211,10 @@ bool VariationalMaximalSolver::residual(const Model& model, const VectorX& s, Ve
     }
     config3_[i] = advance(config2_[i], u, h_);
     E3_[i] = poseFromConfiguration(config3_[i], model.bodies[i].com);
-    f.segment<6>(6 * i) = delResidual(inertia_[i], u1_[i], u, forcing_[i], h_);
+    if (options_.integrator == kVariationalTripleJump)
+      f.segment<6>(6 * i) = momentumAtStepStart(inertia_[i], u, h_) - incoming_[i];
+    else
+      f.segment<6>(6 * i) = delResidual(inertia_[i], u1_[i], u, forcing_[i], h_);
   }
   for (int i = 0; i < n_; ++i) {
     if (jointRows_[i] == 0) continue;
@@ -239,18 +252,57 @@ void VariationalMaximalSolver::assembleJacobian(const Model& model, const Vector
 }
 
 StepStatus VariationalMaximalSolver::advanceMechanism(const Model& model, State& state, double h) {
-  if (!(h > 0.0)) return failed(state, "time step " + messageNumber(h) + " s is not positive");
+  stepTime_ = state.t;
+  stepIndex_ = state.step;
+  if (!(h > 0.0)) return failed("time step " + messageNumber(h) + " s is not positive");
+  if (options_.integrator == kVariationalTripleJump) return tripleJump(model, state, h);
+  return solveStep(model, state, h);
+}
+
+StepStatus VariationalMaximalSolver::symmetricSubStep(const Model& model, State& state, double h) {
+  stepTime_ = state.t;
+  stepIndex_ = state.step;
+  return solveStep(model, state, h);
+}
+
+// Yoshida (1990) triple jump: Phi_{c1 h} o Phi_{c0 h} o Phi_{c1 h} with c1 + c0 + c1 = 1 and
+// c1^3 + c0^3 + c1^3 = 0 cancels the h^3 term of the local error of a second-order step Phi, and
+// is fourth order when Phi is symmetric (Phi_{-h} o Phi_h = id). Phi is the RATTLE form of the
+// trapezoidal discrete Lagrangian (header), a map of (q, qdot) alone; c0 h < 0 steps backwards. The sub-steps run on a copy, so a failed one leaves the state as it was.
+StepStatus VariationalMaximalSolver::tripleJump(const Model& model, State& state, double h) {
+  const double c1 = 1.0 / (2.0 - std::cbrt(2.0)), c0 = -std::cbrt(2.0) * c1;
+  work_ = state;
+  int iterations = 0;
+  const double fractions[3] = {c1, c0, c1};
+  for (int k = 0; k < 3; ++k) {
+    const StepStatus status = solveStep(model, work_, fractions[k] * h);
+    if (!status.ok)
+      return {false, status.message + " (triple-jump sub-step " + std::to_string(k + 1) + " of 3, h = " +
+                         messageNumber(fractions[k] * h) + " s)"};
+    iterations += work_.outputs.iterations;
+    work_.step = state.step;  // one step in all
+  }
+  work_.t = state.t + h;  // not the sum of the three sub-steps, which may differ in the last bit
+  work_.step = state.step + 1;
+  work_.qdd = (work_.qd - state.qd) / h;
+  work_.outputs.iterations = iterations;
+  work_.history.valid = false;  // its chord belongs to the last sub-step, not to a step of h
+  state = work_;
+  return {};
+}
+
+StepStatus VariationalMaximalSolver::solveStep(const Model& model, State& state, double h) {
   beginStep(model, state, h);
   s_ = s0_;
   int body = -1;
-  if (!residual(model, s_, f_, body)) return failed(state, omegaRefusal(model, body, h));
+  if (!residual(model, s_, f_, body)) return failed(omegaRefusal(model, body, h));
   double error = largestAbs(f_), norm = f_.norm();
   residualHistory_.clear();
   residualHistory_.push_back(error);
   int iterations = 0;
   for (; error > newtonTolerance_ && iterations < newtonIterations_; ++iterations) {
     assembleJacobian(model, s_);  // the last residual evaluated was at s_
-    if (!system_.factor()) return failed(state, "singular Newton matrix (redundant or conflicting joints)");
+    if (!system_.factor()) return failed("singular Newton matrix (redundant or conflicting joints)");
     system_.solve(f_, ds_);
     double alpha = 1.0;  // backtracking line search on |f|
     bool accepted = false;
@@ -259,7 +311,7 @@ StepStatus VariationalMaximalSolver::advanceMechanism(const Model& model, State&
       if (!residual(model, trial_, fTrial_, body)) continue;
       accepted = fTrial_.norm() < norm || halving == 11;
     }
-    if (!accepted) return failed(state, omegaRefusal(model, body, h));
+    if (!accepted) return failed(omegaRefusal(model, body, h));
     s_.swap(trial_);
     f_.swap(fTrial_);
     error = largestAbs(f_);
@@ -267,7 +319,7 @@ StepStatus VariationalMaximalSolver::advanceMechanism(const Model& model, State&
     residualHistory_.push_back(error);
   }
   if (error > newtonTolerance_)
-    return failed(state, "Newton did not converge: residual " + messageNumber(error) + " (momentum N s, constraint m) after " +
+    return failed("Newton did not converge: residual " + messageNumber(error) + " (momentum N s, constraint m) after " +
                              std::to_string(iterations) + " iterations, tolerance " + messageNumber(newtonTolerance_));
   writeState(model, state, h, iterations, error);
   return {};
@@ -292,6 +344,7 @@ void VariationalMaximalSolver::writeState(const Model& model, State& state, doub
   qdPrevious_ = state.qd;
   variational::recoverJointState(model, state.E_0i, state.phi, state.q, state.qd);
   if (options_.integrator == kVariationalTrapezoid) readTrapezoidVelocities(model, state, h);
+  if (options_.integrator == kVariationalTripleJump) readRattleVelocities(model, state, h);
   for (int i = 0; i < n_; ++i) history.qd.segment<6>(6 * (n_ + i)) = state.phi[i];
   state.qdd = (state.qd - qdPrevious_) / h;
   if (state.outputs.multipliers.size() != m_) state.outputs.multipliers.resize(m_);
@@ -311,6 +364,26 @@ void VariationalMaximalSolver::readTrapezoidVelocities(const Model& model, State
     const Vector6 u = s_.segment<6>(6 * i) + 0.5 * h * ds_.segment<6>(6 * i);
     state.phi[i] = twistFromVelocity(u, state.E_0i[i].topLeftCorner<3, 3>(), model.bodies[i].com);
   }
+  variational::recoverJointState(model, state.E_0i, state.phi, state.q, state.qd);
+}
+
+// RATTLE's second half, the constrained discrete Legendre transform at x_3:
+//   D u' - G^T mu = p^-(u_2) + (h/2)(tau; F),  G u' = 0,
+// with D = diag(J, m I) and G at x_3: the continuous system's matrix, one O(n) solve.
+void VariationalMaximalSolver::readRattleVelocities(const Model& model, State& state, double h) {
+  computeForcing(model, state, wrench_, forcing_);
+  loadContinuousBodies(model, state);
+  loadContinuousConstraints(model, state);
+  f_.setZero();
+  for (int i = 0; i < n_; ++i) {
+    f_.segment<6>(6 * i) = momentumAtStepEnd(inertia_[i], s_.segment<6>(6 * i), h);
+    f_.segment<3>(6 * i) += 0.5 * h * forcing_[i].tau;
+    f_.segment<3>(6 * i + 3) += 0.5 * h * forcing_[i].F;
+  }
+  if (!system_.factor()) return;  // a singular tree: the next step says so; the state keeps the chord
+  system_.solve(f_, ds_);
+  for (int i = 0; i < n_; ++i)
+    state.phi[i] = twistFromVelocity(ds_.segment<6>(6 * i), state.E_0i[i].topLeftCorner<3, 3>(), model.bodies[i].com);
   variational::recoverJointState(model, state.E_0i, state.phi, state.q, state.qd);
 }
 
@@ -410,9 +483,9 @@ std::string VariationalMaximalSolver::omegaRefusal(const Model& model, int body,
          messageNumber(h) + " s; reduce the time step";
 }
 
-StepStatus VariationalMaximalSolver::failed(const State& state, const std::string& what) const {
-  return {false, std::string(kName) + ": " + what + " at step " + std::to_string(state.step) + " (t = " +
-                     messageNumber(state.t) + " s)"};
+StepStatus VariationalMaximalSolver::failed(const std::string& what) const {
+  return {false, std::string(kName) + ": " + what + " at step " + std::to_string(stepIndex_) + " (t = " +
+                     messageNumber(stepTime_) + " s)"};
 }
 
 }  // namespace articulab

@@ -35,6 +35,12 @@ class VariationalMaximalSolver final : public Solver {
   // p_k = m v_k - (h/2) F(x_k) gives the velocity at the step ends, v(t_{k+1}) = v_k + (h/2) a,
   // and the start from (q, qdot) as the chord v_0 = v - (h/2) a: second order in q, qdot and energy.
   static constexpr Integrator kVariationalTrapezoid{"variational-trapezoid"};
+  // Yoshida's triple jump (sub-steps c1 h, c0 h, c1 h, c1 = 1 / (2 - 2^(1/3)), c0 = -2^(1/3) c1)
+  // of the trapezoidal discrete Lagrangian's symmetric one-step map of (q, qdot), RATTLE's form:
+  // start momentum p^+(u_2) = (J omega; m v) + (h/2)(tau; F) + G^T Lambda with g(x_3) = 0, end
+  // momentum p^-(u_2) + (h/2)(tau; F) + G^T mu with G u' = 0 (constrained discrete Legendre
+  // transforms). The constraints hold at every sub-step; three Newton solves per step.
+  static constexpr Integrator kVariationalTripleJump{"variational-triple-jump"};
   // Defaults of the settings: max |f| in N s (momentum rows), m or rad (constraints); iterates.
   static constexpr double kTolerance = 1e-10;
   static constexpr int kIterations = 30;
@@ -57,6 +63,10 @@ class VariationalMaximalSolver final : public Solver {
   // the same block LDU; Gdot u by a central difference of G u along the motion (O(1e-10)).
   void forwardDynamics(const Model& model, const State& state, VectorX& qdd) override;
 
+  // For tests (integrator variational-triple-jump): one symmetric sub-step of signed size h
+  // (the RATTLE form above, from the state alone); h < 0 steps backwards.
+  StepStatus symmetricSubStep(const Model& model, State& state, double h);
+
   // For tests: the step's Newton problem at the state's configuration and step h.
   void beginStep(const Model& model, const State& state, double h);
   // f(s); false (and the body in `body`) when some |omega| is beyond the update's reach.
@@ -73,22 +83,30 @@ class VariationalMaximalSolver final : public Solver {
   void assembleJacobian(const Model& model, const VectorX& s);
   // (wdot; vdot) per body into ds_ at the state (false if singular).
   bool bodyAccelerations(const Model& model, const State& state);
+  // Newton on the discrete Euler-Lagrange equations and the state written, for a step of signed h.
+  StepStatus solveStep(const Model& model, State& state, double h);
+  StepStatus tripleJump(const Model& model, State& state, double h);
   void readTrapezoidVelocities(const Model& model, State& state, double h);
+  void readRattleVelocities(const Model& model, State& state, double h);
   // forwardDynamics: D, the forcing and the constraint rows at the state, and f's rows -Gdot u.
   void loadContinuousBodies(const Model& model, const State& state);
   void loadContinuousConstraints(const Model& model, const State& state);
   void constraintCurvature(const Model& model);
   bool readHistory(const Model& model, const State& state);
   void writeState(const Model& model, State& state, double h, int iterations, double residual);
-  StepStatus failed(const State& state, const std::string& what) const;
+  StepStatus failed(const std::string& what) const;
   std::string omegaRefusal(const Model& model, int body, double h) const;
 
   int n_ = 0, m_ = 0;  // bodies, constraint rows
   double h_ = 0.0;
+  double stepTime_ = 0.0;  // t and index of the step in progress, for failed()
+  long stepIndex_ = 0;
+  State work_;  // the triple jump's sub-steps run on this copy of the state
   std::vector<int> jointRows_, loopRows_;
   std::vector<variational::BodyInertia> inertia_;
   std::vector<variational::BodyConfiguration> config2_, config3_;
   std::vector<Vector6> u1_, u2_, wrench_;
+  std::vector<Vector6> incoming_;  // triple jump: the start momentum (J omega; m v) + (h/2)(tau; F)
   std::vector<variational::BodyForcing> forcing_;
   std::vector<Matrix4> E3_;
   std::vector<variational::ConstraintBlock> joint2_, loop2_, joint3_, loop3_;
