@@ -4,6 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "app/cli/commands.hpp"
 
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"
@@ -112,6 +117,43 @@ TEST(VariationalMaximalTripleJump, AFailedSubStepLeavesTheState) {
   EXPECT_EQ(state.E_0i, before.E_0i);
   EXPECT_EQ(state.qd, before.qd);
   EXPECT_EQ(state.t, before.t);
+}
+
+// Chosen by name on the command line and in a scene file: the CLI runs it, and its last energy
+// row equals an engine run of the same steps.
+TEST(VariationalMaximalTripleJump, SelectedByTheCliAndTheSceneFile) {
+  const std::string csv = (std::filesystem::temp_directory_path() / "articulab_triple_jump_test.csv").string();
+  std::ostringstream out, err;
+  ASSERT_EQ(cli::runCommand({kScenes + "four_bar.json", "--integrator", "variational-triple-jump", "--duration", "0.05",
+                             "--csv", csv},
+                            out, err),
+            0)
+      << err.str();
+  EXPECT_NE(out.str().find("integrator variational-triple-jump"), std::string::npos) << out.str();
+  const Model model = loadScene(kScenes + "four_bar.json");
+  const State state = test::stepFromStart(model, "variational-maximal",
+                                          SolverOptions{VariationalMaximalSolver::kVariationalTripleJump}, 0.05, 50);
+  std::ifstream file(csv);
+  std::string line, last;
+  while (std::getline(file, line)) last = line;
+  std::stringstream cells(last);
+  std::string t, kinetic, potential, total;
+  std::getline(cells, t, ',');
+  std::getline(cells, kinetic, ',');
+  std::getline(cells, potential, ',');
+  std::getline(cells, total, ',');
+  EXPECT_NEAR(std::stod(total), computeEnergy(model, state).total(), 1e-12);
+
+  std::ifstream original(kScenes + "four_bar.json");
+  std::string text((std::istreambuf_iterator<char>(original)), std::istreambuf_iterator<char>());
+  const std::string from = "\"integrator\": \"variational-trapezoid\"";
+  ASSERT_NE(text.find(from), std::string::npos);
+  text.replace(text.find(from), from.size(), "\"integrator\": \"variational-triple-jump\"");
+  const std::string scene = (std::filesystem::temp_directory_path() / "articulab_triple_jump_four_bar.json").string();
+  std::ofstream(scene) << text;
+  std::ostringstream sceneOut, sceneErr;
+  ASSERT_EQ(cli::runCommand({scene, "--duration", "0.01"}, sceneOut, sceneErr), 0) << sceneErr.str();
+  EXPECT_NE(sceneOut.str().find("integrator variational-triple-jump"), std::string::npos) << sceneOut.str();
 }
 
 }  // namespace

@@ -12,7 +12,8 @@
 // velocity give exactly the state's poses and twists; otherwise (a new state, another back-end,
 // an edit) the step starts from the state alone: u_1 = the body velocities of (q, qdot), that is
 // the previous configuration x_0 = x_1 - h v, q_0 = q_1 (x) (c, h omega / 2)^dagger, Lambda = 0
-// (with variational-trapezoid: u_1 = u - (h/2) a, the chord of the half step before).
+// (with variational-trapezoid: u_1 = u - (h/2) a, the chord of the half step before). The
+// triple jump never reads it (each sub-step starts from the state) and leaves it invalid.
 #pragma once
 
 #include <string>
