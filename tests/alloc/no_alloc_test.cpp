@@ -117,6 +117,19 @@ TEST(NoAlloc, FirstStepAfterALiveIntegratorSwitchAllocatesNothing) {
   }
 }
 
+// variational-maximal switched live from the trapezoid to the triple jump (its copy of the state
+// is sized when the solver is made).
+TEST(NoAlloc, FirstTripleJumpStepAfterALiveSwitchAllocatesNothing) {
+  const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
+  auto solver = findBackend("variational-maximal")->create(model, SolverOptions{Integrator{"variational-trapezoid"}});
+  State state = makeInitialState(model);
+  ASSERT_TRUE(solver->step(model, state, 1e-3).ok);
+  ASSERT_EQ(solver->setIntegrator(model, Integrator{"variational-triple-jump"}), "");
+  const long before = allocations.load();
+  ASSERT_TRUE(solver->step(model, state, 1e-3).ok);
+  EXPECT_EQ(allocations.load() - before, 0);
+}
+
 // RedMax with the four-bar's loop closure: KKT solve and post-stabilisation (sueda 2.8).
 TEST(NoAlloc, RedMaxLoopClosureStepsAllocateNothing) {
   const Model fourBar = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");

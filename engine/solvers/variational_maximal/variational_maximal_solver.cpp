@@ -84,6 +84,10 @@ VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const Sol
   for (VectorX* v : {&s0_, &s_, &f_, &ds_, &trial_, &fTrial_}) *v = VectorX::Zero(system_.size());
   qdPrevious_ = VectorX::Zero(model.nq);
   residualHistory_.reserve(newtonIterations_ + 1);
+  work_ = makeInitialState(model);  // the triple jump's copy, sized so that its first step allocates nothing
+  work_.history.q = VectorX::Zero(7 * n_ + m_);
+  work_.history.qd = VectorX::Zero(12 * n_);
+  work_.outputs.multipliers = VectorX::Zero(m_);
 }
 
 const IntegratorList& VariationalMaximalSolver::integratorList() {
