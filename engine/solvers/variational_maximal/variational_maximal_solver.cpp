@@ -81,6 +81,7 @@ VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const Sol
   joint3_.assign(n_, ConstraintBlock{});
   loop2_.assign(model.loops.size(), ConstraintBlock{});
   loop3_.assign(model.loops.size(), ConstraintBlock{});
+  startBlockPoses_.assign(n_, Matrix4::Identity());
   for (VectorX* v : {&s0_, &s_, &f_, &ds_, &trial_, &fTrial_}) *v = VectorX::Zero(system_.size());
   qdPrevious_ = VectorX::Zero(model.nq);
   residualHistory_.reserve(newtonIterations_ + 1);
@@ -201,9 +202,22 @@ void VariationalMaximalSolver::beginStep(const Model& model, const State& state,
       incoming_[i] << inertia_[i].J * u1_[i].head<3>(), inertia_[i].m * u1_[i].tail<3>();
       incoming_[i] += 0.5 * h * (Vector6() << forcing_[i].tau, forcing_[i].F).finished();
     }
+  if (!blocksMatchPoses(state.E_0i)) loadStartBlocks(model, state.E_0i);
+}
+
+bool VariationalMaximalSolver::blocksMatchPoses(const std::vector<Matrix4>& E) const {
+  if (!startBlocksValid_) return false;
   for (int i = 0; i < n_; ++i)
-    if (jointRows_[i] > 0) jointBlock(model, i, state.E_0i, joint2_[i]);
-  for (std::size_t k = 0; k < loop2_.size(); ++k) loopBlock(model, static_cast<int>(k), state.E_0i, loop2_[k]);
+    if (startBlockPoses_[i] != E[i]) return false;
+  return true;
+}
+
+void VariationalMaximalSolver::loadStartBlocks(const Model& model, const std::vector<Matrix4>& E) {
+  for (int i = 0; i < n_; ++i)
+    if (jointRows_[i] > 0) jointBlock(model, i, E, joint2_[i]);
+  for (std::size_t k = 0; k < loop2_.size(); ++k) loopBlock(model, static_cast<int>(k), E, loop2_[k]);
+  startBlockPoses_ = E;  // same size: no allocation
+  startBlocksValid_ = true;
 }
 
 bool VariationalMaximalSolver::residual(const Model& model, const VectorX& s, VectorX& f, int& body) {
@@ -224,7 +238,7 @@ bool VariationalMaximalSolver::residual(const Model& model, const VectorX& s, Ve
     if (jointRows_[i] == 0) continue;
     const int offset = system_.jointOffset(i);
     subtractImpulses(joint2_[i], s, offset, f);
-    jointBlock(model, i, E3_, joint3_[i], false);  // the Jacobians only if a Newton matrix is built
+    jointBlock(model, i, E3_, joint3_[i]);  // with the Jacobians: the Newton matrix or the next step's start
     f.segment(offset, jointRows_[i]) = joint3_[i].g.head(jointRows_[i]);
   }
   for (std::size_t k = 0; k < loop2_.size(); ++k) {
@@ -239,19 +253,16 @@ bool VariationalMaximalSolver::residual(const Model& model, const VectorX& s, Ve
 void VariationalMaximalSolver::jacobian(const Model& model, const VectorX& s) {
   int body = -1;
   residual(model, s, fTrial_, body);  // the blocks at configuration 3 of s
-  assembleJacobian(model, s);
+  assembleJacobian(s);
 }
 
-void VariationalMaximalSolver::assembleJacobian(const Model& model, const VectorX& s) {
+void VariationalMaximalSolver::assembleJacobian(const VectorX& s) {
   for (int i = 0; i < n_; ++i) {
     u2_[i] = s.segment<6>(6 * i);
     system_.bodies()[i] = delJacobian(inertia_[i], u2_[i], h_);
   }
   for (int i = 0; i < n_; ++i)
-    if (jointRows_[i] > 0) {
-      jointBlock(model, i, E3_, joint3_[i]);  // residual() left g only
-      couple(joint2_[i], joint3_[i], u2_, h_, system_.joints()[i]);
-    }
+    if (jointRows_[i] > 0) couple(joint2_[i], joint3_[i], u2_, h_, system_.joints()[i]);
   for (std::size_t k = 0; k < loop2_.size(); ++k) couple(loop2_[k], loop3_[k], u2_, h_, system_.loops()[k]);
 }
 
@@ -305,7 +316,7 @@ StepStatus VariationalMaximalSolver::solveStep(const Model& model, State& state,
   residualHistory_.push_back(error);
   int iterations = 0;
   for (; error > newtonTolerance_ && iterations < newtonIterations_; ++iterations) {
-    assembleJacobian(model, s_);  // the last residual evaluated was at s_
+    assembleJacobian(s_);  // the last residual evaluated was at s_
     if (!system_.factor()) return failed("singular Newton matrix (redundant or conflicting joints)");
     system_.solve(f_, ds_);
     double alpha = 1.0;  // backtracking line search on |f|
@@ -345,6 +356,11 @@ void VariationalMaximalSolver::writeState(const Model& model, State& state, doub
     state.phi[i] = twistFromVelocity(s_.segment<6>(6 * i), E3_[i].topLeftCorner<3, 3>(), model.bodies[i].com);
   }
   history.q.tail(m_) = s_.tail(m_);
+  // The blocks of the accepted residual are those at the new poses, where the next step starts.
+  joint2_.swap(joint3_);
+  loop2_.swap(loop3_);
+  startBlockPoses_ = E3_;
+  startBlocksValid_ = true;
   qdPrevious_ = state.qd;
   variational::recoverJointState(model, state.E_0i, state.phi, state.q, state.qd);
   if (options_.integrator == kVariationalTrapezoid) readTrapezoidVelocities(model, state, h);
@@ -444,15 +460,10 @@ void VariationalMaximalSolver::loadContinuousConstraints(const Model& model, con
     c.forceA = c.rateA = g.GA;
     c.forceB = c.rateB = g.GB;
   };
+  if (!blocksMatchPoses(state.E_0i)) loadStartBlocks(model, state.E_0i);
   for (int i = 0; i < n_; ++i)
-    if (jointRows_[i] > 0) {
-      jointBlock(model, i, state.E_0i, joint2_[i]);
-      load(joint2_[i], system_.joints()[i]);
-    }
-  for (std::size_t k = 0; k < loop2_.size(); ++k) {
-    loopBlock(model, static_cast<int>(k), state.E_0i, loop2_[k]);
-    load(loop2_[k], system_.loops()[k]);
-  }
+    if (jointRows_[i] > 0) load(joint2_[i], system_.joints()[i]);
+  for (std::size_t k = 0; k < loop2_.size(); ++k) load(loop2_[k], system_.loops()[k]);
 }
 
 // Constraint rows of f: -Gdot u = -(G(+delta) u - G(-delta) u) / (2 delta), the configurations

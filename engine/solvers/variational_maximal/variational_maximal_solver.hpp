@@ -81,7 +81,7 @@ class VariationalMaximalSolver final : public Solver {
 
  private:
   // F at s from the poses of the last residual evaluation, which must have been at s.
-  void assembleJacobian(const Model& model, const VectorX& s);
+  void assembleJacobian(const VectorX& s);
   // (wdot; vdot) per body into ds_ at the state (false if singular).
   bool bodyAccelerations(const Model& model, const State& state);
   // Newton on the discrete Euler-Lagrange equations and the state written, for a step of signed h.
@@ -94,6 +94,10 @@ class VariationalMaximalSolver final : public Solver {
   void loadContinuousConstraints(const Model& model, const State& state);
   void constraintCurvature(const Model& model);
   bool readHistory(const Model& model, const State& state);
+  // joint2_, loop2_ (blocks with Jacobians) at the poses E, recomputed unless they are already
+  // there: the accepted residual of a step leaves them at the poses the next step starts from.
+  bool blocksMatchPoses(const std::vector<Matrix4>& E) const;
+  void loadStartBlocks(const Model& model, const std::vector<Matrix4>& E);
   void writeState(const Model& model, State& state, double h, int iterations, double residual);
   StepStatus failed(const std::string& what) const;
   std::string omegaRefusal(const Model& model, int body, double h) const;
@@ -111,6 +115,8 @@ class VariationalMaximalSolver final : public Solver {
   std::vector<variational::BodyForcing> forcing_;
   std::vector<Matrix4> E3_;
   std::vector<variational::ConstraintBlock> joint2_, loop2_, joint3_, loop3_;
+  std::vector<Matrix4> startBlockPoses_;  // the poses joint2_ and loop2_ were computed at
+  bool startBlocksValid_ = false;
   variational::NewtonSystem system_;
   VectorX s0_, s_, f_, ds_, trial_, fTrial_, qdPrevious_;
   std::vector<double> residualHistory_;
