@@ -162,6 +162,45 @@ TEST(VariationalMaximal, BlockTreeLduEqualsDenseLuForEveryNodeSize) {
   }
 }
 
+// Pivots whose leading 3 x 3 block or its Schur complement is singular, though the pivot is not
+// (the pivot inverse falls back from 3 x 3 blocks to Gauss-Jordan with pivoting): one root node of
+// each size 4..6 and a node of 6 under a root of 5, against a dense LU.
+TEST(VariationalMaximal, BlockTreeLduPivotsPastASingularLeadingBlock) {
+  const auto swapped = [](int s) {  // [0 I; I 0]-like: the leading 3 x 3 block is zero
+    MatrixX D = MatrixX::Zero(s, s);
+    for (int r = 0; r < s; ++r) D(r, (r + 3) % s) = 1.0 + 0.1 * r;
+    return D;
+  };
+  for (const std::vector<int>& size : std::vector<std::vector<int>>{{4}, {5}, {6}, {6, 5}}) {
+    SCOPED_TRACE(size.size() == 1 ? "root of " + std::to_string(size[0]) : std::string("6 under 5"));
+    const int nodes = static_cast<int>(size.size());
+    std::vector<int> parent(nodes, -1), offset(nodes + 1, 0);
+    if (nodes == 2) parent[0] = 1;
+    for (int i = 0; i < nodes; ++i) offset[i + 1] = offset[i] + size[i];
+    variational::BlockTreeLdu tree;
+    tree.resize(parent, size);
+    MatrixX F = MatrixX::Zero(offset[nodes], offset[nodes]);
+    for (int i = 0; i < nodes; ++i) {
+      tree.D(i).topLeftCorner(size[i], size[i]) = swapped(size[i]);
+      F.block(offset[i], offset[i], size[i], size[i]) = swapped(size[i]);
+    }
+    if (nodes == 2) {  // a coupling that leaves the root's Schur complement [0 I; I 0]-like too
+      tree.A(0).topLeftCorner(5, 6) = 0.01 * test::randomVector(30, 1.0).reshaped(5, 6);
+      tree.B(0).topLeftCorner(6, 5) = 0.01 * test::randomVector(30, 1.0).reshaped(6, 5);
+      F.block(offset[1], 0, 5, 6) = tree.A(0).topLeftCorner(5, 6);
+      F.block(0, offset[1], 6, 5) = tree.B(0).topLeftCorner(6, 5);
+    }
+    const VectorX y = test::randomVector(offset[nodes], 1.0);
+    std::vector<Vector6> x(nodes, Vector6::Zero());
+    for (int i = 0; i < nodes; ++i) x[i].head(size[i]) = y.segment(offset[i], size[i]);
+    ASSERT_TRUE(tree.factor());
+    tree.solve(x);
+    const VectorX dense = F.partialPivLu().solve(y);
+    for (int i = 0; i < nodes; ++i)
+      EXPECT_LT((x[i].head(size[i]) - dense.segment(offset[i], size[i])).norm(), 1e-10 * dense.norm()) << "node " << i;
+  }
+}
+
 // Fig 4d: the residual falls quadratically on 1, 10 and 100 links at h = 10 ms: each iterate
 // leaves at most 1e3 e^2 (e = max |f|; measured e.g. 1.2, 1.2e-3, 3.7e-5, 2.4e-7, 1.9e-11 on
 // 100 links after 0.5 s) and Newton needs at most 5 iterations.

@@ -43,6 +43,10 @@ bool invertByGaussJordan(SquareBlock<N> m, SquareBlock<N>& inv) {
 // |det m| below this times the product of m's row norms (Hadamard's bound on |det m|) counts as
 // too close to singular for an inverse without pivoting.
 constexpr double kUnpivotedDeterminantFloor = 1e-10;
+// Largest entry of the Schur complement C allowed against the largest of m: beyond, the leading
+// block is small against the rest (elimination growth, digits lost), and the inverse pivots. For a
+// symmetric positive definite m, C is never larger than m's trailing block.
+constexpr double kSchurGrowthLimit = 100.0;
 
 // inv = m^-1 by cofactors (Eigen's fixed-size inverse, N <= 3); false when m is nearly singular
 // in the sense above, or not finite.
@@ -58,9 +62,10 @@ bool invertByCofactors(const SquareBlock<N>& m, SquareBlock<N>& inv) {
 // inv = m^-1 by the 3 x 3 blocks m = [P Q; R S] without pivoting: with the Schur complement
 // C = S - R P^-1 Q,  m^-1 = [P^-1 + P^-1 Q C^-1 R P^-1,  -P^-1 Q C^-1;  -C^-1 R P^-1,  C^-1]
 // (N <= 3: cofactors alone). The pivots are near symmetric positive definite (D_{v,w} is for
-// small h, their Schur complements G D^-1 G^T-like), so P and C are well conditioned; when
-// either is not, Gauss-Jordan with pivoting takes over. 1000 instructions against Gauss-Jordan's
-// 2360 at N = 6, 600 against 1570 at N = 5 (callgrind, revolute chain, 2026-11-28).
+// small h, their Schur complements G D^-1 G^T-like), so P and C are well conditioned and C no
+// larger than m; when one of these fails, Gauss-Jordan with pivoting takes over. 1090
+// instructions against Gauss-Jordan's 2360 at N = 6, 650 against 1570 at N = 5 (callgrind,
+// revolute chain, 2026-11-28).
 template <int N>
 bool invertPivotBlock(const SquareBlock<N>& m, SquareBlock<N>& inv) {
   if constexpr (N <= 3) {
@@ -74,7 +79,8 @@ bool invertPivotBlock(const SquareBlock<N>& m, SquareBlock<N>& inv) {
     const Eigen::Matrix<double, M, 3> RPinv = m.template bottomLeftCorner<M, 3>() * Pinv;
     SquareBlock<M> C = m.template bottomRightCorner<M, M>();
     C.noalias() -= m.template bottomLeftCorner<M, 3>() * PinvQ;
-    if (!invertByCofactors<M>(C, Cinv)) return invertByGaussJordan<N>(m, inv);
+    if (!(C.cwiseAbs().maxCoeff() <= kSchurGrowthLimit * m.cwiseAbs().maxCoeff()) || !invertByCofactors<M>(C, Cinv))
+      return invertByGaussJordan<N>(m, inv);
     const Eigen::Matrix<double, 3, M> upperRight = -PinvQ * Cinv;
     inv.template topRightCorner<3, M>() = upperRight;
     inv.template bottomLeftCorner<M, 3>().noalias() = -Cinv * RPinv;
