@@ -66,7 +66,7 @@ Matrix4 relativeJointPose(const Joint& joint, const Matrix4& E_0p, const Matrix4
   return se3::inverse(E_0p * joint.E_pj) * E_0c * se3::inverse(joint.E_jc);
 }
 
-bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c, PoseResidual& out, bool jacobians) {
+bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c, PoseResidual& out) {
   out = PoseResidual{};
   out.bodyA = joint.child;
   out.bodyB = joint.parent;
@@ -95,7 +95,6 @@ bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c,
     case JointType::General: break;
   }
   out.rows = rows.row;
-  if (!jacobians) return true;
   out.JA = se3::timesAd(rows.D, joint.E_jc);
   if (joint.parent >= 0) out.JB = -se3::timesAdInverse(out.JA, se3::inverse(E_0p) * E_0c);
   return true;

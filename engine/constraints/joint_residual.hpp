@@ -22,10 +22,7 @@ namespace articulab::constraints {
 // T from the parent's world pose (identity for the world) and the child's.
 Matrix4 relativeJointPose(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c);
 // g, J_c (as JA, bodyA = the child) and J_p (as JB, bodyB = the parent) of the joint at the poses.
-// Joints without a fixed constraint form (composite, general) get no rows and false. With
-// jacobians false only rows and g are filled (JA, JB stay zero): for residual evaluations that
-// build no Newton matrix (a line search's trial points).
-bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c, PoseResidual& out,
-                   bool jacobians = true);
+// Joints without a fixed constraint form (composite, general) get no rows and false.
+bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c, PoseResidual& out);
 
 }  // namespace articulab::constraints

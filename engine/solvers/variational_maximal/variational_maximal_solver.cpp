@@ -120,7 +120,18 @@ const SolverSettingList& VariationalMaximalSolver::settings() {
 
 double VariationalMaximalSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
   const double n = model.bodyCount(), k = loopClosureRows(model);
-  constexpr double kPerBody = 12288.0;  // blocks at two configurations, Newton and tree factor blocks, vectors
+  // Per body (an upper bound, as the members hold them): its node and its joint's node of the
+  // block LDU (D, A, B, D^-1, L), the Newton blocks, the joint blocks at two configurations, the
+  // configurations, poses, velocities and forcing, seven Newton vectors of 12 rows, and the
+  // triple jump's copy of the state (poses, twists, 7 coordinates and rates, history).
+  constexpr double kLdu = 2.0 * 5.0 * sizeof(Matrix6);
+  constexpr double kNewton = sizeof(Matrix6) + sizeof(variational::CouplingBlock) + 2.0 * sizeof(Vector6);
+  constexpr double kJointBlocks = 2.0 * sizeof(variational::ConstraintBlock);
+  constexpr double kBodies = 2.0 * sizeof(variational::BodyConfiguration) + 3.0 * sizeof(Matrix4) +
+                             5.0 * sizeof(Vector6) + sizeof(variational::BodyForcing) + sizeof(variational::BodyInertia);
+  constexpr double kVectors = 7.0 * 12.0 * sizeof(double);
+  constexpr double kStateCopy = sizeof(Matrix4) + 2.0 * sizeof(Vector6) + (4.0 * 7.0 + 19.0) * sizeof(double);
+  constexpr double kPerBody = kLdu + kNewton + kJointBlocks + kBodies + kVectors + kStateCopy;
   return kPerBody * n + 2.0 * n * sizeof(Vector6) * k + 8.0 * 3.0 * k * k;
 }
 
