@@ -22,7 +22,7 @@ Matrix36 pointVelocityMap(const Matrix4& E, const Vector3& x) {
 }
 
 // World point x in the coordinates of the body at pose E.
-Vector3 bodyCoordinates(const Matrix4& E, const Vector3& x) {
+Vector3 contactPointInBody(const Matrix4& E, const Vector3& x) {
   return E.topLeftCorner<3, 3>().transpose() * (x - E.topRightCorner<3, 1>());
 }
 
@@ -143,8 +143,8 @@ int ReducedContact::assemble(const Model& model, const std::vector<Matrix4>& E_0
       const Matrix36 Va = pointVelocityMap(E_0i[p.bodyA], p.position);
       const Matrix36 Vb = pointVelocityMap(E_0i[p.bodyB], p.position);
       target_[normals_] = stepBound(p.gap, h);
-      anchor_[normals_] = bodyCoordinates(E_0i[p.bodyB], p.position);
-      otherAnchor_[normals_] = bodyCoordinates(E_0i[p.bodyA], p.position);
+      anchor_[normals_] = contactPointInBody(E_0i[p.bodyB], p.position);
+      otherAnchor_[normals_] = contactPointInBody(E_0i[p.bodyA], p.position);
       TwistRow normal;
       normal.bodyA = p.bodyB;  // the contact's `body` is b, pushed along n
       normal.jA = p.normal.transpose() * Vb;
