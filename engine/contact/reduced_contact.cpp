@@ -1,6 +1,7 @@
 #include "engine/contact/reduced_contact.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/ground_contact.hpp"
@@ -18,6 +19,17 @@ double stepBound(double gap, double h) { return -(gap >= 0.0 ? gap : kRecovery *
 Matrix36 pointVelocityMap(const Matrix4& E, const Vector3& x) {
   const Matrix3 R = E.topLeftCorner<3, 3>();
   return R * se3::Gamma(R.transpose() * (x - E.topRightCorner<3, 1>()));
+}
+
+// World point x in the coordinates of the body at pose E.
+Vector3 contactPointInBody(const Matrix4& E, const Vector3& x) {
+  return E.topLeftCorner<3, 3>().transpose() * (x - E.topRightCorner<3, 1>());
+}
+
+// A Delassus block R K R^T made exactly symmetric (rounding, and the damping Jacobian in A^-1).
+void symmetriseDelassus(Eigen::Ref<MatrixX> A) {
+  for (Eigen::Index i = 0; i < A.rows(); ++i)
+    for (Eigen::Index j = i + 1; j < A.cols(); ++j) A(i, j) = A(j, i) = 0.5 * (A(i, j) + A(j, i));
 }
 }  // namespace
 
@@ -38,6 +50,9 @@ ReducedContact::ReducedContact(const Model& model, int directions, const Stagger
   const int rows = normalCapacity_ + frictionCapacity_;
   rowCoordinate_.resize(rows);
   islandCoordinates_.resize(model.nq);
+  coordinateStart_.resize(normalCapacity_ + 1);
+  coordinateCursor_.resize(normalCapacity_);
+  coordinateIsland_.resize(model.nq);
   islandR_ = MatrixX::Zero(rows, model.nq);
   islandY_ = MatrixX::Zero(model.nq, rows);
   islandB_ = VectorX::Zero(rows);
@@ -49,6 +64,8 @@ ReducedContact::ReducedContact(const Model& model, int directions, const Stagger
   twist_.resize(rows);
   frictionTwist_.resize(frictionCapacity_);
   target_.resize(normalCapacity_);
+  anchor_.resize(normalCapacity_);
+  otherAnchor_.resize(normalCapacity_);
   frictionOf_.resize(normalCapacity_);
   R_ = MatrixX::Zero(rows, model.nq);
   Y_ = MatrixX::Zero(model.nq, rows);
@@ -57,6 +74,11 @@ ReducedContact::ReducedContact(const Model& model, int directions, const Stagger
   alpha_ = VectorX::Zero(normalCapacity_);
   beta_ = VectorX::Zero(frictionCapacity_);
   force_ = VectorX::Zero(rows);
+  endGap_ = VectorX::Zero(normalCapacity_);
+  lift_ = VectorX::Zero(normalCapacity_);
+  liftLower_ = VectorX::Zero(normalCapacity_);
+  liftUpper_ = VectorX::Constant(normalCapacity_, std::numeric_limits<double>::infinity());
+  liftQp_ = BoxQp(normalCapacity_);
 }
 
 ReducedContact::~ReducedContact() = default;
@@ -86,6 +108,7 @@ void ReducedContact::addContact(const ContactPoint& point, const TwistRow& norma
 int ReducedContact::assemble(const Model& model, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi,
                              double h) {
   normals_ = frictionRows_ = frictionContacts_ = dropped_ = 0;
+  solved_ = false;
   points_.clear();
   if (!enabled()) return 0;
   if (model.groundContact) {  // support points (ground_contact.hpp), rows on the body alone
@@ -100,6 +123,7 @@ int ReducedContact::assemble(const Model& model, const std::vector<Matrix4>& E_0
           const double rate = p.J.dot(phi[i]);
           if (p.world.z() >= kReducedContactMargin + 2.0 * h * std::max(0.0, -rate)) continue;
           target_[normals_] = stepBound(p.world.z(), h);
+          anchor_[normals_] = p.body;
           TwistRow normal;
           normal.bodyA = i;
           normal.jA = p.J;  // e_z^T R Gamma(x) (eq 1.12)
@@ -119,6 +143,8 @@ int ReducedContact::assemble(const Model& model, const std::vector<Matrix4>& E_0
       const Matrix36 Va = pointVelocityMap(E_0i[p.bodyA], p.position);
       const Matrix36 Vb = pointVelocityMap(E_0i[p.bodyB], p.position);
       target_[normals_] = stepBound(p.gap, h);
+      anchor_[normals_] = contactPointInBody(E_0i[p.bodyB], p.position);
+      otherAnchor_[normals_] = contactPointInBody(E_0i[p.bodyA], p.position);
       TwistRow normal;
       normal.bodyA = p.bodyB;  // the contact's `body` is b, pushed along n
       normal.jA = p.normal.transpose() * Vb;
@@ -163,14 +189,26 @@ void ReducedContact::groupIslands() {
   islands_.group(frictionOf_, frictionContacts_);
 }
 
+void ReducedContact::bucketIslandCoordinates() {
+  const int islands = islands_.count(), coordinates = static_cast<int>(R_.cols());
+  std::fill(coordinateStart_.begin(), coordinateStart_.begin() + islands + 1, 0);
+  for (int d = 0; d < coordinates; ++d) {
+    coordinateIsland_[d] = islands_.islandOfNode(d);
+    if (coordinateIsland_[d] >= 0) ++coordinateStart_[coordinateIsland_[d] + 1];
+  }
+  for (int s = 0; s < islands; ++s) coordinateStart_[s + 1] += coordinateStart_[s];
+  std::copy(coordinateStart_.begin(), coordinateStart_.begin() + islands, coordinateCursor_.begin());
+  for (int d = 0; d < coordinates; ++d)
+    if (coordinateIsland_[d] >= 0) islandCoordinates_[coordinateCursor_[coordinateIsland_[d]]++] = d;
+}
+
 // A = R K R^T (the Delassus matrix in reduced coordinates), symmetrised (rounding, and the
 // damping Jacobian in A^-1).
 void ReducedContact::solveWhole(Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta) {
   const int rows = rowCount();
   auto A = A_.topLeftCorner(rows, rows);
   A.noalias() = R_.topRows(rows) * Y_.leftCols(rows);
-  for (int i = 0; i < rows; ++i)
-    for (int j = i + 1; j < rows; ++j) A(i, j) = A(j, i) = 0.5 * (A(i, j) + A(j, i));
+  symmetriseDelassus(A);
   result_ = sp_.solve(A, b_.head(rows), normals_, 0, frictionOf_, frictionContacts_, axes_, alpha, beta, settings_);
 }
 
@@ -179,26 +217,25 @@ void ReducedContact::solveIslands(Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX>
   groupIslands();
   if (islands_.count() == 1) return solveWhole(alpha, beta);  // the same problem
   result_ = {};
+  bucketIslandCoordinates();
   for (int s = 0; s < islands_.count(); ++s) {
     const int rows = islandSp_.gather(islands_, s, normals_, 0, frictionOf_, axes_);
     const std::vector<int>& index = islandSp_.rows();
-    int coordinates = 0;
-    for (int d = 0; d < R_.cols(); ++d)
-      if (islands_.islandOfNode(d) == s) islandCoordinates_[coordinates++] = d;
+    const int* coordinate = islandCoordinates_.data() + coordinateStart_[s];
+    const int coordinates = coordinateStart_[s + 1] - coordinateStart_[s];
     auto R = islandR_.topLeftCorner(rows, coordinates);
     auto Y = islandY_.topLeftCorner(coordinates, rows);
     auto b = islandB_.head(rows);
     for (int i = 0; i < rows; ++i) {
       b[i] = b_[index[i]];
       for (int c = 0; c < coordinates; ++c) {
-        R(i, c) = R_(index[i], islandCoordinates_[c]);
-        Y(c, i) = Y_(islandCoordinates_[c], index[i]);
+        R(i, c) = R_(index[i], coordinate[c]);
+        Y(c, i) = Y_(coordinate[c], index[i]);
       }
     }
     auto A = A_.topLeftCorner(rows, rows);
     A.noalias() = R * Y;
-    for (int i = 0; i < rows; ++i)
-      for (int j = i + 1; j < rows; ++j) A(i, j) = A(j, i) = 0.5 * (A(i, j) + A(j, i));
+    symmetriseDelassus(A);
     mergeIslandResult(result_, islandSp_.solve(A, b, alpha, beta, settings_));
   }
 }
@@ -242,7 +279,36 @@ bool ReducedContact::solve(const State& state, double h, VectorX& qd) {
       point.frictionForce += beta[frictionOf_[k].firstAxis + j] *
                              (point.other < 0 ? frictionAxis(directions_, j) : frictionAxis(directions_, j, point.normal));
   }
+  solved_ = true;
   return result_.ok;
+}
+
+double ReducedContact::gapAt(int c, const std::vector<Matrix4>& E_0i) const {
+  const ContactPoint& p = points_[c];
+  const Vector3 b = E_0i[p.body].topLeftCorner<3, 3>() * anchor_[c] + E_0i[p.body].topRightCorner<3, 1>();
+  const Vector3 a = p.other < 0 ? p.position
+                                : Vector3(E_0i[p.other].topLeftCorner<3, 3>() * otherAnchor_[c] +
+                                          E_0i[p.other].topRightCorner<3, 1>());
+  return p.gap + p.normal.dot(b - a);
+}
+
+// min 1/2 l^T A_nn l + l^T gap', l >= 0: A_nn l >= -gap' with l_c (A_nn l + gap')_c = 0, the
+// contact QP with positions for velocities; dq = Y_n l moves the rows by R_n dq = A_nn l.
+bool ReducedContact::positionCorrection(const std::vector<Matrix4>& E_0i, VectorX& dq) {
+  if (!solved_ || normals_ == 0) return false;
+  auto depth = endGap_.head(normals_);  // the QP's b = -gap': A l >= depth
+  for (int c = 0; c < normals_; ++c) depth[c] = -gapAt(c, E_0i);
+  if (depth.maxCoeff() <= kContactProjectionSlop) return false;
+  auto A = A_.topLeftCorner(normals_, normals_);
+  A.noalias() = R_.topRows(normals_) * Y_.leftCols(normals_);
+  symmetriseDelassus(A);
+  BoxQpSettings qp = settings_.qp;
+  qp.diagonalShift = settings_.regularisation * A.diagonal().maxCoeff();
+  auto lift = lift_.head(normals_);
+  lift.setZero();
+  if (!liftQp_.solve(A, depth, liftLower_.head(normals_), liftUpper_.head(normals_), lift, qp).converged) return false;
+  dq.noalias() = Y_.leftCols(normals_) * lift;
+  return true;
 }
 
 void ReducedContact::writeOutputs(StepOutputs& out) const {

@@ -17,6 +17,8 @@
 // coordinates each row's R and Y entries touch), on each island's block R_s Y_s of A alone (the
 // island's rows of R and columns of Y over the island's coordinates, so that an island's block
 // is bitwise the one of its bodies simulated alone).
+// After the step, positionCorrection projects the penetration of the step's contacts away
+// (post-stabilisation, sueda notes 1.12, the loop closures' projection with unilateral rows).
 // Sized once.
 #pragma once
 
@@ -24,6 +26,7 @@
 #include <vector>
 
 #include "engine/constraints/constraint_row.hpp"
+#include "engine/contact/box_qp.hpp"
 #include "engine/contact/body_contact.hpp"
 #include "engine/contact/contact_islands.hpp"
 #include "engine/contact/contact_point.hpp"
@@ -36,6 +39,11 @@ namespace articulab::contact {
 
 // Support points and body contact points closer than this get rows (m), as on baraff.
 constexpr double kReducedContactMargin = 5e-3;
+// Penetration at the end of a step that positionCorrection leaves to the next step's recovery (m):
+// a resting contact's regularised normal speed (h eps a, staggered_projections.hpp) sinks it by up
+// to 7e-9 m at sp-regularisation 1e-4, which the recovery's target cancels in the velocity; a
+// projection would hide that speed instead (the box of RestingFriction.* kept 1.4e-6 m/s).
+constexpr double kContactProjectionSlop = 1e-8;
 
 // A row on body twists: jA phi_a + jB phi_b (bodyB -1: none).
 using Matrix36 = Eigen::Matrix<double, 3, 6>;
@@ -75,6 +83,12 @@ class ReducedContact {
   // Staggered projections from qd = v0, warm-started from state.outputs.frictionWarmStart;
   // qd receives v0 + h Y f. False when a QP failed (failure() says which).
   bool solve(const State& state, double h, VectorX& qd);
+  // Post-stabilisation of the contacts (sueda notes 1.12 with unilateral rows): the gaps of this
+  // step's normal rows at the end poses E_0i (their material points carried by the bodies) and
+  // the least correction dq = Y_n l, l >= 0, with R_n dq >= -gap (complementary: only rows that
+  // need it push), one Gauss-Newton iterate with the step's R and Y. False (dq untouched) when
+  // no row of a solved step ends deeper than kContactProjectionSlop or the QP failed.
+  bool positionCorrection(const std::vector<Matrix4>& E_0i, VectorX& dq);
   // Contacts pressing, SP iterations and change, the friction warm start.
   void writeOutputs(StepOutputs& out) const;
   // Outputs of a step without contact rows (contactCount 0, warm start zero).
@@ -89,11 +103,16 @@ class ReducedContact {
   int joinRowCoordinates(int r);
   // Islands of the step's rows (normal rows, friction rows with their contact's normal row).
   void groupIslands();
+  // Each island's coordinates (increasing) into islandCoordinates_ from coordinateStart_[s], in
+  // one counting-sort pass over the coordinates (O(nq) per step, not O(islands x nq)).
+  void bucketIslandCoordinates();
   // SP on the whole problem, or island by island; alpha and beta receive the forces.
   void solveWhole(Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
   void solveIslands(Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
   // A normal row (gap g) and, with mu > 0, its friction rows along the tangent axes of n.
   void addContact(const ContactPoint& point, const TwistRow& normal, const Matrix36& Va, const Matrix36* Vb);
+  // Normal row c's gap at the poses E_0i: gap + n^T (x_b' - x_a'), x_a' = x on the ground.
+  double gapAt(int c, const std::vector<Matrix4>& E_0i) const;
 
   int directions_ = 0, axes_ = 0;  // axes_ 0: frictionless
   int normalCapacity_ = 0, frictionCapacity_ = 0, supportCapacity_ = 0;
@@ -103,7 +122,7 @@ class ReducedContact {
   ContactIslands islands_;
   IslandStaggeredProjections islandSp_;
   std::vector<int> rowCoordinate_;  // per row: joinRowCoordinates
-  std::vector<int> islandCoordinates_;
+  std::vector<int> islandCoordinates_, coordinateStart_, coordinateCursor_, coordinateIsland_;
   MatrixX islandR_, islandY_;
   VectorX islandB_;
   std::unique_ptr<BodyCollision> collision_;
@@ -111,10 +130,14 @@ class ReducedContact {
   std::vector<ContactPoint> points_;   // per normal row
   std::vector<TwistRow> twist_;        // normals, then friction rows (assembly order: see .cpp)
   std::vector<TwistRow> frictionTwist_;
+  std::vector<Vector3> anchor_, otherAnchor_;  // per normal row: its point in body (other's) coordinates
   std::vector<double> target_;  // per normal row: -g / h (penetration: -0.2 g / h)
   std::vector<FrictionRows> frictionOf_;
   MatrixX R_, Y_, A_;
   VectorX b_, alpha_, beta_, force_;
+  VectorX endGap_, lift_, liftLower_, liftUpper_;  // positionCorrection's QP
+  BoxQp liftQp_;
+  bool solved_ = false;  // solve() ran on the rows of the last assemble
   StaggeredProjectionResult result_;
 };
 

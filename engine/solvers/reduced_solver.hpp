@@ -9,6 +9,10 @@
 
 namespace articulab {
 
+namespace contact {
+class ReducedContact;
+}  // namespace contact
+
 class ReducedSolver : public Solver {
  public:
   StepStatus advanceMechanism(const Model& model, State& state, double h) final;
@@ -56,6 +60,8 @@ class ReducedSolver : public Solver {
   // implicit integrators, after their velocity solve (engine/contact/reduced_contact.hpp).
   // Returns whether it changed qdNext (some contact row this step).
   virtual bool contactVelocity(const Model& model, const State& state, double h, VectorX& qdNext);
+  // The contact rows of the step just taken, or nullptr (no contact on the model or integrator).
+  virtual contact::ReducedContact* stepContact() { return nullptr; }
   // Runs after the integrator moved (q, qdot): back-ends with loop closures project them back
   // onto the constraints here (post-stabilisation, sueda notes 1.12).
   virtual StepStatus correctDrift(const Model& model, State& state, double h);
@@ -72,10 +78,14 @@ class ReducedSolver : public Solver {
   void finishLinearlyImplicitEuler(State& state, double h);
   void stepRK4(const Model& model, State& state, double h);
   StepStatus finishStep(const Model& model, State& state, double h);
+  // With post-stabilisation: q moved onto the step's contact rows' gaps >= 0 (positionCorrection
+  // of reduced_contact.hpp, repeated at the new poses while a row is still below its slop), the
+  // bodies refreshed after each correction.
+  void projectContactPenetration(const Model& model, State& state);
 
   Stepper stepper_ = nullptr;  // the selected integrator's step
   TreeKinematics kin_;
-  VectorX qdd_, qdNext_;
+  VectorX qdd_, qdNext_, contactCorrection_;
   VectorX q0_, qd0_, qStage_, qdStage_, dq_, dqd_;  // RK4 stages
 };
 

@@ -137,8 +137,9 @@ TEST(RecursiveContact, BoxStaysPutAboveTheCriticalCoefficientOnTheImplicitSteps)
 
 // Friction never adds energy, contact forces never pull, friction stays in its pyramid (4
 // directions: |f . d| <= mu N per axis) on the slopes and the rough falling chain. The chain's
-// bound is reduced_contact_test.cpp's (its corners sink along the chord of their arcs and the
-// penetration recovery lifts them, an O(h^2) energy gain that is not the contact solve's).
+// bound is reduced_contact_test.cpp's: on implicit-springs (the semi-implicit step on this
+// springless chain) the gain is semi-implicit Euler's own; on implicit (no contact projection)
+// the corners sink along the chord of their arcs and the penetration recovery lifts them.
 TEST(RecursiveContact, FrictionNeverAddsEnergyOnTheImplicitSteps) {
   const Model slide = loadScene(test::kScenes + "box_slope_slide.json");
   const Model stick = loadScene(test::kScenes + "box_slope_stick.json");

@@ -60,6 +60,7 @@ class RedMaxSolver final : public ReducedSolver {
   // The loop closures on the implicit solution (eq 2.101); false when they conflict.
   bool constrainImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext);
   bool hasContact() const override { return contact_.enabled() && integrator() != Integrator::RK4; }
+  contact::ReducedContact* stepContact() override { return hasContact() ? &contact_ : nullptr; }
   bool contactVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   StepStatus correctDrift(const Model& model, State& state, double h) override;
   // The shared outputs and the BISP iterations and last change (contactIterations, contactChange).
