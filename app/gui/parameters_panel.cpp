@@ -93,8 +93,7 @@ void drawGravity(Workbench& app) {
 // Units of a joint's spring: per radian for rotations, per metre for translations.
 bool isRotational(const Joint& joint) {
   for (const JointPart& part : joint.parts)
-    if (part.type == JointType::Prismatic || part.type == JointType::Planar || part.type == JointType::Translational)
-      return false;
+    if (isTranslationCoordinate(part, part.nq - 1)) return false;
   return true;
 }
 

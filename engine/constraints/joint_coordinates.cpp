@@ -84,12 +84,10 @@ void coordinatesFromTransform(const Joint& joint, const Matrix4& Q, double* q) {
     case JointType::Free2D:  // Q = T(x, y) Rz(theta)
       q[0] = p.x(), q[1] = p.y(), q[2] = unwrapAngle(std::atan2(R(1, 0), R(0, 0)), q[2]);
       break;
-    case JointType::Free3D: {  // Q = Rot(w) T(p'): the translation is expressed after the rotation
+    case JointType::Free3D:  // Q = T(p) Rot(w)
       exponentialCoordinates(R, q);
-      const Vector3 local = R.transpose() * p;
-      q[3] = local.x(), q[4] = local.y(), q[5] = local.z();
+      q[3] = p.x(), q[4] = p.y(), q[5] = p.z();
       break;
-    }
   }
 }
 

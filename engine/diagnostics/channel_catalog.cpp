@@ -29,11 +29,9 @@ void addCoordinates(std::vector<ChannelDef>& out, const Model& model, const char
   for (const Joint& joint : model.joints) {
     int k = 0;
     for (const JointPart& part : joint.parts) {
-      const bool linear = part.type == JointType::Prismatic || part.type == JointType::Planar ||
-                          part.type == JointType::Translational;
       for (int c = 0; c < part.nq; ++c, ++k)
-        add(out, std::string(prefix) + "_" + joint.name + "_" + std::to_string(k), linear ? translationUnit : rotationUnit,
-            prefix, kind, index++);
+        add(out, std::string(prefix) + "_" + joint.name + "_" + std::to_string(k),
+            isTranslationCoordinate(part, c) ? translationUnit : rotationUnit, prefix, kind, index++);
     }
   }
 }

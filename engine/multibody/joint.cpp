@@ -41,8 +41,21 @@ void evaluateSphericalExp(const double* q, const double* qd, Matrix4& Q, JointMa
   const double xdot = 2.0 * w.dot(wd);
   const Matrix3 W = skew(w), Wd = skew(wd);
   Q.topLeftCorner<3, 3>() = so3::exp(w);
-  S.topRows<3>() = Matrix3::Identity() - k.b * W + k.c * W * W;
-  Sdot.topRows<3>() = -k.db * xdot * W - k.b * Wd + k.dc * xdot * W * W + k.c * (Wd * W + W * Wd);
+  S.topLeftCorner<3, 3>() = Matrix3::Identity() - k.b * W + k.c * W * W;
+  Sdot.topLeftCorner<3, 3>() = -k.db * xdot * W - k.b * Wd + k.dc * xdot * W * W + k.c * (Wd * W + W * Wd);
+}
+
+// Free body (2.4.11) with the translation in the joint frame's axes: Q = T(p) Rot(w), so that
+// p moves the origin along pdot whatever the rotation. The twist is (J_r(w) wdot, R^T pdot):
+// S = diag(J_r, R^T) and Sdot = diag(dJ_r/dt, -[omega] R^T) with omega = J_r wdot
+// (d(R^T)/dt = (R [omega])^T). q = (w, p): the rotation first, as spherical_exp.
+void evaluateFree3D(const double* q, const double* qd, Matrix4& Q, JointMatrix& S, JointMatrix& Sdot) {
+  evaluateSphericalExp(q, qd, Q, S, Sdot);  // the rotation block
+  const Matrix3 Rt = Q.topLeftCorner<3, 3>().transpose();
+  const Vector3 omega = S.topLeftCorner<3, 3>() * Vector3(qd[0], qd[1], qd[2]);
+  Q.topRightCorner<3, 1>() = Vector3(q[3], q[4], q[5]);
+  S.bottomRightCorner<3, 3>() = Rt;
+  Sdot.bottomRightCorner<3, 3>() = -skew(omega) * Rt;
 }
 
 void evaluatePart(const JointPart& part, const double* q, const double* qd, Matrix4& Q,
@@ -93,9 +106,9 @@ void evaluatePart(const JointPart& part, const double* q, const double* qd, Matr
       break;
     }
     case JointType::SphericalExp: evaluateSphericalExp(q, qd, Q, S, Sdot); break;
+    case JointType::Free3D: evaluateFree3D(q, qd, Q, S, Sdot); break;
     case JointType::Composite:
-    case JointType::Free2D:
-    case JointType::Free3D:  // never a part: expanded by defaultParts
+    case JointType::Free2D:  // never a part: expanded by defaultParts
     case JointType::General: break;  // evaluated by its definition
   }
 }
@@ -125,7 +138,7 @@ std::vector<JointPart> defaultParts(JointType type, const Vector3& axis) {
     case JointType::Free2D:
       return {{JointType::Planar, Vector3::UnitZ(), 2}, {JointType::Revolute, Vector3::UnitZ(), 1}};
     case JointType::Free3D:
-      return {{JointType::SphericalExp, Vector3::UnitZ(), 3}, {JointType::Translational, Vector3::UnitZ(), 3}};
+      return {{JointType::Free3D, Vector3::UnitZ(), 6}};
     case JointType::Composite: return {};
     default: return {{type, axis.normalized(), primitiveDof(type)}};
   }
@@ -168,7 +181,7 @@ bool reparameterizeJoint(const Joint& joint, double* q, double* qd) {
   bool changed = false;
   int col = 0;
   for (const JointPart& part : joint.parts) {
-    if (part.type == JointType::SphericalExp) {
+    if (part.type == JointType::SphericalExp || part.type == JointType::Free3D) {  // w first; p and R^T pdot kept
       Eigen::Map<Vector3> w(q + col), wd(qd + col);
       const double theta = w.norm();
       if (theta > std::numbers::pi) {
@@ -187,6 +200,16 @@ bool reparameterizeJoint(const Joint& joint, double* q, double* qd) {
     col += part.nq;
   }
   return changed;
+}
+
+bool isTranslationCoordinate(const JointPart& part, int c) {
+  switch (part.type) {
+    case JointType::Prismatic:
+    case JointType::Planar:
+    case JointType::Translational: return true;
+    case JointType::Free3D: return c >= 3;
+    default: return false;
+  }
 }
 
 const char* jointTypeName(JointType type) {

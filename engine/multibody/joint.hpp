@@ -26,7 +26,7 @@ enum class JointType {
   SphericalExp,   // 3 DOF exponential coordinates, reparameterised near |q| = pi (2.4.8)
   Composite,      // product of primitive joints Q = Q1 Q2 ... (2.4.9)
   Free2D,         // planar then revolute z (2.4.10)
-  Free3D,         // spherical (exponential) then translational (2.4.11)
+  Free3D,         // 6 DOF (2.4.11): q = (w, p), Q = T(p) Rot(w): p in the joint frame's axes
   General,        // any scleronomic joint given by Q(q) alone, S and Sdot by AD (si-guenter)
 };
 
@@ -34,7 +34,7 @@ class ScleronomicJoint;  // engine/multibody/scleronomic_joint.hpp
 
 // A primitive joint; composite joints chain several (eq 2.48).
 struct JointPart {
-  JointType type = JointType::Fixed;  // never Composite, Free2D, Free3D or General
+  JointType type = JointType::Fixed;  // never Composite, Free2D or General
   Vector3 axis = Vector3::UnitZ();    // unit axis for Revolute and Prismatic
   int nq = 0;
 };
@@ -81,13 +81,16 @@ struct JointKinematics {
 
 // Number of coordinates of a primitive joint type.
 int primitiveDof(JointType type);
-// Parts that a joint type expands to (Free2D, Free3D are composites of fixed parts).
+// Parts that a joint type expands to (Free2D is a composite of fixed parts; Free3D is one part).
 std::vector<JointPart> defaultParts(JointType type, const Vector3& axis);
 // Evaluates Q(q), S(q), Sdot(q, qdot); q and qdot point at the joint's nq coordinates.
 void evaluateJoint(const Joint& joint, const double* q, const double* qdot, JointKinematics& out);
 // Moves exponential coordinates away from the 2 pi singular shell (eq 2.43-2.47 discussion);
 // returns true when q and qdot were changed. The pose Q(q) and the twist S qdot are unchanged.
 bool reparameterizeJoint(const Joint& joint, double* q, double* qdot);
+
+// True when coordinate c of the part is a translation (m), false when it is an angle (rad).
+bool isTranslationCoordinate(const JointPart& part, int c);
 
 const char* jointTypeName(JointType type);
 // The scene-format type of a joint: jointTypeName, or the general joint's own type name.

@@ -28,10 +28,13 @@ generic::Matrix4T<T> primitiveTransform(const JointPart& part, const T* q) {
                                          generic::rotationExp<T>(V3(q[2], T(0.0), T(0.0)));
       break;
     case JointType::SphericalExp: Q.template topLeftCorner<3, 3>() = generic::rotationExp<T>(V3(q[0], q[1], q[2])); break;
+    case JointType::Free3D:  // Q = T(p) Rot(w), q = (w, p) (2.4.11)
+      Q.template topLeftCorner<3, 3>() = generic::rotationExp<T>(V3(q[0], q[1], q[2]));
+      Q(0, 3) = q[3], Q(1, 3) = q[4], Q(2, 3) = q[5];
+      break;
     case JointType::Fixed:
     case JointType::Composite:
     case JointType::Free2D:
-    case JointType::Free3D:
     case JointType::General: break;
   }
   return Q;

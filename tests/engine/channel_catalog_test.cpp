@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "engine/diagnostics/channel_catalog.hpp"
 #include "engine/diagnostics/recorder.hpp"
@@ -48,6 +50,20 @@ TEST(ChannelCatalog, PendulumMomentumAndBodyMotionEqualTheHandComputation) {
   EXPECT_NEAR(channel(model, state, "q_link0_joint_0"), q, 0.0);
   EXPECT_NEAR(channel(model, state, "qd_link0_joint_0"), qd, 0.0);
   EXPECT_NEAR(channel(model, state, "kinetic"), 0.5 * inertia * qd * qd, 1e-13);
+}
+
+// free3d's coordinates (w, p): three angles, then the origin's position in metres.
+TEST(ChannelCatalog, Free3DCoordinatesAreAnglesThenLengths) {
+  const Model model = loadScene(test::kScenes + "sphere_slope_roll.json");
+  const std::vector<ChannelDef> catalog = channelCatalog(model);
+  for (int k = 0; k < 6; ++k) {
+    const int q = findChannel(catalog, "q_float_" + std::to_string(k));
+    const int qd = findChannel(catalog, "qd_float_" + std::to_string(k));
+    ASSERT_GE(q, 0);
+    ASSERT_GE(qd, 0);
+    EXPECT_EQ(catalog[q].unit, k < 3 ? "rad" : "m");
+    EXPECT_EQ(catalog[qd].unit, k < 3 ? "rad/s" : "m/s");
+  }
 }
 
 // The body velocity channels are the time derivative of the body position channels: central

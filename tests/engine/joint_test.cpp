@@ -86,6 +86,22 @@ TEST(Joint, ExponentialCoordinatesAreAccurateNearZero) {
   }
 }
 
+// free3d is Q = T(p) Rot(w) with q = (w, p) (2.4.11, the translation in the joint frame's axes):
+// against the product of the SE(3) exponential and a translation, and the origin moves at pdot
+// in the parent's axes whatever the rotation and its rate (R times the linear part of S qdot).
+TEST(Joint, Free3DMovesItsOriginInTheParentAxes) {
+  const Joint free = test::singleJoint(JointType::Free3D);
+  for (int trial = 0; trial < 5; ++trial) {
+    const VectorX q = randomVector(6, 2.0), qd = randomVector(6, 3.0);
+    Matrix4 expected = se3::exp((Vector6() << q.head<3>(), Vector3::Zero()).finished());
+    expected.topRightCorner<3, 1>() = q.tail<3>();
+    const JointKinematics k = evaluate(free, q, qd);
+    EXPECT_LT((k.Q - expected).norm(), 1e-14);
+    const Vector3 originVelocity = k.Q.topLeftCorner<3, 3>() * (k.S * qd).tail<3>();
+    EXPECT_LT((originVelocity - qd.tail<3>()).norm(), 1e-14);
+  }
+}
+
 // Reparameterisation past |q| = pi keeps the rotation and the body angular velocity (2.4.8).
 TEST(Joint, ExponentialReparameterisationKeepsPoseAndTwist) {
   Joint free = test::singleJoint(JointType::Free3D);

@@ -70,12 +70,12 @@ Matrix4 jointTransform(const Joint& joint, const double* q) {
   return k.Q;
 }
 
-// The engine coordinates of a spherical_exp or free3d transform: w = log R, t = R^T p.
+// The engine coordinates of a spherical_exp or free3d transform: w = log R, free3d's p of
+// Q = T(p) Rot(w).
 VectorX groupCoordinates(const Joint& joint, const Matrix4& Q) {
   VectorX q(joint.nq);
-  const Matrix3 R = Q.topLeftCorner<3, 3>();
-  q.head<3>() = so3::log(R);
-  if (joint.nq == 6) q.tail<3>() = R.transpose() * Q.topRightCorner<3, 1>();
+  q.head<3>() = so3::log(Q.topLeftCorner<3, 3>());
+  if (joint.nq == 6) q.tail<3>() = Q.topRightCorner<3, 1>();
   return q;
 }
 

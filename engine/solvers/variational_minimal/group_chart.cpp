@@ -17,14 +17,14 @@ const JointKinematics& jointAt(const Joint& joint, const double* q, GroupChart& 
   return chart.scratch;
 }
 
-// The engine coordinates of a group joint's transform Q: w = log R (|w| <= pi), t = R^T p.
+// The engine coordinates of a group joint's transform Q: w = log R (|w| <= pi), free3d's p the
+// translation of Q = T(p) Rot(w).
 void groupCoordinates(const Joint& joint, const Matrix4& Q, double* q) {
-  const Matrix3 R = Q.topLeftCorner<3, 3>();
   Eigen::Map<Vector3> rotation(q);
-  rotation = so3::log(R);
+  rotation = so3::log(Q.topLeftCorner<3, 3>());
   if (joint.type == JointType::Free3D) {
     Eigen::Map<Vector3> translation(q + 3);
-    translation = R.transpose() * Q.topRightCorner<3, 1>();
+    translation = Q.topRightCorner<3, 1>();
   }
 }
 

@@ -4,15 +4,15 @@
 // coordinates).
 //
 // Each step works in the chart centred at the step's start: for a group joint with transform
-// Q(q) (spherical_exp: Q = exp(w); free3d: Q = exp(w) trans(t), the engine's coordinates),
+// Q(q) (spherical_exp: Q = exp(w); free3d: Q = trans(p) exp(w), the engine's coordinates),
 //   Q = Q(q_k) Q(a),   a in R^3 (R^6),   a = 0 at q_k,
 // i.e. the joint frame E_pj is moved to E_pj Q(q_k) and the joint itself is evaluated at the
 // chart coordinate a (same joint type, so kinematics, S(a) and dS/da are the engine's). S(0) = I:
 // at a = 0 the chart velocity is the joint's body twist. Every other joint keeps its coordinates.
 // Step k -> k+1 (group joints):
 //   a_k = 0,  a_{k+1} = h v,   Q_{k+1} = Q(q_k) Q(h v)
-//     spherical_exp: R_{k+1} = R_k exp(h v),  free3d: Q_{k+1} = Q_k exp(h v_w) trans(h v_t),
-// then q_{k+1} = coordinates of Q_{k+1} (w = log R, |w| <= pi; t = R^T p).
+//     spherical_exp: R_{k+1} = R_k exp(h v),  free3d: Q_{k+1} = Q_k trans(h v_t) exp(h v_w),
+// then q_{k+1} = coordinates of Q_{k+1} (w = log R, |w| <= pi; free3d's p its translation).
 // Discrete Lagrangian of the group joints, centred at the step's start (Q_k):
 //   L_d(Q_k, Q_{k+1}) = h L(Q_k tau(a/2), body twist S(a/2) a / h),   tau(a) = Q_k^-1 Q_{k+1},
 // with tau the joint's own Q(.) (for a spherical joint L at R_k exp(h v / 2), the midpoint of the
