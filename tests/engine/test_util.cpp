@@ -9,6 +9,7 @@
 #include "engine/multibody/state.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/diagnostics/drift.hpp"
+#include "engine/diagnostics/energy.hpp"
 #include "engine/multibody/scleronomic_joint.hpp"
 #include "engine/spatial/se3.hpp"
 
@@ -220,17 +221,35 @@ JointMatrix finiteDifferenceS(const ScleronomicJoint& joint, const VectorX& q, d
   return S;
 }
 
-State stepFromStart(const Model& model, const char* backend, const SolverOptions& options, double duration, int steps) {
+namespace {
+
+WatchedRun runStepsFromStart(const Model& model, const char* backend, const SolverOptions& options, double duration,
+                             int steps, bool watch) {
   auto solver = findBackend(backend)->create(model, options);
-  State state = makeInitialState(model);
+  WatchedRun run{makeInitialState(model)};
+  const double E0 = watch ? computeEnergy(model, run.state).total() : 0.0;
   for (int k = 0; k < steps; ++k) {
-    const StepStatus status = solver->step(model, state, duration / steps);
+    const StepStatus status = solver->step(model, run.state, duration / steps);
     if (!status.ok) {
       ADD_FAILURE() << backend << " step " << k << ": " << status.message;
       break;
     }
+    if (!watch) continue;
+    run.energyBand = std::max(run.energyBand, std::abs(computeEnergy(model, run.state).total() - E0));
+    run.worstPosition = std::max(run.worstPosition, computeDrift(model, run.state).worst.position);
   }
-  return state;
+  return run;
+}
+
+}  // namespace
+
+State stepFromStart(const Model& model, const char* backend, const SolverOptions& options, double duration, int steps) {
+  return runStepsFromStart(model, backend, options, duration, steps, false).state;
+}
+
+WatchedRun watchedRunFromStart(const Model& model, const char* backend, const SolverOptions& options, double duration,
+                               int steps) {
+  return runStepsFromStart(model, backend, options, duration, steps, true);
 }
 
 }  // namespace articulab::test

@@ -69,6 +69,14 @@ inline double relativeError(const VectorX& a, const VectorX& b) { return (a - b)
 // The state after `steps` equal steps over `duration` s from the model's initial state on a
 // back-end; a failed step is a test failure and ends the run there.
 State stepFromStart(const Model& model, const char* backend, const SolverOptions& options, double duration, int steps);
+// stepFromStart, also watching the largest |E - E0| (J) and constraint position error (m) after
+// every step.
+struct WatchedRun {
+  State state;
+  double energyBand = 0.0, worstPosition = 0.0;
+};
+WatchedRun watchedRunFromStart(const Model& model, const char* backend, const SolverOptions& options, double duration,
+                               int steps);
 // Largest position violation over the model's loop closures, m.
 double worstLoopError(const Model& model, const State& state);
 // One joint of the given type between the world and a box, for joint-level tests.
