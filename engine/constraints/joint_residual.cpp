@@ -68,10 +68,15 @@ Matrix4 relativeJointPose(const Joint& joint, const Matrix4& E_0p, const Matrix4
 }
 
 bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c, PoseResidual& out) {
-  out = PoseResidual{};
   out.bodyA = joint.child;
   out.bodyB = joint.parent;
-  if (!hasFixedConstraintForm(joint)) return false;
+  out.g.setZero();
+  if (!hasFixedConstraintForm(joint)) {
+    out.rows = 0;
+    out.JA.setZero();
+    out.JB.setZero();
+    return false;
+  }
   const Matrix4 E_pc = se3::inverseTimes(E_0p, E_0c);
   const Matrix4 T = measuredJointTransform(joint, E_pc);
   const Matrix3 R = T.topLeftCorner<3, 3>();
@@ -99,6 +104,7 @@ bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c,
   out.rows = rows.row;
   out.JA = se3::timesAd(rows.D, joint.E_jc);
   if (joint.parent >= 0) out.JB = -se3::timesAdInverse(out.JA, E_pc);
+  else out.JB.setZero();
   return true;
 }
 

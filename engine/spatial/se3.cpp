@@ -19,13 +19,21 @@ Matrix4 inverse(const Matrix4& E) {
 }
 
 Matrix4 inverseTimes(const Matrix4& E, const Matrix4& F) {
-  const Matrix3 Rt = E.topLeftCorner<3, 3>().transpose();
-  return make(Rt * F.topLeftCorner<3, 3>(), Rt * (F.topRightCorner<3, 1>() - E.topRightCorner<3, 1>()));
+  Matrix4 out;
+  out.topLeftCorner<3, 3>().noalias() = E.topLeftCorner<3, 3>().transpose() * F.topLeftCorner<3, 3>();
+  out.topRightCorner<3, 1>().noalias() =
+      E.topLeftCorner<3, 3>().transpose() * (F.topRightCorner<3, 1>() - E.topRightCorner<3, 1>());
+  out.row(3) << 0.0, 0.0, 0.0, 1.0;
+  return out;
 }
 
 Matrix4 timesInverse(const Matrix4& E, const Matrix4& F) {
-  const Matrix3 R = E.topLeftCorner<3, 3>() * F.topLeftCorner<3, 3>().transpose();
-  return make(R, E.topRightCorner<3, 1>() - R * F.topRightCorner<3, 1>());
+  Matrix4 out;
+  out.topLeftCorner<3, 3>().noalias() = E.topLeftCorner<3, 3>() * F.topLeftCorner<3, 3>().transpose();
+  out.topRightCorner<3, 1>() = E.topRightCorner<3, 1>();
+  out.topRightCorner<3, 1>().noalias() -= out.topLeftCorner<3, 3>() * F.topRightCorner<3, 1>();
+  out.row(3) << 0.0, 0.0, 0.0, 1.0;
+  return out;
 }
 
 Matrix4 brac(const Vector6& phi) {
