@@ -63,10 +63,6 @@ struct ResidualRows {
 
 }  // namespace
 
-Matrix4 relativeJointPose(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c) {
-  return measuredJointTransform(joint, se3::inverseTimes(E_0p, E_0c));
-}
-
 bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c, PoseResidual& out) {
   out.bodyA = joint.child;
   out.bodyB = joint.parent;
