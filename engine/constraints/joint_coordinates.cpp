@@ -63,7 +63,7 @@ double unwrapAngle(double angle, double previous) {
 }
 
 Matrix4 measuredJointTransform(const Joint& joint, const Matrix4& E_pc) {
-  return se3::inverse(joint.E_pj) * E_pc * se3::inverse(joint.E_jc);
+  return se3::inverseTimes(joint.E_pj, se3::timesInverse(E_pc, joint.E_jc));
 }
 
 void coordinatesFromTransform(const Joint& joint, const Matrix4& Q, double* q) {
@@ -94,6 +94,10 @@ void coordinatesFromTransform(const Joint& joint, const Matrix4& Q, double* q) {
 void velocitiesFromTwist(const JointMatrix& S, const Vector6& delta, double* qd) {
   const int n = static_cast<int>(S.cols());
   if (n == 0) return;
+  if (n == 1) {  // one free axis (revolute, prismatic): qdot = S . delta / S . S
+    qd[0] = S.col(0).dot(delta) / S.col(0).squaredNorm();
+    return;
+  }
   using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, 6, 6>;
   const Small StS = S.transpose() * S;
   const JointVector v = Eigen::LDLT<Small>(StS).solve(JointVector(S.transpose() * delta));

@@ -1,5 +1,6 @@
 #include "engine/constraints/joint_residual.hpp"
 
+#include "engine/constraints/joint_coordinates.hpp"
 #include "engine/constraints/joint_rows.hpp"
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
@@ -62,16 +63,18 @@ struct ResidualRows {
 
 }  // namespace
 
-Matrix4 relativeJointPose(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c) {
-  return se3::inverse(E_0p * joint.E_pj) * E_0c * se3::inverse(joint.E_jc);
-}
-
 bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c, PoseResidual& out) {
-  out = PoseResidual{};
   out.bodyA = joint.child;
   out.bodyB = joint.parent;
-  if (!hasFixedConstraintForm(joint)) return false;
-  const Matrix4 T = relativeJointPose(joint, E_0p, E_0c);
+  out.g.setZero();
+  if (!hasFixedConstraintForm(joint)) {
+    out.rows = 0;
+    out.JA.setZero();
+    out.JB.setZero();
+    return false;
+  }
+  const Matrix4 E_pc = se3::inverseTimes(E_0p, E_0c);
+  const Matrix4 T = measuredJointTransform(joint, E_pc);
   const Matrix3 R = T.topLeftCorner<3, 3>();
   const Vector3 p = T.topRightCorner<3, 1>();
   ResidualRows rows{R, p, out};
@@ -96,7 +99,8 @@ bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c,
   }
   out.rows = rows.row;
   out.JA = se3::timesAd(rows.D, joint.E_jc);
-  if (joint.parent >= 0) out.JB = -se3::timesAdInverse(out.JA, se3::inverse(E_0p) * E_0c);
+  if (joint.parent >= 0) out.JB = -se3::timesAdInverse(out.JA, E_pc);
+  else out.JB.setZero();
   return true;
 }
 

@@ -1,6 +1,7 @@
 // Position residual of a tree joint in maximal coordinates (sueda notes 1.10, eq 1.69). With
 //   T = E_pj^-1 E_0p^-1 E_0c E_jc^-1,
-// the pose of the child's joint frame in the parent's (T = Q(q) when the joint holds), each
+// the pose of the child's joint frame in the parent's (T = Q(q) when the joint holds; it is
+// measuredJointTransform of E_pc = E_0p^-1 E_0c, joint_coordinates), each
 // joint type keeps the rows of g(T) that its motion does not free, in the order of the columns
 // of P in joint_rows (so that at T = Q(q) the Jacobian on the child is exactly P^T Ad(E_jc)):
 //   rotation lock     1/2 vee(R - R^T)                    fixed, prismatic, planar, translational
@@ -19,8 +20,6 @@
 
 namespace articulab::constraints {
 
-// T from the parent's world pose (identity for the world) and the child's.
-Matrix4 relativeJointPose(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c);
 // g, J_c (as JA, bodyA = the child) and J_p (as JB, bodyB = the parent) of the joint at the poses.
 // Joints without a fixed constraint form (composite, general) get no rows and false.
 bool jointResidual(const Joint& joint, const Matrix4& E_0p, const Matrix4& E_0c, PoseResidual& out);

@@ -18,6 +18,24 @@ Matrix4 inverse(const Matrix4& E) {
   return make(Rt, -Rt * E.topRightCorner<3, 1>());
 }
 
+Matrix4 inverseTimes(const Matrix4& E, const Matrix4& F) {
+  Matrix4 out;
+  out.topLeftCorner<3, 3>().noalias() = E.topLeftCorner<3, 3>().transpose() * F.topLeftCorner<3, 3>();
+  out.topRightCorner<3, 1>().noalias() =
+      E.topLeftCorner<3, 3>().transpose() * (F.topRightCorner<3, 1>() - E.topRightCorner<3, 1>());
+  out.row(3) << 0.0, 0.0, 0.0, 1.0;
+  return out;
+}
+
+Matrix4 timesInverse(const Matrix4& E, const Matrix4& F) {
+  Matrix4 out;
+  out.topLeftCorner<3, 3>().noalias() = E.topLeftCorner<3, 3>() * F.topLeftCorner<3, 3>().transpose();
+  out.topRightCorner<3, 1>() = E.topRightCorner<3, 1>();
+  out.topRightCorner<3, 1>().noalias() -= out.topLeftCorner<3, 3>() * F.topRightCorner<3, 1>();
+  out.row(3) << 0.0, 0.0, 0.0, 1.0;
+  return out;
+}
+
 Matrix4 brac(const Vector6& phi) {
   Matrix4 B = Matrix4::Zero();
   B.topLeftCorner<3, 3>() = so3::skew(phi.head<3>());
@@ -89,6 +107,23 @@ Matrix6 AdInverse(const Matrix4& E) {
   A.bottomLeftCorner<3, 3>() = -Rt * so3::skew(E.topRightCorner<3, 1>());
   A.bottomRightCorner<3, 3>() = Rt;
   return A;
+}
+
+Vector6 AdTimes(const Matrix4& E, const Vector6& phi) {
+  const Matrix3 R = E.topLeftCorner<3, 3>();
+  Vector6 out;
+  out.head<3>().noalias() = R * phi.head<3>();
+  out.tail<3>().noalias() = R * phi.tail<3>();
+  out.tail<3>() += E.topRightCorner<3, 1>().cross(out.head<3>());
+  return out;
+}
+
+Vector6 AdInverseTimes(const Matrix4& E, const Vector6& phi) {
+  const Matrix3 Rt = E.topLeftCorner<3, 3>().transpose();
+  Vector6 out;
+  out.head<3>().noalias() = Rt * phi.head<3>();
+  out.tail<3>().noalias() = Rt * (phi.tail<3>() - E.topRightCorner<3, 1>().cross(phi.head<3>()));
+  return out;
 }
 
 Matrix6 timesAd(const Matrix6& J, const Matrix4& E) {

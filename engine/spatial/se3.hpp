@@ -10,6 +10,10 @@ namespace articulab::se3 {
 Matrix4 make(const Matrix3& R, const Vector3& p);
 // E^-1 without a general inverse.
 Matrix4 inverse(const Matrix4& E);
+// E^-1 F and E F^-1 of rigid transforms by 3 x 3 blocks (eq 1.1): (R_E^T R_F, R_E^T (p_F - p_E))
+// and (R_E R_F^T, p_E - R_E R_F^T p_F), about half the work of the 4 x 4 products.
+Matrix4 inverseTimes(const Matrix4& E, const Matrix4& F);
+Matrix4 timesInverse(const Matrix4& E, const Matrix4& F);
 // [phi], the 4x4 matrix of a twist (eq 1.6).
 Matrix4 brac(const Vector6& phi);
 // Inverse of brac.
@@ -22,6 +26,10 @@ Vector6 log(const Matrix4& E);
 Matrix6 Ad(const Matrix4& E);
 // Ad(E^-1) computed directly.
 Matrix6 AdInverse(const Matrix4& E);
+// Ad(E) phi = (R w; p x R w + R v) and Ad(E^-1) phi = (R^T w; R^T (v - p x w)) without forming
+// the adjoint (E = (R, p), phi = (w; v)).
+Vector6 AdTimes(const Matrix4& E, const Vector6& phi);
+Vector6 AdInverseTimes(const Matrix4& E, const Vector6& phi);
 // J Ad(E) and J Ad(E^-1) by 3 x 3 blocks, without forming the adjoint (E = (R, p), J = [J_w J_v]):
 //   J Ad(E) = [(J_w + J_v [p]) R, J_v R],   J Ad(E^-1) = [J_w R^T - J_v R^T [p], J_v R^T].
 Matrix6 timesAd(const Matrix6& J, const Matrix4& E);

@@ -109,6 +109,18 @@ TEST(SE3, BlockAdjointProductsMatchTheAdjoints) {
   for (int c = 0; c < 6; ++c) J.col(c) = randomTwist();
   EXPECT_LT((se3::timesAd(J, E) - J * se3::Ad(E)).norm(), 1e-12);
   EXPECT_LT((se3::timesAdInverse(J, E) - J * se3::Ad(se3::inverse(E))).norm(), 1e-12);
+  const Vector6 phi = randomTwist();
+  EXPECT_LT((se3::AdTimes(E, phi) - se3::Ad(E) * phi).norm(), 1e-12);
+  EXPECT_LT((se3::AdInverseTimes(E, phi) - se3::Ad(se3::inverse(E)) * phi).norm(), 1e-12);
+}
+
+// The rigid products by 3 x 3 blocks against the 4 x 4 products with the inverse.
+TEST(SE3, BlockRigidProductsMatchTheMatrixProducts) {
+  for (int k = 0; k < 10; ++k) {
+    const Matrix4 E = randomPose(), F = randomPose();
+    EXPECT_LT((se3::inverseTimes(E, F) - se3::inverse(E) * F).norm(), 1e-12);
+    EXPECT_LT((se3::timesInverse(E, F) - E * se3::inverse(F)).norm(), 1e-12);
+  }
 }
 
 // d/dt Ad(E(t)) with E(t) = E exp(t phi) against central differences (eq 1.19-1.20).

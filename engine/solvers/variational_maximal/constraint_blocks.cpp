@@ -22,10 +22,10 @@ void fromResidual(const Model& model, const constraints::PoseResidual& r, const 
   out.bodyA = r.bodyA;
   out.bodyB = r.bodyB;
   out.g = r.g;
-  out.GA.setZero();
-  out.GB.setZero();
   if (r.bodyA >= 0) out.GA = toCentreCoordinates(r.JA, E[r.bodyA], model.bodies[r.bodyA].com);
+  else out.GA.setZero();
   if (r.bodyB >= 0) out.GB = toCentreCoordinates(r.JB, E[r.bodyB], model.bodies[r.bodyB].com);
+  else out.GB.setZero();
 }
 
 }  // namespace

@@ -5,26 +5,20 @@
 
 namespace articulab::variational {
 
-namespace {
-
-Matrix4 parentPose(const std::vector<Matrix4>& E, int p) { return p >= 0 ? E[p] : Matrix4::Identity(); }
-
-}  // namespace
-
 void recoverJointState(const Model& model, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi, VectorX& q,
                        VectorX& qd) {
   for (int i = 0; i < model.bodyCount(); ++i) {
     const Joint& joint = model.joints[i];
     if (joint.nq == 0) continue;
     const int p = joint.parent;
-    const Matrix4 E_pc = se3::inverse(parentPose(E, p)) * E[i];
+    const Matrix4 E_pc = p >= 0 ? se3::inverseTimes(E[p], E[i]) : E[i];
     constraints::coordinatesFromTransform(joint, constraints::measuredJointTransform(joint, E_pc),
                                           q.data() + joint.qIndex);
     Vector6 relative = phi[i];
-    if (p >= 0) relative -= se3::AdInverse(E_pc) * phi[p];
+    if (p >= 0) relative -= se3::AdInverseTimes(E_pc, phi[p]);
     JointKinematics jk;
     evaluateJoint(joint, q.data() + joint.qIndex, qd.data() + joint.qIndex, jk);
-    constraints::velocitiesFromTwist(jk.S, se3::Ad(joint.E_jc) * relative, qd.data() + joint.qIndex);
+    constraints::velocitiesFromTwist(jk.S, se3::AdTimes(joint.E_jc, relative), qd.data() + joint.qIndex);
   }
 }
 

@@ -58,18 +58,19 @@ void NewtonSystem::resize(const Model& model, const std::vector<int>& jointRows,
 
 // Body node: D = D_{v,w}, A = F(joint, body) = G_{v,w}, B = F(body, joint) = -G_{x,q}^T.
 // Joint node (r unknowns): D = 0, A = F(parent, joint) = -G_{x,q}^T, B = F(joint, parent) = G_{v,w};
-// the tree reads only their r rows or columns.
-void NewtonSystem::loadTree() {
+// the tree reads only their r rows or columns. The factor writes only D, D^-1 and L, so the
+// G_{x,q}^T blocks stay as loaded.
+void NewtonSystem::loadTree(bool forcesChanged) {
   for (int i = 0; i < n_; ++i) {
     const int b = bodyNode_[i], j = jointNode_[i];
     tree_.D(b) = body_[i];
     if (j < 0) continue;
     const CouplingBlock& c = joint_[i];
     tree_.A(b) = c.rateA;
-    tree_.B(b) = -c.forceA.transpose();
+    if (forcesChanged) tree_.B(b) = -c.forceA.transpose();
     tree_.D(j).setZero();
     if (c.bodyB >= 0) {
-      tree_.A(j) = -c.forceB.transpose();
+      if (forcesChanged) tree_.A(j) = -c.forceB.transpose();
       tree_.B(j) = c.rateB;
     }
   }
@@ -84,9 +85,9 @@ double NewtonSystem::loopRate(int row, const std::vector<Vector6>& y) const {
   return value;
 }
 
-bool NewtonSystem::factor() {
+bool NewtonSystem::factor(bool forcesChanged) {
   schurFactored_ = false;
-  loadTree();
+  loadTree(forcesChanged);
   if (!tree_.factor()) return false;
   if (loopRows_ == 0) return true;
   for (int e = 0; e < loopRows_; ++e) {  // W_e = T^-1 G_loop^T e

@@ -43,8 +43,10 @@ class NewtonSystem {
   std::vector<CouplingBlock>& loops() { return loop_; }
   // The tree part: a node per body (6 unknowns) and per joint with rows (its rows).
   const BlockTreeLdu& tree() const { return tree_; }
-  // Factors the tree and the loop node; false when a pivot is singular.
-  bool factor();
+  // Factors the tree and the loop node; false when a pivot is singular. forcesChanged = false
+  // keeps the tree's G_{x,q}^T blocks of the last factor() (the solver's Newton iterations after
+  // the first of a step: the impulses act at the configuration the step starts from).
+  bool factor(bool forcesChanged = true);
   // Rank of the loop node (redundant loop rows = loopRowCount() - rank).
   // Whether the last factor() reached the loop rows, and their numerical rank there.
   bool loopsFactored() const { return schurFactored_; }
@@ -55,7 +57,7 @@ class NewtonSystem {
   MatrixX dense() const;
 
  private:
-  void loadTree();
+  void loadTree(bool forcesChanged);
   void scatter(const VectorX& f, std::vector<Vector6>& y) const;
   // G'_loop y: the loop rows' rates applied to the node vector y.
   double loopRate(int row, const std::vector<Vector6>& y) const;

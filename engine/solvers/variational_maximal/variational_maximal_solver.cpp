@@ -28,17 +28,20 @@ Vector6 blockRate(const ConstraintBlock& c, const std::vector<Vector6>& u) {
   return rate;
 }
 
-// The coupling of a block: impulses act through G at configuration 2 (force); the rate rows are
-// G at configuration 3 times d(dtheta_3, dx_3)/du = diag(h Gamma(omega), h I) (eq 27, 32).
-void couple(const ConstraintBlock& at2, const ConstraintBlock& at3, const std::vector<Vector6>& u, double h,
-            CouplingBlock& out) {
+// The coupling of a block: impulses act through G at configuration 2 (force), fixed over a
+// step's Newton iterations; the rate rows are G at configuration 3 times
+// d(dtheta_3, dx_3)/du = diag(h Gamma(omega), h I) (eq 27, 32), Gamma per body in `gamma`.
+void coupleForces(const ConstraintBlock& at2, CouplingBlock& out) {
   out.bodyA = at2.bodyA;
   out.bodyB = at2.bodyB;
   out.forceA = at2.GA;
   out.forceB = at2.GB;
-  const auto rate = [h, &u](const Matrix6& G, int body, Matrix6& R) {
+}
+
+void coupleRates(const ConstraintBlock& at3, const std::vector<Matrix3>& gamma, double h, CouplingBlock& out) {
+  const auto rate = [h, &gamma](const Matrix6& G, int body, Matrix6& R) {
     if (body < 0) return;
-    R.leftCols<3>().noalias() = h * G.leftCols<3>() * rotationRateJacobian(u[body].head<3>(), h);
+    R.leftCols<3>().noalias() = h * G.leftCols<3>() * gamma[body];
     R.rightCols<3>() = h * G.rightCols<3>();
   };
   rate(at3.GA, at3.bodyA, out.rateA);
@@ -75,6 +78,7 @@ VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const Sol
   config2_.assign(n_, BodyConfiguration{});
   config3_.assign(n_, BodyConfiguration{});
   for (auto* v : {&u1_, &u2_, &wrench_, &incoming_}) v->assign(n_, Vector6::Zero());
+  rotationRate_.assign(n_, Matrix3::Zero());
   forcing_.assign(n_, BodyForcing{});
   E3_.assign(n_, Matrix4::Identity());
   joint2_.assign(n_, ConstraintBlock{});
@@ -122,13 +126,15 @@ double VariationalMaximalSolver::estimateWorkspaceBytes(const Model& model, Inte
   const double n = model.bodyCount(), k = loopClosureRows(model);
   // Per body (an upper bound, as the members hold them): its node and its joint's node of the
   // block LDU (D, A, B, D^-1, L), the Newton blocks, the joint blocks at two configurations, the
-  // configurations, poses, velocities and forcing, seven Newton vectors of 12 rows, and the
-  // triple jump's copy of the state (poses, twists, 7 coordinates and rates, history).
+  // configurations, poses, velocities, rotation-rate Jacobians and forcing, seven Newton vectors
+  // of 12 rows, and the triple jump's copy of the state (poses, twists, 7 coordinates and rates,
+  // history).
   constexpr double kLdu = 2.0 * 5.0 * sizeof(Matrix6);
   constexpr double kNewton = sizeof(Matrix6) + sizeof(variational::CouplingBlock) + 2.0 * sizeof(Vector6);
   constexpr double kJointBlocks = 2.0 * sizeof(variational::ConstraintBlock);
   constexpr double kBodies = 2.0 * sizeof(variational::BodyConfiguration) + 3.0 * sizeof(Matrix4) +
-                             5.0 * sizeof(Vector6) + sizeof(variational::BodyForcing) + sizeof(variational::BodyInertia);
+                             5.0 * sizeof(Vector6) + sizeof(Matrix3) + sizeof(variational::BodyForcing) +
+                             sizeof(variational::BodyInertia);
   constexpr double kVectors = 7.0 * 12.0 * sizeof(double);
   constexpr double kStateCopy = sizeof(Matrix4) + 2.0 * sizeof(Vector6) + (4.0 * 7.0 + 19.0) * sizeof(double);
   constexpr double kPerBody = kLdu + kNewton + kJointBlocks + kBodies + kVectors + kStateCopy;
@@ -264,17 +270,24 @@ bool VariationalMaximalSolver::residual(const Model& model, const VectorX& s, Ve
 void VariationalMaximalSolver::jacobian(const Model& model, const VectorX& s) {
   int body = -1;
   residual(model, s, fTrial_, body);  // the blocks at configuration 3 of s
-  assembleJacobian(s);
+  assembleJacobian(s, true);
 }
 
-void VariationalMaximalSolver::assembleJacobian(const VectorX& s) {
+void VariationalMaximalSolver::assembleJacobian(const VectorX& s, bool forcesChanged) {
   for (int i = 0; i < n_; ++i) {
     u2_[i] = s.segment<6>(6 * i);
     system_.bodies()[i] = delJacobian(inertia_[i], u2_[i], h_);
+    rotationRate_[i] = rotationRateJacobian(u2_[i].head<3>(), h_);  // once per body, read by every block on it
   }
   for (int i = 0; i < n_; ++i)
-    if (jointRows_[i] > 0) couple(joint2_[i], joint3_[i], u2_, h_, system_.joints()[i]);
-  for (std::size_t k = 0; k < loop2_.size(); ++k) couple(loop2_[k], loop3_[k], u2_, h_, system_.loops()[k]);
+    if (jointRows_[i] > 0) {
+      if (forcesChanged) coupleForces(joint2_[i], system_.joints()[i]);
+      coupleRates(joint3_[i], rotationRate_, h_, system_.joints()[i]);
+    }
+  for (std::size_t k = 0; k < loop2_.size(); ++k) {
+    if (forcesChanged) coupleForces(loop2_[k], system_.loops()[k]);
+    coupleRates(loop3_[k], rotationRate_, h_, system_.loops()[k]);
+  }
 }
 
 StepStatus VariationalMaximalSolver::advanceMechanism(const Model& model, State& state, double h) {
@@ -327,8 +340,9 @@ StepStatus VariationalMaximalSolver::solveStep(const Model& model, State& state,
   residualHistory_.push_back(error);
   int iterations = 0;
   for (; error > newtonTolerance_ && iterations < newtonIterations_; ++iterations) {
-    assembleJacobian(s_);  // the last residual evaluated was at s_
-    if (!system_.factor()) return failed("singular Newton matrix (redundant or conflicting joints)");
+    const bool firstIteration = iterations == 0;  // G_{x,q} is fixed over the step: loaded once
+    assembleJacobian(s_, firstIteration);      // the last residual evaluated was at s_
+    if (!system_.factor(firstIteration)) return failed("singular Newton matrix (redundant or conflicting joints)");
     system_.solve(f_, ds_);
     double alpha = 1.0;  // backtracking line search on |f|
     bool accepted = false;

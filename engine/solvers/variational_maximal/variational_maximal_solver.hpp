@@ -80,8 +80,9 @@ class VariationalMaximalSolver final : public Solver {
   const std::vector<double>& residualHistory() const { return residualHistory_; }
 
  private:
-  // F at s from the poses of the last residual evaluation, which must have been at s.
-  void assembleJacobian(const VectorX& s);
+  // F at s from the poses of the last residual evaluation, which must have been at s; the
+  // G_{x,q} blocks (fixed over a step) are copied only when forcesChanged.
+  void assembleJacobian(const VectorX& s, bool forcesChanged);
   // (wdot; vdot) per body into ds_ at the state (false if singular).
   bool bodyAccelerations(const Model& model, const State& state);
   // Newton on the discrete Euler-Lagrange equations and the state written, for a step of signed h.
@@ -111,6 +112,7 @@ class VariationalMaximalSolver final : public Solver {
   std::vector<variational::BodyInertia> inertia_;
   std::vector<variational::BodyConfiguration> config2_, config3_;
   std::vector<Vector6> u1_, u2_, wrench_;
+  std::vector<Matrix3> rotationRate_;  // Gamma(omega_2) of eq 32 per body, for the rate rows
   std::vector<Vector6> incoming_;  // triple jump: the start momentum (J omega; m v) + (h/2)(tau; F)
   std::vector<variational::BodyForcing> forcing_;
   std::vector<Matrix4> E3_;
