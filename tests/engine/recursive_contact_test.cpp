@@ -81,6 +81,7 @@ struct AgreementCase {
 };
 
 TEST(RecursiveContact, AgreesWithRedMaxOnTheImplicitSteps) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model chain = roughFallingChain();
   const Model stick = loadScene(test::kScenes + "box_slope_stick.json");
   const Model roll = loadScene(test::kScenes + "sphere_slope_roll.json");
@@ -145,6 +146,7 @@ TEST(RecursiveContact, BoxStaysPutAboveTheCriticalCoefficientOnTheImplicitSteps)
 // springless chain) the gain is semi-implicit Euler's own; on implicit (no contact projection)
 // the corners sink along the chord of their arcs and the penetration recovery lifts them.
 TEST(RecursiveContact, FrictionNeverAddsEnergyOnTheImplicitSteps) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model slide = loadScene(test::kScenes + "box_slope_slide.json");
   const Model stick = loadScene(test::kScenes + "box_slope_stick.json");
   const Model chain = roughFallingChain();
