@@ -218,6 +218,21 @@ void RecursiveSolver::velocityResponse(const Model& model, const State& state, d
   else applyInverseInertia(model, dynamics_.kin, x, true, contactInertia_, y);
 }
 
+// M_r^-1 R_n^T by Alg 10 at the state's q (the end of the step), the driven joints' entries
+// zero as in velocityResponse.
+bool RecursiveSolver::contactMassResponses(const Model& model, const State& state, contact::ReducedContact& contact) {
+  updateKinematics(model, state.q, state.qd);
+  if (!factorInverseInertia(model, dynamics_.kin, nullptr, true, contactInertia_)) return false;
+  for (int r = 0; r < contact.normalRowCount(); ++r) {
+    contactRow_ = contact.reducedRows().row(r).transpose();
+    for (const Joint& joint : model.joints)
+      if (joint.driven) contactRow_.segment(joint.qIndex, joint.nq).setZero();
+    applyInverseInertia(model, dynamics_.kin, contactRow_, true, contactInertia_, contactColumn_);
+    contact.massResponses().col(r) = contactColumn_;
+  }
+  return true;
+}
+
 StepStatus RecursiveSolver::correctDrift(const Model&, State& state, double) {
   if (contactFailure_.empty()) return {};
   StepStatus status{false, std::string(name()) + ": " + contactFailure_ + " at step " + std::to_string(state.step) +

@@ -68,6 +68,7 @@ class RecursiveSolver final : public ReducedSolver {
   void springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   bool hasContact() const override { return contact_.enabled() && integrator() != Integrator::RK4; }
   contact::ReducedContact* stepContact() override { return hasContact() ? &contact_ : nullptr; }
+  bool contactMassResponses(const Model& model, const State& state, contact::ReducedContact& contact) override;
   bool contactVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   // Readies velocityResponse at the step's kinematics (the semi-implicit step factors M_r; the
   // implicit ones reuse their own solve). False when the articulated inertia is singular.
