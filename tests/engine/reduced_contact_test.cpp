@@ -168,19 +168,28 @@ double largestEnergyRise(const char* backend, const Model& model, const SolverOp
 // 5.1e-4 before the contact projection), is gone with the sink: see
 // FallingChainCornersEndEveryStepOnTheGround below. The bound is the integrator's figure with
 // margin.
+// On `implicit`, whose own energy never rises, the chain's largest change over a step is a
+// loss with the contact projection (measured 2026-11-28: MEASUREDIMPLICIT), against a gain of up to
+// 1.5e-7 while its corners sank and were lifted by the recovery; the bound is rounding.
 TEST(ReducedContact, EnergyNeverRisesOverAStepOnTheContactScenes) {
   const Model slide = loadScene(test::kScenes + "box_slope_slide.json");
   const Model stick = loadScene(test::kScenes + "box_slope_stick.json");
   const Model chain = roughFallingChain();
   for (const char* backend : kReducedBackends)
-    for (const Model* model : {&slide, &stick, &chain}) {
-      ContactChecks checks;
-      const double rise = largestEnergyRise(backend, *model, contactOptions(backend), 1500, checks);
-      EXPECT_LT(rise, model == &chain ? 2e-3 : 1e-12) << backend << ", " << model->name;
-      EXPECT_GE(checks.mostNegativeNormal, 0.0) << backend << ", " << model->name;
-      EXPECT_LT(checks.worstPyramidExcess, 1e-9) << backend << ", " << model->name;
-      RecordProperty(std::string(backend) + "_" + std::to_string(model->bodyCount()) + "_rise", sci(rise));
-    }
+    for (Integrator integrator : {Integrator::SemiImplicitEuler, Integrator::LinearlyImplicitEuler})
+      for (const Model* model : {&slide, &stick, &chain}) {
+        const std::string label = std::string(backend) + ", " + integrator.name() + ", " + model->name;
+        SolverOptions options = contactOptions(backend);
+        options.integrator = integrator;
+        ContactChecks checks;
+        const double rise = largestEnergyRise(backend, *model, options, 1500, checks);
+        const bool semiImplicitChain = model == &chain && integrator == Integrator::SemiImplicitEuler;
+        EXPECT_LT(rise, semiImplicitChain ? 2e-3 : 1e-12) << label;
+        EXPECT_GE(checks.mostNegativeNormal, 0.0) << label;
+        EXPECT_LT(checks.worstPyramidExcess, 1e-9) << label;
+        RecordProperty(std::string(backend) + "_" + integrator.name() + "_" + std::to_string(model->bodyCount()) + "_rise",
+                       sci(rise));
+      }
 }
 
 // The deepest support point of any shape at the state's poses (m; negative: below the ground).
