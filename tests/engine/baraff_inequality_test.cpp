@@ -107,7 +107,7 @@ TEST(BaraffInequality, FallingChainStaysAboveTheGround) {
 // pose step moved the chain's corners along the chord of their arcs, up to 1.1e-5 m into the
 // ground at 1 ms, and the next step's recovery lifted them. With the projection no corner ends a
 // step deeper than its slop, 1e-8 m (contact::kContactProjectionSlop), rough or frictionless
-// (measured 2026-11-28: MEASURED).
+// (measured 2026-11-28: 9.99e-9 m rough, 9.98e-9 m frictionless).
 TEST(BaraffInequality, FallingChainCornersEndEveryStepOnTheGround) {
   const Model rough = test::roughFallingChain();
   const Model frictionless = loadScene(test::kScenes + "falling_chain.json", {{"height", 0.3}});

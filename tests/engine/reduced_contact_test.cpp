@@ -169,8 +169,9 @@ double largestEnergyRise(const char* backend, const Model& model, const SolverOp
 // FallingChainCornersEndEveryStepOnTheGround below. The bound is the integrator's figure with
 // margin.
 // On `implicit`, whose own energy never rises, the chain's largest change over a step is a
-// loss with the contact projection (measured 2026-11-28: MEASUREDIMPLICIT), against a gain of up to
-// 1.5e-7 while its corners sank and were lifted by the recovery; the bound is rounding.
+// loss with the contact projection (measured 2026-11-28: -2.4e-7 on redmax, -2.5e-7 on
+// recursive), against a gain of up to 1.5e-7 while its corners sank and were lifted by the
+// recovery; the bound is rounding.
 TEST(ReducedContact, EnergyNeverRisesOverAStepOnTheContactScenes) {
   const Model slide = loadScene(test::kScenes + "box_slope_slide.json");
   const Model stick = loadScene(test::kScenes + "box_slope_stick.json");
@@ -207,7 +208,8 @@ double reducedDeepestSupportPoint(const Model& model, const State& state) {
 // h qdot' moved the chain's corners along the chord of their arcs, 7.5e-5 m into the ground at
 // 1 ms (8.3e-5 m on `implicit`), and the next step's penetration recovery lifted them with
 // energy. With the projection on every velocity-level integrator no corner ends a step deeper
-// than its slop, 1e-8 m (contact::kContactProjectionSlop; measured 2026-11-28: MEASURED).
+// than its slop, 1e-8 m (contact::kContactProjectionSlop; measured 2026-11-28:
+// 9.98e-9 m at worst, redmax implicit rough; 7.3e-9 m frictionless on implicit).
 TEST(ReducedContact, FallingChainCornersEndEveryStepOnTheGround) {
   const Model rough = roughFallingChain();
   const Model frictionless = loadScene(test::kScenes + "falling_chain.json", {{"height", 0.3}});
