@@ -84,12 +84,13 @@ class ReducedContact {
   // the step's R. Y_n = M_r^-1 R_n^T (loops kept): the step's responses on the semi-implicit
   // step (stepResponsesAreMass), else massResponses(), which the back-end fills. The step's
   // A^-1 R^T of the implicit steps is not a metric for positions: A = M_r + h D + h^2 K is not
-  // symmetric (D holds the velocity terms' Jacobian), so R_n A^-1 R_n^T l misses the rows and
-  // A^-1 couples a lift of the box's front corners into a pitch. False (dq untouched) when no
-  // row of a solved step ends deeper than kContactProjectionSlop or the QP failed.
+  // symmetric (D holds the Coriolis terms' Jacobian), so R_n A^-1 R_n^T l misses the rows and
+  // A^-1 turns a lift into other motion (a pitch of the sliding box while free3d translated in
+  // body axes; energy on the falling chain). False (dq untouched) when no row of a solved step
+  // ends deeper than kContactProjectionSlop or the QP failed.
   bool positionCorrection(const std::vector<Matrix4>& E_0i, bool stepResponsesAreMass, VectorX& dq);
-  // nq x normal rows: M_r^-1 R_n^T for positionCorrection on the implicit steps (first
-  // rowCount() normal columns, filled by the back-end; sized once).
+  // nq x normal rows: M_r^-1 R_n^T for positionCorrection on the implicit steps (its first
+  // normalRowCount() columns, filled by the back-end; sized once).
   MatrixX& massResponses() { return massY_; }
   int normalRowCount() const { return normals_; }
   // Whether the last solved step has a normal row deeper than kContactProjectionSlop at E_0i.
