@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "engine/contact/box_qp.hpp"
+#include "engine/contact/sp_active_set_step.hpp"
 
 namespace articulab::contact {
 
@@ -57,6 +58,7 @@ struct StaggeredProjectionSettings {
   double tolerance = 1e-8;  // relative change of the contact force, M^-1 norm
   int maxIterations = 50;   // contact QP solves
   double regularisation = 1e-10;  // eps / largest diagonal of each QP's matrix
+  bool activeSetStep = true;  // the fixed point of settled active sets (sp_active_set_step.hpp)
   bool islands = true;  // back-ends: SP per contact island (island_staggered_projections.hpp); false: whole problem
   BoxQpSettings qp;
 };
@@ -91,7 +93,11 @@ class StaggeredProjections {
   // normalSettled: whether a alone changed less than the tolerance.
   double forceChange(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& alpha,
                      const Eigen::Ref<const VectorX>& beta, int iteration, double tolerance, bool& normalSettled);
+  bool activeSetStep(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b, int equalities,
+                     const std::vector<FrictionRows>& contacts, int contactCount, int axes, double shiftN,
+                     double shiftT, Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
   VectorX lowerN_, upperN_, lowerT_, upperT_, rhsN_, rhsT_, previous_, change_, product_;
+  SpActiveSetStep activeSet_;
 };
 
 }  // namespace articulab::contact
