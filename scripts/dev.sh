@@ -10,7 +10,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 JOBS="${JOBS:-$(nproc)}"
 PACKAGES=(build-essential cmake pkg-config libimgui-dev libglfw3-dev python3-glad libglm-dev libeigen3-dev
   libtinyobjloader-dev libspdlog-dev nlohmann-json3-dev libstb-dev libcairo2-dev libgtest-dev
-  libbenchmark-dev xvfb xauth poppler-utils libfcl-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev)
+  libbenchmark-dev ninja-build xvfb xauth poppler-utils libfcl-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev)
 
 install_deps() {
   local missing=()
@@ -27,7 +27,11 @@ install_deps() {
 
 configure_build() {  # configure_build DIR [cmake args...]
   local dir="$1"; shift
-  cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  # Ninja for a new build directory: it compiles a target's sources while the libraries it links
+  # are still being built, so both cores stay busy. An existing directory keeps its generator.
+  local generator=()
+  [ -f "$dir/CMakeCache.txt" ] || generator=(-G Ninja)
+  cmake -S "$ROOT" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
   cmake --build "$dir" -j "$JOBS"
 }
 

@@ -15,17 +15,6 @@ constexpr double kRecovery = 0.2;  // fraction of a penetration removed per step
 // Velocity-level bound of a normal row: n^T v' >= -g / h (sueda 1.11, as baraff).
 double stepBound(double gap, double h) { return -(gap >= 0.0 ? gap : kRecovery * gap) / h; }
 
-// The velocity of body i's material point at world x, as a map of its twist (eq 1.12).
-Matrix36 pointVelocityMap(const Matrix4& E, const Vector3& x) {
-  const Matrix3 R = E.topLeftCorner<3, 3>();
-  return R * se3::Gamma(R.transpose() * (x - E.topRightCorner<3, 1>()));
-}
-
-// World point x in the coordinates of the body at pose E.
-Vector3 contactPointInBody(const Matrix4& E, const Vector3& x) {
-  return E.topLeftCorner<3, 3>().transpose() * (x - E.topRightCorner<3, 1>());
-}
-
 // A Delassus block R K R^T made exactly symmetric (rounding, and the damping Jacobian in A^-1).
 void symmetriseDelassus(Eigen::Ref<MatrixX> A) {
   for (Eigen::Index i = 0; i < A.rows(); ++i)
@@ -65,10 +54,10 @@ ReducedContact::ReducedContact(const Model& model, int directions, const Stagger
   frictionTwist_.resize(frictionCapacity_);
   target_.resize(normalCapacity_);
   anchor_.resize(normalCapacity_);
-  otherAnchor_.resize(normalCapacity_);
   frictionOf_.resize(normalCapacity_);
   R_ = MatrixX::Zero(rows, model.nq);
   Y_ = MatrixX::Zero(model.nq, rows);
+  massY_ = MatrixX::Zero(model.nq, normalCapacity_);
   A_ = MatrixX::Zero(rows, rows);
   b_ = VectorX::Zero(rows);
   alpha_ = VectorX::Zero(normalCapacity_);
@@ -123,7 +112,7 @@ int ReducedContact::assemble(const Model& model, const std::vector<Matrix4>& E_0
           const double rate = p.J.dot(phi[i]);
           if (p.world.z() >= kReducedContactMargin + 2.0 * h * std::max(0.0, -rate)) continue;
           target_[normals_] = stepBound(p.world.z(), h);
-          anchor_[normals_] = p.body;
+          anchor_[normals_] = {p.body, Vector3::Zero()};
           TwistRow normal;
           normal.bodyA = i;
           normal.jA = p.J;  // e_z^T R Gamma(x) (eq 1.12)
@@ -143,8 +132,7 @@ int ReducedContact::assemble(const Model& model, const std::vector<Matrix4>& E_0
       const Matrix36 Va = pointVelocityMap(E_0i[p.bodyA], p.position);
       const Matrix36 Vb = pointVelocityMap(E_0i[p.bodyB], p.position);
       target_[normals_] = stepBound(p.gap, h);
-      anchor_[normals_] = contactPointInBody(E_0i[p.bodyB], p.position);
-      otherAnchor_[normals_] = contactPointInBody(E_0i[p.bodyA], p.position);
+      anchor_[normals_] = {pointInBody(E_0i[p.bodyB], p.position), pointInBody(E_0i[p.bodyA], p.position)};
       TwistRow normal;
       normal.bodyA = p.bodyB;  // the contact's `body` is b, pushed along n
       normal.jA = p.normal.transpose() * Vb;
@@ -283,31 +271,28 @@ bool ReducedContact::solve(const State& state, double h, VectorX& qd) {
   return result_.ok;
 }
 
-double ReducedContact::gapAt(int c, const std::vector<Matrix4>& E_0i) const {
-  const ContactPoint& p = points_[c];
-  const Vector3 b = E_0i[p.body].topLeftCorner<3, 3>() * anchor_[c] + E_0i[p.body].topRightCorner<3, 1>();
-  const Vector3 a = p.other < 0 ? p.position
-                                : Vector3(E_0i[p.other].topLeftCorner<3, 3>() * otherAnchor_[c] +
-                                          E_0i[p.other].topRightCorner<3, 1>());
-  return p.gap + p.normal.dot(b - a);
+bool ReducedContact::penetratesAt(const std::vector<Matrix4>& E_0i) {
+  if (!solved_ || normals_ == 0) return false;
+  auto depth = endGap_.head(normals_);  // the QP's b = -gap': A l >= depth
+  for (int c = 0; c < normals_; ++c) depth[c] = -anchoredGap(points_[c], anchor_[c], E_0i);
+  return depth.maxCoeff() > kContactProjectionSlop;
 }
 
 // min 1/2 l^T A_nn l + l^T gap', l >= 0: A_nn l >= -gap' with l_c (A_nn l + gap')_c = 0, the
 // contact QP with positions for velocities; dq = Y_n l moves the rows by R_n dq = A_nn l.
-bool ReducedContact::positionCorrection(const std::vector<Matrix4>& E_0i, VectorX& dq) {
-  if (!solved_ || normals_ == 0) return false;
-  auto depth = endGap_.head(normals_);  // the QP's b = -gap': A l >= depth
-  for (int c = 0; c < normals_; ++c) depth[c] = -gapAt(c, E_0i);
-  if (depth.maxCoeff() <= kContactProjectionSlop) return false;
+bool ReducedContact::positionCorrection(const std::vector<Matrix4>& E_0i, bool stepResponsesAreMass, VectorX& dq) {
+  if (!penetratesAt(E_0i)) return false;
+  const auto Y = stepResponsesAreMass ? Y_.leftCols(normals_) : massY_.leftCols(normals_);
   auto A = A_.topLeftCorner(normals_, normals_);
-  A.noalias() = R_.topRows(normals_) * Y_.leftCols(normals_);
+  A.noalias() = R_.topRows(normals_) * Y;
   symmetriseDelassus(A);
   BoxQpSettings qp = settings_.qp;
   qp.diagonalShift = settings_.regularisation * A.diagonal().maxCoeff();
   auto lift = lift_.head(normals_);
   lift.setZero();
-  if (!liftQp_.solve(A, depth, liftLower_.head(normals_), liftUpper_.head(normals_), lift, qp).converged) return false;
-  dq.noalias() = Y_.leftCols(normals_) * lift;
+  if (!liftQp_.solve(A, endGap_.head(normals_), liftLower_.head(normals_), liftUpper_.head(normals_), lift, qp).converged)
+    return false;
+  dq.noalias() = Y * lift;
   return true;
 }
 

@@ -28,6 +28,7 @@
 #include "engine/constraints/constraint_row.hpp"
 #include "engine/contact/box_qp.hpp"
 #include "engine/contact/body_contact.hpp"
+#include "engine/contact/contact_anchor.hpp"
 #include "engine/contact/contact_islands.hpp"
 #include "engine/contact/contact_point.hpp"
 #include "engine/contact/friction_pyramid.hpp"
@@ -39,15 +40,8 @@ namespace articulab::contact {
 
 // Support points and body contact points closer than this get rows (m), as on baraff.
 constexpr double kReducedContactMargin = 5e-3;
-// Penetration at the end of a step that positionCorrection leaves to the next step's recovery (m):
-// a resting contact's regularised normal speed (h eps a, staggered_projections.hpp) sinks it by up
-// to 7e-9 m at sp-regularisation 1e-4, which the recovery's target cancels in the velocity; a
-// projection would hide that speed instead (the box of RestingFriction.* kept 1.4e-6 m/s).
-constexpr double kContactProjectionSlop = 1e-8;
 
 // A row on body twists: jA phi_a + jB phi_b (bodyB -1: none).
-using Matrix36 = Eigen::Matrix<double, 3, 6>;
-
 struct TwistRow {
   int bodyA = -1, bodyB = -1;
   constraints::Row6 jA = constraints::Row6::Zero(), jB = constraints::Row6::Zero();
@@ -84,11 +78,23 @@ class ReducedContact {
   // qd receives v0 + h Y f. False when a QP failed (failure() says which).
   bool solve(const State& state, double h, VectorX& qd);
   // Post-stabilisation of the contacts (sueda notes 1.12 with unilateral rows): the gaps of this
-  // step's normal rows at the end poses E_0i (their material points carried by the bodies) and
-  // the least correction dq = Y_n l, l >= 0, with R_n dq >= -gap (complementary: only rows that
-  // need it push), one Gauss-Newton iterate with the step's R and Y. False (dq untouched) when
-  // no row of a solved step ends deeper than kContactProjectionSlop or the QP failed.
-  bool positionCorrection(const std::vector<Matrix4>& E_0i, VectorX& dq);
+  // step's normal rows at the end poses E_0i (their material points carried by the bodies,
+  // contact_anchor.hpp) and the least mass-weighted correction dq = Y_n l, l >= 0, with
+  // R_n dq >= -gap (complementary: only rows that need it push), one Gauss-Newton iterate with
+  // the step's R. Y_n = M_r^-1 R_n^T (loops kept): the step's responses on the semi-implicit
+  // step (stepResponsesAreMass), else massResponses(), which the back-end fills. The step's
+  // A^-1 R^T of the implicit steps is not a metric for positions: A = M_r + h D + h^2 K is not
+  // symmetric (D holds the Coriolis terms' Jacobian), so R_n A^-1 R_n^T l misses the rows and
+  // A^-1 turns a lift into other motion (a pitch of the sliding box while free3d translated in
+  // body axes; energy on the falling chain). False (dq untouched) when no row of a solved step
+  // ends deeper than kContactProjectionSlop or the QP failed.
+  bool positionCorrection(const std::vector<Matrix4>& E_0i, bool stepResponsesAreMass, VectorX& dq);
+  // nq x normal rows: M_r^-1 R_n^T for positionCorrection on the implicit steps (its first
+  // normalRowCount() columns, filled by the back-end; sized once).
+  MatrixX& massResponses() { return massY_; }
+  int normalRowCount() const { return normals_; }
+  // Whether the last solved step has a normal row deeper than kContactProjectionSlop at E_0i.
+  bool penetratesAt(const std::vector<Matrix4>& E_0i);
   // Contacts pressing, SP iterations and change, the friction warm start.
   void writeOutputs(StepOutputs& out) const;
   // Outputs of a step without contact rows (contactCount 0, warm start zero).
@@ -111,8 +117,6 @@ class ReducedContact {
   void solveIslands(Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
   // A normal row (gap g) and, with mu > 0, its friction rows along the tangent axes of n.
   void addContact(const ContactPoint& point, const TwistRow& normal, const Matrix36& Va, const Matrix36* Vb);
-  // Normal row c's gap at the poses E_0i: gap + n^T (x_b' - x_a'), x_a' = x on the ground.
-  double gapAt(int c, const std::vector<Matrix4>& E_0i) const;
 
   int directions_ = 0, axes_ = 0;  // axes_ 0: frictionless
   int normalCapacity_ = 0, frictionCapacity_ = 0, supportCapacity_ = 0;
@@ -130,10 +134,10 @@ class ReducedContact {
   std::vector<ContactPoint> points_;   // per normal row
   std::vector<TwistRow> twist_;        // normals, then friction rows (assembly order: see .cpp)
   std::vector<TwistRow> frictionTwist_;
-  std::vector<Vector3> anchor_, otherAnchor_;  // per normal row: its point in body (other's) coordinates
+  std::vector<ContactAnchor> anchor_;  // per normal row: its point in the bodies' coordinates
   std::vector<double> target_;  // per normal row: -g / h (penetration: -0.2 g / h)
   std::vector<FrictionRows> frictionOf_;
-  MatrixX R_, Y_, A_;
+  MatrixX R_, Y_, A_, massY_;
   VectorX b_, alpha_, beta_, force_;
   VectorX endGap_, lift_, liftLower_, liftUpper_;  // positionCorrection's QP
   BoxQp liftQp_;

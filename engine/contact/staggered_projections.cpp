@@ -53,7 +53,7 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
   upperN.setConstant(kStaggeredInfinity);
   alpha.setZero();
   activeSet_.reset();
-  bool normalSettled = false;
+  bool normalSettled = false, jumped = false;
   BoxQpSettings contactSettings = settings.qp, frictionSettings = settings.qp;
   contactSettings.diagonalShift = nn > 0 ? settings.regularisation * Ann.diagonal().maxCoeff() : 0.0;
   frictionSettings.diagonalShift = nt > 0 ? settings.regularisation * Att.diagonal().maxCoeff() : 0.0;
@@ -73,11 +73,14 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
     if (!solveFriction(A, b, nn, contacts, contactCount, axes, alpha, beta, frictionSettings, result)) return result;
     if (settings.activeSetStep && result.iterations + 1 >= kFirstActiveSetStep &&
         activeSetStep(A, b, equalities, contacts, contactCount, axes, contactSettings.diagonalShift,
-                      frictionSettings.diagonalShift, alpha, beta) &&
-        !solveFriction(A, b, nn, contacts, contactCount, axes, alpha, beta, frictionSettings, result))
-      return result;
+                      frictionSettings.diagonalShift, alpha, beta)) {
+      jumped = true;
+      if (!solveFriction(A, b, nn, contacts, contactCount, axes, alpha, beta, frictionSettings, result)) return result;
+    }
   }
-  if (result.converged && normalSettled) {  // beta was bounded by a^0, within the tolerance of a
+  // After an active-set step the friction QP always ends the step (below): the clamp is exact
+  // only for iterates that came from the friction QP of the iterate before.
+  if (result.converged && normalSettled && !jumped) {  // beta was bounded by a^0, within the tolerance of a
     setFrictionBounds(contacts, contactCount, axes, alpha);
     for (int j = 0; j < nt; ++j) beta[j] = std::clamp(beta[j], lowerT_[j], upperT_[j]);
     return result;

@@ -24,11 +24,11 @@
 // tolerance). Converged while a still moves, or at the cap: the friction QP is solved once more
 // with the final a, so that friction is maximally dissipative at the velocity
 // the step ends with (never adds energy). SP is not proven to converge: on the falling chain with
-// mu = 0.5, 0.2 to 1.3 % of the steps still end at the cap (impacts, stick-slip; docs/performance.md
+// mu = 0.5, 0.1 to 1.9 % of the steps still end at the cap (impacts, stick-slip; docs/performance.md
 // gives the counts). From the fifth iteration on, once neither QP's active set changes, the
 // active-set step (sp_active_set_step.hpp) jumps to the fixed point of the then affine SP map and
-// SP goes on from it (the change of line 14 measured from that point). Allocates nothing after
-// construction.
+// SP goes on from it (the change of line 14 measured from that point) and ends with the friction
+// QP at the final a. Allocates nothing after construction.
 //
 // Regularisation: both QPs are solved with A + eps I, eps = regularisation times the largest
 // diagonal of their matrix (default 1e-10), a proximal term like the eps I of eq 2.118. Without

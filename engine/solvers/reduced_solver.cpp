@@ -9,10 +9,6 @@
 
 namespace articulab {
 
-namespace {
-constexpr int kContactProjectionIterates = 4;  // Gauss-Newton iterates of the contact projection
-}  // namespace
-
 SolverSupport ReducedSolver::supportsShared(const char* backend, const Model& model, const SolverOptions& options,
                                            SolverSupport (*check)(const Model&)) {
   if (!options.integrator.isDefault() && !findOffered(sharedIntegrators(), options.integrator))
@@ -126,17 +122,21 @@ StepStatus ReducedSolver::advanceMechanism(const Model& model, State& state, dou
 // to the next step's recovery: R and K are the old chart's).
 void ReducedSolver::projectContactPenetration(const Model& model, State& state) {
   contact::ReducedContact* contact = stepContact();
-  // Not on `implicit`: there the sliding box (box_slope_slide.json) held on the ground builds up
-  // a pitch rate (1.6e-3 rad/s after 1 s, growing; 7e-6 without the projection), not yet understood.
-  if (!contact || options_.driftControl != DriftControl::PostStabilization ||
-      integrator() == Integrator::LinearlyImplicitEuler)
+  if (!contact || options_.driftControl != DriftControl::PostStabilization) return;
+  // The semi-implicit step's responses are M_r^-1 R^T; the implicit steps' A^-1 R^T are not a
+  // metric for positions (positionCorrection), so those get M_r^-1 R_n^T once per step.
+  const bool stepResponsesAreMass = integrator() == Integrator::SemiImplicitEuler;
+  if (!stepResponsesAreMass &&
+      (!contact->penetratesAt(state.E_0i) || !contactMassResponses(model, state, *contact)))
     return;
-  for (int iterate = 0; iterate < kContactProjectionIterates; ++iterate) {
-    if (!contact->positionCorrection(state.E_0i, contactCorrection_)) return;
+  for (int iterate = 0; iterate < contact::kContactProjectionIterates; ++iterate) {
+    if (!contact->positionCorrection(state.E_0i, stepResponsesAreMass, contactCorrection_)) return;
     state.q += contactCorrection_;
     refreshBodies(model, state);
   }
 }
+
+bool ReducedSolver::contactMassResponses(const Model&, const State&, contact::ReducedContact&) { return false; }
 
 void ReducedSolver::stepLinearlyImplicitEuler(const Model& model, State& state, double h) {
   implicitVelocity(model, state, h, qdNext_);

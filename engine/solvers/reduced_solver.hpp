@@ -62,6 +62,9 @@ class ReducedSolver : public Solver {
   virtual bool contactVelocity(const Model& model, const State& state, double h, VectorX& qdNext);
   // The contact rows of the step just taken, or nullptr (no contact on the model or integrator).
   virtual contact::ReducedContact* stepContact() { return nullptr; }
+  // M_r^-1 R_n^T of the step's normal rows (loops kept) into contact.massResponses(), for the
+  // contact projection after an implicit step (its responses are A^-1 R^T); false: unavailable.
+  virtual bool contactMassResponses(const Model& model, const State& state, contact::ReducedContact& contact);
   // Runs after the integrator moved (q, qdot): back-ends with loop closures project them back
   // onto the constraints here (post-stabilisation, sueda notes 1.12).
   virtual StepStatus correctDrift(const Model& model, State& state, double h);

@@ -4,6 +4,9 @@
 // never rises (the contacts are inelastic).
 #include <gtest/gtest.h>
 
+#include <string>
+
+#include "engine/contact/contact_anchor.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
@@ -98,6 +101,32 @@ TEST(BaraffInequality, FallingChainStaysAboveTheGround) {
   for (const Vector6& phi : state.phi) speed = std::max(speed, phi.tail<3>().norm());
   EXPECT_LT(speed, 0.05);  // at rest after 3 s (frictionless, so slow sliding is allowed)
   RecordProperty("deepest_penetration_m", std::to_string(-deepest));
+}
+
+// The contact projection after each post-stabilised step (BaraffSolver::projectContacts): the
+// pose step moved the chain's corners along the chord of their arcs, up to 1.1e-5 m into the
+// ground at 1 ms, and the next step's recovery lifted them. With the projection no corner ends a
+// step deeper than its slop, 1e-8 m (contact::kContactProjectionSlop), rough or frictionless
+// (measured 2026-11-28: 9.99e-9 m rough, 9.98e-9 m frictionless).
+TEST(BaraffInequality, FallingChainCornersEndEveryStepOnTheGround) {
+  const Model rough = test::roughFallingChain();
+  const Model frictionless = loadScene(test::kScenes + "falling_chain.json", {{"height", 0.3}});
+  for (const Model* model : {&rough, &frictionless}) {
+    BaraffSolver solver(*model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization));
+    State state = makeInitialState(*model);
+    double deepest = 1e300;
+    bool touched = false;
+    for (int k = 0; k < 1500; ++k) {
+      const StepStatus status = solver.step(*model, state, 1e-3);
+      ASSERT_TRUE(status.ok) << status.message;
+      deepest = std::min(deepest, lowestCorner(*model, state));
+      touched |= state.outputs.contactCount > 0;
+    }
+    const std::string label = model == &rough ? "rough" : "frictionless";
+    EXPECT_TRUE(touched) << label;
+    EXPECT_GT(deepest, -contact::kContactProjectionSlop) << label;
+    RecordProperty(label + "_deepest", test::sci(deepest));
+  }
 }
 
 // At rest on the ground the contact forces carry the weight: their sum is m g.

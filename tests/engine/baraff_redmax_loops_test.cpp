@@ -116,6 +116,7 @@ TEST(RedMaxLoops, StepOutputsHoldTheClosureForces) {
 // BENCHMARKS.md standard four-bar, h = 1e-3 for 10 s: post-stabilisation keeps the closure
 // below 1e-9 m with every integrator; without it the loop drifts, Baumgarte drifts less.
 TEST(RedMaxLoops, FourBarClosureHoldsWithPostStabilisation) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
   auto worstOver10s = [&](Integrator integrator, DriftControl drift) {
     RedMaxSolver solver(model, test::solverOptions(integrator, drift));

@@ -29,6 +29,7 @@ double runScene(const Model& model, const std::string& backend, Integrator integ
 }
 
 TEST(BaraffScenes, FourBarChainsStayClosedOnBothBackEnds) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   for (int n : {1, 2, 4, 8}) {
     const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar_chain_" + std::to_string(n) + ".json");
     ASSERT_EQ(static_cast<int>(model.loops.size()), n);

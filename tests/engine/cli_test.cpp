@@ -19,6 +19,7 @@
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/workspace_budget.hpp"
+#include "test_util.hpp"
 
 namespace articulab {
 namespace {
@@ -90,14 +91,9 @@ TEST(Cli, RunWritesTheSeriesOfAnIndependentEngineRun) {
   EXPECT_NE(line.find("qdd_link2_joint_0 [rad/s^2]"), std::string::npos) << line;
   int rows = 0;
   while (std::getline(file, line)) {
-    std::stringstream cells(line);
-    std::string t, kinetic, potential, total;
-    std::getline(cells, t, ',');
-    std::getline(cells, kinetic, ',');
-    std::getline(cells, potential, ',');
-    std::getline(cells, total, ',');
-    EXPECT_NEAR(std::stod(total), computeEnergy(model, state).total(), 1e-12) << "row " << rows;
-    EXPECT_NEAR(std::stod(t), state.t, 1e-12);
+    const test::CsvEnergyRow row = test::csvEnergyRow(line);
+    EXPECT_NEAR(row.total, computeEnergy(model, state).total(), 1e-12) << "row " << rows;
+    EXPECT_NEAR(row.t, state.t, 1e-12);
     ASSERT_TRUE(solver->step(model, state, 0.002).ok);
     ++rows;
   }

@@ -128,6 +128,7 @@ TEST(ContactIslands, IndependentBoxesEachFollowTheirOwnRun) {
 // tip onto edges and a corner that lifts off in one run and not the other parts them by
 // millimetres; a box alone and the boxes' whole problem differ just as much.
 TEST(ContactIslands, IndependentBoxesFollowTheWholeProblem) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model boxes = test::slidingBoxes(8, 0, false);
   for (const char* backend : {"baraff", "redmax", "recursive"}) {
     const double difference = largestIslandDifference(runIslands(boxes, true, 500, 25, backend).states,

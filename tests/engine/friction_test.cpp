@@ -224,10 +224,11 @@ Model fallingChainWithFriction(double mu) {
 }
 
 // The falling chain with mu = 0.5. Its frictionless run already gains up to 4.7e-6 of its
-// energy over single steps (semi-implicit Euler on the swinging links); with friction the
-// largest gain over a step is 1.7e-8 (measured; 3e-9 while SP measured the normal force alone and
-// most steps ran to its cap of 50 iterations, far past the tolerance): SP stops when the
-// velocity changes less than its tolerance, 1e-8, so the bound is ten times that. The friction
+// energy over single steps (semi-implicit Euler on the swinging links); with friction it gained
+// up to 1.7e-8 over a step while its corners sank 1.1e-5 m along the chord of their arcs and
+// the next step's penetration recovery lifted them. With the contact projection
+// (BaraffSolver::projectContacts) the corners end every step on the ground and the energy never
+// rises over a step beyond rounding (measured 2026-11-28: -1.1e-14 with 4 directions, -7.8e-16 with 8). The friction
 // power at the end-of-step velocities, the direct oracle of dissipation, is checked with Baumgarte drift
 // control (post-stabilisation changes the twists after the solve).
 TEST(Friction, FallingChainWithFrictionLosesEnergyAndComesToRest) {
@@ -236,7 +237,7 @@ TEST(Friction, FallingChainWithFrictionLosesEnergyAndComesToRest) {
   for (int directions : {4, 8}) {
     ContactChecks checks;
     const double rise = largestEnergyRise(model, frictionOptions(directions), 3000, checks);
-    EXPECT_LT(rise, 1e-7) << directions << " directions";
+    EXPECT_LT(rise, 1e-12) << directions << " directions";
     EXPECT_GE(checks.mostNegativeNormal, 0.0);
     EXPECT_LT(checks.worstPyramidExcess, 1e-9);
     EXPECT_TRUE(checks.frictional);
@@ -247,7 +248,7 @@ TEST(Friction, FallingChainWithFrictionLosesEnergyAndComesToRest) {
     largestEnergyRise(model, baumgarte, 1500, again, &power);
     EXPECT_LT(power, 1e-6) << directions << " directions";
     EXPECT_GE(again.mostNegativeNormal, 0.0);
-    RecordProperty("largest_energy_rise_" + std::to_string(directions), std::to_string(rise));
+    RecordProperty("largest_energy_rise_" + std::to_string(directions), test::sci(rise));
     RecordProperty("largest_friction_power_W_" + std::to_string(directions), std::to_string(power));
     RecordProperty("sp_iterations_" + std::to_string(directions), checks.mostIterations);
   }

@@ -56,6 +56,7 @@ TEST(Integrator, RK4ConservesEnergyOnTheStandardTwoLinkChain) {
 // Linearly implicit Euler on the 20-link chain at h = 1e-2: energy never increases and the
 // state stays bounded (semi-implicit Euler diverges on this chain even at h = 1e-3).
 TEST(Integrator, LinearlyImplicitEulerIsStableAndDissipativeOnTwentyLinks) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = test::standardChain(20);
   auto solver = redmax(model, Integrator::LinearlyImplicitEuler);
   State state = makeInitialState(model);

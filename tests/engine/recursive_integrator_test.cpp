@@ -133,6 +133,7 @@ TEST(RecursiveIntegrator, DenseFallbackSolvesTheSameSystem) {
 
 // As for RedMax: on the 20-link chain at h = 1e-2 energy never rises and the state stays bounded.
 TEST(RecursiveIntegrator, LinearlyImplicitEulerIsStableAndDissipativeOnTwentyLinks) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = test::standardChain(20);
   RecursiveSolver solver(model, SolverOptions{Integrator::LinearlyImplicitEuler});
   State state = makeInitialState(model);

@@ -90,6 +90,7 @@ RunReport runRedMax(const Model& model, Integrator integrator, int steps) {
 }
 
 TEST(RedMaxLoopContact, GroundCarriesTheWholeWeightOfASwingingLoop) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   for (double rate : {2.0, 5.0})
     for (Integrator integrator : {Integrator::SemiImplicitEuler, Integrator::LinearlyImplicitEuler,
                                   Integrator::SpringImplicitEuler}) {

@@ -405,6 +405,7 @@ double relativeEnergyError(const Model& model, const std::string& backend, doubl
 }
 
 TEST(SplineJoints, ScenesConserveEnergyWithRK4) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   for (const std::string& name : kSplineScenes) {
     const Model model = loadShippedScene(name);
     EXPECT_LT(relativeEnergyError(model, "recursive", 1e-3, 2.0), 1e-6) << name;

@@ -274,6 +274,7 @@ TEST(SurfaceJointScenes, RecursiveAndRedMaxAccelerationsAgree) {
 // RK4 at h = 1e-4 for 0.2 s, gravity only (the windmill's joint damping set to 0): the total
 // energy changes by less than 1e-9 of the kinetic energy the scene gains.
 TEST(SurfaceJointScenes, RK4ConservesEnergy) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   for (const std::string file : {"torus_chain_10.json", "windmill.json"}) {
     const Model model = loadShipped(file, file == "windmill.json" ? ParameterOverrides{{"damping", 0.0}} : ParameterOverrides{});
     State state = makeInitialState(model);

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 
 #include "engine/io/scene_loader.hpp"
 #include "engine/multibody/state.hpp"
@@ -191,6 +192,17 @@ double worstLoopError(const Model& model, const State& state) {
   double worst = 0;
   for (int k = 0; k < static_cast<int>(model.loops.size()); ++k) worst = std::max(worst, loopDrift(model, state, k).position);
   return worst;
+}
+
+CsvEnergyRow csvEnergyRow(const std::string& line) {
+  std::stringstream cells(line);
+  std::string cell;
+  CsvEnergyRow row;
+  for (double* column : {&row.t, &row.kinetic, &row.potential, &row.total}) {
+    std::getline(cells, cell, ',');
+    *column = std::stod(cell);
+  }
+  return row;
 }
 
 Joint singleJoint(JointType type, const Vector3& axis) {

@@ -79,6 +79,12 @@ WatchedRun watchedRunFromStart(const Model& model, const char* backend, const So
                                int steps);
 // Largest position violation over the model's loop closures, m.
 double worstLoopError(const Model& model, const State& state);
+// The first four columns of a row of the CLI's CSV (docs/cli.md): t [s], kinetic, potential and
+// total energy [J].
+struct CsvEnergyRow {
+  double t = 0.0, kinetic = 0.0, potential = 0.0, total = 0.0;
+};
+CsvEnergyRow csvEnergyRow(const std::string& line);
 // One joint of the given type between the world and a box, for joint-level tests.
 Joint singleJoint(JointType type, const Vector3& axis = Vector3::UnitZ());
 Joint compositeJoint(const std::vector<JointPart>& parts);

@@ -37,6 +37,21 @@ Model fixedFormTree() {
   return model;
 }
 
+// Factors `tree` (blocks of sizes `size` at rows `offset` of the dense matrix F it holds) and
+// solves it against a random right-hand side: equal to F's dense LU solution to 1e-10 relative.
+void expectLduSolvesLikeDenseLu(variational::BlockTreeLdu& tree, const MatrixX& F, const std::vector<int>& size,
+                                const std::vector<int>& offset) {
+  const int nodes = static_cast<int>(size.size());
+  const VectorX y = test::randomVector(offset[nodes], 1.0);
+  std::vector<Vector6> x(nodes, Vector6::Zero());
+  for (int i = 0; i < nodes; ++i) x[i].head(size[i]) = y.segment(offset[i], size[i]);
+  ASSERT_TRUE(tree.factor());
+  tree.solve(x);
+  const VectorX dense = F.partialPivLu().solve(y);
+  for (int i = 0; i < nodes; ++i)
+    EXPECT_LT((x[i].head(size[i]) - dense.segment(offset[i], size[i])).norm(), 1e-10 * dense.norm()) << "node " << i;
+}
+
 State movedState(const Model& model, VariationalMaximalSolver& solver, int steps, double h) {
   State state = makeInitialState(model);
   for (int k = 0; k < steps; ++k) EXPECT_TRUE(solver.step(model, state, h).ok);
@@ -151,14 +166,7 @@ TEST(VariationalMaximal, BlockTreeLduEqualsDenseLuForEveryNodeSize) {
       F.block(offset[p], offset[i], sp, s) = tree.A(i).topLeftCorner(sp, s);
       F.block(offset[i], offset[p], s, sp) = tree.B(i).topLeftCorner(s, sp);
     }
-    const VectorX y = test::randomVector(offset[nodes], 1.0);
-    std::vector<Vector6> x(nodes, Vector6::Zero());
-    for (int i = 0; i < nodes; ++i) x[i].head(size[i]) = y.segment(offset[i], size[i]);
-    ASSERT_TRUE(tree.factor());
-    tree.solve(x);
-    const VectorX dense = F.partialPivLu().solve(y);
-    for (int i = 0; i < nodes; ++i)
-      EXPECT_LT((x[i].head(size[i]) - dense.segment(offset[i], size[i])).norm(), 1e-10 * dense.norm()) << "node " << i;
+    expectLduSolvesLikeDenseLu(tree, F, size, offset);
   }
 }
 
@@ -190,14 +198,7 @@ TEST(VariationalMaximal, BlockTreeLduPivotsPastASingularLeadingBlock) {
       F.block(offset[1], 0, 5, 6) = tree.A(0).topLeftCorner(5, 6);
       F.block(0, offset[1], 6, 5) = tree.B(0).topLeftCorner(6, 5);
     }
-    const VectorX y = test::randomVector(offset[nodes], 1.0);
-    std::vector<Vector6> x(nodes, Vector6::Zero());
-    for (int i = 0; i < nodes; ++i) x[i].head(size[i]) = y.segment(offset[i], size[i]);
-    ASSERT_TRUE(tree.factor());
-    tree.solve(x);
-    const VectorX dense = F.partialPivLu().solve(y);
-    for (int i = 0; i < nodes; ++i)
-      EXPECT_LT((x[i].head(size[i]) - dense.segment(offset[i], size[i])).norm(), 1e-10 * dense.norm()) << "node " << i;
+    expectLduSolvesLikeDenseLu(tree, F, size, offset);
   }
 }
 
@@ -352,6 +353,7 @@ TEST(VariationalMaximal, TrapezoidReadingIsSecondOrder) {
 }
 
 TEST(VariationalMaximal, TrapezoidEnergyBandOnTheFourBar) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = loadScene(kScenes + "four_bar.json");
   const test::WatchedRun run = test::watchedRunFromStart(
       model, "variational-maximal", SolverOptions{VariationalMaximalSolver::kVariationalTrapezoid}, 10.0, 10000);

@@ -83,6 +83,8 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
   system_.frictionContacts.resize(baraff::frictionContactCapacity(model));
   contacts_.reserve(system_.unilateral.size());
   contactRow_.reserve(system_.unilateral.size());
+  contactAnchors_.resize(system_.unilateral.size());
+  inequalityMultipliers_ = VectorX::Zero(static_cast<Eigen::Index>(system_.unilateral.size()));
   stage_ = makeInitialState(model);
   factoredAt_.assign(model.bodyCount(), Matrix4::Zero());
   for (const baraff::PrimaryConstraint& c : system_.primary) multiplierCount_ += c.rows;
@@ -262,6 +264,8 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
     if (bodyCollision_) bodyCollision_->detect(state.E_0i, bodyPoints_);
     droppedContacts_ = baraff::assembleInequalityRows(model, state.E_0i, state.phi, q_, h, frictionDirections_,
                                                       bodyPoints_, system_, contacts_, contactRow_);
+    for (std::size_t c = 0; c < contacts_.size(); ++c)
+      contactAnchors_[c] = contact::anchorContact(contacts_[c], state.E_0i);  // for projectContacts
     loadFrictionWarmStart(state);
   }
   setAccelerationRhs(h, baumgarte);
@@ -277,10 +281,12 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
   activeFrictionRows_ = system_.unilateralCount > 0 ? system_.frictionCount : 0;
   staggered_ = activeFrictionRows_ > 0 ? solver_.staggeredResult() : contact::StaggeredProjectionResult{};
   if (activeFrictionRows_ == 0) staggered_.iterations = 0;
-  system_.unilateralCount = 0;  // the projections hold equalities only
+  system_.unilateralCount = 0;  // the projections hold equalities only (and projectContacts its own rows)
   system_.frictionCount = 0;
+  if (activeInequalities_ > 0)
+    inequalityMultipliers_.head(activeInequalities_) = solver_.unilateralMultipliers().head(activeInequalities_);
   for (std::size_t c = 0; c < contacts_.size(); ++c)
-    contacts_[c].force = solver_.unilateralMultipliers()[contactRow_[c]];
+    contacts_[c].force = inequalityMultipliers_[contactRow_[c]];
   collectFrictionForces();
   if (!report_.ok) return failed(state, report_.message);
   if (droppedContacts_ > 0)
@@ -384,8 +390,8 @@ void BaraffSolver::writeOutputs(const Model& model, State& state, int projection
   const int auxiliary = std::min<int>(solution_.mu.size(), static_cast<int>(system_.auxiliary.size()));
   out.multipliers.segment(row, auxiliary) = solution_.mu.head(auxiliary);
   row += static_cast<int>(system_.auxiliary.size());
-  const int inequalities = std::min<int>(activeInequalities_, solver_.unilateralMultipliers().size());
-  out.multipliers.segment(row, inequalities) = solver_.unilateralMultipliers().head(inequalities);
+  const int inequalities = std::min<int>(activeInequalities_, inequalityMultipliers_.size());
+  out.multipliers.segment(row, inequalities) = inequalityMultipliers_.head(inequalities);
   out.iterations = projectionIterations;
   out.residual = projectionIterations >= 0 ? projectionError_ : 0.0;
 }
@@ -460,29 +466,17 @@ double BaraffSolver::largestPositionError() const {
 // factorisation of H per step.
 StepStatus BaraffSolver::projectPositions(const Model& model, State& state, double h) {
   assembleRowsAt(model, state, true, false);  // the poses move on: q is recovered at the last iterate
-  double error = largestPositionError(), previous = 0.0;
+  double error = largestPositionError();
   const double stepError = error;
-  bool factored = false;
+  bool factored = false, lifted = false;
   state.history.valid = false;
   projectionIterations_ = 0;
-  for (int iteration = 0; error >= positionTolerance_ && iteration < maxProjectionIterations_; ++iteration) {
-    ++projectionIterations_;
-    for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.error;
-    for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = -r.error;
-    const bool newton = !factored || error > kChordContraction * previous;  // refactor when the chord is slow
-    previous = error;
-    if (newton) {
-      factored = solver_.factor(model, system_, report_);
-      recordFactor(state);
-    }
-    if (factored) solver_.solve(system_, zeroForce_, solution_, report_, false);
-    if (!report_.ok) return failed(state, "position projection: " + report_.message);
-    for (int i = 0; i < model.bodyCount(); ++i) {
-      baraff::advancePose(state.E_0i[i], solution_.a[i]);
-      state.phi[i] += solution_.a[i] / h;
-    }
-    assembleRowsAt(model, state, true);
+  if (const StepStatus status = iterateJointProjection(model, state, h, error, factored); !status.ok) return status;
+  if (const StepStatus status = projectContacts(model, state, lifted); !status.ok) return status;
+  if (lifted) {  // the lift kept the rows to first order: its second-order error, O(d^2), poses only
+    factored = false;
     error = largestPositionError();
+    if (const StepStatus status = iterateJointProjection(model, state, 0.0, error, factored); !status.ok) return status;
   }
   projectionError_ = error;
   if (error > positionFailure_)
@@ -499,6 +493,82 @@ StepStatus BaraffSolver::projectPositions(const Model& model, State& state, doub
   factorCurrent_ = factored;
   state.history.valid = factored && stepError < nearFactorError_;
   return {};
+}
+
+// The Gauss-Newton iterates of projectPositions from the rows assembled at the state's poses,
+// their largest violation `error`, while it is above the tolerance (factored: whether H is
+// factored at an iterate's rows; refactored when the chord is slow). h > 0: each correction d
+// also moves the twists by d / h (the step's velocity drifted with it); h = 0: poses only.
+StepStatus BaraffSolver::iterateJointProjection(const Model& model, State& state, double h, double& error,
+                                                bool& factored) {
+  double previous = 0.0;
+  for (int iteration = 0; error >= positionTolerance_ && iteration < maxProjectionIterations_; ++iteration) {
+    ++projectionIterations_;
+    for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.error;
+    for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = -r.error;
+    const bool newton = !factored || error > kChordContraction * previous;  // refactor when the chord is slow
+    previous = error;
+    if (newton) {
+      factored = solver_.factor(model, system_, report_);
+      recordFactor(state);
+    }
+    if (factored) solver_.solve(system_, zeroForce_, solution_, report_, false);
+    if (!report_.ok) return failed(state, "position projection: " + report_.message);
+    for (int i = 0; i < model.bodyCount(); ++i) {
+      baraff::advancePose(state.E_0i[i], solution_.a[i]);
+      if (h > 0.0) state.phi[i] += solution_.a[i] / h;
+    }
+    assembleRowsAt(model, state, true);
+    error = largestPositionError();
+  }
+  return {};
+}
+
+// Contact post-stabilisation (sueda notes 1.12 with unilateral rows, as the reduced back-ends'
+// ReducedContact::positionCorrection): q + h qdot' moves a contact point along the chord of its
+// arc, which the velocity-level rows do not see (the falling chain's corners sank 1.1e-5 m and
+// the next step's recovery lifted them with energy). The least mass-weighted displacement d
+// with the contact rows J_c (contact_anchor.hpp) at the poses after the step:
+//   M d = G^T lambda + J_c^T l,  G d = 0,  J_c d >= -g',  l >= 0,  l (J_c d + g') = 0,
+// the mixed complementarity problem of the acceleration solve (anticipation.hpp) with
+// displacements for accelerations: only the rows that need it push. It runs after the joint and
+// loop projection (whose corrections moved the corners by up to 2e-8 m when it ran first); G d = 0
+// keeps the joints to first order and leaves the O(d^2) rest to one more projection iterate. The
+// twists are not changed (a lift is not a velocity). Each iterate factors H at its poses; lifted
+// says whether the poses moved.
+StepStatus BaraffSolver::projectContacts(const Model& model, State& state, bool& lifted) {
+  for (int iterate = 0; iterate < contact::kContactProjectionIterates; ++iterate) {
+    if (assembleContactProjectionRows(state) <= contact::kContactProjectionSlop) break;
+    for (baraff::PrimaryConstraint& c : system_.primary) c.rhs.setZero();
+    for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = 0.0;
+    const bool factored = solver_.factor(model, system_, report_);
+    if (factored) solver_.solve(system_, zeroForce_, solution_, report_, false);
+    system_.unilateralCount = 0;
+    factorCurrent_ = false;  // the projection that follows factors H at its own poses
+    if (!factored || !report_.ok) return failed(state, "contact projection: " + report_.message);
+    for (int i = 0; i < model.bodyCount(); ++i) baraff::advancePose(state.E_0i[i], solution_.a[i]);
+    assembleRowsAt(model, state, true, false);
+    lifted = true;
+  }
+  system_.unilateralCount = 0;
+  return {};
+}
+
+double BaraffSolver::assembleContactProjectionRows(const State& state) {
+  double deepest = 0.0;
+  system_.unilateralCount = 0;
+  system_.frictionCount = 0;
+  for (std::size_t c = 0; c < contacts_.size(); ++c) {
+    const contact::ContactPoint& point = contacts_[c];
+    baraff::AuxiliaryRow& row = system_.unilateral[system_.unilateralCount++];
+    row.bodyA = point.body;
+    row.bodyB = point.other;
+    contact::anchoredNormalRow(point, contactAnchors_[c], state.E_0i, row.jA, row.jB);
+    row.error = contact::anchoredGap(point, contactAnchors_[c], state.E_0i);
+    row.rhs = -row.error;
+    deepest = std::max(deepest, -row.error);
+  }
+  return deepest;
 }
 
 // Velocity projection onto G phi = 0: [M G^T; G 0][dphi; y] = [0; -G phi], G at the projected

@@ -18,6 +18,7 @@
 
 #include <memory>
 
+#include "engine/contact/contact_anchor.hpp"
 #include "engine/solvers/baraff/anticipation.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
 #include "engine/solvers/baraff/primary_constraints.hpp"
@@ -72,7 +73,7 @@ class BaraffSolver final : public Solver {
   int activeFrictionRows() const { return activeFrictionRows_; }
   // Inequality rows (joint limits, then contacts) of the last step and their multipliers >= 0.
   int activeInequalities() const { return activeInequalities_; }
-  const VectorX& inequalityMultipliers() const { return solver_.unilateralMultipliers(); }
+  const VectorX& inequalityMultipliers() const { return inequalityMultipliers_; }
 
  private:
   // Every row at the state's poses and twists (the end of every step assembles the next
@@ -95,6 +96,13 @@ class BaraffSolver final : public Solver {
   StepStatus integrateRungeKutta(const Model& model, State& state, double h);
   bool solveCurvature();
   StepStatus projectPositions(const Model& model, State& state, double h);
+  StepStatus iterateJointProjection(const Model& model, State& state, double h, double& error, bool& factored);
+  // The step's contact points that end deeper than contact::kContactProjectionSlop lifted onto
+  // the ground (or off each other) keeping the joint and loop rows; poses only.
+  StepStatus projectContacts(const Model& model, State& state, bool& lifted);
+  // The step's contact normal rows at the state's poses as the first unilateral rows, their
+  // right-hand sides -g' (J d >= -g'); returns the deepest penetration -g' (0 without contacts).
+  double assembleContactProjectionRows(const State& state);
   StepStatus projectVelocities(const Model& model, State& state);
   // History: whether the state carries a factor near its rows, whether solver_ holds it, and
   // factoring H again at the state's history poses (false if that fails).
@@ -132,6 +140,8 @@ class BaraffSolver final : public Solver {
   int inequalityCapacity_ = 0;  // baraff::inequalityCapacity(model)
   std::vector<baraff::ContactPoint> contacts_;
   std::vector<int> contactRow_;  // row of each contact in system_.unilateral
+  std::vector<contact::ContactAnchor> contactAnchors_;  // per contact: its material points (projection)
+  VectorX inequalityMultipliers_;  // of the step's acceleration solve (the projection reuses the solver's)
   // Body-body contact (model.bodyContact): FCL's pairs, the step's points, those left out.
   std::unique_ptr<contact::BodyCollision> bodyCollision_;
   std::vector<contact::BodyContactPoint> bodyPoints_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/spatial/se3.hpp"
+#include "engine/contact/contact_anchor.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/ground_contact.hpp"
 
@@ -66,12 +67,6 @@ void addContactRows(const Model& model, int i, const Matrix4& E, const Vector6& 
   }
 }
 
-// The velocity of body i's material point at world x, as a map of its twist (eq 1.12).
-Eigen::Matrix<double, 3, 6> pointVelocityMap(const Matrix4& E, const Vector3& x) {
-  const Matrix3 R = E.topLeftCorner<3, 3>();
-  return R * se3::Gamma(R.transpose() * (x - E.topRightCorner<3, 1>()));
-}
-
 // A row d^T (v_b(x) - v_a(x)) between bodies a and b (Va, Vb their point-velocity maps).
 void setRelativeRow(int a, int b, const Eigen::Matrix<double, 3, 6>& Va, const Eigen::Matrix<double, 3, 6>& Vb,
                     const Vector3& d, const std::vector<Vector6>& phi, AuxiliaryRow& row) {
@@ -88,8 +83,8 @@ void addBodyContactRows(const Model& model, const contact::BodyContactPoint& p, 
                         const std::vector<Vector6>& phi, double h, int directions, ConstraintSystem& system,
                         std::vector<ContactPoint>& contacts, std::vector<int>& contactRow) {
   const int a = p.bodyA, b = p.bodyB;
-  const Eigen::Matrix<double, 3, 6> Va = pointVelocityMap(E_0i[a], p.position);
-  const Eigen::Matrix<double, 3, 6> Vb = pointVelocityMap(E_0i[b], p.position);
+  const contact::Matrix36 Va = contact::pointVelocityMap(E_0i[a], p.position);  // eq 1.12
+  const contact::Matrix36 Vb = contact::pointVelocityMap(E_0i[b], p.position);
   const double mu = directions > 0 ? contact::pairFriction(model, a, b) : 0.0;
   if (mu > 0.0) {
     contact::FrictionRows& rows = system.frictionContacts[system.frictionContactCount++];

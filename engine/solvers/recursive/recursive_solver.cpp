@@ -195,6 +195,8 @@ bool RecursiveSolver::contactVelocity(const Model& model, const State& state, do
     velocityResponse(model, state, h, contactRow_, contactColumn_);
     Y.col(r) = contactColumn_;
   }
+  massResponsesFilled_ = integrator() != Integrator::SemiImplicitEuler &&
+                         options_.driftControl == DriftControl::PostStabilization && fillContactMassResponses(model);
   if (!contact_.solve(state, h, qdNext))
     contactFailure_ = std::string("contact: ") + contact_.failure() + " (staggered projections)";
   if (contact_.droppedContacts() > 0)
@@ -216,6 +218,25 @@ void RecursiveSolver::velocityResponse(const Model& model, const State& state, d
   if (integrator() == Integrator::LinearlyImplicitEuler) implicit_->applyInverse(model, state, h, x, y);
   else if (integrator() == Integrator::SpringImplicitEuler) applySpringImplicitInverse(model, dynamics_, springs_, x, y);
   else applyInverseInertia(model, dynamics_.kin, x, true, contactInertia_, y);
+}
+
+// M_r^-1 R_n^T by Alg 10 at the step's start (as the semi-implicit step's responses and redmax's
+// Cholesky of the step's M_r, so that both back-ends project alike), the driven joints' entries
+// zero as in velocityResponse; formed by contactVelocity while the kinematics are the start's.
+bool RecursiveSolver::fillContactMassResponses(const Model& model) {
+  if (!factorInverseInertia(model, dynamics_.kin, nullptr, true, contactInertia_)) return false;
+  for (int r = 0; r < contact_.normalRowCount(); ++r) {
+    contactRow_ = contact_.reducedRows().row(r).transpose();
+    for (const Joint& joint : model.joints)
+      if (joint.driven) contactRow_.segment(joint.qIndex, joint.nq).setZero();
+    applyInverseInertia(model, dynamics_.kin, contactRow_, true, contactInertia_, contactColumn_);
+    contact_.massResponses().col(r) = contactColumn_;
+  }
+  return true;
+}
+
+bool RecursiveSolver::contactMassResponses(const Model&, const State&, contact::ReducedContact&) {
+  return massResponsesFilled_;
 }
 
 StepStatus RecursiveSolver::correctDrift(const Model&, State& state, double) {

@@ -274,6 +274,23 @@ bool RedMaxSolver::contactVelocity(const Model& model, const State& state, doubl
   return true;
 }
 
+// M_r^-1 R_n^T by the Cholesky of ws_'s M_r (the step's start, or the loop projection's last
+// iterate), the closures kept on every column (G_r x = 0), as contactVelocity's semi-implicit
+// columns.
+bool RedMaxSolver::contactMassResponses(const Model&, const State&, contact::ReducedContact& contact) {
+  if (!factorMass()) return false;
+  const int normals = contact.normalRowCount();
+  auto Y = contact.massResponses().leftCols(normals);
+  Y = contact.reducedRows().topRows(normals).transpose();
+  llt_.solveInPlace(Y);
+  for (int r = 0; r < normals && loops_.rows() > 0; ++r) {
+    loopColumn_ = Y.col(r);
+    if (!loops_.constrain([this](MatrixX& Z) { llt_.solveInPlace(Z); }, zeroLoopTarget_, loopColumn_)) return false;
+    Y.col(r) = loopColumn_;
+  }
+  return true;
+}
+
 StepStatus RedMaxSolver::correctDrift(const Model& model, State& state, double) {
   if (loopFailure_.empty() && loops_.rows() > 0 && options_.driftControl == DriftControl::PostStabilization &&
       projectPositions(model, state))

@@ -61,6 +61,7 @@ class RedMaxSolver final : public ReducedSolver {
   bool constrainImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext);
   bool hasContact() const override { return contact_.enabled() && integrator() != Integrator::RK4; }
   contact::ReducedContact* stepContact() override { return hasContact() ? &contact_ : nullptr; }
+  bool contactMassResponses(const Model& model, const State& state, contact::ReducedContact& contact) override;
   bool contactVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   StepStatus correctDrift(const Model& model, State& state, double h) override;
   // The shared outputs and the BISP iterations and last change (contactIterations, contactChange).
