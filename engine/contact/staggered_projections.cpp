@@ -8,6 +8,10 @@ namespace articulab::contact {
 
 namespace {
 constexpr double kStaggeredInfinity = std::numeric_limits<double>::infinity();
+// The active-set step is tried from this iteration on (its active sets recorded from the one
+// before): SP's linear tail starts about there (docs/performance.md), and steps that converge
+// sooner keep plain SP's iterates.
+constexpr int kFirstActiveSetStep = 5;
 }  // namespace
 
 StaggeredProjections::StaggeredProjections(int normalCapacity, int frictionCapacity)
@@ -20,7 +24,8 @@ StaggeredProjections::StaggeredProjections(int normalCapacity, int frictionCapac
       rhsT_(VectorX::Zero(frictionCapacity)),
       previous_(VectorX::Zero(normalCapacity + frictionCapacity)),
       change_(VectorX::Zero(normalCapacity + frictionCapacity)),
-      product_(VectorX::Zero(normalCapacity + frictionCapacity)) {}
+      product_(VectorX::Zero(normalCapacity + frictionCapacity)),
+      activeSet_(normalCapacity, frictionCapacity) {}
 
 void StaggeredProjections::setFrictionBounds(const std::vector<FrictionRows>& contacts, int contactCount, int axes,
                                              const Eigen::Ref<const VectorX>& alpha) {
@@ -47,7 +52,8 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
   lowerN.tail(nn - equalities).setZero();
   upperN.setConstant(kStaggeredInfinity);
   alpha.setZero();
-  bool normalSettled = false;
+  activeSet_.reset();
+  bool normalSettled = false, jumped = false;
   BoxQpSettings contactSettings = settings.qp, frictionSettings = settings.qp;
   contactSettings.diagonalShift = nn > 0 ? settings.regularisation * Ann.diagonal().maxCoeff() : 0.0;
   frictionSettings.diagonalShift = nt > 0 ? settings.regularisation * Att.diagonal().maxCoeff() : 0.0;
@@ -65,8 +71,16 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
     result.converged = result.change <= settings.tolerance;
     if (result.converged || result.iterations >= settings.maxIterations) break;
     if (!solveFriction(A, b, nn, contacts, contactCount, axes, alpha, beta, frictionSettings, result)) return result;
+    if (settings.activeSetStep && result.iterations + 1 >= kFirstActiveSetStep &&
+        activeSetStep(A, b, equalities, contacts, contactCount, axes, contactSettings.diagonalShift,
+                      frictionSettings.diagonalShift, alpha, beta)) {
+      jumped = true;
+      if (!solveFriction(A, b, nn, contacts, contactCount, axes, alpha, beta, frictionSettings, result)) return result;
+    }
   }
-  if (result.converged && normalSettled) {  // beta was bounded by a^0, within the tolerance of a
+  // After an active-set step the friction QP always ends the step (below): the clamp is exact
+  // only for iterates that came from the friction QP of the iterate before.
+  if (result.converged && normalSettled && !jumped) {  // beta was bounded by a^0, within the tolerance of a
     setFrictionBounds(contacts, contactCount, axes, alpha);
     for (int j = 0; j < nt; ++j) beta[j] = std::clamp(beta[j], lowerT_[j], upperT_[j]);
     return result;
@@ -77,6 +91,21 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
   // last change of beta.
   solveFriction(A, b, nn, contacts, contactCount, axes, alpha, beta, frictionSettings, result);
   return result;
+}
+
+// The active-set step (sp_active_set_step.hpp) once neither QP's active set changed over an
+// iteration: its feasible point becomes the iterate f^0 the next change is measured from, and SP
+// goes on from it with the friction QP at its normal forces (true), or nothing changes (false).
+bool StaggeredProjections::activeSetStep(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
+                                         int equalities, const std::vector<FrictionRows>& contacts, int contactCount,
+                                         int axes, double shiftN, double shiftT, Eigen::Ref<VectorX> alpha,
+                                         Eigen::Ref<VectorX> beta) {
+  const int nn = static_cast<int>(alpha.size()), nt = static_cast<int>(beta.size());
+  if (!activeSet_.settled(alpha, beta, lowerT_.head(nt), upperT_.head(nt), equalities)) return false;
+  if (!activeSet_.step(A, b, equalities, contacts, contactCount, axes, shiftN, shiftT, alpha, beta)) return false;
+  previous_.head(nn) = alpha;
+  previous_.segment(nn, nt) = beta;
+  return true;
 }
 
 double StaggeredProjections::forceChange(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& alpha,

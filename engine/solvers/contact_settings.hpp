@@ -11,8 +11,8 @@
 
 namespace articulab {
 
-// `own` followed by friction-directions, sp-tolerance, sp-iterations, sp-regularisation and
-// sp-islands.
+// `own` followed by friction-directions, sp-tolerance, sp-iterations, sp-regularisation,
+// sp-islands and sp-active-set.
 SolverSettingList withContactSettings(SolverSettingList own);
 // The values the options give back-end `backend` (whose settings are `list`).
 int frictionDirections(const SolverOptions& options, const char* backend, const SolverSettingList& list);

@@ -2,10 +2,12 @@
 // falling_chain.json from 0.3 m with ground friction 0.5, 3 s at 1 ms, semi-implicit with
 // post-stabilisation, 4 pyramid directions, sp-tolerance 1e-8, cap 50) on the three back-ends
 // with frictional contact. Issue 15 asks for at most 20 iterations on every step of every shipped
-// scene; this chain is not shipped because some of its steps need more. The test records the
-// distribution (RecordProperty; printed with the windows of time the slow steps fall in, for
-// docs/performance.md) and asserts today's figures with margin so that a change that makes SP
-// slower on it is seen. Oracle: the figures measured 2026-11-28 (docs/performance.md).
+// scene; this chain is not shipped because some of its steps need more (even with the active-set
+// step, sp_active_set_step.hpp). The distribution per back-end is a benchmark
+// (bench/rough_chain_iterations_bench.cpp; docs/performance.md); the tests here assert what is
+// physics: SP converges on the steps on average within 10 iterations, at most 10 % of the steps
+// take more than 20, and the active-set step leads SP to the same fixed point as plain SP (the
+// velocity after every step, from the same state, against a plain-SP step: the oracle).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -47,13 +49,16 @@ void addRoughChainSlowStep(std::string& windows, double& first, double& last, do
   first = last = t;
 }
 
-RoughChainIterationCounts countRoughChainIterations(const char* backend, const Model& model) {
+// Runs the chain on `backend` (sp-active-set on or off) into `state`, counting SP's iterations.
+RoughChainIterationCounts countRoughChainIterations(const char* backend, const Model& model, bool activeSetStep,
+                                                    State& state) {
   SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
   assignSetting(options.settings, backend, "friction-directions", 4);
   assignSetting(options.settings, backend, "sp-tolerance", 1e-8);
   assignSetting(options.settings, backend, "sp-iterations", kRoughChainCap);
+  assignSetting(options.settings, backend, "sp-active-set", activeSetStep ? 1.0 : 0.0);
   auto solver = findBackend(backend)->create(model, options);
-  State state = makeInitialState(model);
+  state = makeInitialState(model);
   RoughChainIterationCounts counts;
   double first = -1.0, last = -1.0;
   for (int k = 0; k < kRoughChainSteps; ++k) {
@@ -74,23 +79,64 @@ RoughChainIterationCounts countRoughChainIterations(const char* backend, const M
   return counts;
 }
 
-// Measured 2026-11-28: baraff mean 6.18, 155 of 2841 contact steps above 20; redmax 5.01, 53;
-// recursive 4.80, 49 (docs/performance.md has the windows and the cap counts).
-TEST(RoughChainIterations, DistributionOnEveryContactBackend) {
+// Mean below 10 iterations and at most 10 % of the contact steps above 20, every step ok.
+TEST(RoughChainIterations, ConvergeOnEveryContactBackend) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = test::roughFallingChain();
   for (const char* backend : {"baraff", "redmax", "recursive"}) {
-    const RoughChainIterationCounts c = countRoughChainIterations(backend, model);
+    State state;
+    const RoughChainIterationCounts c = countRoughChainIterations(backend, model, true, state);
     ASSERT_GT(c.contactSteps, 2000) << backend;
     const double mean = static_cast<double>(c.total) / c.contactSteps;
     std::printf("%s: %d contact steps, mean %.2f, most %d, above 20: %d, at the cap: %d, slow steps at t =%s\n",
                 backend, c.contactSteps, mean, c.most, c.over20, c.atCap, c.slowWindows.c_str());
-    const bool maximal = std::string(backend) == "baraff";
-    EXPECT_LT(mean, maximal ? 7.0 : 6.0) << backend;
-    EXPECT_LT(c.over20, maximal ? 200 : 70) << backend;
+    EXPECT_LT(mean, 10.0) << backend;
+    EXPECT_LT(c.over20, c.contactSteps / 10) << backend;
     RecordProperty(std::string(backend) + "_mean", test::sci(mean));
     RecordProperty(std::string(backend) + "_above_20", c.over20);
-    RecordProperty(std::string(backend) + "_at_cap", c.atCap);
+  }
+}
+
+// Along the chain's run with the active-set step, every contact step is repeated from the same
+// state by a solver with plain SP (sp-active-set 0; the state carries everything, so both start
+// alike): where both converged (below the cap), the velocities after the step agree to
+// kRoughChainSameFixedPoint m/s or rad/s, the size of SP's tolerance 1e-8 relative to the
+// contact force times h / m, on all but two in a thousand of the steps (measured 2026-11-28:
+// largest gap 4e-7 on baraff and redmax; on recursive 3 steps of 2825 up to 3.6e-5, steps where
+// SP stops on a slowly moving iterate, the velocity not unique to its tolerance there).
+constexpr double kRoughChainSameFixedPoint = 1e-6;
+
+TEST(RoughChainIterations, ActiveSetStepKeepsPlainStaggeredProjectionsFixedPoint) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
+  const Model model = test::roughFallingChain();
+  for (const char* backend : {"baraff", "redmax", "recursive"}) {
+    SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
+    assignSetting(options.settings, backend, "friction-directions", 4);
+    assignSetting(options.settings, backend, "sp-iterations", kRoughChainCap);
+    SolverOptions plainOptions = options;
+    assignSetting(plainOptions.settings, backend, "sp-active-set", 0.0);
+    auto solver = findBackend(backend)->create(model, options);
+    auto plain = findBackend(backend)->create(model, plainOptions);
+    State state = makeInitialState(model);
+    double largest = 0.0;
+    int compared = 0, apart = 0;
+    for (int k = 0; k < kRoughChainSteps; ++k) {
+      State plainState = state;
+      ASSERT_TRUE(solver->step(model, state, kRoughChainStep).ok) << backend;
+      ASSERT_TRUE(plain->step(model, plainState, kRoughChainStep).ok) << backend;
+      if (state.outputs.contactIterations == 0 || state.outputs.contactIterations >= kRoughChainCap ||
+          plainState.outputs.contactIterations >= kRoughChainCap)
+        continue;
+      ++compared;
+      const double gap = (state.qd - plainState.qd).lpNorm<Eigen::Infinity>();
+      largest = std::max(largest, gap);
+      apart += gap > kRoughChainSameFixedPoint;
+    }
+    std::printf("%s: %d steps compared, largest velocity gap %.3g, %d above %g\n", backend, compared, largest, apart,
+                kRoughChainSameFixedPoint);
+    EXPECT_GT(compared, 2000) << backend;
+    EXPECT_LE(apart * 500, compared) << backend;
+    RecordProperty(std::string(backend) + "_velocity_gap", test::sci(largest));
   }
 }
 

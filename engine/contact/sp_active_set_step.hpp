@@ -1,0 +1,72 @@
+// The active-set step of staggered projections (staggered_projections.hpp; sueda notes 2.11,
+// Alg 7; Kaufman et al. 2008): a shortcut through the linear tail of SP's fixed-point iteration.
+// Once neither QP's active set changes between two iterations (which normal rows are at a = 0;
+// which friction rows are free, at +s mu a_c or at -s mu a_c), the SP map is affine in [a; beta]
+// and its fixed point solves one linear system, both QPs' stationarity on their free rows
+// (eq 2.113-2.114 with the regularisation eps I of each QP) with the bound rows as equalities,
+// beta_j = +-s mu a_c coupling the friction bounds to the normal forces:
+//   (A_nn + eps_n I)_F a + A_Fn,t beta = b_F       (free normal rows F),
+//   A_G,n a + (A_tt + eps_t I)_G,t beta = b_G       (free friction rows G),
+//   a_i = 0 (normal rows at their bound),   beta_j = +-s mu a_c (friction rows at a bound).
+// The step is accepted only when its point is feasible (a >= 0 on the unilateral rows, every
+// free beta within its pyramid bounds); SP then continues from it, so SP's stopping test
+// (Alg 7 line 14) and its fixed point are unchanged: the step only replaces the iterations that
+// would contract towards that fixed point at a rate of 0.87-0.92 (docs/performance.md).
+// Dense Gaussian elimination with partial pivoting on the free rows (Golub and Van Loan,
+// Matrix Computations, Alg 3.4.1); no allocation after construction.
+#pragma once
+
+#include <vector>
+
+#include "engine/spatial/types.hpp"
+
+namespace articulab::contact {
+
+struct FrictionRows;  // staggered_projections.hpp
+
+class SpActiveSetStep {
+ public:
+  SpActiveSetStep(int normalCapacity = 0, int frictionCapacity = 0);
+
+  // Forgets the active sets of the iterations before (a new SP solve).
+  void reset() { haveLast_ = false; tried_ = false; }
+
+  // Records the active sets of the iterate (alpha after the contact QP, beta after the friction
+  // QP with the bounds lower/upper); true when both equal those of the iteration before and no
+  // step was tried since they last changed.
+  bool settled(const Eigen::Ref<const VectorX>& alpha, const Eigen::Ref<const VectorX>& beta,
+               const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper, int equalities);
+
+  // The fixed point of the affine SP map of the recorded active sets into alpha and beta when it
+  // is feasible (true); else alpha and beta are left as they are (false). A and b as for
+  // StaggeredProjections::solve; shiftN and shiftT the two QPs' eps.
+  bool step(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b, int equalities,
+            const std::vector<FrictionRows>& contacts, int contactCount, int axes, double shiftN, double shiftT,
+            Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
+
+ private:
+  enum class Row : signed char { Free, Lower, Upper };
+  void mapRows(const std::vector<FrictionRows>& contacts, int contactCount, int axes, int nn, int nt);
+  void assemble(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b, int nn, double shiftN,
+                double shiftT);
+  bool feasible(int nn, int equalities) const;
+  bool solveRefined(Eigen::Ref<VectorX> x);
+
+  std::vector<Row> rows_, lastRows_;  // normal rows then friction rows
+  std::vector<int> unknown_;          // row -> index in the unknowns, or -1
+  std::vector<int> freeRows_;         // the unknowns' rows
+  std::vector<int> contactNormal_;    // friction row -> its contact's normal row
+  std::vector<double> contactBound_;  // friction row -> s mu
+  MatrixX system_;
+  VectorX solution_;
+  MatrixX factors_;
+  VectorX rhs_, residual_;
+  int rowCount_ = 0, unknowns_ = 0;
+  bool haveLast_ = false, tried_ = false;
+};
+
+// Solves K x = r in place by Gaussian elimination with partial pivoting (K and r overwritten, x
+// in r); false when a pivot is below negligible times the largest entry of K.
+bool solveDenseInPlace(Eigen::Ref<MatrixX> K, Eigen::Ref<VectorX> r, double negligible);
+
+}  // namespace articulab::contact
