@@ -1,5 +1,6 @@
 #include "engine/contact/sp_active_set_step.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/contact/staggered_projections.hpp"
@@ -13,6 +14,7 @@ constexpr double kActiveSetNegligiblePivot = 1e-14;  // relative to the system's
 SpActiveSetStep::SpActiveSetStep(int normalCapacity, int frictionCapacity)
     : rows_(normalCapacity + frictionCapacity, Row::Free),
       lastRows_(normalCapacity + frictionCapacity, Row::Free),
+      classified_(normalCapacity + frictionCapacity, Row::Free),
       unknown_(normalCapacity + frictionCapacity, -1),
       freeRows_(normalCapacity + frictionCapacity, 0),
       contactNormal_(frictionCapacity, 0),
@@ -21,7 +23,11 @@ SpActiveSetStep::SpActiveSetStep(int normalCapacity, int frictionCapacity)
       solution_(VectorX::Zero(normalCapacity + frictionCapacity)),
       factors_(MatrixX::Zero(normalCapacity + frictionCapacity, normalCapacity + frictionCapacity)),
       rhs_(VectorX::Zero(normalCapacity + frictionCapacity)),
-      residual_(VectorX::Zero(normalCapacity + frictionCapacity)) {}
+      residual_(VectorX::Zero(normalCapacity + frictionCapacity)),
+      target_(VectorX::Zero(normalCapacity + frictionCapacity)),
+      current_(VectorX::Zero(normalCapacity + frictionCapacity)) {
+  for (std::vector<Row>& rows : rejected_) rows.assign(normalCapacity + frictionCapacity, Row::Free);
+}
 
 bool SpActiveSetStep::settled(const Eigen::Ref<const VectorX>& alpha, const Eigen::Ref<const VectorX>& beta,
                               const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper,
@@ -29,14 +35,8 @@ bool SpActiveSetStep::settled(const Eigen::Ref<const VectorX>& alpha, const Eige
   const int nn = static_cast<int>(alpha.size()), nt = static_cast<int>(beta.size());
   rowCount_ = nn + nt;
   bool same = haveLast_;
-  for (int i = 0; i < nn; ++i) {
-    rows_[i] = i >= equalities && alpha[i] <= 0.0 ? Row::Lower : Row::Free;
-  }
-  for (int j = 0; j < nt; ++j) {
-    // A zero bound (a_c = 0) fixes beta_j = 0 = -s mu a_c: at the lower bound.
-    const Row row = beta[j] <= lower[j] ? Row::Lower : beta[j] >= upper[j] ? Row::Upper : Row::Free;
-    rows_[nn + j] = row;
-  }
+  for (int i = 0; i < nn; ++i) rows_[i] = normalRow(i, alpha[i], equalities);
+  for (int j = 0; j < nt; ++j) rows_[nn + j] = frictionRow(beta[j], lower[j], upper[j]);
   for (int r = 0; r < rowCount_; ++r) {
     same = same && rows_[r] == lastRows_[r];
     lastRows_[r] = rows_[r];
@@ -48,23 +48,119 @@ bool SpActiveSetStep::settled(const Eigen::Ref<const VectorX>& alpha, const Eige
   return true;
 }
 
+void SpActiveSetStep::classify(const Eigen::Ref<const VectorX>& alpha, const Eigen::Ref<const VectorX>& beta,
+                               const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper,
+                               int equalities) {
+  const int nn = static_cast<int>(alpha.size()), nt = static_cast<int>(beta.size());
+  rowCount_ = nn + nt;
+  for (int i = 0; i < nn; ++i) rows_[i] = normalRow(i, alpha[i], equalities);
+  for (int j = 0; j < nt; ++j) rows_[nn + j] = frictionRow(beta[j], lower[j], upper[j]);
+  std::copy(rows_.begin(), rows_.begin() + rowCount_, classified_.begin());
+}
+
+bool SpActiveSetStep::sameNormalRows(const Eigen::Ref<const VectorX>& alpha, int equalities) const {
+  for (int i = 0; i < alpha.size(); ++i)
+    if (normalRow(i, alpha[i], equalities) != rows_[i]) return false;
+  return true;
+}
+
+bool SpActiveSetStep::sameFrictionRows(const Eigen::Ref<const VectorX>& beta, const Eigen::Ref<const VectorX>& lower,
+                                       const Eigen::Ref<const VectorX>& upper) const {
+  const int nn = rowCount_ - static_cast<int>(beta.size());
+  for (int j = 0; j < beta.size(); ++j)
+    if (frictionRow(beta[j], lower[j], upper[j]) != rows_[nn + j]) return false;
+  return true;
+}
+
+void SpActiveSetStep::rejectClassified() {
+  std::copy(classified_.begin(), classified_.begin() + rowCount_, rejected_[nextRejected_].begin());
+  nextRejected_ = (nextRejected_ + 1) % kRememberedInconsistent;
+  rejectedCount_ = std::min(rejectedCount_ + 1, kRememberedInconsistent);
+}
+
+bool SpActiveSetStep::knownInconsistent() const {
+  for (int k = 0; k < rejectedCount_; ++k)
+    if (std::equal(classified_.begin(), classified_.begin() + rowCount_, rejected_[k].begin())) return true;
+  return false;
+}
+
 bool SpActiveSetStep::step(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b, int equalities,
                            const std::vector<FrictionRows>& contacts, int contactCount, int axes, double shiftN,
-                           double shiftT, Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta) {
+                           double shiftT, Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta, bool ratioTest) {
   const int nn = static_cast<int>(alpha.size()), nt = static_cast<int>(beta.size());
+  auto current = current_.head(nn + nt);
+  current.head(nn) = alpha;
+  current.tail(nt) = beta;
+  for (int round = 0; round <= nn + nt; ++round) {  // each round fixes one more row at a bound
+    if (!solveTarget(A, b, contacts, contactCount, axes, shiftN, shiftT, nn, nt)) return false;
+    if (feasible(nn, equalities)) {
+      alpha = target_.head(nn);
+      beta = target_.segment(nn, nt);
+      return true;
+    }
+    int blocking = -1;
+    const double reach = ratioTest ? feasibleFraction(current, nn, equalities, blocking) : 0.0;
+    if (blocking < 0) return false;
+    current += reach * (target_.head(nn + nt) - current);
+    block(blocking, nn, nt);
+  }
+  return false;
+}
+
+// The fixed point of the affine SP map of rows_ into target_ (all rows); false when the system
+// is singular or its solution not finite.
+bool SpActiveSetStep::solveTarget(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
+                                  const std::vector<FrictionRows>& contacts, int contactCount, int axes, double shiftN,
+                                  double shiftT, int nn, int nt) {
   mapRows(contacts, contactCount, axes, nn, nt);
   if (unknowns_ == 0) return false;
   assemble(A, b, nn, shiftN, shiftT);
   auto x = solution_.head(unknowns_);
-  if (!solveRefined(x)) return false;
-  if (!x.allFinite() || !feasible(nn, equalities)) return false;
-  for (int i = 0; i < nn; ++i) alpha[i] = unknown_[i] >= 0 ? x[unknown_[i]] : 0.0;
+  if (!solveRefined(x) || !x.allFinite()) return false;
+  for (int i = 0; i < nn; ++i) target_[i] = unknown_[i] >= 0 ? x[unknown_[i]] : 0.0;
   for (int j = 0; j < nt; ++j) {
     const Row row = rows_[nn + j];
-    const double limit = contactBound_[j] * alpha[contactNormal_[j]];
-    beta[j] = row == Row::Free ? x[unknown_[nn + j]] : row == Row::Upper ? limit : -limit;
+    const double limit = contactBound_[j] * target_[contactNormal_[j]];
+    target_[nn + j] = row == Row::Free ? x[unknown_[nn + j]] : row == Row::Upper ? limit : -limit;
   }
   return true;
+}
+
+// The largest t in [0, 1] for which x + t (target - x) keeps a >= 0 on the unilateral rows and
+// |beta_j| <= s mu a_c (x feasible), and the constraint that blocks there: normal row i as i,
+// friction row j as nn + 2 j (beta_j <= s mu a_c) or nn + 2 j + 1 (-beta_j <= s mu a_c).
+double SpActiveSetStep::feasibleFraction(const Eigen::Ref<const VectorX>& x, int nn, int equalities,
+                                         int& blocking) const {
+  double reach = 1.0;
+  blocking = -1;
+  const auto limitBy = [&](double now, double then, int constraint) {  // g(x) = now <= 0, g(target) = then
+    if (!(then > 0.0)) return;
+    const double t = std::max(0.0, -now) / (then - now);
+    if (blocking >= 0 && t >= reach) return;
+    reach = std::min(reach, t);
+    blocking = constraint;
+  };
+  for (int i = equalities; i < nn; ++i) limitBy(-x[i], -target_[i], i);
+  for (int j = 0; j < rowCount_ - nn; ++j) {
+    const int normal = contactNormal_[j];
+    const double bound = contactBound_[j];
+    limitBy(x[nn + j] - bound * x[normal], target_[nn + j] - bound * target_[normal], nn + 2 * j);
+    limitBy(-x[nn + j] - bound * x[normal], -target_[nn + j] - bound * target_[normal], nn + 2 * j + 1);
+  }
+  return reach;
+}
+
+// Fixes the blocking constraint of feasibleFraction at its bound: a normal row at 0 (its friction
+// rows then at their zero bound), a friction row at +s mu a_c or -s mu a_c.
+void SpActiveSetStep::block(int constraint, int nn, int nt) {
+  if (constraint < nn) {
+    rows_[constraint] = Row::Lower;
+    for (int j = 0; j < nt; ++j)
+      if (contactNormal_[j] == constraint) rows_[nn + j] = Row::Lower;
+    return;
+  }
+  const int j = (constraint - nn) / 2;
+  rows_[nn + j] = (constraint - nn) % 2 == 0 ? Row::Upper : Row::Lower;
 }
 
 // x (holding the right-hand side) <- system^-1 x, with one step of iterative refinement (Higham,

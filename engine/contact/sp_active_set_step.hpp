@@ -12,6 +12,14 @@
 // free beta within its pyramid bounds); SP then continues from it, so SP's stopping test
 // (Alg 7 line 14) and its fixed point are unchanged: the step only replaces the iterations that
 // would contract towards that fixed point at a rate of 0.87-0.92 (docs/performance.md).
+// The semismooth-Newton reading (sp-active-set 2): SP's map is piecewise affine, so the step is
+// tried on every iteration from the first friction QP on, with the active sets read from the
+// current iterate; an infeasible fixed point is approached by the ratio test of an active-set
+// method (Nocedal and Wright sec 16.5): move towards it as far as stays feasible, fix the
+// blocking row at its bound, solve again, until a fixed point is feasible. SP then checks that
+// one iteration from that point reproduces its active sets (consistent: the point is SP's fixed
+// point up to rounding); the classifications whose points were not are remembered and not tried
+// again within the solve (cycles between two pieces).
 // Dense Gaussian elimination with partial pivoting on the free rows (Golub and Van Loan,
 // Matrix Computations, Alg 3.4.1); no allocation after construction.
 #pragma once
@@ -29,7 +37,11 @@ class SpActiveSetStep {
   SpActiveSetStep(int normalCapacity = 0, int frictionCapacity = 0);
 
   // Forgets the active sets of the iterations before (a new SP solve).
-  void reset() { haveLast_ = false; tried_ = false; }
+  void reset() {
+    haveLast_ = false;
+    tried_ = false;
+    rejectedCount_ = nextRejected_ = 0;
+  }
 
   // Records the active sets of the iterate (alpha after the contact QP, beta after the friction
   // QP with the bounds lower/upper); true when both equal those of the iteration before and no
@@ -40,9 +52,24 @@ class SpActiveSetStep {
   // The fixed point of the affine SP map of the recorded active sets into alpha and beta when it
   // is feasible (true); else alpha and beta are left as they are (false). A and b as for
   // StaggeredProjections::solve; shiftN and shiftT the two QPs' eps.
+  // ratioTest: an infeasible fixed point is approached as above (the Newton reading).
   bool step(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b, int equalities,
             const std::vector<FrictionRows>& contacts, int contactCount, int axes, double shiftN, double shiftT,
-            Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
+            Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta, bool ratioTest = false);
+
+  // The Newton reading: records the active sets of the iterate (no comparison with the last).
+  void classify(const Eigen::Ref<const VectorX>& alpha, const Eigen::Ref<const VectorX>& beta,
+                const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper, int equalities);
+  // Whether alpha (after the contact QP) / beta (after the friction QP with the bounds lower and
+  // upper) have the active sets of the last step's point.
+  bool sameNormalRows(const Eigen::Ref<const VectorX>& alpha, int equalities) const;
+  bool sameFrictionRows(const Eigen::Ref<const VectorX>& beta, const Eigen::Ref<const VectorX>& lower,
+                        const Eigen::Ref<const VectorX>& upper) const;
+  // The last classification led to an inconsistent point; knownInconsistent: the classification
+  // just recorded is one of the last kRememberedInconsistent such (forgotten by reset()).
+  void rejectClassified();
+  bool knownInconsistent() const;
+  static constexpr int kRememberedInconsistent = 4;
 
  private:
   enum class Row : signed char { Free, Lower, Upper };
@@ -50,9 +77,23 @@ class SpActiveSetStep {
   void assemble(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b, int nn, double shiftN,
                 double shiftT);
   bool feasible(int nn, int equalities) const;
+  bool solveTarget(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
+                   const std::vector<FrictionRows>& contacts, int contactCount, int axes, double shiftN, double shiftT,
+                   int nn, int nt);
+  double feasibleFraction(const Eigen::Ref<const VectorX>& x, int nn, int equalities, int& blocking) const;
+  void block(int constraint, int nn, int nt);
+  static Row normalRow(int i, double value, int equalities) {
+    return i >= equalities && value <= 0.0 ? Row::Lower : Row::Free;
+  }
+  // A zero bound (a_c = 0) fixes beta_j = 0 = -s mu a_c: at the lower bound.
+  static Row frictionRow(double value, double lower, double upper) {
+    return value <= lower ? Row::Lower : value >= upper ? Row::Upper : Row::Free;
+  }
   bool solveRefined(Eigen::Ref<VectorX> x);
 
   std::vector<Row> rows_, lastRows_;  // normal rows then friction rows
+  std::vector<Row> classified_;       // the Newton reading's classification of the iterate
+  std::vector<Row> rejected_[kRememberedInconsistent];
   std::vector<int> unknown_;          // row -> index in the unknowns, or -1
   std::vector<int> freeRows_;         // the unknowns' rows
   std::vector<int> contactNormal_;    // friction row -> its contact's normal row
@@ -61,7 +102,8 @@ class SpActiveSetStep {
   VectorX solution_;
   MatrixX factors_;
   VectorX rhs_, residual_;
-  int rowCount_ = 0, unknowns_ = 0;
+  VectorX target_, current_;  // the fixed point over all rows; the ratio test's point
+  int rowCount_ = 0, unknowns_ = 0, rejectedCount_ = 0, nextRejected_ = 0;
   bool haveLast_ = false, tried_ = false;
 };
 

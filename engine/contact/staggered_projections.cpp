@@ -53,7 +53,7 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
   upperN.setConstant(kStaggeredInfinity);
   alpha.setZero();
   activeSet_.reset();
-  bool normalSettled = false, jumped = false;
+  bool normalSettled = false, jumped = false, newtonPoint = false;
   BoxQpSettings contactSettings = settings.qp, frictionSettings = settings.qp;
   contactSettings.diagonalShift = nn > 0 ? settings.regularisation * Ann.diagonal().maxCoeff() : 0.0;
   frictionSettings.diagonalShift = nt > 0 ? settings.regularisation * Att.diagonal().maxCoeff() : 0.0;
@@ -69,9 +69,21 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
     }
     result.change = forceChange(A, alpha, beta, result.iterations, settings.tolerance, normalSettled);  // CONVERGENCE CHECK (line 14)
     result.converged = result.change <= settings.tolerance;
+    if (newtonPoint && !(frictionConsistent_ && activeSet_.sameNormalRows(alpha, equalities))) {
+      result.converged = false;  // not SP's fixed point: its sets are not tried again
+      activeSet_.rejectClassified();
+    }
     if (result.converged || result.iterations >= settings.maxIterations) break;
     if (!solveFriction(A, b, nn, contacts, contactCount, axes, alpha, beta, frictionSettings, result)) return result;
-    if (settings.activeSetStep && result.iterations + 1 >= kFirstActiveSetStep &&
+    newtonPoint = settings.activeSetStep == kSpActiveSetNewton &&
+                  newtonStep(A, b, equalities, contacts, contactCount, axes, contactSettings.diagonalShift,
+                             frictionSettings.diagonalShift, alpha, beta);
+    if (newtonPoint) {
+      jumped = true;
+      if (!solveFriction(A, b, nn, contacts, contactCount, axes, alpha, beta, frictionSettings, result)) return result;
+      frictionConsistent_ = activeSet_.sameFrictionRows(beta, lowerT_.head(nt), upperT_.head(nt));
+    }
+    if (settings.activeSetStep == kSpActiveSetSettled && result.iterations + 1 >= kFirstActiveSetStep &&
         activeSetStep(A, b, equalities, contacts, contactCount, axes, contactSettings.diagonalShift,
                       frictionSettings.diagonalShift, alpha, beta)) {
       jumped = true;
@@ -103,6 +115,21 @@ bool StaggeredProjections::activeSetStep(const Eigen::Ref<const MatrixX>& A, con
   const int nn = static_cast<int>(alpha.size()), nt = static_cast<int>(beta.size());
   if (!activeSet_.settled(alpha, beta, lowerT_.head(nt), upperT_.head(nt), equalities)) return false;
   if (!activeSet_.step(A, b, equalities, contacts, contactCount, axes, shiftN, shiftT, alpha, beta)) return false;
+  previous_.head(nn) = alpha;
+  previous_.segment(nn, nt) = beta;
+  return true;
+}
+
+// The Newton reading (sp_active_set_step.hpp): the fixed point of the iterate's active sets, an
+// infeasible one approached by the ratio test; skipped for sets whose point was inconsistent.
+bool StaggeredProjections::newtonStep(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
+                                      int equalities, const std::vector<FrictionRows>& contacts, int contactCount,
+                                      int axes, double shiftN, double shiftT, Eigen::Ref<VectorX> alpha,
+                                      Eigen::Ref<VectorX> beta) {
+  const int nn = static_cast<int>(alpha.size()), nt = static_cast<int>(beta.size());
+  activeSet_.classify(alpha, beta, lowerT_.head(nt), upperT_.head(nt), equalities);
+  if (activeSet_.knownInconsistent()) return false;
+  if (!activeSet_.step(A, b, equalities, contacts, contactCount, axes, shiftN, shiftT, alpha, beta, true)) return false;
   previous_.head(nn) = alpha;
   previous_.segment(nn, nt) = beta;
   return true;

@@ -28,7 +28,11 @@
 // gives the counts). From the fifth iteration on, once neither QP's active set changes, the
 // active-set step (sp_active_set_step.hpp) jumps to the fixed point of the then affine SP map and
 // SP goes on from it (the change of line 14 measured from that point) and ends with the friction
-// QP at the final a. Allocates nothing after construction.
+// QP at the final a. Optional semismooth-Newton reading (activeSetStep 2): the step on every
+// iteration from the first friction QP on, with a ratio test, and SP may stop on the iteration
+// after a step only when that iteration reproduced the step's active sets (docs/performance.md:
+// fewer slow steps on the rough chain, but other end points than plain SP on its stalls).
+// Allocates nothing after construction.
 //
 // Regularisation: both QPs are solved with A + eps I, eps = regularisation times the largest
 // diagonal of their matrix (default 1e-10), a proximal term like the eps I of eq 2.118. Without
@@ -57,11 +61,15 @@ struct FrictionRows {
   double bound = 0.0;  // s mu: |beta_j| <= bound * a_normal
 };
 
+constexpr int kSpActiveSetOff = 0, kSpActiveSetSettled = 1, kSpActiveSetNewton = 2;
+
 struct StaggeredProjectionSettings {
   double tolerance = 1e-8;  // relative change of the contact force, M^-1 norm
   int maxIterations = 50;   // contact QP solves
   double regularisation = 1e-10;  // eps / largest diagonal of each QP's matrix
-  bool activeSetStep = true;  // the fixed point of settled active sets (sp_active_set_step.hpp)
+  // sp_active_set_step.hpp: 0 plain SP; 1 the fixed point of settled active sets; 2 the
+  // semismooth-Newton reading (every iteration, ratio test, consistency check)
+  int activeSetStep = kSpActiveSetSettled;
   bool islands = true;  // back-ends: SP per contact island (island_staggered_projections.hpp); false: whole problem
   BoxQpSettings qp;
 };
@@ -99,6 +107,12 @@ class StaggeredProjections {
   bool activeSetStep(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b, int equalities,
                      const std::vector<FrictionRows>& contacts, int contactCount, int axes, double shiftN,
                      double shiftT, Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
+  // The Newton reading's step from the iterate's own active sets (true: SP goes on from its
+  // point, whose friction-row consistency is then in frictionConsistent_).
+  bool newtonStep(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b, int equalities,
+                  const std::vector<FrictionRows>& contacts, int contactCount, int axes, double shiftN, double shiftT,
+                  Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
+  bool frictionConsistent_ = false;
   VectorX lowerN_, upperN_, lowerT_, upperT_, rhsN_, rhsT_, previous_, change_, product_;
   SpActiveSetStep activeSet_;
 };

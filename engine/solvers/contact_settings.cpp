@@ -18,9 +18,11 @@ SolverSettingList withContactSettings(SolverSettingList own) {
        "eps I added to the contact and friction QPs, relative to their largest diagonal (unique forces)"},
       {"sp-islands", 1, "on/off", 0, 1,
        "1: staggered projections per contact island (independent groups of bodies), 0: on the whole problem at once"},
-      {"sp-active-set", 1, "on/off", 0, 1,
+      {"sp-active-set", 1, "mode", 0, 2,
        "1: once neither QP's active set changes, jump to the fixed point of staggered projections on those sets "
-       "(one linear solve; kept only when feasible), 0: plain iterations"},
+       "(one linear solve; kept only when feasible), 0: plain iterations, 2: that jump on every iteration from "
+       "the iterate's active sets, approached by a ratio test when infeasible (semismooth Newton; fewer "
+       "iterations, other end points than plain iterations where those stall)"},
   });
   return own;
 }
@@ -36,7 +38,7 @@ contact::StaggeredProjectionSettings staggeredSettings(const SolverOptions& opti
   settings.maxIterations = static_cast<int>(settingValue(options, backend, list, "sp-iterations"));
   settings.regularisation = settingValue(options, backend, list, "sp-regularisation");
   settings.islands = settingValue(options, backend, list, "sp-islands") >= 0.5;
-  settings.activeSetStep = settingValue(options, backend, list, "sp-active-set") >= 0.5;
+  settings.activeSetStep = static_cast<int>(std::lround(settingValue(options, backend, list, "sp-active-set")));
   return settings;
 }
 
