@@ -240,6 +240,29 @@ TEST(NoAlloc, ReducedContactStepsAllocateNothing) {
         }
 }
 
+// The semismooth-Newton reading of SP's active-set step (sp-active-set 2: dense solves, ratio
+// test, the remembered inconsistent active sets, all sized with the solver) on the rough chain's
+// landing and sliding (t = 0.18 to 0.38 s, where its steps take the most iterations).
+TEST(NoAlloc, NewtonActiveSetStepsAllocateNothing) {
+  Model falling = loadScene(ARTICULAB_SOURCE_DIR "/scenes/falling_chain.json", {{"height", 0.3}});
+  falling.groundFriction = 0.5;
+  for (const char* backend : {"baraff", "redmax", "recursive"}) {
+    SolverOptions options{Integrator::SemiImplicitEuler};
+    options.settings.push_back({backend, "sp-active-set", 2.0});
+    auto solver = findBackend(backend)->create(falling, options);
+    State state = makeInitialState(falling);
+    for (int k = 0; k < 180; ++k) solver->step(falling, state, 1e-3);  // falling until the landing
+    const long before = allocations.load();
+    int contactIterations = 0;
+    for (int k = 0; k < 200; ++k) {
+      solver->step(falling, state, 1e-3);
+      contactIterations += state.outputs.contactIterations;
+    }
+    EXPECT_EQ(allocations.load() - before, 0) << backend;
+    EXPECT_GT(contactIterations, 200) << backend;
+  }
+}
+
 // Staggered projections per contact island (engine/contact/contact_islands.hpp, sized with the
 // solver): six boxes sliding apart, six islands, on every back-end with contact.
 TEST(NoAlloc, ContactIslandStepsAllocateNothing) {

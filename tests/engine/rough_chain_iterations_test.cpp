@@ -49,14 +49,14 @@ void addRoughChainSlowStep(std::string& windows, double& first, double& last, do
   first = last = t;
 }
 
-// Runs the chain on `backend` (sp-active-set on or off) into `state`, counting SP's iterations.
-RoughChainIterationCounts countRoughChainIterations(const char* backend, const Model& model, bool activeSetStep,
+// Runs the chain on `backend` (sp-active-set 0, 1 or 2) into `state`, counting SP's iterations.
+RoughChainIterationCounts countRoughChainIterations(const char* backend, const Model& model, int activeSetStep,
                                                     State& state) {
   SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
   assignSetting(options.settings, backend, "friction-directions", 4);
   assignSetting(options.settings, backend, "sp-tolerance", 1e-8);
   assignSetting(options.settings, backend, "sp-iterations", kRoughChainCap);
-  assignSetting(options.settings, backend, "sp-active-set", activeSetStep ? 1.0 : 0.0);
+  assignSetting(options.settings, backend, "sp-active-set", activeSetStep);
   auto solver = findBackend(backend)->create(model, options);
   state = makeInitialState(model);
   RoughChainIterationCounts counts;
@@ -85,7 +85,7 @@ TEST(RoughChainIterations, ConvergeOnEveryContactBackend) {
   const Model model = test::roughFallingChain();
   for (const char* backend : {"baraff", "redmax", "recursive"}) {
     State state;
-    const RoughChainIterationCounts c = countRoughChainIterations(backend, model, true, state);
+    const RoughChainIterationCounts c = countRoughChainIterations(backend, model, 1, state);
     ASSERT_GT(c.contactSteps, 2000) << backend;
     const double mean = static_cast<double>(c.total) / c.contactSteps;
     std::printf("%s: %d contact steps, mean %.2f, most %d, above 20: %d, at the cap: %d, slow steps at t =%s\n",
@@ -94,6 +94,28 @@ TEST(RoughChainIterations, ConvergeOnEveryContactBackend) {
     EXPECT_LT(c.over20, c.contactSteps / 10) << backend;
     RecordProperty(std::string(backend) + "_mean", test::sci(mean));
     RecordProperty(std::string(backend) + "_above_20", c.over20);
+  }
+}
+
+// The semismooth-Newton reading (sp-active-set 2): mean below 3.5 iterations and at most 10 steps
+// above 20 on each back-end (measured 2026-11-28: means 2.73 / 2.33 / 2.32 and 5 / 3 / 3 steps
+// above 20 on baraff / redmax / recursive, against 4.89 / 4.18 / 4.25 and 70 / 15 / 19 with the
+// default sp-active-set 1), every step ok. Not the default: where plain SP stalls it ends at
+// other points than plain SP (docs/performance.md), so the test below does not hold for it.
+TEST(RoughChainIterations, NewtonActiveSetStepCutsTheSlowSteps) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
+  const Model model = test::roughFallingChain();
+  for (const char* backend : {"baraff", "redmax", "recursive"}) {
+    State state;
+    const RoughChainIterationCounts c = countRoughChainIterations(backend, model, 2, state);
+    ASSERT_GT(c.contactSteps, 2000) << backend;
+    const double mean = static_cast<double>(c.total) / c.contactSteps;
+    std::printf("%s (Newton): mean %.2f, most %d, above 20: %d, at the cap: %d, slow steps at t =%s\n", backend, mean,
+                c.most, c.over20, c.atCap, c.slowWindows.c_str());
+    EXPECT_LT(mean, 3.5) << backend;
+    EXPECT_LE(c.over20, 10) << backend;
+    RecordProperty(std::string(backend) + "_newton_mean", test::sci(mean));
+    RecordProperty(std::string(backend) + "_newton_above_20", c.over20);
   }
 }
 

@@ -55,7 +55,9 @@ SingleContact randomContact(double tangentialSpeed) {
 }
 
 // Contact-point impulse of staggered projections (box form), normal target shifted by `lift`.
-Vector3 staggeredImpulse(const SingleContact& c, int directions, double lift, bool* converged = nullptr) {
+// activeSetStep: sp-active-set (1 the default, 2 the semismooth-Newton reading).
+Vector3 staggeredImpulse(const SingleContact& c, int directions, double lift, bool* converged = nullptr,
+                         int activeSetStep = contact::kSpActiveSetSettled) {
   const int axes = contact::frictionAxes(directions), m = 1 + axes;
   Eigen::MatrixXd C(m, 6);
   C.row(0) = Vector3::UnitZ().transpose() * c.J;
@@ -69,6 +71,7 @@ Vector3 staggeredImpulse(const SingleContact& c, int directions, double lift, bo
   contact::StaggeredProjectionSettings settings;
   settings.tolerance = 1e-11;
   settings.maxIterations = 500;
+  settings.activeSetStep = activeSetStep;
   const contact::StaggeredProjectionResult result = sp.solve(A, b, 1, 0, rows, 1, axes, alpha, beta, settings);
   EXPECT_TRUE(result.ok);
   if (converged) *converged = result.converged;
@@ -180,6 +183,30 @@ TEST(StaggeredProjections, SlidingContactGivesTheSingleQpImpulseWithItsSeparatio
   EXPECT_GT(compared, 20);
   EXPECT_LT(notConverged, compared / 4);
   RecordProperty("sliding_cases_not_converged", notConverged);
+}
+
+// The semismooth-Newton reading of the active-set step (sp-active-set 2) ends at the same impulse
+// as the single QP, sticking (no lift) and sliding (with the relaxation's lift), on every trial
+// where it converges, and converges on at least as many sliding trials as plain SP does above.
+TEST(StaggeredProjections, NewtonActiveSetStepGivesTheSingleQpImpulse) {
+  int compared = 0, notConverged = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    const int directions = trial % 2 ? 8 : 4;
+    const SingleContact c = randomContact(trial < 60 ? test::uniform(0.0, 0.3) : test::uniform(1.0, 4.0));
+    const SingleQpSolution reference = singleQp(c, directions);
+    const double lift = reference.slip > 1e-9 ? reference.normalVelocity : 0.0;
+    bool converged = false;
+    const Vector3 impulse = staggeredImpulse(c, directions, lift, &converged, contact::kSpActiveSetNewton);
+    ++compared;
+    if (!converged) {
+      ++notConverged;
+      continue;
+    }
+    EXPECT_LT((impulse - reference.impulse).norm(), 1e-8 * std::max(1.0, reference.impulse.norm()))
+        << "trial " << trial << ": SP " << impulse.transpose() << ", single QP " << reference.impulse.transpose();
+  }
+  EXPECT_LT(notConverged, compared / 8);
+  RecordProperty("newton_cases_not_converged", notConverged);
 }
 
 // The box form of the pyramid is the regular n-gon of apothem mu alpha: its support along each
