@@ -128,37 +128,81 @@ TEST(RoughChainIterations, NewtonActiveSetStepCutsTheSlowSteps) {
 // SP stops on a slowly moving iterate, the velocity not unique to its tolerance there).
 constexpr double kRoughChainSameFixedPoint = 1e-6;
 
+struct RoughChainStepGaps {
+  int compared = 0, apart = 0;
+  double largest = 0.0;
+};
+
+// Along the chain's run with `options` on `backend`, every contact step is repeated from the same
+// state by a solver with `reference` (the state carries everything, so both start alike); where
+// both stopped below their caps, the gap of the velocities after the step.
+RoughChainStepGaps roughChainStepGaps(const char* backend, const Model& model, const SolverOptions& options,
+                                      const SolverOptions& reference, int referenceCap) {
+  auto solver = findBackend(backend)->create(model, options);
+  auto other = findBackend(backend)->create(model, reference);
+  State state = makeInitialState(model);
+  RoughChainStepGaps gaps;
+  for (int k = 0; k < kRoughChainSteps; ++k) {
+    State otherState = state;
+    const bool ok = solver->step(model, state, kRoughChainStep).ok;
+    EXPECT_TRUE(ok) << backend;
+    EXPECT_TRUE(other->step(model, otherState, kRoughChainStep).ok) << backend;
+    if (!ok) break;
+    if (state.outputs.contactIterations == 0 || state.outputs.contactIterations >= kRoughChainCap ||
+        otherState.outputs.contactIterations >= referenceCap)
+      continue;
+    ++gaps.compared;
+    const double gap = (state.qd - otherState.qd).lpNorm<Eigen::Infinity>();
+    gaps.largest = std::max(gaps.largest, gap);
+    gaps.apart += gap > kRoughChainSameFixedPoint;
+  }
+  return gaps;
+}
+
+SolverOptions roughChainOptions(const char* backend, double activeSetStep) {
+  SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
+  assignSetting(options.settings, backend, "friction-directions", 4);
+  assignSetting(options.settings, backend, "sp-iterations", kRoughChainCap);
+  assignSetting(options.settings, backend, "sp-active-set", activeSetStep);
+  return options;
+}
+
 TEST(RoughChainIterations, ActiveSetStepKeepsPlainStaggeredProjectionsFixedPoint) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = test::roughFallingChain();
   for (const char* backend : {"baraff", "redmax", "recursive"}) {
-    SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
-    assignSetting(options.settings, backend, "friction-directions", 4);
-    assignSetting(options.settings, backend, "sp-iterations", kRoughChainCap);
-    SolverOptions plainOptions = options;
-    assignSetting(plainOptions.settings, backend, "sp-active-set", 0.0);
-    auto solver = findBackend(backend)->create(model, options);
-    auto plain = findBackend(backend)->create(model, plainOptions);
-    State state = makeInitialState(model);
-    double largest = 0.0;
-    int compared = 0, apart = 0;
-    for (int k = 0; k < kRoughChainSteps; ++k) {
-      State plainState = state;
-      ASSERT_TRUE(solver->step(model, state, kRoughChainStep).ok) << backend;
-      ASSERT_TRUE(plain->step(model, plainState, kRoughChainStep).ok) << backend;
-      if (state.outputs.contactIterations == 0 || state.outputs.contactIterations >= kRoughChainCap ||
-          plainState.outputs.contactIterations >= kRoughChainCap)
-        continue;
-      ++compared;
-      const double gap = (state.qd - plainState.qd).lpNorm<Eigen::Infinity>();
-      largest = std::max(largest, gap);
-      apart += gap > kRoughChainSameFixedPoint;
-    }
-    std::printf("%s: %d steps compared, largest velocity gap %.3g, %d above %g\n", backend, compared, largest, apart,
-                kRoughChainSameFixedPoint);
-    EXPECT_GT(compared, 2000) << backend;
-    EXPECT_LE(apart * 500, compared) << backend;
-    RecordProperty(std::string(backend) + "_velocity_gap", test::sci(largest));
+    const RoughChainStepGaps gaps = roughChainStepGaps(backend, model, roughChainOptions(backend, 1.0),
+                                                       roughChainOptions(backend, 0.0), kRoughChainCap);
+    std::printf("%s: %d steps compared, largest velocity gap %.3g, %d above %g\n", backend, gaps.compared,
+                gaps.largest, gaps.apart, kRoughChainSameFixedPoint);
+    EXPECT_GT(gaps.compared, 2000) << backend;
+    EXPECT_LE(gaps.apart * 500, gaps.compared) << backend;
+    RecordProperty(std::string(backend) + "_velocity_gap", test::sci(gaps.largest));
+  }
+}
+
+// The semismooth-Newton reading (sp-active-set 2) ends at SP's fixed point: along its run at
+// sp-tolerance 1e-8, every contact step repeated from the same state with sp-tolerance 1e-10
+// (cap 1000) ends at the same velocities to kRoughChainSameFixedPoint on all but five in a
+// thousand of the steps (measured 2026-11-28: 0 / 2 / 5 of 2838 steps, largest gap 1.5e-7 /
+// 9.8e-6 / 1.2e-3 on baraff / redmax / recursive). Plain SP and the default sp-active-set 1 do
+// not meet this against themselves (their end point moves with the tolerance on 3 to 9 % of the
+// steps, by up to 6e-3; docs/performance.md), which is why the test above compares with plain SP
+// at the same tolerance instead.
+TEST(RoughChainIterations, NewtonActiveSetStepEndsWhereATighterToleranceEnds) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
+  const Model model = test::roughFallingChain();
+  for (const char* backend : {"baraff", "redmax", "recursive"}) {
+    SolverOptions tight = roughChainOptions(backend, 2.0);
+    assignSetting(tight.settings, backend, "sp-tolerance", 1e-10);
+    assignSetting(tight.settings, backend, "sp-iterations", 1000);
+    const RoughChainStepGaps gaps =
+        roughChainStepGaps(backend, model, roughChainOptions(backend, 2.0), tight, 1000);
+    std::printf("%s (Newton): %d steps compared, largest velocity gap %.3g, %d above %g\n", backend, gaps.compared,
+                gaps.largest, gaps.apart, kRoughChainSameFixedPoint);
+    EXPECT_GT(gaps.compared, 2500) << backend;
+    EXPECT_LE(gaps.apart * 200, gaps.compared) << backend;
+    RecordProperty(std::string(backend) + "_newton_tolerance_gap", test::sci(gaps.largest));
   }
 }
 
