@@ -15,6 +15,7 @@ SpActiveSetStep::SpActiveSetStep(int normalCapacity, int frictionCapacity)
     : rows_(normalCapacity + frictionCapacity, Row::Free),
       lastRows_(normalCapacity + frictionCapacity, Row::Free),
       classified_(normalCapacity + frictionCapacity, Row::Free),
+      lastClassified_(normalCapacity + frictionCapacity, Row::Free),
       unknown_(normalCapacity + frictionCapacity, -1),
       freeRows_(normalCapacity + frictionCapacity, 0),
       contactNormal_(frictionCapacity, 0),
@@ -55,7 +56,18 @@ void SpActiveSetStep::classify(const Eigen::Ref<const VectorX>& alpha, const Eig
   rowCount_ = nn + nt;
   for (int i = 0; i < nn; ++i) rows_[i] = normalRow(i, alpha[i], equalities);
   for (int j = 0; j < nt; ++j) rows_[nn + j] = frictionRow(beta[j], lower[j], upper[j]);
+  std::copy(classified_.begin(), classified_.begin() + rowCount_, lastClassified_.begin());
   std::copy(rows_.begin(), rows_.begin() + rowCount_, classified_.begin());
+}
+
+bool SpActiveSetStep::freeCycleRows() {
+  bool changed = false;
+  for (int r = 0; r < rowCount_; ++r) {
+    if (classified_[r] == lastClassified_[r] || classified_[r] == Row::Free) continue;
+    rows_[r] = classified_[r] = Row::Free;
+    changed = true;
+  }
+  return changed;
 }
 
 bool SpActiveSetStep::sameNormalRows(const Eigen::Ref<const VectorX>& alpha, int equalities) const {

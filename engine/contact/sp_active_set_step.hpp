@@ -69,6 +69,9 @@ class SpActiveSetStep {
   // just recorded is one of the last kRememberedInconsistent such (forgotten by reset()).
   void rejectClassified();
   bool knownInconsistent() const;
+  // Frees the rows whose class differs between this classification and the one before (a cycle
+  // of SP between two active sets); false when none differs.
+  bool freeCycleRows();
   static constexpr int kRememberedInconsistent = 4;
 
  private:
@@ -93,6 +96,7 @@ class SpActiveSetStep {
 
   std::vector<Row> rows_, lastRows_;  // normal rows then friction rows
   std::vector<Row> classified_;       // the Newton reading's classification of the iterate
+  std::vector<Row> lastClassified_;   // the one of the iteration before
   std::vector<Row> rejected_[kRememberedInconsistent];
   std::vector<int> unknown_;          // row -> index in the unknowns, or -1
   std::vector<int> freeRows_;         // the unknowns' rows

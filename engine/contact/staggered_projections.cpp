@@ -128,7 +128,9 @@ bool StaggeredProjections::newtonStep(const Eigen::Ref<const MatrixX>& A, const 
                                       Eigen::Ref<VectorX> beta) {
   const int nn = static_cast<int>(alpha.size()), nt = static_cast<int>(beta.size());
   activeSet_.classify(alpha, beta, lowerT_.head(nt), upperT_.head(nt), equalities);
-  if (activeSet_.knownInconsistent()) return false;
+  // A classification whose point was inconsistent: SP cycles between two active sets; the rows
+  // that differ between them are freed and that set's point tried (once: it is remembered too).
+  if (activeSet_.knownInconsistent() && (!activeSet_.freeCycleRows() || activeSet_.knownInconsistent())) return false;
   if (!activeSet_.step(A, b, equalities, contacts, contactCount, axes, shiftN, shiftT, alpha, beta, true)) return false;
   previous_.head(nn) = alpha;
   previous_.segment(nn, nt) = beta;

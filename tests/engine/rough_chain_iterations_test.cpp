@@ -98,7 +98,7 @@ TEST(RoughChainIterations, ConvergeOnEveryContactBackend) {
 }
 
 // The semismooth-Newton reading (sp-active-set 2): mean below 3.5 iterations and at most 10 steps
-// above 20 on each back-end (measured 2026-11-28: means 2.73 / 2.33 / 2.32 and 5 / 3 / 3 steps
+// above 20 on each back-end (measured 2026-11-28: means 2.73 / 2.34 / 2.37 and 5 / 1 / 0 steps
 // above 20 on baraff / redmax / recursive, against 4.89 / 4.18 / 4.25 and 70 / 15 / 19 with the
 // default sp-active-set 1), every step ok. Not the default: where plain SP stalls it ends at
 // other points than plain SP (docs/performance.md), so the test below does not hold for it.
@@ -184,8 +184,8 @@ TEST(RoughChainIterations, ActiveSetStepKeepsPlainStaggeredProjectionsFixedPoint
 // The semismooth-Newton reading (sp-active-set 2) ends at SP's fixed point: along its run at
 // sp-tolerance 1e-8, every contact step repeated from the same state with sp-tolerance 1e-10
 // (cap 1000) ends at the same velocities to kRoughChainSameFixedPoint on all but five in a
-// thousand of the steps (measured 2026-11-28: 0 / 2 / 5 of 2838 steps, largest gap 1.5e-7 /
-// 9.8e-6 / 1.2e-3 on baraff / redmax / recursive). Plain SP and the default sp-active-set 1 do
+// thousand of the steps (measured 2026-11-28: 0 / 5 / 5 of about 2840 steps, largest gap 1.5e-7
+// / 9.0e-5 / 4.9e-5 on baraff / redmax / recursive). Plain SP and the default sp-active-set 1 do
 // not meet this against themselves (their end point moves with the tolerance on 3 to 9 % of the
 // steps, by up to 6e-3; docs/performance.md), which is why the test above compares with plain SP
 // at the same tolerance instead.
