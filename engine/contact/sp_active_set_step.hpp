@@ -19,7 +19,9 @@
 // blocking row at its bound, solve again, until a fixed point is feasible. SP then checks that
 // one iteration from that point reproduces its active sets (consistent: the point is SP's fixed
 // point up to rounding); the classifications whose points were not are remembered and not tried
-// again within the solve (cycles between two pieces).
+// again within the solve (cycles between two pieces); when SP's iterate comes back to such a
+// classification, the rows whose class changed since the iteration before are freed and that
+// set's fixed point tried instead (freeCycleRows; docs/performance.md has the figures).
 // Dense Gaussian elimination with partial pivoting on the free rows (Golub and Van Loan,
 // Matrix Computations, Alg 3.4.1); no allocation after construction.
 #pragma once
