@@ -11,6 +11,7 @@
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
+#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_maximal/block_tree_ldu.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 #include "test_util.hpp"
@@ -127,6 +128,45 @@ TEST(VariationalMaximal, SparseLduEqualsDenseLu) {
     EXPECT_LT((x.head(nu) - dense.head(nu)).norm(), 1e-10 * std::max(1.0, dense.head(nu).norm()));
     if (lu.rank() == F.rows()) EXPECT_LT((x - dense).norm(), 1e-10 * std::max(1.0, dense.norm()));
   }
+}
+
+// The dense Newton of Fig 4c (setting linear-solver 1: one full-pivot LU of the whole Newton
+// matrix per iterate) takes the same Newton iterates as the block LDU: 300 steps from the same
+// state end at the same poses and twists to 1e-10 (the solves differ by rounding), with the same
+// iterations, on trees, loops (the four-bar's redundant row: the same rank) and every joint type.
+TEST(VariationalMaximal, DenseLuNewtonFollowsTheBlockLdu) {
+  for (const Model& model : testModels()) {
+    SCOPED_TRACE(model.name);
+    SolverOptions denseOptions{VariationalMaximalSolver::kVariationalTrapezoid};
+    assignSetting(denseOptions.settings, "variational-maximal", "linear-solver", VariationalMaximalSolver::kDenseLu);
+    VariationalMaximalSolver sparse(model, SolverOptions{VariationalMaximalSolver::kVariationalTrapezoid});
+    VariationalMaximalSolver dense(model, denseOptions);
+    ASSERT_TRUE(dense.system().denseLu());
+    State a = makeInitialState(model), b = a;
+    for (int k = 0; k < 300; ++k) {
+      ASSERT_TRUE(sparse.step(model, a, 1e-3).ok);
+      ASSERT_TRUE(dense.step(model, b, 1e-3).ok);
+      ASSERT_EQ(a.outputs.iterations, b.outputs.iterations) << k;
+    }
+    for (int i = 0; i < model.bodyCount(); ++i) {
+      EXPECT_LT((a.E_0i[i] - b.E_0i[i]).cwiseAbs().maxCoeff(), 1e-10);
+      EXPECT_LT((a.phi[i] - b.phi[i]).cwiseAbs().maxCoeff(), 1e-10);
+    }
+    EXPECT_EQ(sparse.system().loopRank(), dense.system().loopRank());
+  }
+}
+
+// linear-solver 1 on a chain whose dense Newton matrix cannot fit: refused with the figure and
+// the block LDU's, which runs it.
+TEST(VariationalMaximal, RefusesADenseNewtonMatrixThatDoesNotFit) {
+  const Model model = loadScene(kScenes + "chain.json", {{"n", 20000}});
+  SolverOptions options;
+  assignSetting(options.settings, "variational-maximal", "linear-solver", VariationalMaximalSolver::kDenseLu);
+  const SolverSupport support = VariationalMaximalSolver::supports(model, options);
+  EXPECT_FALSE(support.ok);
+  EXPECT_NE(support.reason.find("the dense LU of linear-solver 1 needs about"), std::string::npos) << support.reason;
+  EXPECT_NE(support.reason.find("220000 unknowns"), std::string::npos) << support.reason;
+  EXPECT_TRUE(VariationalMaximalSolver::supports(model, SolverOptions{}).ok);
 }
 
 // A forest in which a node of every size 1..6 hangs under a parent of every size 1..6 (the 36

@@ -72,6 +72,7 @@ VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const Sol
   loopRows_.clear();
   for (const LoopConstraint& loop : model.loops) loopRows_.push_back(constraints::loopRowCount(loop));
   system_.resize(model, jointRows_, loopRows_);
+  system_.setDenseLu(settingValue(options, kName, settings(), "linear-solver") == kDenseLu);
   m_ = system_.size() - 6 * n_;
   inertia_.clear();
   for (const Body& body : model.bodies) inertia_.push_back(inertiaAboutCentre(body));
@@ -118,6 +119,9 @@ const SolverSettingList& VariationalMaximalSolver::settings() {
        "largest residual (momentum rows, constraint rows) at which Newton stops"},
       {"newton-iterations", static_cast<double>(kIterations), "iterations", 1, 1000,
        "Newton iterates before the step fails"},
+      {"linear-solver", static_cast<double>(kBlockLdu), "0 block LDU | 1 dense LU", 0, 1,
+       "0: the O(n) block LDU of the tree (Alg 1-3); 1: a full-pivot LU of the whole Newton matrix, O(n^3) "
+       "per iterate (Fig 4c's reference)"},
   };
   return list;
 }
@@ -141,6 +145,22 @@ double VariationalMaximalSolver::estimateWorkspaceBytes(const Model& model, Inte
   return kPerBody * n + 2.0 * n * sizeof(Vector6) * k + 8.0 * 3.0 * k * k;
 }
 
+// Two N x N matrices (F and its LU) for the N unknowns of the Newton system.
+bool VariationalMaximalSolver::denseLuFits(const Model& model, const SolverOptions& options, SolverSupport& support) {
+  if (settingValue(options, kName, settings(), "linear-solver") != kDenseLu) return true;
+  double unknowns = 6.0 * model.bodyCount() + loopClosureRows(model);
+  for (const Joint& joint : model.joints)
+    if (constraints::hasFixedConstraintForm(joint)) unknowns += constraints::constraintRowCount(joint);
+  const double bytes = 2.0 * unknowns * unknowns * sizeof(double), available = availableMemoryBytes();
+  if (bytes <= available) return true;
+  support.ok = false;
+  support.reason = "the dense LU of linear-solver 1 needs about " + formatBytes(bytes) + " for " +
+                   std::to_string(static_cast<long>(unknowns)) + " unknowns, more than the " + formatBytes(available) +
+                   " of memory available; linear-solver 0 (the block LDU, O(n)) needs about " +
+                   formatBytes(estimateWorkspaceBytes(model, kVariational));
+  return false;
+}
+
 SolverSupport VariationalMaximalSolver::supports(const Model& model, const SolverOptions& options) {
   SolverSupport support;
   if (!options.integrator.isDefault() && !findOffered(integratorList(), options.integrator)) {
@@ -149,6 +169,7 @@ SolverSupport VariationalMaximalSolver::supports(const Model& model, const Solve
     return support;
   }
   if (!checkWorkspaceFits(kName, model, kVariational, support)) return support;
+  if (!denseLuFits(model, options, support)) return support;
   for (const Joint& joint : model.joints) {
     if (std::string refusal = constraints::fixedFormRefusal(joint); !refusal.empty()) {
       support.ok = false;

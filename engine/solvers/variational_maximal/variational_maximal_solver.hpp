@@ -45,6 +45,8 @@ class VariationalMaximalSolver final : public Solver {
   // Defaults of the settings: max |f| in N s (momentum rows), m or rad (constraints); iterates.
   static constexpr double kTolerance = 1e-10;
   static constexpr int kIterations = 30;
+  // Values of the setting linear-solver.
+  static constexpr int kBlockLdu = 0, kDenseLu = 1;
 
   VariationalMaximalSolver(const Model& model, const SolverOptions& options);
   const char* name() const override { return "variational-maximal"; }
@@ -80,6 +82,8 @@ class VariationalMaximalSolver final : public Solver {
   const std::vector<double>& residualHistory() const { return residualHistory_; }
 
  private:
+  // supports(): with linear-solver 1, whether the dense Newton matrix fits in memory.
+  static bool denseLuFits(const Model& model, const SolverOptions& options, SolverSupport& support);
   // F at s from the poses of the last residual evaluation, which must have been at s; the
   // G_{x,q} blocks (fixed over a step) are copied only when forcesChanged.
   void assembleJacobian(const VectorX& s, bool forcesChanged);
