@@ -2,7 +2,8 @@
 // shared/BENCHMARKS.md (revolute, scenes/chain.json) and on the spherical chain
 // (scenes/spherical_chain.json, paper Fig 5 dashed) for n = 10 ... 1000, with the Newton
 // iterations per step and the time per Newton iteration as counters and a linear fit (BigO);
-// baraff's step on the same chains beside it for the ratios of issue 12; the standard chain with
+// baraff's step on the same chains beside it for the ratios of issue 12; the dense-LU Newton
+// beside the block LDU on the standard chain up to n = 100 (Fig 4c); the standard chain with
 // one loop closure (scenes/loop_chain.json, Fig 5b) at the same sizes; and the four-bar chains
 // of 1 ... 8 segments (Fig 6), 10 s at 10 ms per iteration.
 // Compare ratios inside one run: the machines are shared and noisy.
@@ -11,6 +12,8 @@
 #include <string>
 
 #include "bench/chain_benchmarks.hpp"
+#include "engine/solvers/solver_settings.hpp"
+#include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 
 namespace articulab {
 namespace {
@@ -55,8 +58,8 @@ double timeNewtonSteps(benchmark::State& bench, const Model& model, Solver& solv
   return iterations;
 }
 
-void variationalStep(benchmark::State& bench, const Model& model) {
-  auto solver = findBackend("variational-maximal")->create(model, SolverOptions{});
+void variationalStep(benchmark::State& bench, const Model& model, const SolverOptions& options = SolverOptions{}) {
+  auto solver = findBackend("variational-maximal")->create(model, options);
   const double iterations = timeNewtonSteps(bench, model, *solver);
   if (iterations < 0) return;
   bench::perBodyCounters(bench, model.bodyCount());
@@ -75,6 +78,13 @@ void BM_VariationalMaximalStep(benchmark::State& b) { variationalStep(b, bench::
 void BM_VariationalMaximalSphericalStep(benchmark::State& b) { variationalStep(b, sphericalChain(size(b))); }
 void BM_BaraffStepBesideVariational(benchmark::State& b) { baraffStep(b, bench::standardChain(size(b))); }
 void BM_BaraffSphericalStepBesideVariational(benchmark::State& b) { baraffStep(b, sphericalChain(size(b))); }
+// The same Newton with one full-pivot LU of the whole Newton matrix per iterate (setting
+// linear-solver 1, Fig 4c's dense reference): O(n^3), so only up to n = 100.
+void BM_VariationalMaximalDenseLuStep(benchmark::State& b) {
+  SolverOptions dense;
+  assignSetting(dense.settings, "variational-maximal", "linear-solver", VariationalMaximalSolver::kDenseLu);
+  variationalStep(b, bench::standardChain(size(b)), dense);
+}
 void BM_VariationalMaximalLoopChainStep(benchmark::State& b) { variationalStep(b, loopChain(size(b))); }
 void BM_BaraffLoopChainStepBesideVariational(benchmark::State& b) { baraffStep(b, loopChain(size(b))); }
 
@@ -103,6 +113,7 @@ void BM_VariationalMaximalFourBarChain(benchmark::State& bench) {
 
 BENCHMARK(BM_VariationalMaximalStep)->Apply(bench::maximalChainSizes);
 BENCHMARK(BM_BaraffStepBesideVariational)->Apply(bench::maximalChainSizes);
+BENCHMARK(BM_VariationalMaximalDenseLuStep)->Arg(10)->Arg(20)->Arg(50)->Arg(100)->Complexity()->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_VariationalMaximalSphericalStep)->Apply(bench::maximalChainSizes);
 BENCHMARK(BM_BaraffSphericalStepBesideVariational)->Apply(bench::maximalChainSizes);
 BENCHMARK(BM_VariationalMaximalLoopChainStep)->Apply(bench::maximalChainSizes);

@@ -91,12 +91,31 @@ void coordinatesFromTransform(const Joint& joint, const Matrix4& Q, double* q) {
   }
 }
 
+namespace {
+
+// qdot = (S^T S)^-1 S^T delta with the joint's N columns as fixed-size matrices.
+template <int N>
+void leastSquaresRates(const JointMatrix& S, const Vector6& delta, double* qd) {
+  const Eigen::Matrix<double, 6, N> Sn = S.template leftCols<N>();
+  const Eigen::Matrix<double, N, N> StS = Sn.transpose() * Sn;
+  const Eigen::Matrix<double, N, 1> v = StS.ldlt().solve(Sn.transpose() * delta);
+  for (int k = 0; k < N; ++k) qd[k] = v[k];
+}
+
+}  // namespace
+
 void velocitiesFromTwist(const JointMatrix& S, const Vector6& delta, double* qd) {
   const int n = static_cast<int>(S.cols());
   if (n == 0) return;
   if (n == 1) {  // one free axis (revolute, prismatic): qdot = S . delta / S . S
     qd[0] = S.col(0).dot(delta) / S.col(0).squaredNorm();
     return;
+  }
+  switch (n) {  // fixed sizes for the common joints: universal, spherical and planar, free3d
+    case 2: return leastSquaresRates<2>(S, delta, qd);
+    case 3: return leastSquaresRates<3>(S, delta, qd);
+    case 6: return leastSquaresRates<6>(S, delta, qd);
+    default: break;
   }
   using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, 6, 6>;
   const Small StS = S.transpose() * S;

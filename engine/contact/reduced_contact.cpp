@@ -280,8 +280,7 @@ bool ReducedContact::penetratesAt(const std::vector<Matrix4>& E_0i) {
 
 // min 1/2 l^T A_nn l + l^T gap', l >= 0: A_nn l >= -gap' with l_c (A_nn l + gap')_c = 0, the
 // contact QP with positions for velocities; dq = Y_n l moves the rows by R_n dq = A_nn l.
-bool ReducedContact::positionCorrection(const std::vector<Matrix4>& E_0i, bool stepResponsesAreMass, VectorX& dq) {
-  if (!penetratesAt(E_0i)) return false;
+bool ReducedContact::positionCorrection(bool stepResponsesAreMass, VectorX& dq) {
   const auto Y = stepResponsesAreMass ? Y_.leftCols(normals_) : massY_.leftCols(normals_);
   auto A = A_.topLeftCorner(normals_, normals_);
   A.noalias() = R_.topRows(normals_) * Y;

@@ -77,23 +77,23 @@ class ReducedContact {
   // Staggered projections from qd = v0, warm-started from state.outputs.frictionWarmStart;
   // qd receives v0 + h Y f. False when a QP failed (failure() says which).
   bool solve(const State& state, double h, VectorX& qd);
-  // Post-stabilisation of the contacts (sueda notes 1.12 with unilateral rows): the gaps of this
-  // step's normal rows at the end poses E_0i (their material points carried by the bodies,
-  // contact_anchor.hpp) and the least mass-weighted correction dq = Y_n l, l >= 0, with
+  // Post-stabilisation of the contacts (sueda notes 1.12 with unilateral rows), at the gaps the
+  // last penetratesAt measured (call it first, at the poses to correct): the least
+  // mass-weighted correction dq = Y_n l, l >= 0, with
   // R_n dq >= -gap (complementary: only rows that need it push), one Gauss-Newton iterate with
   // the step's R. Y_n = M_r^-1 R_n^T (loops kept): the step's responses on the semi-implicit
   // step (stepResponsesAreMass), else massResponses(), which the back-end fills. The step's
   // A^-1 R^T of the implicit steps is not a metric for positions: A = M_r + h D + h^2 K is not
   // symmetric (D holds the Coriolis terms' Jacobian), so R_n A^-1 R_n^T l misses the rows and
   // A^-1 turns a lift into other motion (a pitch of the sliding box while free3d translated in
-  // body axes; energy on the falling chain). False (dq untouched) when no row of a solved step
-  // ends deeper than kContactProjectionSlop or the QP failed.
-  bool positionCorrection(const std::vector<Matrix4>& E_0i, bool stepResponsesAreMass, VectorX& dq);
+  // body axes; energy on the falling chain). False (dq untouched) when the QP failed.
+  bool positionCorrection(bool stepResponsesAreMass, VectorX& dq);
   // nq x normal rows: M_r^-1 R_n^T for positionCorrection on the implicit steps (its first
   // normalRowCount() columns, filled by the back-end; sized once).
   MatrixX& massResponses() { return massY_; }
   int normalRowCount() const { return normals_; }
-  // Whether the last solved step has a normal row deeper than kContactProjectionSlop at E_0i.
+  // Whether the last solved step has a normal row deeper than kContactProjectionSlop at E_0i
+  // (its normal rows' material points carried by the bodies, contact_anchor.hpp); keeps the gaps.
   bool penetratesAt(const std::vector<Matrix4>& E_0i);
   // Contacts pressing, SP iterations and change, the friction warm start.
   void writeOutputs(StepOutputs& out) const;

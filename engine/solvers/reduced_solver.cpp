@@ -124,13 +124,12 @@ void ReducedSolver::projectContactPenetration(const Model& model, State& state) 
   contact::ReducedContact* contact = stepContact();
   if (!contact || options_.driftControl != DriftControl::PostStabilization) return;
   // The semi-implicit step's responses are M_r^-1 R^T; the implicit steps' A^-1 R^T are not a
-  // metric for positions (positionCorrection), so those get M_r^-1 R_n^T once per step.
+  // metric for positions (positionCorrection), so those get M_r^-1 R_n^T once, when a row sinks.
   const bool stepResponsesAreMass = integrator() == Integrator::SemiImplicitEuler;
-  if (!stepResponsesAreMass &&
-      (!contact->penetratesAt(state.E_0i) || !contactMassResponses(model, state, *contact)))
-    return;
   for (int iterate = 0; iterate < contact::kContactProjectionIterates; ++iterate) {
-    if (!contact->positionCorrection(state.E_0i, stepResponsesAreMass, contactCorrection_)) return;
+    if (!contact->penetratesAt(state.E_0i)) return;
+    if (iterate == 0 && !stepResponsesAreMass && !contactMassResponses(model, state, *contact)) return;
+    if (!contact->positionCorrection(stepResponsesAreMass, contactCorrection_)) return;
     state.q += contactCorrection_;
     refreshBodies(model, state);
   }

@@ -1,11 +1,19 @@
 #include "engine/solvers/solver_settings.hpp"
 
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
 namespace articulab {
 
 namespace {
+
+// Counts (iterations, steps, directions), switches (on/off) and choices ("0 a | 1 b") take whole numbers.
+bool settingTakesWholeNumbers(const SolverSetting& setting) {
+  const std::string unit = setting.unit;
+  return unit == "iterations" || unit == "steps" || unit == "directions" || unit == "on/off" ||
+         unit.find(" | ") != std::string::npos;
+}
 
 const SolverSetting* findSetting(const SolverSettingList& list, const std::string& name) {
   for (const SolverSetting& setting : list)
@@ -40,6 +48,9 @@ std::string checkSettings(const std::string& backend, const SolverSettingList& l
     if (!(value.value >= setting->min && value.value <= setting->max))
       return "setting '" + value.name + "' of back-end '" + backend + "' must be in [" + settingValueText(setting->min) + ", " +
              settingValueText(setting->max) + "] (" + setting->unit + "); got " + settingValueText(value.value);
+    if (settingTakesWholeNumbers(*setting) && value.value != std::round(value.value))
+      return "setting '" + value.name + "' of back-end '" + backend + "' takes a whole number (" + setting->unit +
+             "); got " + settingValueText(value.value);
   }
   return "";
 }

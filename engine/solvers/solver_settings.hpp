@@ -18,7 +18,7 @@ double settingValue(const SolverOptions& options, const char* backend, const Sol
 // Empty if every value of `backend` in values names a setting of list within its range; else
 // the refusal, e.g. "back-end 'recursive' has no setting 'tol'; its settings: gmres-tolerance,
 // gmres-iterations" or "setting 'gmres-tolerance' of back-end 'recursive' must be in [1e-14, 0.0001]
-// (relative); got 1".
+// (relative); got 1"; counts, switches and choices also take whole numbers only.
 std::string checkSettings(const std::string& backend, const SolverSettingList& list,
                           const std::vector<SettingValue>& values);
 

@@ -375,6 +375,23 @@ TEST(NoAlloc, VariationalMaximalStepsAllocateNothing) {
     }
 }
 
+// The same with the dense Newton of Fig 4c (linear-solver 1: the full-pivot LU of the whole
+// Newton matrix and its solve), on a chain and the four-bar (a redundant loop row).
+TEST(NoAlloc, VariationalMaximalDenseLuStepsAllocateNothing) {
+  const std::vector<Model> models = {loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", 10}}),
+                                     loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json")};
+  SolverOptions options{Integrator{"variational-trapezoid"}};
+  assignSetting(options.settings, "variational-maximal", "linear-solver", 1.0);
+  for (const Model& model : models) {
+    auto solver = findBackend("variational-maximal")->create(model, options);
+    State state = makeInitialState(model);
+    ASSERT_TRUE(solver->step(model, state, 1e-3).ok);  // warm-up
+    const long before = allocations.load();
+    for (int k = 0; k < 5; ++k) ASSERT_TRUE(solver->step(model, state, 1e-3).ok);
+    EXPECT_EQ(allocations.load() - before, 0) << model.name;
+  }
+}
+
 // The variational-minimal Newton step (DRNEA residuals, the difference Jacobian and its LU, the
 // Legendre read-out) on chains, the spring chain and the mouse spring.
 TEST(NoAlloc, VariationalMinimalStepsAllocateNothing) {

@@ -179,7 +179,8 @@ double numberAfter(const std::string& text, const std::string& label) {
 // relative to the largest kinetic energy of the run (an independent scale: m g l/2 = 0.49 J
 // at the bottom) is small, and the joules add up.
 // --setting sets one of the run's back-end's own settings; unknown names and values outside
-// the range are refused naming the flag, the back-end and what it accepts.
+// the range (or fractions of a count or a choice) are refused naming the flag, the back-end and
+// what it accepts.
 TEST(Cli, SolverSettingsAreSetCheckedAndPrinted) {
   const std::string scene = kCliScenes + "four_bar.json";
   const Result bad = run({scene, "--backend", "recursive", "--setting", "tolerance=1"});
@@ -192,6 +193,10 @@ TEST(Cli, SolverSettingsAreSetCheckedAndPrinted) {
   EXPECT_EQ(range.code, 2);
   EXPECT_EQ(range.usageError, "--setting: setting 'projection-iterations' of back-end 'redmax' must be in [1, 1000] "
                               "(iterations); got 0");
+  const Result fraction = run({scene, "--backend", "variational-maximal", "--setting", "linear-solver=0.5"});
+  EXPECT_EQ(fraction.code, 2);
+  EXPECT_EQ(fraction.usageError, "--setting: setting 'linear-solver' of back-end 'variational-maximal' takes a whole "
+                                 "number (0 block LDU | 1 dense LU); got 0.5");
   const Result ok = run({scene, "--backend", "redmax", "--duration", "0.01", "--setting", "projection-iterations=3"});
   EXPECT_EQ(ok.code, 0) << ok.usageError;
   EXPECT_NE(ok.out.find("projection-iterations 3"), std::string::npos) << ok.out;

@@ -173,6 +173,7 @@ double largestEnergyRise(const char* backend, const Model& model, const SolverOp
 // recursive), against a gain of up to 1.5e-7 while its corners sank and were lifted by the
 // recovery; the bound is rounding.
 TEST(ReducedContact, EnergyNeverRisesOverAStepOnTheContactScenes) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model slide = loadScene(test::kScenes + "box_slope_slide.json");
   const Model stick = loadScene(test::kScenes + "box_slope_stick.json");
   const Model chain = roughFallingChain();
@@ -211,6 +212,7 @@ double reducedDeepestSupportPoint(const Model& model, const State& state) {
 // than its slop, 1e-8 m (contact::kContactProjectionSlop; measured 2026-11-28:
 // 9.98e-9 m at worst, redmax implicit rough; 7.3e-9 m frictionless on implicit).
 TEST(ReducedContact, FallingChainCornersEndEveryStepOnTheGround) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model rough = roughFallingChain();
   const Model frictionless = loadScene(test::kScenes + "falling_chain.json", {{"height", 0.3}});
   for (const char* backend : kReducedBackends)

@@ -11,6 +11,7 @@
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
+#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_maximal/block_tree_ldu.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 #include "test_util.hpp"
@@ -127,6 +128,45 @@ TEST(VariationalMaximal, SparseLduEqualsDenseLu) {
     EXPECT_LT((x.head(nu) - dense.head(nu)).norm(), 1e-10 * std::max(1.0, dense.head(nu).norm()));
     if (lu.rank() == F.rows()) EXPECT_LT((x - dense).norm(), 1e-10 * std::max(1.0, dense.norm()));
   }
+}
+
+// The dense Newton of Fig 4c (setting linear-solver 1: one full-pivot LU of the whole Newton
+// matrix per iterate) takes the same Newton iterates as the block LDU: 300 steps from the same
+// state end at the same poses and twists to 1e-10 (the solves differ by rounding), with the same
+// iterations, on trees, loops (the four-bar's redundant row: the same rank) and every joint type.
+TEST(VariationalMaximal, DenseLuNewtonFollowsTheBlockLdu) {
+  for (const Model& model : testModels()) {
+    SCOPED_TRACE(model.name);
+    SolverOptions denseOptions{VariationalMaximalSolver::kVariationalTrapezoid};
+    assignSetting(denseOptions.settings, "variational-maximal", "linear-solver", VariationalMaximalSolver::kDenseLu);
+    VariationalMaximalSolver sparse(model, SolverOptions{VariationalMaximalSolver::kVariationalTrapezoid});
+    VariationalMaximalSolver dense(model, denseOptions);
+    ASSERT_TRUE(dense.system().denseLu());
+    State a = makeInitialState(model), b = a;
+    for (int k = 0; k < 300; ++k) {
+      ASSERT_TRUE(sparse.step(model, a, 1e-3).ok);
+      ASSERT_TRUE(dense.step(model, b, 1e-3).ok);
+      ASSERT_EQ(a.outputs.iterations, b.outputs.iterations) << k;
+    }
+    for (int i = 0; i < model.bodyCount(); ++i) {
+      EXPECT_LT((a.E_0i[i] - b.E_0i[i]).cwiseAbs().maxCoeff(), 1e-10);
+      EXPECT_LT((a.phi[i] - b.phi[i]).cwiseAbs().maxCoeff(), 1e-10);
+    }
+    EXPECT_EQ(sparse.system().loopRank(), dense.system().loopRank());
+  }
+}
+
+// linear-solver 1 on a chain whose dense Newton matrix cannot fit: refused with the figure and
+// the block LDU's, which runs it.
+TEST(VariationalMaximal, RefusesADenseNewtonMatrixThatDoesNotFit) {
+  const Model model = loadScene(kScenes + "chain.json", {{"n", 20000}});
+  SolverOptions options;
+  assignSetting(options.settings, "variational-maximal", "linear-solver", VariationalMaximalSolver::kDenseLu);
+  const SolverSupport support = VariationalMaximalSolver::supports(model, options);
+  EXPECT_FALSE(support.ok);
+  EXPECT_NE(support.reason.find("the dense LU of linear-solver 1 needs about"), std::string::npos) << support.reason;
+  EXPECT_NE(support.reason.find("220000 unknowns"), std::string::npos) << support.reason;
+  EXPECT_TRUE(VariationalMaximalSolver::supports(model, SolverOptions{}).ok);
 }
 
 // A forest in which a node of every size 1..6 hangs under a parent of every size 1..6 (the 36
@@ -464,8 +504,59 @@ TEST(VariationalMaximal, FloatingChainKeepsMomentum) {
   EXPECT_LT((end.angularMomentum - start.angularMomentum).norm(), 1e-3 * start.angularMomentum.norm());
 }
 
-// The history names its owner and holds (x, q) and the discrete velocity per body and the
-// impulses; after another back-end's step it is not used, and the step starts from the state.
+SolverOptions newtonGuessOptions(int guess) {
+  SolverOptions options{VariationalMaximalSolver::kVariationalTrapezoid};
+  assignSetting(options.settings, "variational-maximal", "newton-guess", guess);
+  return options;
+}
+
+// The first guess 2 u_1 - u_0 (newton-guess 1, the default) against the last step's u_1: the same
+// steps to the Newton tolerance (measured: joint angles within 2.3e-9 and 1.5e-9 rad, rates within
+// 7.2e-9 and 1.8e-7 rad/s), with about one Newton iteration per step instead of two (1.00
+// against 1.65 on the four-bar over 1 s, 1.00 against 1.94 on the 20-link chain over 0.3 s; the
+// chain is chaotic, so it is compared before it whips).
+TEST(VariationalMaximal, ExtrapolatedGuessTakesFewerIterationsToTheSameSteps) {
+  const std::vector<std::pair<Model, int>> runs = {{loadScene(kScenes + "four_bar.json"), 1000},
+                                                   {loadScene(kScenes + "chain.json", {{"n", 20}}), 300}};
+  for (const auto& [model, steps] : runs) {
+    SCOPED_TRACE(model.name);
+    VariationalMaximalSolver last(model, newtonGuessOptions(VariationalMaximalSolver::kLastVelocityGuess));
+    VariationalMaximalSolver line(model, newtonGuessOptions(VariationalMaximalSolver::kExtrapolatedGuess));
+    State a = makeInitialState(model), b = a;
+    double iterationsLast = 0.0, iterationsLine = 0.0;
+    for (int k = 0; k < steps; ++k) {
+      ASSERT_TRUE(last.step(model, a, 1e-3).ok);
+      ASSERT_TRUE(line.step(model, b, 1e-3).ok);
+      iterationsLast += a.outputs.iterations / double(steps);
+      iterationsLine += b.outputs.iterations / double(steps);
+    }
+    EXPECT_LT((a.q - b.q).cwiseAbs().maxCoeff(), 1e-8);
+    EXPECT_LT((a.qd - b.qd).cwiseAbs().maxCoeff(), 1e-6);
+    EXPECT_LT(iterationsLine, 1.1);
+    EXPECT_GT(iterationsLast, 1.5);
+  }
+}
+
+// A step whose extrapolated guess is out of the quaternion update's reach (a history whose u_0
+// was edited to 1e4 rad/s) is solved again from u_1: the same step as newton-guess 0 takes.
+TEST(VariationalMaximal, ExtrapolatedGuessThatFailsFallsBackToTheLastVelocity) {
+  const Model model = loadScene(kScenes + "four_bar.json");
+  VariationalMaximalSolver line(model, newtonGuessOptions(VariationalMaximalSolver::kExtrapolatedGuess));
+  State state = makeInitialState(model);
+  for (int k = 0; k < 20; ++k) ASSERT_TRUE(line.step(model, state, 1e-3).ok);
+  State plain = state;
+  state.history.qd[6 * 2 * model.bodyCount()] = 1e4;  // u_0 of body 0, omega_x
+  ASSERT_TRUE(line.step(model, state, 1e-3).ok);
+  ASSERT_TRUE(VariationalMaximalSolver(model, newtonGuessOptions(VariationalMaximalSolver::kLastVelocityGuess))
+                  .step(model, plain, 1e-3)
+                  .ok);
+  EXPECT_EQ(state.E_0i, plain.E_0i);
+  EXPECT_EQ(state.q, plain.q);
+}
+
+// The history names its owner and holds (x, q), the discrete velocity, the twist and the velocity
+// the step started from per body, and the impulses; after another back-end's step it is not
+// used, and the step starts from the state.
 TEST(VariationalMaximal, HistoryIsUsedOnlyWhenItReproducesTheState) {
   const Model model = loadScene(kScenes + "four_bar.json");
   auto variational = findBackend("variational-maximal")->create(model, SolverOptions{});
@@ -474,7 +565,7 @@ TEST(VariationalMaximal, HistoryIsUsedOnlyWhenItReproducesTheState) {
   EXPECT_TRUE(state.history.valid);
   EXPECT_STREQ(state.history.owner, "variational-maximal");
   EXPECT_EQ(state.history.q.size(), 7 * model.bodyCount() + 5 * 3 + 3);
-  EXPECT_EQ(state.history.qd.size(), 12 * model.bodyCount());
+  EXPECT_EQ(state.history.qd.size(), 18 * model.bodyCount());
   State edited = state;
   edited.E_0i[0](0, 3) += 1e-3;  // an edit that leaves the history in place
   State fresh = edited;

@@ -30,6 +30,7 @@ RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& option
       contact_(model, frictionDirections(options, "recursive", settings()),
                staggeredSettings(options, "recursive", settings())),
       contactInertia_(model),
+      contactStartKin_(model),
       contactAlpha_(model.bodies.size(), Vector6::Zero()),
       contactWrench_(VectorX::Zero(6 * model.bodyCount())),
       contactRow_(VectorX::Zero(model.nq)),
@@ -195,8 +196,7 @@ bool RecursiveSolver::contactVelocity(const Model& model, const State& state, do
     velocityResponse(model, state, h, contactRow_, contactColumn_);
     Y.col(r) = contactColumn_;
   }
-  massResponsesFilled_ = integrator() != Integrator::SemiImplicitEuler &&
-                         options_.driftControl == DriftControl::PostStabilization && fillContactMassResponses(model);
+  if (integrator() != Integrator::SemiImplicitEuler) contactStartKin_.bodies = dynamics_.kin.bodies;  // contactMassResponses
   if (!contact_.solve(state, h, qdNext))
     contactFailure_ = std::string("contact: ") + contact_.failure() + " (staggered projections)";
   if (contact_.droppedContacts() > 0)
@@ -222,21 +222,17 @@ void RecursiveSolver::velocityResponse(const Model& model, const State& state, d
 
 // M_r^-1 R_n^T by Alg 10 at the step's start (as the semi-implicit step's responses and redmax's
 // Cholesky of the step's M_r, so that both back-ends project alike), the driven joints' entries
-// zero as in velocityResponse; formed by contactVelocity while the kinematics are the start's.
-bool RecursiveSolver::fillContactMassResponses(const Model& model) {
-  if (!factorInverseInertia(model, dynamics_.kin, nullptr, true, contactInertia_)) return false;
-  for (int r = 0; r < contact_.normalRowCount(); ++r) {
-    contactRow_ = contact_.reducedRows().row(r).transpose();
+// zero as in velocityResponse; only after an implicit step that left a contact row too deep.
+bool RecursiveSolver::contactMassResponses(const Model& model, const State&, contact::ReducedContact& contact) {
+  if (!factorInverseInertia(model, contactStartKin_, nullptr, true, contactInertia_)) return false;
+  for (int r = 0; r < contact.normalRowCount(); ++r) {
+    contactRow_ = contact.reducedRows().row(r).transpose();
     for (const Joint& joint : model.joints)
       if (joint.driven) contactRow_.segment(joint.qIndex, joint.nq).setZero();
-    applyInverseInertia(model, dynamics_.kin, contactRow_, true, contactInertia_, contactColumn_);
-    contact_.massResponses().col(r) = contactColumn_;
+    applyInverseInertia(model, contactStartKin_, contactRow_, true, contactInertia_, contactColumn_);
+    contact.massResponses().col(r) = contactColumn_;
   }
   return true;
-}
-
-bool RecursiveSolver::contactMassResponses(const Model&, const State&, contact::ReducedContact&) {
-  return massResponsesFilled_;
 }
 
 StepStatus RecursiveSolver::correctDrift(const Model&, State& state, double) {

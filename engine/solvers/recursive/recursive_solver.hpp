@@ -69,8 +69,6 @@ class RecursiveSolver final : public ReducedSolver {
   bool hasContact() const override { return contact_.enabled() && integrator() != Integrator::RK4; }
   contact::ReducedContact* stepContact() override { return hasContact() ? &contact_ : nullptr; }
   bool contactMassResponses(const Model& model, const State& state, contact::ReducedContact& contact) override;
-  // M_r^-1 R_n^T of the step's normal rows into contact_.massResponses() (implicit steps).
-  bool fillContactMassResponses(const Model& model);
   bool contactVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   // Readies velocityResponse at the step's kinematics (the semi-implicit step factors M_r; the
   // implicit ones reuse their own solve). False when the articulated inertia is singular.
@@ -106,7 +104,7 @@ class RecursiveSolver final : public ReducedSolver {
   RecursiveJointFriction jointFriction_;
   contact::ReducedContact contact_;
   ArticulatedBodyWorkspace contactInertia_;  // Alg 10 elimination at the step's q
-  bool massResponsesFilled_ = false;  // contact_.massResponses() hold the step's M_r^-1 R_n^T
+  TreeKinematics contactStartKin_;  // the implicit contact step's start, for contactMassResponses
   BodyVectors contactAlpha_;
   VectorX contactWrench_, contactRow_, contactColumn_;  // 6n, nq, nq
   std::string contactFailure_;  // why the last contact (or joint friction) solve failed, empty if it did not

@@ -4,6 +4,30 @@
 
 namespace articulab::variational {
 
+namespace {
+
+// z = A^-1 z in place from A = P^-1 L U Q^-1, the unknowns past the rank set to zero (the
+// redundant rows' impulses); written out so that it uses no temporaries (c: scratch of z's size).
+void solveRankRevealingInPlace(const Eigen::FullPivLU<MatrixX>& lu, VectorX& z, VectorX& c) {
+  const MatrixX& LU = lu.matrixLU();
+  const int k = static_cast<int>(LU.rows()), r = static_cast<int>(lu.rank());
+  const auto& P = lu.permutationP().indices();
+  const auto& Q = lu.permutationQ().indices();
+  for (int i = 0; i < k; ++i) c[P[i]] = z[i];
+  for (int i = 0; i < k; ++i)
+    for (int j = 0; j < i; ++j) c[i] -= LU(i, j) * c[j];
+  for (int i = r - 1; i >= 0; --i) {
+    for (int j = i + 1; j < r; ++j) c[i] -= LU(i, j) * c[j];
+    c[i] /= LU(i, i);
+  }
+  for (int i = 0; i < k; ++i) z[Q[i]] = i < r ? c[i] : 0.0;
+}
+
+// Pivots below this fraction of the largest count as zero (redundant loop rows).
+constexpr double kRankThreshold = 1e-10;
+
+}  // namespace
+
 void NewtonSystem::resize(const Model& model, const std::vector<int>& jointRows, const std::vector<int>& loopRows) {
   n_ = model.bodyCount();
   body_.assign(n_, Matrix6::Zero());
@@ -85,8 +109,32 @@ double NewtonSystem::loopRate(int row, const std::vector<Vector6>& y) const {
   return value;
 }
 
+void NewtonSystem::setDenseLu(bool dense) {
+  dense_ = dense;
+  const int size = dense ? size_ : 0;
+  denseF_ = MatrixX::Zero(size, size);
+  denseLu_ = Eigen::FullPivLU<MatrixX>(size, size);
+  denseScratch_ = VectorX::Zero(size);
+}
+
+int NewtonSystem::loopRank() const {
+  if (!schurFactored_) return 0;
+  return dense_ ? static_cast<int>(denseLu_.rank()) - (size_ - loopRows_) : static_cast<int>(schurLu_.rank());
+}
+
+// Only the loop rows may be redundant: the tree's rows are independent when its pivots are.
+bool NewtonSystem::factorDense() {
+  assembleDense(denseF_);
+  denseLu_.setThreshold(kRankThreshold);
+  denseLu_.compute(denseF_);
+  schurFactored_ = loopRows_ > 0;
+  const int rank = static_cast<int>(denseLu_.rank());
+  return rank >= size_ - loopRows_ && rank > 0;
+}
+
 bool NewtonSystem::factor(bool forcesChanged) {
   schurFactored_ = false;
+  if (dense_) return factorDense();
   loadTree(forcesChanged);
   if (!tree_.factor()) return false;
   if (loopRows_ == 0) return true;
@@ -101,7 +149,7 @@ bool NewtonSystem::factor(bool forcesChanged) {
   }
   for (int e = 0; e < loopRows_; ++e)
     for (int f = 0; f < loopRows_; ++f) schur_(e, f) = -loopRate(e, W_[f]);
-  schurLu_.setThreshold(1e-10);
+  schurLu_.setThreshold(kRankThreshold);
   schurLu_.compute(schur_);
   schurFactored_ = true;
   return schurLu_.rank() > 0;
@@ -115,30 +163,18 @@ void NewtonSystem::scatter(const VectorX& f, std::vector<Vector6>& y) const {
   }
 }
 
-// z = S^-1 z in place from S = P^-1 L U Q^-1, the unknowns past the rank set to zero (the
-// redundant rows' impulses); written out so that it uses no temporaries.
-void NewtonSystem::solveLoopNode(VectorX& z) {
-  const MatrixX& LU = schurLu_.matrixLU();
-  const int k = loopRows_, r = static_cast<int>(schurLu_.rank());
-  const auto& P = schurLu_.permutationP().indices();
-  const auto& Q = schurLu_.permutationQ().indices();
-  for (int i = 0; i < k; ++i) c_[P[i]] = z[i];
-  for (int i = 0; i < k; ++i)
-    for (int j = 0; j < i; ++j) c_[i] -= LU(i, j) * c_[j];
-  for (int i = r - 1; i >= 0; --i) {
-    for (int j = i + 1; j < r; ++j) c_[i] -= LU(i, j) * c_[j];
-    c_[i] /= LU(i, i);
-  }
-  for (int i = 0; i < k; ++i) z[Q[i]] = i < r ? c_[i] : 0.0;
-}
-
 void NewtonSystem::solve(const VectorX& f, VectorX& x) {
+  if (dense_) {
+    x = f;
+    solveRankRevealingInPlace(denseLu_, x, denseScratch_);
+    return;
+  }
   scatter(f, y_);
   tree_.solve(y_);
   if (loopRows_ > 0) {  // z = S^-1 (f_loop - G' y), x_tree = y - W z
     const int loopStart = size_ - loopRows_;
     for (int e = 0; e < loopRows_; ++e) z_[e] = f[loopStart + e] - loopRate(e, y_);
-    solveLoopNode(z_);
+    solveRankRevealingInPlace(schurLu_, z_, c_);
     for (int e = 0; e < loopRows_; ++e)
       for (std::size_t node = 0; node < y_.size(); ++node) y_[node] -= z_[e] * W_[e][node];
     x.segment(loopStart, loopRows_) = z_;
@@ -150,7 +186,13 @@ void NewtonSystem::solve(const VectorX& f, VectorX& x) {
 }
 
 MatrixX NewtonSystem::dense() const {
-  MatrixX F = MatrixX::Zero(size_, size_);
+  MatrixX F(size_, size_);
+  assembleDense(F);
+  return F;
+}
+
+void NewtonSystem::assembleDense(MatrixX& F) const {
+  F.setZero();
   for (int i = 0; i < n_; ++i) F.block<6, 6>(6 * i, 6 * i) = body_[i];
   const auto couple = [&](const CouplingBlock& c, int offset) {
     for (int side = 0; side < 2; ++side) {
@@ -165,7 +207,6 @@ MatrixX NewtonSystem::dense() const {
   for (int i = 0; i < n_; ++i)
     if (jointOffset_[i] >= 0) couple(joint_[i], jointOffset_[i]);
   for (std::size_t k = 0; k < loop_.size(); ++k) couple(loop_[k], loopOffset_[k]);
-  return F;
 }
 
 }  // namespace articulab::variational

@@ -8,7 +8,9 @@
 // closures stacked in one dense last node (sec 4.3): its pivot is the Schur complement
 // S = -G'_loop T^-1 G_loop^T, formed with one tree solve per loop row (O(kn)), factored by
 // full-pivot LU so that redundant loop rows (a planar four-bar's out-of-plane row) carry no
-// impulse. `dense()` assembles F for the dense LU oracle of the tests.
+// impulse. `dense()` assembles F for the dense LU oracle of the tests; with setDenseLu(true) the
+// system is instead factored as a whole by the same full-pivot LU, O(N^3) per factor for N
+// unknowns (the dense Newton of the paper's Fig 4c, setting `linear-solver` 1).
 // Vector layout: 6 per body, then the rows of each joint with rows (in joint order), then the
 // loop rows.
 #pragma once
@@ -34,6 +36,9 @@ class NewtonSystem {
  public:
   // Layout for the model; joints[i].rows and loops[k].rows must be set before.
   void resize(const Model& model, const std::vector<int>& jointRows, const std::vector<int>& loopRows);
+  // Dense LU of all of F instead of the block LDU (after resize; allocates N x N twice).
+  void setDenseLu(bool dense);
+  bool denseLu() const { return dense_; }
   int size() const { return size_; }
   int jointOffset(int i) const { return jointOffset_[i]; }
   int loopOffset(int k) const { return loopOffset_[k]; }
@@ -50,18 +55,20 @@ class NewtonSystem {
   // Rank of the loop node (redundant loop rows = loopRowCount() - rank).
   // Whether the last factor() reached the loop rows, and their numerical rank there.
   bool loopsFactored() const { return schurFactored_; }
-  int loopRank() const { return schurFactored_ ? static_cast<int>(schurLu_.rank()) : 0; }
+  int loopRank() const;
   // x = F^-1 f (after factor()).
   void solve(const VectorX& f, VectorX& x);
   // F as a dense matrix (tests).
   MatrixX dense() const;
+  // F into a size() x size() matrix, without allocating.
+  void assembleDense(MatrixX& F) const;
 
  private:
   void loadTree(bool forcesChanged);
   void scatter(const VectorX& f, std::vector<Vector6>& y) const;
   // G'_loop y: the loop rows' rates applied to the node vector y.
   double loopRate(int row, const std::vector<Vector6>& y) const;
-  void solveLoopNode(VectorX& z);
+  bool factorDense();
 
   int n_ = 0, size_ = 0, loopRows_ = 0;
   std::vector<int> bodyNode_, jointNode_, jointOffset_, loopOffset_, rowLoop_, rowLocal_;
@@ -74,6 +81,10 @@ class NewtonSystem {
   VectorX z_, c_;
   Eigen::FullPivLU<MatrixX> schurLu_;
   bool schurFactored_ = false;  // schurLu_ holds the factor of the current loop rows
+  bool dense_ = false;          // setDenseLu: F factored as a whole into denseLu_
+  MatrixX denseF_;
+  Eigen::FullPivLU<MatrixX> denseLu_;
+  VectorX denseScratch_;
 };
 
 }  // namespace articulab::variational

@@ -65,6 +65,7 @@ VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const Sol
   resolveDefaultIntegrator();
   newtonTolerance_ = settingValue(options, kName, settings(), "newton-tolerance");
   newtonIterations_ = static_cast<int>(settingValue(options, kName, settings(), "newton-iterations"));
+  newtonGuess_ = static_cast<int>(settingValue(options, kName, settings(), "newton-guess"));
   n_ = model.bodyCount();
   jointRows_.assign(n_, 0);
   for (int i = 0; i < n_; ++i)
@@ -72,12 +73,13 @@ VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const Sol
   loopRows_.clear();
   for (const LoopConstraint& loop : model.loops) loopRows_.push_back(constraints::loopRowCount(loop));
   system_.resize(model, jointRows_, loopRows_);
+  system_.setDenseLu(settingValue(options, kName, settings(), "linear-solver") == kDenseLu);
   m_ = system_.size() - 6 * n_;
   inertia_.clear();
   for (const Body& body : model.bodies) inertia_.push_back(inertiaAboutCentre(body));
   config2_.assign(n_, BodyConfiguration{});
   config3_.assign(n_, BodyConfiguration{});
-  for (auto* v : {&u1_, &u2_, &wrench_, &incoming_}) v->assign(n_, Vector6::Zero());
+  for (auto* v : {&u0_, &u1_, &u2_, &wrench_, &incoming_}) v->assign(n_, Vector6::Zero());
   rotationRate_.assign(n_, Matrix3::Zero());
   forcing_.assign(n_, BodyForcing{});
   E3_.assign(n_, Matrix4::Identity());
@@ -91,7 +93,7 @@ VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const Sol
   residualHistory_.reserve(newtonIterations_ + 1);
   work_ = makeInitialState(model);  // the triple jump's copy, sized so that its first step allocates nothing
   work_.history.q = VectorX::Zero(7 * n_ + m_);
-  work_.history.qd = VectorX::Zero(12 * n_);
+  work_.history.qd = VectorX::Zero(kHistoryVelocityBlocks * 6 * n_);
   work_.outputs.multipliers = VectorX::Zero(m_);
 }
 
@@ -118,6 +120,11 @@ const SolverSettingList& VariationalMaximalSolver::settings() {
        "largest residual (momentum rows, constraint rows) at which Newton stops"},
       {"newton-iterations", static_cast<double>(kIterations), "iterations", 1, 1000,
        "Newton iterates before the step fails"},
+      {"newton-guess", static_cast<double>(kExtrapolatedGuess), "0 last | 1 extrapolated", 0, 1,
+       "first Newton guess of the velocities: 0 the last step's; 1 extrapolated from the last two steps (2 u_1 - u_0)"},
+      {"linear-solver", static_cast<double>(kBlockLdu), "0 block LDU | 1 dense LU", 0, 1,
+       "0: the O(n) block LDU of the tree (Alg 1-3); 1: a full-pivot LU of the whole Newton matrix, O(n^3) "
+       "per iterate (Fig 4c's reference)"},
   };
   return list;
 }
@@ -141,6 +148,22 @@ double VariationalMaximalSolver::estimateWorkspaceBytes(const Model& model, Inte
   return kPerBody * n + 2.0 * n * sizeof(Vector6) * k + 8.0 * 3.0 * k * k;
 }
 
+// Two N x N matrices (F and its LU) for the N unknowns of the Newton system.
+bool VariationalMaximalSolver::denseLuFits(const Model& model, const SolverOptions& options, SolverSupport& support) {
+  if (settingValue(options, kName, settings(), "linear-solver") != kDenseLu) return true;
+  double unknowns = 6.0 * model.bodyCount() + loopClosureRows(model);
+  for (const Joint& joint : model.joints)
+    if (constraints::hasFixedConstraintForm(joint)) unknowns += constraints::constraintRowCount(joint);
+  const double bytes = 2.0 * unknowns * unknowns * sizeof(double), available = availableMemoryBytes();
+  if (bytes <= available) return true;
+  support.ok = false;
+  support.reason = "the dense LU of linear-solver 1 needs about " + formatBytes(bytes) + " for " +
+                   std::to_string(static_cast<long>(unknowns)) + " unknowns, more than the " + formatBytes(available) +
+                   " of memory available; linear-solver 0 (the block LDU, O(n)) needs about " +
+                   formatBytes(estimateWorkspaceBytes(model, kVariational));
+  return false;
+}
+
 SolverSupport VariationalMaximalSolver::supports(const Model& model, const SolverOptions& options) {
   SolverSupport support;
   if (!options.integrator.isDefault() && !findOffered(integratorList(), options.integrator)) {
@@ -149,6 +172,7 @@ SolverSupport VariationalMaximalSolver::supports(const Model& model, const Solve
     return support;
   }
   if (!checkWorkspaceFits(kName, model, kVariational, support)) return support;
+  if (!denseLuFits(model, options, support)) return support;
   for (const Joint& joint : model.joints) {
     if (std::string refusal = constraints::fixedFormRefusal(joint); !refusal.empty()) {
       support.ok = false;
@@ -183,13 +207,14 @@ SolverSupport VariationalMaximalSolver::supports(const Model& model, const Solve
 bool VariationalMaximalSolver::readHistory(const Model& model, const State& state) {
   const StepHistory& history = state.history;
   if (!history.valid || std::strcmp(history.owner, kName) != 0 || history.q.size() != 7 * n_ + m_ ||
-      history.qd.size() != 12 * n_)
+      history.qd.size() != kHistoryVelocityBlocks * 6 * n_)
     return false;
   for (int i = 0; i < n_; ++i) {
     const double* x = history.q.data() + 7 * i;
     config2_[i].x = Vector3(x[0], x[1], x[2]);
     config2_[i].q = Quaternion(x[3], x[4], x[5], x[6]);
     u1_[i] = history.qd.segment<6>(6 * i);
+    u0_[i] = history.qd.segment<6>(6 * (2 * n_ + i));
     const Vector3& c = model.bodies[i].com;
     const Matrix4 E = poseFromConfiguration(config2_[i], c);
     if (E != state.E_0i[i] || history.qd.segment<6>(6 * (n_ + i)) != state.phi[i]) return false;
@@ -198,10 +223,22 @@ bool VariationalMaximalSolver::readHistory(const Model& model, const State& stat
   return true;
 }
 
-void VariationalMaximalSolver::beginStep(const Model& model, const State& state, double h) {
+// The first Newton guess of the velocities: the last step's u_1, or (newton-guess 1, with the
+// history of two steps and a last step that moved the guess at all) the line through the last
+// two, 2 u_1 - u_0, which is O(h^2) from u_2 where u_1 is O(h): measured, one Newton iteration
+// per step where two were needed (docs/performance.md). At rest (the last step took no
+// iteration) u_1 already solves the step and the line would only add rounding.
+void VariationalMaximalSolver::guessVelocities(const State& state, bool extrapolate) {
+  extrapolated_ = extrapolate && newtonGuess_ == kExtrapolatedGuess && state.outputs.iterations > 0;
+  for (int i = 0; i < n_; ++i)
+    s0_.segment<6>(6 * i) = extrapolated_ ? Vector6(2.0 * u1_[i] - u0_[i]) : u1_[i];
+}
+
+void VariationalMaximalSolver::beginStep(const Model& model, const State& state, double h, bool extrapolate) {
   h_ = h;
   const bool rattle = options_.integrator == kVariationalTripleJump;
-  if (rattle || !readHistory(model, state)) {  // start from the state alone (header)
+  const bool fromHistory = !rattle && readHistory(model, state);
+  if (!fromHistory) {  // start from the state alone (header)
     const bool trapezoid = options_.integrator == kVariationalTrapezoid;
     if (trapezoid) bodyAccelerations(model, state);
     for (int i = 0; i < n_; ++i) {
@@ -212,7 +249,7 @@ void VariationalMaximalSolver::beginStep(const Model& model, const State& state,
     }
     s0_.tail(m_).setZero();
   }
-  for (int i = 0; i < n_; ++i) s0_.segment<6>(6 * i) = u1_[i];
+  guessVelocities(state, fromHistory && extrapolate);
   computeForcing(model, state, wrench_, forcing_);
   if (rattle)
     for (int i = 0; i < n_; ++i) {
@@ -330,8 +367,16 @@ StepStatus VariationalMaximalSolver::tripleJump(const Model& model, State& state
   return {};
 }
 
+// A step whose extrapolated guess fails (a rate beyond the update's reach, no convergence) is
+// solved again from the last step's velocities; its state is written only on success.
 StepStatus VariationalMaximalSolver::solveStep(const Model& model, State& state, double h) {
-  beginStep(model, state, h);
+  const StepStatus status = solveStepFrom(model, state, h, true);
+  if (status.ok || !extrapolated_) return status;
+  return solveStepFrom(model, state, h, false);
+}
+
+StepStatus VariationalMaximalSolver::solveStepFrom(const Model& model, State& state, double h, bool extrapolate) {
+  beginStep(model, state, h, extrapolate);
   s_ = s0_;
   int body = -1;
   if (!residual(model, s_, f_, body)) return failed(omegaRefusal(model, body, h));
@@ -372,11 +417,12 @@ void VariationalMaximalSolver::writeState(const Model& model, State& state, doub
   history.valid = true;
   history.owner = kName;
   if (history.q.size() != 7 * n_ + m_) history.q.resize(7 * n_ + m_);
-  if (history.qd.size() != 12 * n_) history.qd.resize(12 * n_);
+  if (history.qd.size() != kHistoryVelocityBlocks * 6 * n_) history.qd.resize(kHistoryVelocityBlocks * 6 * n_);
   for (int i = 0; i < n_; ++i) {
     const BodyConfiguration& c = config3_[i];
     history.q.segment<7>(7 * i) << c.x, c.q.w(), c.q.x(), c.q.y(), c.q.z();
     history.qd.segment<6>(6 * i) = s_.segment<6>(6 * i);
+    history.qd.segment<6>(6 * (2 * n_ + i)) = u1_[i];
     state.E_0i[i] = E3_[i];
     state.phi[i] = twistFromVelocity(s_.segment<6>(6 * i), E3_[i].topLeftCorner<3, 3>(), model.bodies[i].com);
   }

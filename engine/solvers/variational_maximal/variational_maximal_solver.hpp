@@ -8,7 +8,9 @@
 //
 // History (State::history, owner "variational-maximal"): q = per body (x, q_w, q_x, q_y, q_z)
 // then the impulses Lambda of the last step (the next Newton's first guess); qd = per body the
-// discrete velocity u_1 = (omega; v) of the last step, then per body the twist the step wrote. It is used when its configuration and
+// discrete velocity u_1 = (omega; v) of the last step, then per body the twist the step wrote,
+// then per body the velocity u_0 the last step started from (the first guess 2 u_1 - u_0 of the
+// next, setting newton-guess). It is used when its configuration and
 // velocity give exactly the state's poses and twists; otherwise (a new state, another back-end,
 // an edit) the step starts from the state alone: u_1 = the body velocities of (q, qdot), that is
 // the previous configuration x_0 = x_1 - h v, q_0 = q_1 (x) (c, h omega / 2)^dagger, Lambda = 0
@@ -45,6 +47,11 @@ class VariationalMaximalSolver final : public Solver {
   // Defaults of the settings: max |f| in N s (momentum rows), m or rad (constraints); iterates.
   static constexpr double kTolerance = 1e-10;
   static constexpr int kIterations = 30;
+  // Values of the settings linear-solver and newton-guess.
+  static constexpr int kBlockLdu = 0, kDenseLu = 1;
+  static constexpr int kLastVelocityGuess = 0, kExtrapolatedGuess = 1;
+  // Blocks of 6 n in the history's qd: u_1, the twists, u_0.
+  static constexpr int kHistoryVelocityBlocks = 3;
 
   VariationalMaximalSolver(const Model& model, const SolverOptions& options);
   const char* name() const override { return "variational-maximal"; }
@@ -68,8 +75,9 @@ class VariationalMaximalSolver final : public Solver {
   // (the RATTLE form above, from the state alone); h < 0 steps backwards.
   StepStatus symmetricSubStep(const Model& model, State& state, double h);
 
-  // For tests: the step's Newton problem at the state's configuration and step h.
-  void beginStep(const Model& model, const State& state, double h);
+  // For tests: the step's Newton problem at the state's configuration and step h (extrapolate:
+  // the first guess may be 2 u_1 - u_0, guessVelocities).
+  void beginStep(const Model& model, const State& state, double h, bool extrapolate = true);
   // f(s); false (and the body in `body`) when some |omega| is beyond the update's reach.
   bool residual(const Model& model, const VectorX& s, VectorX& f, int& body);
   // F(s) into system() (not factored).
@@ -80,6 +88,8 @@ class VariationalMaximalSolver final : public Solver {
   const std::vector<double>& residualHistory() const { return residualHistory_; }
 
  private:
+  // supports(): with linear-solver 1, whether the dense Newton matrix fits in memory.
+  static bool denseLuFits(const Model& model, const SolverOptions& options, SolverSupport& support);
   // F at s from the poses of the last residual evaluation, which must have been at s; the
   // G_{x,q} blocks (fixed over a step) are copied only when forcesChanged.
   void assembleJacobian(const VectorX& s, bool forcesChanged);
@@ -87,6 +97,8 @@ class VariationalMaximalSolver final : public Solver {
   bool bodyAccelerations(const Model& model, const State& state);
   // Newton on the discrete Euler-Lagrange equations and the state written, for a step of signed h.
   StepStatus solveStep(const Model& model, State& state, double h);
+  StepStatus solveStepFrom(const Model& model, State& state, double h, bool extrapolate);
+  void guessVelocities(const State& state, bool extrapolate);
   StepStatus tripleJump(const Model& model, State& state, double h);
   void readTrapezoidVelocities(const Model& model, State& state, double h);
   void readRattleVelocities(const Model& model, State& state, double h);
@@ -111,7 +123,7 @@ class VariationalMaximalSolver final : public Solver {
   std::vector<int> jointRows_, loopRows_;
   std::vector<variational::BodyInertia> inertia_;
   std::vector<variational::BodyConfiguration> config2_, config3_;
-  std::vector<Vector6> u1_, u2_, wrench_;
+  std::vector<Vector6> u0_, u1_, u2_, wrench_;
   std::vector<Matrix3> rotationRate_;  // Gamma(omega_2) of eq 32 per body, for the rate rows
   std::vector<Vector6> incoming_;  // triple jump: the start momentum (J omega; m v) + (h/2)(tau; F)
   std::vector<variational::BodyForcing> forcing_;
@@ -124,6 +136,8 @@ class VariationalMaximalSolver final : public Solver {
   std::vector<double> residualHistory_;
   double newtonTolerance_ = kTolerance;  // settings()
   int newtonIterations_ = kIterations;
+  int newtonGuess_ = kExtrapolatedGuess;
+  bool extrapolated_ = false;  // the step's first guess was 2 u_1 - u_0
 };
 
 }  // namespace articulab
