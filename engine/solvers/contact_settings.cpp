@@ -18,7 +18,7 @@ SolverSettingList withContactSettings(SolverSettingList own) {
        "eps I added to the contact and friction QPs, relative to their largest diagonal (unique forces)"},
       {"sp-islands", 1, "on/off", 0, 1,
        "1: staggered projections per contact island (independent groups of bodies), 0: on the whole problem at once"},
-      {"sp-active-set", 1, "mode", 0, 2,
+      {"sp-active-set", 1, "0 plain | 1 settled | 2 newton", 0, 2,
        "1: once neither QP's active set changes, jump to the fixed point of staggered projections on those sets "
        "(one linear solve; kept only when feasible), 0: plain iterations, 2: that jump on every iteration from "
        "the iterate's active sets, approached by a ratio test when infeasible (semismooth Newton; fewer "
