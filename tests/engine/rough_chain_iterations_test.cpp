@@ -22,62 +22,12 @@
 namespace articulab {
 namespace {
 
-constexpr double kRoughChainStep = 1e-3;
-constexpr int kRoughChainSteps = 3000;
-constexpr int kRoughChainCap = 50;
-
-struct RoughChainIterationCounts {
-  int contactSteps = 0, over20 = 0, atCap = 0, most = 0;
-  long total = 0;
-  std::string slowWindows;  // "t0-t1 s" runs of steps above 20 iterations (gaps under 20 ms merged)
-};
-
-// Appends the window [first, last] (s) to the text of slow-step windows.
-void appendRoughChainWindow(std::string& windows, double first, double last) {
-  char text[40];
-  std::snprintf(text, sizeof text, " %.3f-%.3f", first, last);
-  windows += text;
-}
-
-// Adds a slow step at time t: into the last window when within 20 ms of its end, else a new one.
-void addRoughChainSlowStep(std::string& windows, double& first, double& last, double t) {
-  if (first >= 0.0 && t - last <= 0.02) {
-    last = t;
-    return;
-  }
-  if (first >= 0.0) appendRoughChainWindow(windows, first, last);
-  first = last = t;
-}
-
-// Runs the chain on `backend` (sp-active-set 0, 1 or 2) into `state`, counting SP's iterations.
-RoughChainIterationCounts countRoughChainIterations(const char* backend, const Model& model, int activeSetStep,
-                                                    State& state) {
-  SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
-  assignSetting(options.settings, backend, "friction-directions", 4);
-  assignSetting(options.settings, backend, "sp-tolerance", 1e-8);
-  assignSetting(options.settings, backend, "sp-iterations", kRoughChainCap);
-  assignSetting(options.settings, backend, "sp-active-set", activeSetStep);
-  auto solver = findBackend(backend)->create(model, options);
-  state = makeInitialState(model);
-  RoughChainIterationCounts counts;
-  double first = -1.0, last = -1.0;
-  for (int k = 0; k < kRoughChainSteps; ++k) {
-    const StepStatus status = solver->step(model, state, kRoughChainStep);
-    EXPECT_TRUE(status.ok) << backend << ": " << status.message;
-    if (!status.ok) break;
-    const int iterations = state.outputs.contactIterations;
-    if (iterations == 0) continue;
-    ++counts.contactSteps;
-    counts.total += iterations;
-    counts.most = std::max(counts.most, iterations);
-    counts.atCap += iterations >= kRoughChainCap;
-    if (iterations <= 20) continue;
-    ++counts.over20;
-    addRoughChainSlowStep(counts.slowWindows, first, last, (k + 1) * kRoughChainStep);
-  }
-  if (first >= 0.0) appendRoughChainWindow(counts.slowWindows, first, last);
-  return counts;
-}
+using test::countRoughChainIterations;
+using test::kRoughChainCap;
+using test::kRoughChainStep;
+using test::kRoughChainSteps;
+using test::roughChainOptions;
+using test::RoughChainIterationCounts;
 
 // Mean below 10 iterations and at most 10 % of the contact steps above 20, every step ok.
 TEST(RoughChainIterations, ConvergeOnEveryContactBackend) {
@@ -86,8 +36,9 @@ TEST(RoughChainIterations, ConvergeOnEveryContactBackend) {
   for (const char* backend : {"baraff", "redmax", "recursive"}) {
     State state;
     const RoughChainIterationCounts c = countRoughChainIterations(backend, model, 1, state);
+    EXPECT_EQ(c.failure, "") << backend;
     ASSERT_GT(c.contactSteps, 2000) << backend;
-    const double mean = static_cast<double>(c.total) / c.contactSteps;
+    const double mean = c.mean();
     std::printf("%s: %d contact steps, mean %.2f, most %d, above 20: %d, at the cap: %d, slow steps at t =%s\n",
                 backend, c.contactSteps, mean, c.most, c.over20, c.atCap, c.slowWindows.c_str());
     EXPECT_LT(mean, 10.0) << backend;
@@ -108,8 +59,9 @@ TEST(RoughChainIterations, NewtonActiveSetStepCutsTheSlowSteps) {
   for (const char* backend : {"baraff", "redmax", "recursive"}) {
     State state;
     const RoughChainIterationCounts c = countRoughChainIterations(backend, model, 2, state);
+    EXPECT_EQ(c.failure, "") << backend;
     ASSERT_GT(c.contactSteps, 2000) << backend;
-    const double mean = static_cast<double>(c.total) / c.contactSteps;
+    const double mean = c.mean();
     std::printf("%s (Newton): mean %.2f, most %d, above 20: %d, at the cap: %d, slow steps at t =%s\n", backend, mean,
                 c.most, c.over20, c.atCap, c.slowWindows.c_str());
     EXPECT_LT(mean, 3.5) << backend;
@@ -159,20 +111,12 @@ RoughChainStepGaps roughChainStepGaps(const char* backend, const Model& model, c
   return gaps;
 }
 
-SolverOptions roughChainOptions(const char* backend, double activeSetStep) {
-  SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
-  assignSetting(options.settings, backend, "friction-directions", 4);
-  assignSetting(options.settings, backend, "sp-iterations", kRoughChainCap);
-  assignSetting(options.settings, backend, "sp-active-set", activeSetStep);
-  return options;
-}
-
 TEST(RoughChainIterations, ActiveSetStepKeepsPlainStaggeredProjectionsFixedPoint) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = test::roughFallingChain();
   for (const char* backend : {"baraff", "redmax", "recursive"}) {
-    const RoughChainStepGaps gaps = roughChainStepGaps(backend, model, roughChainOptions(backend, 1.0),
-                                                       roughChainOptions(backend, 0.0), kRoughChainCap);
+    const RoughChainStepGaps gaps = roughChainStepGaps(backend, model, roughChainOptions(backend, 1),
+                                                       roughChainOptions(backend, 0), kRoughChainCap);
     std::printf("%s: %d steps compared, largest velocity gap %.3g, %d above %g\n", backend, gaps.compared,
                 gaps.largest, gaps.apart, kRoughChainSameFixedPoint);
     EXPECT_GT(gaps.compared, 2000) << backend;
@@ -193,11 +137,11 @@ TEST(RoughChainIterations, NewtonActiveSetStepEndsWhereATighterToleranceEnds) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = test::roughFallingChain();
   for (const char* backend : {"baraff", "redmax", "recursive"}) {
-    SolverOptions tight = roughChainOptions(backend, 2.0);
+    SolverOptions tight = roughChainOptions(backend, 2);
     assignSetting(tight.settings, backend, "sp-tolerance", 1e-10);
     assignSetting(tight.settings, backend, "sp-iterations", 1000);
     const RoughChainStepGaps gaps =
-        roughChainStepGaps(backend, model, roughChainOptions(backend, 2.0), tight, 1000);
+        roughChainStepGaps(backend, model, roughChainOptions(backend, 2), tight, 1000);
     std::printf("%s (Newton): %d steps compared, largest velocity gap %.3g, %d above %g\n", backend, gaps.compared,
                 gaps.largest, gaps.apart, kRoughChainSameFixedPoint);
     EXPECT_GT(gaps.compared, 2500) << backend;

@@ -75,12 +75,6 @@ Model hangingFrictionChain() {
                 "child_position": [0, 0, -0.05], "friction": {"mu": 0.3, "radius": 0.01}}]})", "hanging.json");
 }
 
-Model roughFallingChain(double height) {
-  Model model = loadScene(kScenes + "falling_chain.json", {{"height", height}});
-  model.groundFriction = 0.5;
-  return model;
-}
-
 Model slidingBoxes(int count, int first, bool spin) {
   Model model;
   model.name = "sliding boxes";

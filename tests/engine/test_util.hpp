@@ -7,6 +7,7 @@
 
 #include "engine/multibody/state.hpp"
 #include "engine/solvers/solver.hpp"
+#include "tests/shared/rough_falling_chain.hpp"  // test::roughFallingChain
 
 namespace articulab::test {
 
@@ -47,9 +48,6 @@ Model mixedTree();
 // Two 1 kg links 0.1 m long hanging at rest from a revolute and a spherical_exp joint, both with
 // joint friction (mu 0.3, radius 0.01 m): joint 0 carries both weights, joint 1 one.
 Model hangingFrictionChain();
-// The falling chain (free cube and four revolute links) dropped from `height` m onto the ground
-// with mu = 0.5.
-Model roughFallingChain(double height = 0.3);
 // Free 1 kg boxes k = first .. first + count - 1 (0.2 x 0.2 x 0.1 m) resting on the ground with
 // mu = 0.5, box k at x = k m, sliding at 0.5 + 0.1 k m/s along a direction that turns with k and,
 // with spin, turning at 2 - 0.3 k rad/s about z: independent contact islands.
