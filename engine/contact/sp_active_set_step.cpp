@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/algorithm/dense_lu.hpp"
 #include "engine/contact/staggered_projections.hpp"
 
 namespace articulab::contact {
@@ -23,6 +24,7 @@ SpActiveSetStep::SpActiveSetStep(int normalCapacity, int frictionCapacity)
       system_(MatrixX::Zero(normalCapacity + frictionCapacity, normalCapacity + frictionCapacity)),
       solution_(VectorX::Zero(normalCapacity + frictionCapacity)),
       factors_(MatrixX::Zero(normalCapacity + frictionCapacity, normalCapacity + frictionCapacity)),
+      pivots_(Eigen::VectorXi::Zero(normalCapacity + frictionCapacity)),
       rhs_(VectorX::Zero(normalCapacity + frictionCapacity)),
       residual_(VectorX::Zero(normalCapacity + frictionCapacity)),
       target_(VectorX::Zero(normalCapacity + frictionCapacity)),
@@ -176,18 +178,20 @@ void SpActiveSetStep::block(int constraint, int nn, int nt) {
 }
 
 // x (holding the right-hand side) <- system^-1 x, with one step of iterative refinement (Higham,
-// Accuracy and Stability, sec 12.1): the system is near-singular (redundant corners, eps I).
+// Accuracy and Stability, sec 12.1) on the same factors: the system is near-singular (redundant
+// corners, eps I).
 bool SpActiveSetStep::solveRefined(Eigen::Ref<VectorX> x) {
   const auto system = system_.topLeftCorner(unknowns_, unknowns_);
   auto factors = factors_.topLeftCorner(unknowns_, unknowns_);
+  auto pivots = pivots_.head(unknowns_);
   auto rhs = rhs_.head(unknowns_), residual = residual_.head(unknowns_);
   rhs = x;
   factors = system;
-  if (!solveDenseInPlace(factors, x, kActiveSetNegligiblePivot)) return false;
+  if (!factorPartialPivoting(factors, pivots, kActiveSetNegligiblePivot)) return false;
+  solveFactored(factors, pivots, x);
   residual = rhs;
   residual.noalias() -= system * x;
-  factors = system;
-  if (!solveDenseInPlace(factors, residual, kActiveSetNegligiblePivot)) return false;
+  solveFactored(factors, pivots, residual);
   x += residual;
   return true;
 }
@@ -239,31 +243,6 @@ bool SpActiveSetStep::feasible(int nn, int equalities) const {
     const int normal = unknown_[contactNormal_[r - nn]];
     const double limit = normal >= 0 ? contactBound_[r - nn] * solution_[normal] : 0.0;
     if (std::abs(solution_[p]) > limit) return false;
-  }
-  return true;
-}
-
-bool solveDenseInPlace(Eigen::Ref<MatrixX> K, Eigen::Ref<VectorX> r, double negligible) {
-  const int n = static_cast<int>(K.rows());
-  const double scale = K.cwiseAbs().maxCoeff();
-  for (int k = 0; k < n; ++k) {
-    int pivot = k;
-    K.col(k).tail(n - k).cwiseAbs().maxCoeff(&pivot);
-    pivot += k;
-    if (!(std::abs(K(pivot, k)) > negligible * scale)) return false;
-    if (pivot != k) {
-      K.row(k).swap(K.row(pivot));
-      std::swap(r[k], r[pivot]);
-    }
-    for (int i = k + 1; i < n; ++i) {
-      const double factor = K(i, k) / K(k, k);
-      if (factor == 0.0) continue;
-      K.row(i).tail(n - k - 1) -= factor * K.row(k).tail(n - k - 1);
-      r[i] -= factor * r[k];
-    }
-  }
-  for (int k = n - 1; k >= 0; --k) {
-    r[k] = (r[k] - K.row(k).tail(n - k - 1).dot(r.tail(n - k - 1))) / K(k, k);
   }
   return true;
 }

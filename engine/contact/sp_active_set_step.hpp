@@ -22,8 +22,8 @@
 // again within the solve (cycles between two pieces); when SP's iterate comes back to such a
 // classification, the rows whose class changed since the iteration before are freed and that
 // set's fixed point tried instead (freeCycleRows; docs/performance.md has the figures).
-// Dense Gaussian elimination with partial pivoting on the free rows (Golub and Van Loan,
-// Matrix Computations, Alg 3.4.1); no allocation after construction.
+// Dense LU with partial pivoting on the free rows (engine/algorithm/dense_lu.hpp); no
+// allocation after construction.
 #pragma once
 
 #include <vector>
@@ -107,14 +107,11 @@ class SpActiveSetStep {
   MatrixX system_;
   VectorX solution_;
   MatrixX factors_;
+  Eigen::VectorXi pivots_;  // factorPartialPivoting's (engine/algorithm/dense_lu.hpp)
   VectorX rhs_, residual_;
   VectorX target_, current_;  // the fixed point over all rows; the ratio test's point
   int rowCount_ = 0, unknowns_ = 0, rejectedCount_ = 0, nextRejected_ = 0;
   bool haveLast_ = false, tried_ = false;
 };
-
-// Solves K x = r in place by Gaussian elimination with partial pivoting (K and r overwritten, x
-// in r); false when a pivot is below negligible times the largest entry of K.
-bool solveDenseInPlace(Eigen::Ref<MatrixX> K, Eigen::Ref<VectorX> r, double negligible);
 
 }  // namespace articulab::contact
