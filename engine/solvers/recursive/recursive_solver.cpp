@@ -196,7 +196,8 @@ bool RecursiveSolver::contactVelocity(const Model& model, const State& state, do
     velocityResponse(model, state, h, contactRow_, contactColumn_);
     Y.col(r) = contactColumn_;
   }
-  if (integrator() != Integrator::SemiImplicitEuler) contactStartKin_.bodies = dynamics_.kin.bodies;  // contactMassResponses
+  if (integrator() != Integrator::SemiImplicitEuler && options_.driftControl == DriftControl::PostStabilization)
+    contactStartKin_.bodies = dynamics_.kin.bodies;  // for contactMassResponses, which only the projection calls
   if (!contact_.solve(state, h, qdNext))
     contactFailure_ = std::string("contact: ") + contact_.failure() + " (staggered projections)";
   if (contact_.droppedContacts() > 0)
