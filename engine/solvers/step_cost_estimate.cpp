@@ -43,6 +43,8 @@ constexpr CostConstants kMeasured[] = {
     {"variational-maximal", "variational-trapezoid", 3.1e-5, 0.0},
     // 2.6 times the trapezoid on the four-bar (93 against 36 us, back to back, 2026-11-28).
     {"variational-maximal", "variational-triple-jump", 8.1e-5, 0.0},
+    // One Newton solve and one read-out solve per step, as the trapezoid.
+    {"variational-maximal", "variational-midpoint", 3.1e-5, 0.0},
     // Measured like the rows above: 19 us per step at n = 10, 41 us at n = 20 (RIQN, about 2 us
     // per coordinate); longer chains need more iterations (310 us at n = 50).
     {"variational-minimal", "variational-midpoint", 4.0e-6, 0.0},

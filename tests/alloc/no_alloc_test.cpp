@@ -341,7 +341,8 @@ TEST(NoAlloc, ForceElementStepsAllocateNothing) {
       {"redmax", {Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4}},
       {"recursive", {Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler, Integrator::SemiImplicitEuler, Integrator::RK4}},
       {"baraff", {Integrator::SemiImplicitEuler, Integrator::RK4}},
-      {"variational-maximal", {Integrator{"variational"}, Integrator{"variational-trapezoid"}, Integrator{"variational-triple-jump"}}}};
+      {"variational-maximal", {Integrator{"variational"}, Integrator{"variational-trapezoid"}, Integrator{"variational-triple-jump"},
+                               Integrator{"variational-midpoint"}}}};
   for (const auto& [backend, integrators] : runs) {
     for (Integrator integrator : integrators) {
       auto solver = findBackend(backend)->create(model, SolverOptions{integrator});
@@ -364,7 +365,8 @@ TEST(NoAlloc, VariationalMaximalStepsAllocateNothing) {
   models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json"));
   models.push_back(loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar_chain_4.json"));
   for (const Model& model : models)
-    for (const char* integrator : {"variational", "variational-trapezoid", "variational-triple-jump"}) {
+    for (const char* integrator :
+         {"variational", "variational-trapezoid", "variational-triple-jump", "variational-midpoint"}) {
       auto solver = findBackend("variational-maximal")->create(model, SolverOptions{Integrator{integrator}});
       State state = makeInitialState(model);
       state.perturbation = {model.bodyCount() - 1, Vector3(0.01, 0, 0), Vector3(0.1, 0, -0.2), 50.0, 1.0};

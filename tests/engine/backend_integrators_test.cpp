@@ -44,7 +44,7 @@ TEST(BackendIntegrators, TheRegistryListsEachBackEndsIntegratorsAndSettings) {
   }
   EXPECT_FALSE(findBackend("baraff")->settings.empty());
   EXPECT_FALSE(findBackend("recursive")->settings.empty());
-  EXPECT_EQ(names(findBackend("variational-maximal")->integrators), (V{"variational", "variational-trapezoid", "variational-triple-jump"}));
+  EXPECT_EQ(names(findBackend("variational-maximal")->integrators), (V{"variational", "variational-trapezoid", "variational-triple-jump", "variational-midpoint"}));
   EXPECT_EQ(names(findBackend("variational-minimal")->integrators), (V{"variational-midpoint"}));
   EXPECT_EQ(allIntegratorNames(),
             "implicit, implicit-springs, semi-implicit, rk4, variational, variational-trapezoid, variational-triple-jump, "

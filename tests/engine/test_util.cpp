@@ -253,6 +253,21 @@ State stepFromStart(const Model& model, const char* backend, const SolverOptions
   return runStepsFromStart(model, backend, options, duration, steps, false).state;
 }
 
+std::array<double, 2> ordersAgainstRk4(const Model& model, const char* backend, const SolverOptions& options,
+                                       double duration) {
+  const State reference = stepFromStart(model, "recursive", SolverOptions{Integrator::RK4}, duration, 4000);
+  VectorX y(2 * model.nq);
+  y << reference.q, reference.qd;
+  double errors[3];
+  for (int level = 0; level < 3; ++level) {
+    const State state = stepFromStart(model, backend, options, duration, 25 << level);
+    VectorX x(2 * model.nq);
+    x << state.q, state.qd;
+    errors[level] = (x - y).norm();
+  }
+  return {std::log2(errors[0] / errors[1]), std::log2(errors[1] / errors[2])};
+}
+
 WatchedRun watchedRunFromStart(const Model& model, const char* backend, const SolverOptions& options, double duration,
                                int steps) {
   return runStepsFromStart(model, backend, options, duration, steps, true);

@@ -15,7 +15,8 @@
 // an edit) the step starts from the state alone: u_1 = the body velocities of (q, qdot), that is
 // the previous configuration x_0 = x_1 - h v, q_0 = q_1 (x) (c, h omega / 2)^dagger, Lambda = 0
 // (with variational-trapezoid: u_1 = u - (h/2) a, the chord of the half step before). The
-// triple jump never reads it (each sub-step starts from the state) and leaves it invalid.
+// RATTLE forms (triple jump, midpoint) never read it: their steps start from the state's (q, qdot).
+// The triple jump leaves it invalid (its chord belongs to a sub-step).
 #pragma once
 
 #include <string>
@@ -44,6 +45,11 @@ class VariationalMaximalSolver final : public Solver {
   // momentum p^-(u_2) + (h/2)(tau; F) + G^T mu with G u' = 0 (constrained discrete Legendre
   // transforms). The constraints hold at every sub-step; three Newton solves per step.
   static constexpr Integrator kVariationalTripleJump{"variational-triple-jump"};
+  // The SE(3) midpoint discrete Lagrangian (midpoint_lagrangian.hpp: each body on the screw
+  // between its poses, gravity at the screw's midpoint) in the same RATTLE form, one Newton
+  // solve per step: second order and symmetric; its energy band on the four-bar is 0.6 times the
+  // trapezoid's.
+  static constexpr Integrator kVariationalMidpoint{"variational-midpoint"};
   // Defaults of the settings: max |f| in N s (momentum rows), m or rad (constraints); iterates.
   static constexpr double kTolerance = 1e-10;
   static constexpr int kIterations = 30;
@@ -71,8 +77,8 @@ class VariationalMaximalSolver final : public Solver {
   // the same block LDU; Gdot u by a central difference of G u along the motion (O(1e-10)).
   void forwardDynamics(const Model& model, const State& state, VectorX& qdd) override;
 
-  // For tests (integrator variational-triple-jump): one symmetric sub-step of signed size h
-  // (the RATTLE form above, from the state alone); h < 0 steps backwards.
+  // For tests (variational-triple-jump, variational-midpoint): one symmetric step of signed size
+  // h (the RATTLE form above, from the state alone); h < 0 steps backwards.
   StepStatus symmetricSubStep(const Model& model, State& state, double h);
 
   // For tests: the step's Newton problem at the state's configuration and step h (extrapolate:
@@ -100,6 +106,10 @@ class VariationalMaximalSolver final : public Solver {
   StepStatus solveStepFrom(const Model& model, State& state, double h, bool extrapolate);
   void guessVelocities(const State& state, bool extrapolate);
   StepStatus tripleJump(const Model& model, State& state, double h);
+  // The step starts from the state's momentum and ends with the constrained Legendre transform.
+  bool rattleForm() const;
+  bool midpoint() const { return options_.integrator == kVariationalMidpoint; }
+  Vector6 startMomentum(int body, const Vector6& u) const;
   void readTrapezoidVelocities(const Model& model, State& state, double h);
   void readRattleVelocities(const Model& model, State& state, double h);
   // forwardDynamics: D, the forcing and the constraint rows at the state, and f's rows -Gdot u.
@@ -125,7 +135,9 @@ class VariationalMaximalSolver final : public Solver {
   std::vector<variational::BodyConfiguration> config2_, config3_;
   std::vector<Vector6> u0_, u1_, u2_, wrench_;
   std::vector<Matrix3> rotationRate_;  // Gamma(omega_2) of eq 32 per body, for the rate rows
-  std::vector<Vector6> incoming_;  // triple jump: the start momentum (J omega; m v) + (h/2)(tau; F)
+  std::vector<Matrix3> startRotation_;  // R_2 per body (variational-midpoint's momenta)
+  Vector3 gravity_ = Vector3::Zero();   // the model's, at the step's start
+  std::vector<Vector6> incoming_;  // RATTLE form: the start momentum (J omega; m v) + (h/2)(tau; F)
   std::vector<variational::BodyForcing> forcing_;
   std::vector<Matrix4> E3_;
   std::vector<variational::ConstraintBlock> joint2_, loop2_, joint3_, loop3_;
