@@ -262,7 +262,8 @@ void VariationalMaximalSolver::beginStep(const Model& model, const State& state,
   guessVelocities(state, (fromHistory || chordFromHistory) && extrapolate);
   computeForcing(model, state, wrench_, forcing_);
   gravity_ = model.gravity;
-  for (int i = 0; i < n_; ++i) startRotation_[i] = config2_[i].q.toRotationMatrix();
+  if (midpoint())
+    for (int i = 0; i < n_; ++i) startRotation_[i] = config2_[i].q.toRotationMatrix();
   if (rattle)
     for (int i = 0; i < n_; ++i) {
       incoming_[i] << inertia_[i].J * u1_[i].head<3>(), inertia_[i].m * u1_[i].tail<3>();

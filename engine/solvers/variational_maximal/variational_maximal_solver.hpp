@@ -15,8 +15,9 @@
 // an edit) the step starts from the state alone: u_1 = the body velocities of (q, qdot), that is
 // the previous configuration x_0 = x_1 - h v, q_0 = q_1 (x) (c, h omega / 2)^dagger, Lambda = 0
 // (with variational-trapezoid: u_1 = u - (h/2) a, the chord of the half step before). The
-// RATTLE forms (triple jump, midpoint) never read it: their steps start from the state's (q, qdot).
-// The triple jump leaves it invalid (its chord belongs to a sub-step).
+// RATTLE forms (triple jump, midpoint) start from the state's (q, qdot); the midpoint reads only
+// its last chord and impulses, for the first Newton guess. The triple jump leaves it invalid (its
+// chord belongs to a sub-step).
 #pragma once
 
 #include <string>
