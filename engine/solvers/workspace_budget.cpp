@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/constraints/loop_rows.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
@@ -98,10 +99,6 @@ bool checkWorkspaceFits(const std::string& backend, const Model& model, Integrat
   return false;
 }
 
-double loopClosureRows(const Model& model) {
-  double rows = 0.0;
-  for (const LoopConstraint& loop : model.loops) rows += loop.type == LoopType::Hinge ? 5.0 : 3.0;
-  return rows;
-}
+double loopClosureRows(const Model& model) { return constraints::totalLoopRows(model); }
 
 }  // namespace articulab

@@ -49,6 +49,12 @@ void coupleRates(const ConstraintBlock& at3, const std::vector<Matrix3>& gamma, 
   rate(at3.GB, at3.bodyB, out.rateB);
 }
 
+// The Newton system's rows of a joint: its constraint rows when it has a fixed form (supports()
+// refuses the others).
+int newtonJointRows(const Joint& joint) {
+  return constraints::hasFixedConstraintForm(joint) ? constraints::constraintRowCount(joint) : 0;
+}
+
 // Subtracts G_{x,q}^T Lambda of a block from the body rows of f.
 // (Lambda padded to six entries: G's rows past c.rows are zero, and a fixed 6 x 6 product is
 // several times cheaper than Eigen's product of run-time size.)
@@ -69,8 +75,7 @@ VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const Sol
   newtonGuess_ = static_cast<int>(settingValue(options, kName, settings(), "newton-guess"));
   n_ = model.bodyCount();
   jointRows_.assign(n_, 0);
-  for (int i = 0; i < n_; ++i)
-    jointRows_[i] = constraints::hasFixedConstraintForm(model.joints[i]) ? constraints::constraintRowCount(model.joints[i]) : 0;
+  for (int i = 0; i < n_; ++i) jointRows_[i] = newtonJointRows(model.joints[i]);
   loopRows_.clear();
   for (const LoopConstraint& loop : model.loops) loopRows_.push_back(constraints::loopRowCount(loop));
   system_.resize(model, jointRows_, loopRows_);
@@ -157,9 +162,8 @@ double VariationalMaximalSolver::estimateWorkspaceBytes(const Model& model, Inte
 // Two N x N matrices (F and its LU) for the N unknowns of the Newton system.
 bool VariationalMaximalSolver::denseLuFits(const Model& model, const SolverOptions& options, SolverSupport& support) {
   if (settingValue(options, kName, settings(), "linear-solver") != kDenseLu) return true;
-  double unknowns = 6.0 * model.bodyCount() + loopClosureRows(model);
-  for (const Joint& joint : model.joints)
-    if (constraints::hasFixedConstraintForm(joint)) unknowns += constraints::constraintRowCount(joint);
+  double unknowns = 6.0 * model.bodyCount() + loopClosureRows(model);  // the rows of the constructor's system_
+  for (const Joint& joint : model.joints) unknowns += newtonJointRows(joint);
   const double bytes = 2.0 * unknowns * unknowns * sizeof(double), available = availableMemoryBytes();
   if (bytes <= available) return true;
   support.ok = false;
