@@ -35,11 +35,8 @@ SpActiveSetStep::SpActiveSetStep(int normalCapacity, int frictionCapacity)
 bool SpActiveSetStep::settled(const Eigen::Ref<const VectorX>& alpha, const Eigen::Ref<const VectorX>& beta,
                               const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper,
                               int equalities) {
-  const int nn = static_cast<int>(alpha.size()), nt = static_cast<int>(beta.size());
-  rowCount_ = nn + nt;
+  readRows(alpha, beta, lower, upper, equalities);
   bool same = haveLast_;
-  for (int i = 0; i < nn; ++i) rows_[i] = normalRow(i, alpha[i], equalities);
-  for (int j = 0; j < nt; ++j) rows_[nn + j] = frictionRow(beta[j], lower[j], upper[j]);
   for (int r = 0; r < rowCount_; ++r) {
     same = same && rows_[r] == lastRows_[r];
     lastRows_[r] = rows_[r];
@@ -51,13 +48,19 @@ bool SpActiveSetStep::settled(const Eigen::Ref<const VectorX>& alpha, const Eige
   return true;
 }
 
-void SpActiveSetStep::classify(const Eigen::Ref<const VectorX>& alpha, const Eigen::Ref<const VectorX>& beta,
+void SpActiveSetStep::readRows(const Eigen::Ref<const VectorX>& alpha, const Eigen::Ref<const VectorX>& beta,
                                const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper,
                                int equalities) {
   const int nn = static_cast<int>(alpha.size()), nt = static_cast<int>(beta.size());
   rowCount_ = nn + nt;
   for (int i = 0; i < nn; ++i) rows_[i] = normalRow(i, alpha[i], equalities);
   for (int j = 0; j < nt; ++j) rows_[nn + j] = frictionRow(beta[j], lower[j], upper[j]);
+}
+
+void SpActiveSetStep::classify(const Eigen::Ref<const VectorX>& alpha, const Eigen::Ref<const VectorX>& beta,
+                               const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper,
+                               int equalities) {
+  readRows(alpha, beta, lower, upper, equalities);
   std::copy(classified_.begin(), classified_.begin() + rowCount_, lastClassified_.begin());
   std::copy(rows_.begin(), rows_.begin() + rowCount_, classified_.begin());
 }

@@ -82,6 +82,9 @@ class SpActiveSetStep {
   void assemble(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b, int nn, double shiftN,
                 double shiftT);
   bool feasible(int nn, int equalities) const;
+  // rows_ (and rowCount_) from the iterate's alpha and beta.
+  void readRows(const Eigen::Ref<const VectorX>& alpha, const Eigen::Ref<const VectorX>& beta,
+                const Eigen::Ref<const VectorX>& lower, const Eigen::Ref<const VectorX>& upper, int equalities);
   bool solveTarget(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b,
                    const std::vector<FrictionRows>& contacts, int contactCount, int axes, double shiftN, double shiftT,
                    int nn, int nt);

@@ -54,6 +54,7 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
   alpha.setZero();
   activeSet_.reset();
   bool normalSettled = false, jumped = false, newtonPoint = false;
+  bool frictionConsistent = false;  // the Newton point's friction rows kept their classes through the friction QP
   BoxQpSettings contactSettings = settings.qp, frictionSettings = settings.qp;
   contactSettings.diagonalShift = nn > 0 ? settings.regularisation * Ann.diagonal().maxCoeff() : 0.0;
   frictionSettings.diagonalShift = nt > 0 ? settings.regularisation * Att.diagonal().maxCoeff() : 0.0;
@@ -69,7 +70,7 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
     }
     result.change = forceChange(A, alpha, beta, result.iterations, settings.tolerance, normalSettled);  // CONVERGENCE CHECK (line 14)
     result.converged = result.change <= settings.tolerance;
-    if (newtonPoint && !(frictionConsistent_ && activeSet_.sameNormalRows(alpha, equalities))) {
+    if (newtonPoint && !(frictionConsistent && activeSet_.sameNormalRows(alpha, equalities))) {
       result.converged = false;  // not SP's fixed point: its sets are not tried again
       activeSet_.rejectClassified();
     }
@@ -81,7 +82,7 @@ StaggeredProjectionResult StaggeredProjections::solve(const Eigen::Ref<const Mat
     if (newtonPoint) {
       jumped = true;
       if (!solveFriction(A, b, nn, contacts, contactCount, axes, alpha, beta, frictionSettings, result)) return result;
-      frictionConsistent_ = activeSet_.sameFrictionRows(beta, lowerT_.head(nt), upperT_.head(nt));
+      frictionConsistent = activeSet_.sameFrictionRows(beta, lowerT_.head(nt), upperT_.head(nt));
     }
     if (settings.activeSetStep == kSpActiveSetSettled && result.iterations + 1 >= kFirstActiveSetStep &&
         activeSetStep(A, b, equalities, contacts, contactCount, axes, contactSettings.diagonalShift,

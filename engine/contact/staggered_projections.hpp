@@ -108,11 +108,10 @@ class StaggeredProjections {
                      const std::vector<FrictionRows>& contacts, int contactCount, int axes, double shiftN,
                      double shiftT, Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
   // The Newton reading's step from the iterate's own active sets (true: SP goes on from its
-  // point, whose friction-row consistency is then in frictionConsistent_).
+  // point).
   bool newtonStep(const Eigen::Ref<const MatrixX>& A, const Eigen::Ref<const VectorX>& b, int equalities,
                   const std::vector<FrictionRows>& contacts, int contactCount, int axes, double shiftN, double shiftT,
                   Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
-  bool frictionConsistent_ = false;
   VectorX lowerN_, upperN_, lowerT_, upperT_, rhsN_, rhsT_, previous_, change_, product_;
   SpActiveSetStep activeSet_;
 };

@@ -244,8 +244,7 @@ TEST(NoAlloc, ReducedContactStepsAllocateNothing) {
 // test, the remembered inconsistent active sets, all sized with the solver) on the rough chain's
 // landing and sliding (t = 0.18 to 0.38 s, where its steps take the most iterations).
 TEST(NoAlloc, NewtonActiveSetStepsAllocateNothing) {
-  Model falling = loadScene(ARTICULAB_SOURCE_DIR "/scenes/falling_chain.json", {{"height", 0.3}});
-  falling.groundFriction = 0.5;
+  const Model falling = test::roughFallingChain();
   for (const char* backend : {"baraff", "redmax", "recursive"}) {
     SolverOptions options{Integrator::SemiImplicitEuler};
     options.settings.push_back({backend, "sp-active-set", 2.0});

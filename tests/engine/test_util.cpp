@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <sstream>
 
 #include "engine/io/scene_loader.hpp"
@@ -197,6 +198,13 @@ CsvEnergyRow csvEnergyRow(const std::string& line) {
     *column = std::stod(cell);
   }
   return row;
+}
+
+CsvEnergyRow lastCsvEnergyRow(const std::string& path) {
+  std::ifstream file(path);
+  std::string line, last;
+  while (std::getline(file, line)) last = line;
+  return csvEnergyRow(last);
 }
 
 Joint singleJoint(JointType type, const Vector3& axis) {

@@ -88,6 +88,8 @@ struct CsvEnergyRow {
   double t = 0.0, kinetic = 0.0, potential = 0.0, total = 0.0;
 };
 CsvEnergyRow csvEnergyRow(const std::string& line);
+// csvEnergyRow of the last line of the CSV file at `path`.
+CsvEnergyRow lastCsvEnergyRow(const std::string& path);
 // One joint of the given type between the world and a box, for joint-level tests.
 Joint singleJoint(JointType type, const Vector3& axis = Vector3::UnitZ());
 Joint compositeJoint(const std::vector<JointPart>& parts);

@@ -6,11 +6,13 @@
 
 #include <array>
 #include <cmath>
+#include <filesystem>
 #include <random>
 #include <sstream>
 
 #include "app/cli/commands.hpp"
 
+#include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/solver_settings.hpp"
@@ -211,14 +213,20 @@ TEST(VariationalMaximalMidpoint, GuessFromTheLastChordTakesFewerIterations) {
   EXPECT_LT(gapQd, 3e-8);
 }
 
-// Chosen by name on the command line.
+// Chosen by name on the command line: the CLI runs it, and its last energy row equals an engine
+// run of the same steps.
 TEST(VariationalMaximalMidpoint, SelectedByTheCli) {
+  const std::string csv = (std::filesystem::temp_directory_path() / "articulab_midpoint_test.csv").string();
   std::ostringstream out, err;
-  ASSERT_EQ(cli::runCommand({kScenes + "four_bar.json", "--integrator", "variational-midpoint", "--duration", "0.05"},
+  ASSERT_EQ(cli::runCommand({kScenes + "four_bar.json", "--integrator", "variational-midpoint", "--duration", "0.05",
+                             "--csv", csv},
                             out, err),
             0)
       << err.str();
   EXPECT_NE(out.str().find("integrator variational-midpoint"), std::string::npos) << out.str();
+  const Model model = loadScene(kScenes + "four_bar.json");
+  const State state = test::stepFromStart(model, "variational-maximal", SolverOptions{kMidpoint}, 0.05, 50);
+  EXPECT_NEAR(test::lastCsvEnergyRow(csv).total, computeEnergy(model, state).total(), 1e-12);
 }
 
 }  // namespace

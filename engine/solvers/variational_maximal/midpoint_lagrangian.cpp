@@ -32,6 +32,18 @@ MidpointTerms midpointTerms(const BodyInertia& I, const Vector3& gravity, const 
 Vector3 endRate(const MidpointTerms& t, const Vector3& a, double h) { return t.c * a + 0.5 * h * t.omega.cross(a); }
 Vector3 startRate(const MidpointTerms& t, const Vector3& a, double h) { return t.c * a - 0.5 * h * t.omega.cross(a); }
 
+// p^+ (atStart, R = R_k) or p^- (R = R_{k+1}): B_e and B_s swap between the two.
+Vector6 midpointMomentum(const BodyInertia& I, const Vector3& gravity, const Matrix3& R, const Vector6& u, double h,
+                         bool atStart) {
+  const MidpointTerms t = midpointTerms(I, gravity, R, u, h);
+  const Vector3 sigmaBody = R.transpose() * t.sigmaW;
+  Vector6 p;
+  p.head<3>() = atStart ? Vector3(endRate(t, t.rhoGrad, h) + startRate(t, sigmaBody, h))
+                        : Vector3(startRate(t, t.rhoGrad, h) + endRate(t, sigmaBody, h));
+  p.tail<3>() = I.m * t.v + t.sigmaV;
+  return p;
+}
+
 }  // namespace
 
 double midpointLagrangian(const BodyInertia& I, const Vector3& gravity, const BodyConfiguration& a,
@@ -47,22 +59,6 @@ double midpointLagrangian(const BodyInertia& I, const Vector3& gravity, const Bo
   const double sigma = (I.m * h2 / 24.0) * w.cross(v).squaredNorm() - (h2 / 8.0) * W.dot(w.cross(v));
   return h * (rho + 0.5 * I.m * v.squaredNorm() + sigma) + 0.5 * h * W.dot(a.x + b.x);
 }
-
-namespace {
-
-// p^+ (atStart, R = R_k) or p^- (R = R_{k+1}): B_e and B_s swap between the two.
-Vector6 midpointMomentum(const BodyInertia& I, const Vector3& gravity, const Matrix3& R, const Vector6& u, double h,
-                         bool atStart) {
-  const MidpointTerms t = midpointTerms(I, gravity, R, u, h);
-  const Vector3 sigmaBody = R.transpose() * t.sigmaW;
-  Vector6 p;
-  p.head<3>() = atStart ? Vector3(endRate(t, t.rhoGrad, h) + startRate(t, sigmaBody, h))
-                        : Vector3(startRate(t, t.rhoGrad, h) + endRate(t, sigmaBody, h));
-  p.tail<3>() = I.m * t.v + t.sigmaV;
-  return p;
-}
-
-}  // namespace
 
 Vector6 midpointMomentumAtStepStart(const BodyInertia& I, const Vector3& gravity, const Matrix3& R, const Vector6& u,
                                     double h) {
