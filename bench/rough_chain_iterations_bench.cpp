@@ -14,6 +14,15 @@ namespace {
 
 constexpr const char* kRoughChainBackends[] = {"baraff", "redmax", "recursive"};
 
+void recordCounts(benchmark::State& bench, const test::RoughChainIterationCounts& counts) {
+  if (!counts.failure.empty()) return bench.SkipWithError(counts.failure.c_str());
+  bench.counters["contact_steps"] = counts.contactSteps;
+  bench.counters["mean"] = counts.mean();
+  bench.counters["most"] = counts.most;
+  bench.counters["above_20"] = counts.over20;
+  bench.counters["at_cap"] = counts.atCap;
+}
+
 void BM_RoughChainSpIterations(benchmark::State& bench) {
   const char* backend = kRoughChainBackends[bench.range(0)];
   const Model model = test::roughFallingChain();
@@ -22,17 +31,27 @@ void BM_RoughChainSpIterations(benchmark::State& bench) {
     State state;
     counts = test::countRoughChainIterations(backend, model, static_cast<int>(bench.range(1)), state);
   }
-  if (!counts.failure.empty()) return bench.SkipWithError(counts.failure.c_str());
-  bench.counters["contact_steps"] = counts.contactSteps;
-  bench.counters["mean"] = counts.mean();
-  bench.counters["most"] = counts.most;
-  bench.counters["above_20"] = counts.over20;
-  bench.counters["at_cap"] = counts.atCap;
+  recordCounts(bench, counts);
 }
 BENCHMARK(BM_RoughChainSpIterations)
     ->ArgsProduct({{0, 1, 2}, {1, 0, 2}})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
+
+// The shipped scene scenes/falling_chain_rough.json with its own solver settings (sp-active-set 2,
+// sp-regularisation 1e-4); arg: back-end. Counters as above.
+void BM_RoughChainSceneSpIterations(benchmark::State& bench) {
+  const char* backend = kRoughChainBackends[bench.range(0)];
+  const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/falling_chain_rough.json");
+  const SolverOptions options = solverOptionsFor(model, model.defaults.integrator);
+  test::RoughChainIterationCounts counts;
+  for (auto _ : bench) {
+    State state;
+    counts = test::countRoughChainIterations(backend, model, options, state);
+  }
+  recordCounts(bench, counts);
+}
+BENCHMARK(BM_RoughChainSceneSpIterations)->DenseRange(0, 2)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace articulab

@@ -2,8 +2,10 @@
 // falling_chain.json from 0.3 m with ground friction 0.5, 3 s at 1 ms, semi-implicit with
 // post-stabilisation, 4 pyramid directions, sp-tolerance 1e-8, cap 50) on the three back-ends
 // with frictional contact. Issue 15 asks for at most 20 iterations on every step of every shipped
-// scene; this chain is not shipped because some of its steps need more (even with the active-set
-// step, sp_active_set_step.hpp). The distribution per back-end is a benchmark
+// scene; at these (default) settings some of the chain's steps need more (even with the
+// active-set step, sp_active_set_step.hpp), so the shipped chain, scenes/falling_chain_rough.json,
+// carries its own settings (sp-active-set 2, sp-regularisation 1e-4), under which every step
+// meets the target (the last two tests). The distribution per back-end is a benchmark
 // (bench/rough_chain_iterations_bench.cpp; docs/performance.md); the tests here assert what is
 // physics: SP converges on the steps on average within 10 iterations, at most 10 % of the steps
 // take more than 20, and the active-set step leads SP to the same fixed point as plain SP (the
@@ -14,7 +16,10 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "engine/diagnostics/energy.hpp"
+#include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/solver_settings.hpp"
 #include "tests/engine/test_util.hpp"
@@ -148,6 +153,72 @@ TEST(RoughChainIterations, NewtonActiveSetStepEndsWhereATighterToleranceEnds) {
     EXPECT_GT(gaps.compared, 2500) << backend;
     EXPECT_LE(gaps.apart * 200, gaps.compared) << backend;
     RecordProperty(std::string(backend) + "_newton_tolerance_gap", test::sci(gaps.largest));
+  }
+}
+
+// The shipped scene scenes/falling_chain_rough.json (the chain above from 0.3 m, with its own
+// solver settings: sp-active-set 2 and sp-regularisation 1e-4 on each back-end) meets issue 15's
+// target on every step of its 3 s on the three back-ends: at most 20 SP iterations at the
+// tolerance 1e-8 (measured 2026-11-28: at most 8 / 10 / 10 on baraff / redmax / recursive, mean
+// 2.1). The chain comes to rest (kinetic energy below 1e-9 J) and stays put: no body moves by
+// more than 1e-6 m over the last second (measured 3.9e-8 m: the regularised normal rows let a
+// resting corner sink by a few 1e-9 m per step, which the next step's recovery lifts again).
+// Energy over one step, relative to max(1, |E|): on baraff it rises by at most 2.8e-7 (measured),
+// that same sink and lift at the regularisation 1e-4 (5.6e-13 with the normal rows at 1e-10);
+// on redmax and recursive by up to 3.9e-4, at t = 0.17 s while the cube pivots on one corner,
+// semi-implicit Euler's own (the frictionless chain gains 4.7e-4 on that step; see
+// ReducedContact.EnergyNeverRisesOverAStepOnTheContactScenes).
+TEST(RoughChainIterations, ShippedSceneNeedsAtMostTwentyOnEveryStep) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
+  const Model model = loadScene(test::kScenes + "falling_chain_rough.json");
+  const SolverOptions options = solverOptionsFor(model, model.defaults.integrator);
+  for (const char* backend : {"baraff", "redmax", "recursive"}) {
+    auto solver = findBackend(backend)->create(model, options);
+    State state = makeInitialState(model);
+    int contactSteps = 0, most = 0;
+    std::vector<Matrix4> lastSecond;
+    double moved = 0.0, energy = computeEnergy(model, state).total(), rise = -1e300;
+    for (int k = 0; k < kRoughChainSteps; ++k) {
+      const StepStatus status = solver->step(model, state, kRoughChainStep);
+      ASSERT_TRUE(status.ok) << backend << ": " << status.message;
+      const double after = computeEnergy(model, state).total();
+      rise = std::max(rise, (after - energy) / std::max(1.0, std::abs(energy)));
+      energy = after;
+      contactSteps += state.outputs.contactIterations > 0;
+      most = std::max(most, state.outputs.contactIterations);
+      if (k == kRoughChainSteps - 1001) lastSecond = state.E_0i;
+      if (lastSecond.empty()) continue;
+      for (std::size_t i = 0; i < state.E_0i.size(); ++i)
+        moved = std::max(moved, (state.E_0i[i].col(3) - lastSecond[i].col(3)).norm());
+    }
+    EXPECT_GT(contactSteps, 2000) << backend;
+    EXPECT_LE(most, 20) << backend;
+    EXPECT_LT(computeEnergy(model, state).kinetic, 1e-9) << backend;
+    EXPECT_LT(moved, 1e-6) << backend;
+    EXPECT_LT(rise, std::string(backend) == "baraff" ? 1e-6 : 2e-3) << backend;
+    std::printf("%s: %d contact steps, at most %d SP iterations, moved %.3g m over the last second, largest energy "
+                "rise %.3g\n", backend, contactSteps, most, moved, rise);
+    RecordProperty(std::string(backend) + "_scene_most_iterations", most);
+  }
+}
+
+// The shipped scene's end points are SP's fixed point: every contact step repeated from the same
+// state with sp-tolerance 1e-10 (cap 1000) ends at the same velocities to
+// kRoughChainSameFixedPoint on all but five in a thousand of the steps.
+TEST(RoughChainIterations, ShippedSceneEndsWhereATighterToleranceEnds) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
+  const Model model = loadScene(test::kScenes + "falling_chain_rough.json");
+  const SolverOptions options = solverOptionsFor(model, model.defaults.integrator);
+  for (const char* backend : {"baraff", "redmax", "recursive"}) {
+    SolverOptions tight = options;
+    assignSetting(tight.settings, backend, "sp-tolerance", 1e-10);
+    assignSetting(tight.settings, backend, "sp-iterations", 1000);
+    const RoughChainStepGaps gaps = roughChainStepGaps(backend, model, options, tight, 1000);
+    std::printf("%s (shipped scene): %d steps compared, largest velocity gap %.3g, %d above %g\n", backend,
+                gaps.compared, gaps.largest, gaps.apart, kRoughChainSameFixedPoint);
+    EXPECT_GT(gaps.compared, 2500) << backend;
+    EXPECT_LE(gaps.apart * 200, gaps.compared) << backend;
+    RecordProperty(std::string(backend) + "_scene_tolerance_gap", test::sci(gaps.largest));
   }
 }
 

@@ -67,10 +67,11 @@ inline void addRoughChainSlowStep(std::string& windows, double& first, double& l
   first = last = t;
 }
 
-// Runs the chain on `backend` into `state`, counting SP's iterations over the contact steps.
-inline RoughChainIterationCounts countRoughChainIterations(const char* backend, const Model& model, int activeSetStep,
-                                                           State& state) {
-  auto solver = findBackend(backend)->create(model, roughChainOptions(backend, activeSetStep));
+// Runs the chain on `backend` with `options` into `state`, counting SP's iterations over the
+// contact steps.
+inline RoughChainIterationCounts countRoughChainIterations(const char* backend, const Model& model,
+                                                           const SolverOptions& options, State& state) {
+  auto solver = findBackend(backend)->create(model, options);
   state = makeInitialState(model);
   RoughChainIterationCounts counts;
   double first = -1.0, last = -1.0;
@@ -92,6 +93,12 @@ inline RoughChainIterationCounts countRoughChainIterations(const char* backend, 
   }
   closeRoughChainWindow(counts.slowWindows, first, last);
   return counts;
+}
+
+// The same with the run's options (roughChainOptions) and sp-active-set `activeSetStep`.
+inline RoughChainIterationCounts countRoughChainIterations(const char* backend, const Model& model, int activeSetStep,
+                                                           State& state) {
+  return countRoughChainIterations(backend, model, roughChainOptions(backend, activeSetStep), state);
 }
 
 }  // namespace articulab::test
