@@ -49,6 +49,9 @@ SolverSettingList withJointFrictionSettings(SolverSettingList own) {
        "change of the joint friction bounds at which BISP stops (sueda Alg 8 line 18)"},
       {"joint-friction-iterations", static_cast<double>(defaults.maxIterations), "iterations", 1, 1000,
        "friction QP solves of BISP per step (joint friction)"},
+      {"joint-friction-regularisation", defaults.regularisation, "relative", 0, 1e-4,
+       "eps I of BISP's friction QP over the largest diagonal of W (eq 2.118): unique friction impulses where "
+       "joints share DOFs (loops); a sticking joint keeps a relative speed of about eps |beta|"},
   });
   return own;
 }
@@ -58,6 +61,7 @@ contact::BispSettings jointFrictionSettings(const SolverOptions& options, const 
   contact::BispSettings settings;
   settings.tolerance = settingValue(options, backend, list, "joint-friction-tolerance");
   settings.maxIterations = static_cast<int>(settingValue(options, backend, list, "joint-friction-iterations"));
+  settings.regularisation = settingValue(options, backend, list, "joint-friction-regularisation");
   return settings;
 }
 

@@ -187,7 +187,8 @@ TEST(Cli, SolverSettingsAreSetCheckedAndPrinted) {
   EXPECT_EQ(bad.code, 2);
   EXPECT_EQ(bad.usageError, "--setting: back-end 'recursive' has no setting 'tolerance'; its settings: "
                             "gmres-tolerance, gmres-iterations, joint-friction-tolerance, joint-friction-iterations, "
-                            "friction-directions, sp-tolerance, sp-iterations, sp-regularisation, sp-islands, "
+                            "joint-friction-regularisation, friction-directions, sp-tolerance, sp-iterations, "
+                            "sp-regularisation, sp-islands, "
                             "sp-active-set");
   const Result range = run({scene, "--backend", "redmax", "--setting", "projection-iterations=0"});
   EXPECT_EQ(range.code, 2);

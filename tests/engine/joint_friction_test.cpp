@@ -16,6 +16,7 @@
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
 #include "engine/solvers/registry.hpp"
+#include "engine/solvers/solver_settings.hpp"
 #include "tests/engine/test_util.hpp"
 
 namespace articulab {
@@ -181,29 +182,57 @@ TEST(JointFriction, FourBarLosesEnergyAndComesToRest) {
   EXPECT_LT(test::worstLoopError(model, state), 1e-9);
 }
 
-// BISP iterations (friction QP solves per step) over each shipped joint-friction scene's run;
-// printed for docs/performance.md. The pendulum and the arm converge in a few; the four-bar's
-// three joints share one DOF (W of rank 1) and a small share of its steps ends at the cap.
+struct BispIterationCounts {
+  long steps = 0, total = 0, atCap = 0;
+  int most = 0;
+};
+
+// BISP iterations (friction QP solves per step) over the scene's run on redmax with `options`.
+BispIterationCounts bispIterations(const Model& model, const SolverOptions& options) {
+  const auto solver = findBackend("redmax")->create(model, options);
+  State state = makeInitialState(model);
+  BispIterationCounts counts;
+  counts.steps = std::lround(model.defaults.duration / model.defaults.dt);
+  for (long s = 0; s < counts.steps; ++s) {
+    EXPECT_TRUE(solver->step(model, state, model.defaults.dt).ok);
+    counts.total += state.outputs.contactIterations;
+    counts.most = std::max(counts.most, state.outputs.contactIterations);
+    counts.atCap += state.outputs.contactIterations >= 50;
+  }
+  return counts;
+}
+
+// BISP iterations over each shipped joint-friction scene's whole run, with the scene's settings;
+// printed for docs/performance.md. Issue 15's target, at most 20 per step, holds on all three
+// (measured 2026-11-28: at most 7, 4 and 13), the four-bar's through its
+// joint-friction-regularisation (next test).
 TEST(JointFriction, IterationsOnTheShippedScenes) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   for (const char* scene : {"pendulum_joint_friction.json", "arm_holding_load.json", "four_bar_joint_friction.json"}) {
     const Model model = loadScene(test::kScenes + scene);
-    const auto solver = findBackend("redmax")->create(model, solverOptionsFor(model, model.defaults.integrator));
-    State state = makeInitialState(model);
-    const long steps = std::lround(model.defaults.duration / model.defaults.dt);
-    long total = 0, atCap = 0;
-    int most = 0;
-    for (long s = 0; s < steps; ++s) {
-      ASSERT_TRUE(solver->step(model, state, model.defaults.dt).ok);
-      total += state.outputs.contactIterations;
-      most = std::max(most, state.outputs.contactIterations);
-      atCap += state.outputs.contactIterations >= 50;
-    }
-    std::cout << scene << ": mean " << double(total) / steps << ", most " << most << ", steps at the cap " << atCap
-              << " of " << steps << "\n";
-    EXPECT_LE(atCap, steps / 100) << scene;
-    if (std::string(scene) != "four_bar_joint_friction.json") EXPECT_LE(most, 10) << scene;
+    const BispIterationCounts c = bispIterations(model, solverOptionsFor(model, model.defaults.integrator));
+    std::cout << scene << ": mean " << double(c.total) / c.steps << ", most " << c.most << ", steps at the cap "
+              << c.atCap << " of " << c.steps << "\n";
+    EXPECT_LE(c.most, 20) << scene;
   }
+}
+
+// The four-bar's three frictional joints share its one DOF, so W has rank 1 and only the
+// friction QP's eps I makes the split of the friction impulses between the joints unique. At the
+// default joint-friction-regularisation, 1e-10 of W's largest diagonal, some stick-slip steps of
+// its first 0.8 s end at the cap of 50 with the bounds still changing (measured 2026-11-28: 71 of
+// 10000); at the scene's 1e-6 none takes more than 13, and the linkage still comes to rest
+// (FourBarLosesEnergyAndComesToRest).
+TEST(JointFriction, RegularisationSettlesTheFourBarsSharedDof) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
+  const Model model = loadScene(test::kScenes + "four_bar_joint_friction.json");
+  SolverOptions fine = solverOptionsFor(model, model.defaults.integrator);
+  assignSetting(fine.settings, "redmax", "joint-friction-regularisation", 1e-10);
+  const BispIterationCounts atDefault = bispIterations(model, fine);
+  const BispIterationCounts atScene = bispIterations(model, solverOptionsFor(model, model.defaults.integrator));
+  EXPECT_GT(atDefault.atCap, 0);
+  EXPECT_EQ(atScene.atCap, 0);
+  EXPECT_LE(atScene.most, 20);
 }
 
 TEST(JointFriction, BackEndsWithoutItRefuseAndTheReducedOnesNeedAVelocityStep) {

@@ -75,7 +75,8 @@ TEST(ModelEdits, SolverSettingsAreCheckedAgainstTheRegistry) {
   EXPECT_EQ(setSolverSetting(model, "redmax", "gmres-tolerance", 1e-8),
             "back-end 'redmax' has no setting 'gmres-tolerance'; its settings: projection-iterations, "
             "projection-tolerance, projection-failure, joint-friction-tolerance, joint-friction-iterations, "
-            "friction-directions, sp-tolerance, sp-iterations, sp-regularisation, sp-islands, "
+            "joint-friction-regularisation, friction-directions, sp-tolerance, sp-iterations, sp-regularisation, "
+            "sp-islands, "
             "sp-active-set");
   EXPECT_TRUE(model.defaults.solverSettings.empty());
   EXPECT_EQ(setSolverSetting(model, "redmax", "projection-iterations", 3), "");
