@@ -1,4 +1,5 @@
 // articulab describe SCENE and articulab backends.
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
@@ -121,6 +122,9 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
 }
 
 void printBackends(std::ostream& out) {
+  std::size_t nameWidth = 0;  // the settings' column: the longest name of any back-end's
+  for (const BackendInfo& info : backends())
+    for (const SolverSetting& setting : info.settings) nameWidth = std::max(nameWidth, std::string(setting.name).size());
   for (const BackendInfo& info : backends()) {
     out << info.name << ": " << info.description << '\n';
     out << "  integrators (first: default):\n";
@@ -130,7 +134,8 @@ void printBackends(std::ostream& out) {
     if (info.settings.empty()) continue;
     out << "  settings:\n";
     for (const SolverSetting& setting : info.settings)
-      out << "    " << std::left << std::setw(24) << setting.name << std::right << setting.value << ' ' << setting.unit
+      out << "    " << std::left << std::setw(static_cast<int>(nameWidth) + 1) << setting.name << std::right
+          << setting.value << ' ' << setting.unit
           << " (range " << setting.min << " to " << setting.max << "): " << setting.description << '\n';
   }
 }

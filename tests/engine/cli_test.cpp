@@ -160,8 +160,8 @@ TEST(Cli, BackendsAndUsageListEachBackEndsIntegrators) {
     EXPECT_NE(usage.str().find(info.name + ": " + integratorListNames(info.integrators)), std::string::npos) << usage.str();
     for (const IntegratorInfo& integrator : info.integrators)
       EXPECT_NE(backends.str().find(integrator.description), std::string::npos) << integrator.integrator.name();
-    for (const SolverSetting& setting : info.settings)
-      EXPECT_NE(backends.str().find(setting.name), std::string::npos) << setting.name;
+    for (const SolverSetting& setting : info.settings)  // the name, then at least one space before the value
+      EXPECT_NE(backends.str().find("    " + std::string(setting.name) + " "), std::string::npos) << setting.name;
   }
   std::ostringstream out, err;
   ASSERT_EQ(cli::describeCommand({kCliScenes + "falling_chain.json"}, out, err), 0);
