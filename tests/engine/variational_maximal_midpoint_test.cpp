@@ -6,19 +6,16 @@
 
 #include <array>
 #include <cmath>
-#include <filesystem>
 #include <random>
-#include <sstream>
 
-#include "app/cli/commands.hpp"
 
-#include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_maximal/midpoint_lagrangian.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 #include "test_util.hpp"
+#include "tests/engine/cli_engine_run.hpp"
 
 namespace articulab {
 namespace {
@@ -216,17 +213,9 @@ TEST(VariationalMaximalMidpoint, GuessFromTheLastChordTakesFewerIterations) {
 // Chosen by name on the command line: the CLI runs it, and its last energy row equals an engine
 // run of the same steps.
 TEST(VariationalMaximalMidpoint, SelectedByTheCli) {
-  const std::string csv = (std::filesystem::temp_directory_path() / "articulab_midpoint_test.csv").string();
-  std::ostringstream out, err;
-  ASSERT_EQ(cli::runCommand({kScenes + "four_bar.json", "--integrator", "variational-midpoint", "--duration", "0.05",
-                             "--csv", csv},
-                            out, err),
-            0)
-      << err.str();
-  EXPECT_NE(out.str().find("integrator variational-midpoint"), std::string::npos) << out.str();
-  const Model model = loadScene(kScenes + "four_bar.json");
-  const State state = test::stepFromStart(model, "variational-maximal", SolverOptions{kMidpoint}, 0.05, 50);
-  EXPECT_NEAR(test::lastCsvEnergyRow(csv).total, computeEnergy(model, state).total(), 1e-12);
+  const test::CliEngineRun run = test::fourBarCliAgainstEngine("variational-maximal", kMidpoint);
+  EXPECT_NE(run.printout.find("integrator variational-midpoint"), std::string::npos) << run.printout;
+  EXPECT_LT(run.energyGap, 1e-12);
 }
 
 }  // namespace

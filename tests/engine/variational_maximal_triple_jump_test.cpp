@@ -18,6 +18,7 @@
 #include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 #include "test_util.hpp"
+#include "tests/engine/cli_engine_run.hpp"
 
 namespace articulab {
 namespace {
@@ -106,18 +107,10 @@ TEST(VariationalMaximalTripleJump, AFailedSubStepLeavesTheState) {
 // Chosen by name on the command line and in a scene file: the CLI runs it, and its last energy
 // row equals an engine run of the same steps.
 TEST(VariationalMaximalTripleJump, SelectedByTheCliAndTheSceneFile) {
-  const std::string csv = (std::filesystem::temp_directory_path() / "articulab_triple_jump_test.csv").string();
-  std::ostringstream out, err;
-  ASSERT_EQ(cli::runCommand({kScenes + "four_bar.json", "--integrator", "variational-triple-jump", "--duration", "0.05",
-                             "--csv", csv},
-                            out, err),
-            0)
-      << err.str();
-  EXPECT_NE(out.str().find("integrator variational-triple-jump"), std::string::npos) << out.str();
-  const Model model = loadScene(kScenes + "four_bar.json");
-  const State state = test::stepFromStart(model, "variational-maximal",
-                                          SolverOptions{VariationalMaximalSolver::kVariationalTripleJump}, 0.05, 50);
-  EXPECT_NEAR(test::lastCsvEnergyRow(csv).total, computeEnergy(model, state).total(), 1e-12);
+  const test::CliEngineRun run =
+      test::fourBarCliAgainstEngine("variational-maximal", VariationalMaximalSolver::kVariationalTripleJump);
+  EXPECT_NE(run.printout.find("integrator variational-triple-jump"), std::string::npos) << run.printout;
+  EXPECT_LT(run.energyGap, 1e-12);
 
   std::ifstream original(kScenes + "four_bar.json");
   std::string text((std::istreambuf_iterator<char>(original)), std::istreambuf_iterator<char>());

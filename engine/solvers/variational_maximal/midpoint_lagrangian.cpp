@@ -8,7 +8,7 @@ namespace {
 
 // The pieces of the header's momenta at one u and world axis w.
 struct MidpointTerms {
-  Vector3 omega, v, w, W;  // W = m g
+  Vector3 omega, v, w, W, Jw;  // W = m g, Jw = J omega
   double c = 1.0;          // sqrt(1 - h^2 |omega|^2 / 4)
   Vector3 rhoGrad, sigmaW, sigmaV;
 };
@@ -21,8 +21,8 @@ MidpointTerms midpointTerms(const BodyInertia& I, const Vector3& gravity, const 
   t.W = I.m * gravity;
   t.c = std::sqrt(std::max(0.0, 1.0 - 0.25 * h * h * t.omega.squaredNorm()));
   const double h2 = h * h;
-  const Vector3 Jw = I.J * t.omega;
-  t.rhoGrad = Jw + (h2 / 12.0) * (t.omega.dot(Jw) * t.omega + t.omega.squaredNorm() * Jw);
+  t.Jw = I.J * t.omega;
+  t.rhoGrad = t.Jw + (h2 / 12.0) * (t.omega.dot(t.Jw) * t.omega + t.omega.squaredNorm() * t.Jw);
   t.sigmaW = (I.m * h2 / 12.0) * t.v.cross(t.w.cross(t.v)) - (h2 / 8.0) * t.v.cross(t.W);
   t.sigmaV = -(I.m * h2 / 12.0) * t.w.cross(t.w.cross(t.v)) - (h2 / 8.0) * t.W.cross(t.w);
   return t;
@@ -78,9 +78,8 @@ Matrix6 midpointStartJacobian(const BodyInertia& I, const Vector3& gravity, cons
   const double h2 = h * h, mh = I.m * h2 / 12.0;
   const double cSafe = std::max(t.c, 1e-150);
   const Matrix3 Id = Matrix3::Identity();
-  const Vector3 Jw = I.J * t.omega;
-  const Matrix3 rhoHessian = I.J + (h2 / 12.0) * (2.0 * t.omega * Jw.transpose() + t.omega.dot(Jw) * Id +
-                                                  2.0 * Jw * t.omega.transpose() + t.omega.squaredNorm() * I.J);
+  const Matrix3 rhoHessian = I.J + (h2 / 12.0) * (2.0 * t.omega * t.Jw.transpose() + t.omega.dot(t.Jw) * Id +
+                                                  2.0 * t.Jw * t.omega.transpose() + t.omega.squaredNorm() * I.J);
   const Matrix3 Be = t.c * Id + 0.5 * h * skew(t.omega), Bs = Be.transpose();
   const Vector3 b = R.transpose() * t.sigmaW;
   const Matrix3 sigmaWW = mh * (t.v.squaredNorm() * Id - t.v * t.v.transpose());

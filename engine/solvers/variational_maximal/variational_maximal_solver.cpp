@@ -325,11 +325,19 @@ bool VariationalMaximalSolver::rattleForm() const {
   return options_.integrator == kVariationalTripleJump || options_.integrator == kVariationalMidpoint;
 }
 
-// p^+(u) of the step's discrete Lagrangian (the trapezoid's of discrete_euler_lagrange.hpp or
-// the midpoint's of midpoint_lagrangian.hpp), without the forcing halves.
 Vector6 VariationalMaximalSolver::startMomentum(int body, const Vector6& u) const {
   if (midpoint()) return midpointMomentumAtStepStart(inertia_[body], gravity_, startRotation_[body], u, h_);
   return momentumAtStepStart(inertia_[body], u, h_);
+}
+
+Matrix6 VariationalMaximalSolver::startJacobian(int body, const Vector6& u) const {
+  if (midpoint()) return midpointStartJacobian(inertia_[body], gravity_, startRotation_[body], u, h_);
+  return delJacobian(inertia_[body], u, h_);
+}
+
+Vector6 VariationalMaximalSolver::endMomentum(int body, const Matrix3& R, const Vector6& u, double h) const {
+  if (midpoint()) return midpointMomentumAtStepEnd(inertia_[body], gravity_, R, u, h);
+  return momentumAtStepEnd(inertia_[body], u, h);
 }
 
 void VariationalMaximalSolver::jacobian(const Model& model, const VectorX& s) {
@@ -341,8 +349,7 @@ void VariationalMaximalSolver::jacobian(const Model& model, const VectorX& s) {
 void VariationalMaximalSolver::assembleJacobian(const VectorX& s, bool forcesChanged) {
   for (int i = 0; i < n_; ++i) {
     u2_[i] = s.segment<6>(6 * i);
-    system_.bodies()[i] = midpoint() ? midpointStartJacobian(inertia_[i], gravity_, startRotation_[i], u2_[i], h_)
-                                     : delJacobian(inertia_[i], u2_[i], h_);
+    system_.bodies()[i] = startJacobian(i, u2_[i]);
     rotationRate_[i] = rotationRateJacobian(u2_[i].head<3>(), h_);  // once per body, read by every block on it
   }
   for (int i = 0; i < n_; ++i)
@@ -496,10 +503,7 @@ void VariationalMaximalSolver::readRattleVelocities(const Model& model, State& s
   loadContinuousConstraints(model, state);
   f_.setZero();
   for (int i = 0; i < n_; ++i) {
-    const Vector6 u = s_.segment<6>(6 * i);
-    f_.segment<6>(6 * i) =
-        midpoint() ? midpointMomentumAtStepEnd(inertia_[i], gravity_, state.E_0i[i].topLeftCorner<3, 3>(), u, h)
-                   : momentumAtStepEnd(inertia_[i], u, h);
+    f_.segment<6>(6 * i) = endMomentum(i, state.E_0i[i].topLeftCorner<3, 3>(), s_.segment<6>(6 * i), h);
     f_.segment<3>(6 * i) += 0.5 * h * forcing_[i].tau;
     f_.segment<3>(6 * i + 3) += 0.5 * h * forcing_[i].F;
   }

@@ -110,7 +110,13 @@ class VariationalMaximalSolver final : public Solver {
   // The step starts from the state's momentum and ends with the constrained Legendre transform.
   bool rattleForm() const;
   bool midpoint() const { return options_.integrator == kVariationalMidpoint; }
+  // The step's discrete Lagrangian, the trapezoid's (discrete_euler_lagrange.hpp) or the
+  // midpoint's (midpoint_lagrangian.hpp): p^+(u) at the step's start rotation, its Jacobian in u
+  // (the body block of the Newton matrix), and p^-(u) at the end rotation R (without the
+  // forcing halves).
   Vector6 startMomentum(int body, const Vector6& u) const;
+  Matrix6 startJacobian(int body, const Vector6& u) const;
+  Vector6 endMomentum(int body, const Matrix3& R, const Vector6& u, double h) const;
   void readTrapezoidVelocities(const Model& model, State& state, double h);
   void readRattleVelocities(const Model& model, State& state, double h);
   // forwardDynamics: D, the forcing and the constraint rows at the state, and f's rows -Gdot u.
