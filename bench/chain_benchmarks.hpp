@@ -6,6 +6,7 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/io/scene_loader.hpp"
+#include "engine/run/run.hpp"
 #include "engine/solvers/registry.hpp"
 
 namespace articulab::bench {
@@ -82,6 +83,20 @@ inline void step(benchmark::State& bench, const Model& model, Solver& solver) {
   }
   perDofCounters(bench, model.nq);
   bench.counters["restarts"] = static_cast<double>(restarts);
+}
+
+// Steps a Run (engine/run/run.hpp) from its initial state, reset (untimed) every kStepsPerRun
+// steps as the maximal-coordinate step benchmarks do; a failed step ends the benchmark with its
+// message.
+inline void timeRunSteps(benchmark::State& bench, Run& run) {
+  for (auto _ : bench) {
+    if (run.stepsTaken() == kStepsPerRun) {
+      bench.PauseTiming();
+      run.reset();
+      bench.ResumeTiming();
+    }
+    if (!run.step()) return bench.SkipWithError(run.failure().c_str());
+  }
 }
 
 inline void step(benchmark::State& bench, const char* backend, Integrator integrator) {

@@ -47,20 +47,16 @@ std::pair<std::string, double> parseAssignment(const std::string& flag, const st
   return {text.substr(0, eq), parseNumber(flag + " " + text.substr(0, eq), text.substr(eq + 1), false)};
 }
 
+SettingRequest parseSettingRequest(const std::string& flag, const std::string& text) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) throw UsageError(flag + ": expected NAME=VALUE, got '" + text + "'");
+  return {"", text.substr(0, eq), text.substr(eq + 1)};
+}
+
 void parseOverride(const std::string& text, ParameterOverrides& overrides) {
   const auto [name, value] = parseAssignment("--set", text);
   overrides[name] = value;
 }
 
-void applyCoordinateList(const std::string& flag, const std::vector<double>& values, VectorX& target) {
-  if (values.size() == 1) {
-    target.setConstant(values[0]);
-    return;
-  }
-  if (static_cast<long>(values.size()) != target.size())
-    throw UsageError(flag + ": expected " + std::to_string(target.size()) + " values (one per coordinate) or one value, got " +
-                     std::to_string(values.size()));
-  for (std::size_t k = 0; k < values.size(); ++k) target[static_cast<long>(k)] = values[k];
-}
 
 }  // namespace articulab::cli

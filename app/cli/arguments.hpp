@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/io/scene_loader.hpp"
+#include "engine/run/run_request.hpp"
 
 namespace articulab::cli {
 
@@ -20,7 +21,8 @@ std::vector<double> parseList(const std::string& flag, const std::string& text);
 void parseOverride(const std::string& text, ParameterOverrides& overrides);
 // "NAME=VALUE" with a finite VALUE; throws UsageError naming the flag.
 std::pair<std::string, double> parseAssignment(const std::string& flag, const std::string& text);
-// Applies a --q0/--qd0 list: nq values, or one value for every coordinate.
-void applyCoordinateList(const std::string& flag, const std::vector<double>& values, VectorX& target);
+// "NAME=VALUE" of a --setting for the run's back-end (the value is checked with the setting's kind
+// when the run is resolved).
+SettingRequest parseSettingRequest(const std::string& flag, const std::string& text);
 
 }  // namespace articulab::cli

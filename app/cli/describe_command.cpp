@@ -5,7 +5,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
-#include "engine/solvers/registry.hpp"
+#include "engine/run/run_plan.hpp"
 
 namespace articulab::cli {
 
@@ -57,6 +57,39 @@ void describeMuscle(const Model& model, const Muscle& muscle, std::ostream& out)
   out << '\n';
 }
 
+bool runs(const Model& model, const RunRequest& request) {
+  try {
+    resolveRun(model, request);
+    return true;
+  } catch (const RunRefusal&) {
+    return false;
+  }
+}
+
+// Whether each back-end runs the scene, and with which integrators: the run plans the scene's
+// request gives on it (run_plan.hpp), so that describe says what run does.
+void describeBackends(const Model& model, std::ostream& out) {
+  for (const BackendInfo& info : backends()) {
+    RunRequest request;
+    request.backend = info.name;
+    RunPlan plan;
+    try {
+      plan = resolveRun(model, request);
+    } catch (const RunRefusal& refused) {
+      out << "  " << info.name << ": cannot run this scene: " << refused.reason() << '\n';
+      continue;
+    }
+    out << "  " << info.name << ": runs this scene\n    integrators:";
+    for (const IntegratorInfo& offered : info.integrators) {
+      request.requireIntegrator(offered.integrator.name());
+      out << ' ' << offered.integrator.name() << (runs(model, request) ? "" : " (not on this scene)");
+    }
+    out << '\n';
+    for (const std::string& warning : plan.support.warnings) out << "    warning: " << warning << '\n';
+    for (const std::string& note : plan.support.notes) out << "    note: " << note << '\n';
+  }
+}
+
 }  // namespace
 
 int describeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream&) {
@@ -105,19 +138,7 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
   if (!model.muscles.empty()) out << "muscles:\n";
   for (const Muscle& muscle : model.muscles) describeMuscle(model, muscle, out);
   out << "back-ends:\n";
-  for (const BackendInfo& info : backends()) {
-    const SolverSupport support = info.supports(model);
-    out << "  " << info.name << ": " << (support.ok ? "runs this scene" : "cannot run this scene: " + support.reason) << '\n';
-    if (!support.ok) continue;
-    out << "    integrators:";
-    for (const IntegratorInfo& offered : info.integrators) {
-      const SolverSupport with = info.supports(model, solverOptionsFor(model, offered.integrator));
-      out << ' ' << offered.integrator.name() << (with.ok ? "" : " (not on this scene)");
-    }
-    out << '\n';
-    for (const std::string& warning : support.warnings) out << "    warning: " << warning << '\n';
-    for (const std::string& note : support.notes) out << "    note: " << note << '\n';
-  }
+  describeBackends(model, out);
   return 0;
 }
 

@@ -1,5 +1,5 @@
 #include "app/gui/simulation.hpp"
-#include "app/gui/time_format.hpp"
+#include "engine/run/time_text.hpp"
 
 #include <spdlog/spdlog.h>
 

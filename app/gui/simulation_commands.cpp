@@ -10,7 +10,7 @@
 #include "app/gui/parameter_checks.hpp"
 #include "app/gui/plot_spec.hpp"
 #include "app/gui/simulation.hpp"
-#include "app/gui/time_format.hpp"
+#include "engine/run/time_text.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/constraints/loop_closing.hpp"
 #include "engine/diagnostics/energy.hpp"

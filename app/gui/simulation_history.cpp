@@ -2,7 +2,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/gui/simulation.hpp"
-#include "app/gui/time_format.hpp"
+#include "engine/run/time_text.hpp"
 
 namespace articulab::gui {
 

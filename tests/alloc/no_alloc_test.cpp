@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "engine/io/scene_loader.hpp"
+#include "engine/run/run.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
@@ -487,6 +488,27 @@ TEST(NoAlloc, RecursiveJointFrictionStepsAllocateNothing) {
       const Model model = loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + scene);
       EXPECT_EQ(allocationsDuringSteps(model, Integrator{integrator}, 5, "recursive"), 0) << scene << ", " << integrator;
     }
+}
+
+}  // namespace
+}  // namespace articulab
+
+namespace articulab {
+namespace {
+
+// The Run around a step (engine/run/run.hpp: held activations, step timing, energy, muscles' work
+// and divergence) allocates nothing either: the standard chain, a muscle rig, contact with
+// friction, each on its scene's back-end and integrator.
+TEST(NoAlloc, RunStepsAllocateNothing) {
+  for (const char* scene : {"chain.json", "arm_flexors.json", "falling_chain_rough.json", "four_bar.json"}) {
+    articulab::Run run(std::make_shared<const Model>(loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + scene)));
+    run.setPerturbation({run.model().bodyCount() - 1, Vector3(0.01, 0, 0), Vector3(0.1, 0, -0.2), 50.0, 1.0});
+    run.step();  // warm-up
+    const long before = allocations.load();
+    run.advance(5);
+    EXPECT_EQ(allocations.load() - before, 0) << scene << " on " << run.backend().name;
+    EXPECT_FALSE(run.failed()) << run.failure();
+  }
 }
 
 }  // namespace

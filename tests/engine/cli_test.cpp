@@ -399,3 +399,81 @@ TEST(HugeModels, WorkspaceEstimatesGrowAsTheBackendsAllocate) {
 
 }  // namespace
 }  // namespace articulab
+
+namespace articulab {
+namespace {
+
+// Issue 31, item 3: what cannot run is refused with the limit, never a silent run of 0 steps.
+TEST(Cli, RefusesRunsOfNoStepOrTooManySteps) {
+  const std::string scene = kCliScenes + "double_pendulum.json";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{scene, "--duration", "1e20"}, "--duration: a duration of 1e+20 s at a step of 0.001 s is 1e+23 steps; a run "
+                                      "takes at most 1e+12 steps"},
+      {{scene, "--dt", "1e-300", "--duration", "1"}, "--dt: a duration of 1 s at a step of 1e-300 s is 1e+300 steps"},
+      {{scene, "--dt", "0.002", "--duration", "0.001"}, "--dt: a duration of 0.001 s at a step of 0.002 s is less than one step"},
+      {{scene, "--duration", "0.0004"}, "--duration: a duration of 0.0004 s at a step of 0.001 s is less than one step"},
+      {{scene, "--dt", "2", "--duration", "1"}, "--dt: a duration of 1 s at a step of 2 s is less than one step"},
+  };
+  for (const auto& [args, message] : cases) {
+    const Result r = run(args);
+    EXPECT_EQ(r.code, 2) << message;
+    EXPECT_EQ(r.usageError.rfind(message, 0), 0u) << r.usageError;
+  }
+}
+
+// Issue 31, item 4: an output that cannot be written, is empty or names the scene is refused
+// before the run; a write that fails midway names the path and exits 2.
+TEST(Cli, OutputsAreCheckedAndNeverReplaceTheScene) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "articulab_cli_outputs";
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path scene = dir / "pendulum.json";
+  std::filesystem::copy_file(kCliScenes + "double_pendulum.json", scene,
+                             std::filesystem::copy_options::overwrite_existing);
+  const std::uintmax_t sceneBytes = std::filesystem::file_size(scene);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"", "--csv: expected a file path, got ''"},
+      {scene.string(), "--csv: '" + scene.string() + "' is the input " + scene.string()},
+      {(dir / "missing" / "x.csv").string(), "--csv: cannot write '" + (dir / "missing" / "x.csv").string() + "': "},
+  };
+  for (const auto& [csv, message] : cases) {
+    const Result r = run({scene.string(), "--duration", "0.01", "--csv", csv});
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_EQ(r.usageError.rfind(message, 0), 0u) << r.usageError;
+  }
+  EXPECT_EQ(std::filesystem::file_size(scene), sceneBytes);
+  if (std::filesystem::exists("/dev/full")) {
+    const Result full = run({scene.string(), "--duration", "0.01", "--csv", "/dev/full"});
+    EXPECT_EQ(full.code, 2) << full.out;
+    EXPECT_EQ(full.usageError, "--csv: writing '/dev/full' failed: No space left on device");
+    EXPECT_EQ(full.out.find("rows"), std::string::npos) << full.out;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Issue 31, item 7: RC100 (shared/BENCHMARKS.md) with semi-implicit Euler on recursive gains
+// more than its energy scale within 0.7 s (983 J of 981 J at 0.646 s), long before the explosion
+// bound: stopped as diverged by default, marked as not to be trusted with --on-blow-up warn. RK4
+// keeps the energy over the same time and is neither.
+TEST(Cli, ABlowUpStopsTheRunOrIsMarkedNotTrusted) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
+  const std::string scene = kCliScenes + "rc100.json";
+  const std::vector<std::string> args = {scene, "--backend", "recursive", "--integrator", "semi-implicit",
+                                         "--duration", "0.7"};
+  const Result stopped = run(args);
+  EXPECT_EQ(stopped.code, 3) << stopped.out << stopped.err;
+  EXPECT_NE(stopped.err.find("simulation diverged: recursive (semi-implicit) at step "), std::string::npos) << stopped.err;
+  EXPECT_NE(stopped.err.find("more than the scene's energy scale"), std::string::npos) << stopped.err;
+  EXPECT_NE(stopped.err.find("the run is not to be trusted"), std::string::npos) << stopped.err;
+  std::vector<std::string> warnArgs = args;
+  warnArgs.insert(warnArgs.end(), {"--on-blow-up", "warn"});
+  const Result warned = run(warnArgs);
+  EXPECT_EQ(warned.code, 0) << warned.err;
+  EXPECT_NE(warned.out.find("not trusted the energy grew by "), std::string::npos) << warned.out << warned.err;
+  const Result accurate = run({scene, "--backend", "recursive", "--integrator", "rk4", "--duration", "0.7"});
+  EXPECT_EQ(accurate.code, 0) << accurate.err;
+  EXPECT_EQ(accurate.out.find("not trusted"), std::string::npos) << accurate.out;
+  EXPECT_EQ(run({scene, "--on-blow-up", "maybe"}).usageError, "--on-blow-up: expected stop or warn, got 'maybe'");
+}
+
+}  // namespace
+}  // namespace articulab

@@ -1,10 +1,10 @@
-#include "app/gui/time_format.hpp"
+#include "engine/run/time_text.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-namespace articulab::gui {
+namespace articulab {
 
 std::string formatTime(double t, double dt) {
   const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(dt) - 1e-9)), 0, 9);
@@ -13,4 +13,4 @@ std::string formatTime(double t, double dt) {
   return text;
 }
 
-}  // namespace articulab::gui
+}  // namespace articulab

@@ -3,9 +3,9 @@
 
 #include <string>
 
-namespace articulab::gui {
+namespace articulab {
 
 // t to the step's resolution: "1.234" at dt = 1 ms, not "1.2340000000000002".
 std::string formatTime(double t, double dt);
 
-}  // namespace articulab::gui
+}  // namespace articulab
