@@ -22,7 +22,9 @@
 // 0, rhs 0: no sliding at the end of the step (J phi' = 0 is the friction QP's target).
 // Each contact also gets its record (contact_point.hpp: force on `body` along `normal`, `body` the
 // B of a pair, the A on the ground) and its material points (contact_anchor.hpp; a support
-// point's are its exact body coordinates). Sized once; build allocates nothing (FCL aside).
+// point's are its exact body coordinates; baraff's projection anchors the world point instead,
+// anchorContact, which differs by rounding and moves its falling chain by 2.7e-7 in 1 s).
+// Sized once; build allocates nothing (FCL aside).
 #pragma once
 
 #include <memory>
