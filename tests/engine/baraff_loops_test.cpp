@@ -27,7 +27,7 @@ TEST(BaraffLoops, AnticipationMatchesDenseKKTForPointAndHingeClosures) {
     EXPECT_LT(test::relativeError(a, dense.a), 1e-9) << loopTypeName(type);
     EXPECT_LT(test::relativeError(solver.solution().mu, dense.mu), 1e-9) << loopTypeName(type);
     // The closure holds at the acceleration level: J_a a = rhs_a.
-    for (const baraff::AuxiliaryRow& row : solver.system().auxiliary)
+    for (const constraints::ConstraintRow& row : solver.system().auxiliary)
       EXPECT_NEAR(row.jA * (row.bodyA < 0 ? Vector6::Zero() : solver.solution().a[row.bodyA]) +
                       row.jB.dot(solver.solution().a[row.bodyB]),
                   row.rhs, 1e-9);

@@ -55,18 +55,16 @@ struct BodyRowsAt {
   baraff::ConstraintSystem system;
   std::vector<baraff::ContactPoint> contacts;
   std::vector<int> contactRow;
-  std::vector<contact::BodyContactPoint> points;
   BodyRowsAt(const Model& model, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi, int directions) {
     system.unilateral.resize(baraff::inequalityCapacity(model));
     system.friction.resize(baraff::frictionCapacity(model, directions));
     system.frictionContacts.resize(baraff::frictionContactCapacity(model));
-    contact::BodyCollision collision(model, 5e-3);
-    collision.detect(E, points);
-    contacts.reserve(system.unilateral.size());
+    contact::ContactRows rows(model, directions);
     const VectorX q = VectorX::Zero(model.nq);
-    EXPECT_EQ(baraff::assembleInequalityRows(model, E, phi, q, kBodyRowsStep, directions, points, system, contacts,
-                                             contactRow),
-              0);
+    const int first = baraff::assembleInequalityRows(model, E, phi, q, kBodyRowsStep, rows, system);
+    EXPECT_EQ(rows.droppedContacts(), 0);
+    contacts = rows.points();
+    for (std::size_t c = 0; c < contacts.size(); ++c) contactRow.push_back(first + static_cast<int>(c));
   }
 };
 
@@ -99,7 +97,7 @@ TEST(BodyContactRows, JacobiansGiveTheRelativeVelocityOfTheContactPoint) {
     const int axes = contact::frictionAxes(directions);
     for (std::size_t c = 0; c < rows.contacts.size(); ++c) {
       const baraff::ContactPoint& point = rows.contacts[c];
-      const baraff::AuxiliaryRow& normal = rows.system.unilateral[rows.contactRow[c]];
+      const constraints::ConstraintRow& normal = rows.system.unilateral[rows.contactRow[c]];
       ASSERT_EQ(normal.bodyA, point.other);
       ASSERT_EQ(normal.bodyB, point.body);
       EXPECT_NEAR(normal.velocity, materialRate(E, phi, 0, 1, point.position, point.normal), 1e-8);

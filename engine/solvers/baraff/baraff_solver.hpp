@@ -16,8 +16,6 @@
 // the trajectory does not depend on the solver object.
 #pragma once
 
-#include <memory>
-
 #include "engine/contact/contact_anchor.hpp"
 #include "engine/solvers/baraff/anticipation.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
@@ -64,7 +62,7 @@ class BaraffSolver final : public Solver {
   const baraff::SolveReport& lastReport() const { return report_; }
   // Contact points of the last step, ground then body-body (active rows: touching or about to
   // touch), with their normal and friction forces; for drawing and tests.
-  const std::vector<baraff::ContactPoint>& contactPoints() const { return contacts_; }
+  const std::vector<baraff::ContactPoint>& contactPoints() const { return contactRows_.points(); }
   // Pyramid directions of the friction (4, 8 or 16, the setting friction-directions).
   int frictionDirections() const { return frictionDirections_; }
   // Staggered projections of the last step (iterations 0 when no contact had friction).
@@ -114,6 +112,8 @@ class BaraffSolver final : public Solver {
   // Friction: the warm start from the state into the solver, the forces back onto the contacts.
   void loadFrictionWarmStart(const State& state);
   void collectFrictionForces();
+  std::vector<baraff::ContactPoint>& contacts() { return contactRows_.points(); }
+  const std::vector<baraff::ContactPoint>& contacts() const { return contactRows_.points(); }
   double largestPositionError() const;
   StepStatus failed(const State& state, const std::string& what) const;
 
@@ -138,14 +138,13 @@ class BaraffSolver final : public Solver {
   int maxProjectionIterations_;
   double positionTolerance_, positionFailure_, nearFactorError_;
   int inequalityCapacity_ = 0;  // baraff::inequalityCapacity(model)
-  std::vector<baraff::ContactPoint> contacts_;
-  std::vector<int> contactRow_;  // row of each contact in system_.unilateral
+  // The step's contacts (ground, then body-body) and their rows, contact c the unilateral row
+  // firstContactRow_ + c; the body-body points left out for want of capacity.
+  contact::ContactRows contactRows_;
+  int firstContactRow_ = 0;
+  int droppedContacts_ = 0;
   std::vector<contact::ContactAnchor> contactAnchors_;  // per contact: its material points (projection)
   VectorX inequalityMultipliers_;  // of the step's acceleration solve (the projection reuses the solver's)
-  // Body-body contact (model.bodyContact): FCL's pairs, the step's points, those left out.
-  std::unique_ptr<contact::BodyCollision> bodyCollision_;
-  std::vector<contact::BodyContactPoint> bodyPoints_;
-  int droppedContacts_ = 0;
   int activeInequalities_ = 0;
   int frictionDirections_ = 0;  // 0: the model has no friction
   int activeFrictionRows_ = 0;

@@ -187,7 +187,7 @@ bool RecursiveSolver::contactVelocity(const Model& model, const State& state, do
   MatrixX& R = contact_.reducedRows();
   MatrixX& Y = contact_.responses();
   for (int r = 0; r < rows; ++r) {
-    const contact::TwistRow& row = contact_.twistRows()[r];
+    const constraints::ConstraintRow& row = contact_.row(r);
     contactWrench_.setZero();
     contactWrench_.segment<6>(6 * row.bodyA) = row.jA.transpose();
     if (row.bodyB >= 0) contactWrench_.segment<6>(6 * row.bodyB) += row.jB.transpose();
