@@ -1,5 +1,5 @@
 // The catalogue channels (engine/diagnostics/channel_catalog.hpp) the plot panes show,
-// evaluated at the history's keyframes (state_history.hpp) by Simulation::updateChannels: so a
+// evaluated at the history's keyframes (state_history.hpp) by Session::updateChannels: so a
 // channel picked late has the whole history at once, the rows are the states the timeline
 // scrubs, and the physics thread's step loop does no extra work.
 #pragma once
@@ -9,13 +9,22 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/time_series.hpp"
+#include "app/session/state_history.hpp"
+#include "app/session/time_series.hpp"
 #include "engine/diagnostics/channel_catalog.hpp"
+#include "engine/run/run_plan.hpp"
 #include "engine/solvers/solver.hpp"
 
-namespace articulab::gui {
+namespace articulab::session {
 
-class Simulation;
+// The session's run as the recording evaluates it: the model, the main run's plan, and the
+// versions that tell when to start again.
+struct RecordedRun {
+  const Model& model;
+  const RunPlan& plan;
+  std::uint64_t sceneVersion, modelVersion;
+  const StateHistory& history;
+};
 
 class ChannelRecording {
  public:
@@ -27,10 +36,15 @@ class ChannelRecording {
   // The column of a channel in series (0 is t), or -1 when it is not recorded.
   int column(const std::string& name) const;
 
+  // Evaluates the channels at the keyframes not seen yet (all of them after a Reset, a resume,
+  // another scene or a change of the names).
+  void update(const RecordedRun& run);
+
   TimeSeries series{{{"t", "s", "t"}}, kCapacity};
 
  private:
-  friend class Simulation;  // updateChannels keeps the rest
+  void restart(const RecordedRun& run);
+
   std::vector<std::string> names_;
   bool stale = true;  // the names changed: evaluate from the first keyframe again
   std::uint64_t sceneVersion = ~0ull, modelVersion = ~0ull, historyGeneration = ~0ull;
@@ -46,4 +60,4 @@ class ChannelRecording {
 // False with the reason naming the file.
 bool writeChannelsCsv(const ChannelRecording& recording, const std::string& path, std::string& error);
 
-}  // namespace articulab::gui
+}  // namespace articulab::session

@@ -1,8 +1,8 @@
-#include "app/gui/command_queue.hpp"
+#include "app/session/command_queue.hpp"
 
 #include <utility>
 
-namespace articulab::gui {
+namespace articulab::session {
 
 bool CommandQueue::runOrQueue(Command command) {
   if (stepping_) {
@@ -20,4 +20,4 @@ void CommandQueue::endStep() {
   for (Command& command : ready) command();
 }
 
-}  // namespace articulab::gui
+}  // namespace articulab::session

@@ -1,14 +1,14 @@
-// Commands from the UI to the simulation. While the physics thread is inside a step, the solver
-// and the state belong to it: a command then waits in this queue and runs, in order, right after
-// the step ends, so the UI never waits for a step. Not thread-safe by itself: the simulation's
-// mutex guards it (commands run with that mutex held).
+// Commands from the UI to the live session. While the physics thread is inside a step, the runs
+// belong to it: a command then waits in this queue and runs, in order, right after the step
+// ends, so the UI never waits for a step. Not thread-safe by itself: the session's mutex guards
+// it (commands run with that mutex held).
 #pragma once
 
 #include <cstddef>
 #include <functional>
 #include <vector>
 
-namespace articulab::gui {
+namespace articulab::session {
 
 class CommandQueue {
  public:
@@ -34,4 +34,4 @@ class CommandQueue {
   std::vector<Command> queue_;
 };
 
-}  // namespace articulab::gui
+}  // namespace articulab::session

@@ -1,13 +1,11 @@
-#include "app/gui/csv_export.hpp"
+#include "app/session/csv_export.hpp"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 
-#include "app/gui/plot_spec.hpp"
-
-namespace articulab::gui {
+namespace articulab::session {
 
 bool writeCsv(const TimeSeries& data, const std::string& path, std::string& error) {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "w"), &std::fclose);
@@ -31,4 +29,4 @@ bool writeCsv(const TimeSeries& data, const std::string& path, std::string& erro
   return true;
 }
 
-}  // namespace articulab::gui
+}  // namespace articulab::session

@@ -3,11 +3,11 @@
 
 #include <string>
 
-#include "app/gui/time_series.hpp"
+#include "app/session/time_series.hpp"
 
-namespace articulab::gui {
+namespace articulab::session {
 
 // Returns false and fills error (naming the file) when the file cannot be written.
 bool writeCsv(const TimeSeries& data, const std::string& path, std::string& error);
 
-}  // namespace articulab::gui
+}  // namespace articulab::session

@@ -1,12 +1,10 @@
-#include "app/gui/model_edits.hpp"
+#include "app/session/model_edits.hpp"
 
 #include <cmath>
 
-#include "app/gui/parameter_checks.hpp"
-#include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
+#include "app/session/parameter_checks.hpp"
 
-namespace articulab::gui {
+namespace articulab::session {
 
 namespace {
 
@@ -96,15 +94,6 @@ std::string setDriftControl(Model& model, DriftControl drift, double alpha, doub
   model.defaults.driftControl = drift;
   model.defaults.baumgarteAlpha = alpha;
   model.defaults.baumgarteBeta = beta;
-  return "";
-}
-
-std::string setSolverSetting(Model& model, const std::string& backend, const std::string& name, double value) {
-  const BackendInfo* info = findBackend(backend);
-  if (!info) return "unknown back-end '" + backend + "'";
-  if (std::string refused = checkSettings(backend, info->settings, {{backend, name, value}}); !refused.empty())
-    return refused;
-  assignSetting(model.defaults.solverSettings, backend, name, value);
   return "";
 }
 
@@ -212,4 +201,4 @@ bool parseForceField(const std::string& name, ForceField& out) {
   return false;
 }
 
-}  // namespace articulab::gui
+}  // namespace articulab::session

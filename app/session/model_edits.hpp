@@ -7,7 +7,7 @@
 
 #include "engine/multibody/model.hpp"
 
-namespace articulab::gui {
+namespace articulab::session {
 
 enum class JointField { Stiffness, Damping, Rest };
 
@@ -23,9 +23,6 @@ std::string setGroundFriction(Model& model, double mu);
 std::string setBodyFriction(Model& model, int body, double mu);
 // Drift control of the constraint back-ends (sueda 1.12); Baumgarte gains in 1/s, >= 0.
 std::string setDriftControl(Model& model, DriftControl drift, double alpha, double beta);
-// One of the back-end's own settings (registry), refused outside its range; the solver made
-// after the edit reads it (solverOptionsFor).
-std::string setSolverSetting(Model& model, const std::string& backend, const std::string& name, double value);
 
 // "stiffness", "damping" or "rest"; false for anything else.
 bool parseJointField(const std::string& name, JointField& out);
@@ -46,4 +43,4 @@ std::string restoreMuscleExcitation(Model& model, const Model& scene, int muscle
 // The same schedule (knots or wave), compared exactly.
 bool sameExcitation(const Excitation& a, const Excitation& b);
 
-}  // namespace articulab::gui
+}  // namespace articulab::session

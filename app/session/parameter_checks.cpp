@@ -1,9 +1,9 @@
-#include "app/gui/parameter_checks.hpp"
+#include "app/session/parameter_checks.hpp"
 
 #include <cmath>
 #include <cstdio>
 
-namespace articulab::gui {
+namespace articulab::session {
 
 namespace {
 
@@ -49,4 +49,4 @@ std::string checkExcitation(double u) {
   return "excitation must be in [0, 1] (got " + number(u) + ")";
 }
 
-}  // namespace articulab::gui
+}  // namespace articulab::session

@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace articulab::gui {
+namespace articulab::session {
 
 std::string checkMass(double kg);
 std::string checkStiffness(double value);  // N m/rad or N/m
@@ -17,4 +17,4 @@ std::string checkFinite(const std::string& quantity, double value);
 std::string checkPlotWindow(double seconds);
 std::string checkExcitation(double u);  // a muscle excitation, in [0, 1]
 
-}  // namespace articulab::gui
+}  // namespace articulab::session

@@ -1,9 +1,9 @@
-#include "app/gui/state_history.hpp"
+#include "app/session/state_history.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace articulab::gui {
+namespace articulab::session {
 
 namespace {
 
@@ -35,9 +35,11 @@ std::size_t StateHistory::capacityFor(double frameBytes) const {
   return std::max<std::size_t>(2, static_cast<std::size_t>(megabytes_ * 1e6 / std::max(frameBytes, 1.0)));
 }
 
-void StateHistory::record(const State& state, const State* compareState, const MuscleWorkTally& muscleWork) {
-  frameBytes_ = std::max(frameBytes_, stateBytes(state) + (compareState ? stateBytes(*compareState) : 0.0) +
-                                          static_cast<double>(sizeof(Keyframe)));
+void StateHistory::record(const State& state, const RunMonitor& monitor, const std::vector<ComparisonRun>& comparisons) {
+  double bytes = stateBytes(state) + static_cast<double>(sizeof(Keyframe));
+  for (const ComparisonRun& comparison : comparisons)
+    if (comparison.running()) bytes += stateBytes(comparison.run->state()) + static_cast<double>(sizeof(ComparedFrame));
+  frameBytes_ = std::max(frameBytes_, bytes);
   const std::size_t capacity = capacityFor(frameBytes_);
   while (size_ > 0 && (size_ >= capacity || (seconds_ > 0.0 && state.t - firstTime() > seconds_))) {
     head_ = (head_ + 1) % slots_.size();  // the oldest goes
@@ -50,9 +52,15 @@ void StateHistory::record(const State& state, const State* compareState, const M
   }
   Keyframe& frame = slots_[(head_ + size_) % slots_.size()];
   frame.state = state;
-  frame.comparing = compareState != nullptr;
-  if (compareState) frame.compareState = *compareState;
-  frame.muscleWork = muscleWork;
+  frame.monitor = monitor;
+  frame.compared.resize(comparisons.size());
+  for (std::size_t c = 0; c < comparisons.size(); ++c) {
+    ComparedFrame& compared = frame.compared[c];
+    compared.running = comparisons[c].running();
+    if (!compared.running) continue;
+    compared.state = comparisons[c].run->state();
+    compared.monitor = comparisons[c].run->monitor();
+  }
   ++size_;
 }
 
@@ -71,4 +79,4 @@ void StateHistory::dropAfter(std::size_t i) {
   ++generation_;
 }
 
-}  // namespace articulab::gui
+}  // namespace articulab::session

@@ -1,35 +1,28 @@
-// The run's history for scrubbing and resuming (issue 16): keyframes, each the whole State (so a
-// run resumed from one continues exactly as it first did: State holds everything that evolves,
-// integrator history included) with what the simulation keeps beside it. One keyframe every
-// `every` steps, chosen so that there are about kKeyframesPerSecond per simulated second
-// (every step when dt is coarser); resuming is possible at a keyframe. The oldest keyframes go
-// first once the memory cap or the length in seconds is reached.
+// The session's history for scrubbing and resuming (issue 16): keyframes, each the whole State
+// of every run with its RunMonitor (so a run resumed from one continues exactly as it first did,
+// with the figures it had watched until then: State holds everything that evolves, integrator
+// history included). One keyframe every `every` steps, chosen so that there are about
+// kKeyframesPerSecond per simulated second (every step when dt is coarser); resuming is possible
+// at a keyframe. The oldest keyframes go first once the memory cap or the length in seconds is
+// reached.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-#include "engine/multibody/state.hpp"
+#include "app/session/live_runs.hpp"
 
-namespace articulab::gui {
+namespace articulab::session {
 
 constexpr double kKeyframesPerSecond = 240.0;       // of simulated time: at least 4 per frame at 60 FPS
 constexpr double kDefaultHistoryMegabytes = 512.0;  // fits comfortably in the 24 GiB machines
 constexpr double kDefaultHistorySeconds = 0.0;      // 0: the whole run, up to the memory cap
 
-// The muscle work integral W of the simulation (trapezoidal over the steps) and its last point.
-struct MuscleWorkTally {
-  double work = 0.0;       // J
-  double power = 0.0;      // W, at time
-  double time = 0.0;       // s
-};
-
 struct Keyframe {
-  State state;
-  State compareState;  // the comparison run's, when there is one
-  bool comparing = false;
-  MuscleWorkTally muscleWork;
+  State state;  // the main run's
+  RunMonitor monitor;
+  std::vector<ComparedFrame> compared;  // one per comparison run, in the session's order
 };
 
 class StateHistory {
@@ -40,9 +33,9 @@ class StateHistory {
   double seconds() const { return seconds_; }
 
   void clear();
-  // Copies the states into a reused slot (allocating only while the ring grows or a size
-  // changes); compareState may be null.
-  void record(const State& state, const State* compareState, const MuscleWorkTally& muscleWork);
+  // Copies the runs into a reused slot (allocating only while the ring grows or a size
+  // changes).
+  void record(const State& state, const RunMonitor& monitor, const std::vector<ComparisonRun>& comparisons = {});
   std::size_t size() const { return size_; }
   // Keyframe i, 0 the oldest.
   const Keyframe& at(std::size_t i) const { return slots_[(head_ + i) % slots_.size()]; }
@@ -71,4 +64,4 @@ class StateHistory {
 // Steps between keyframes at step size dt.
 long keyframeEvery(double dt);
 
-}  // namespace articulab::gui
+}  // namespace articulab::session

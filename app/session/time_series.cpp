@@ -1,9 +1,13 @@
-#include "app/gui/time_series.hpp"
+#include "app/session/time_series.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
-namespace articulab::gui {
+namespace articulab::session {
+
+std::string channelHeader(const Channel& channel) {
+  return channel.unit.empty() ? channel.name : channel.name + " [" + channel.unit + "]";
+}
 
 TimeSeries::TimeSeries(std::vector<Channel> channels, std::size_t capacity)
     : channels_(std::move(channels)), capacity_(capacity), data_(capacity * channels_.size()) {
@@ -40,15 +44,15 @@ void TimeSeries::dropAfter(double t) {
   while (!segments_.empty() && segments_.back().start > t) segments_.pop_back();
 }
 
-void TimeSeries::markSegment(double t, const std::string& label) {
-  if (!segments_.empty() && segments_.back().label == label) return;
+void TimeSeries::markSegment(double t, const std::string& label, const std::string& integrator) {
+  if (!segments_.empty() && segments_.back().label == label && segments_.back().integrator == integrator) return;
   if (segments_.empty() || segments_.back().start < t) {
-    segments_.push_back({t, label});
+    segments_.push_back({t, label, integrator});
     return;
   }
   // A switch at the very time the last segment began: that segment never ran.
   segments_.pop_back();
-  markSegment(t, label);
+  markSegment(t, label, integrator);
 }
 
 void TimeSeries::setChannels(std::vector<Channel> channels) {
@@ -95,4 +99,4 @@ void TimeSeries::appendNewRows(const TimeSeries& source, std::uint64_t& consumed
   if (segments_ != source.segments_) segments_ = source.segments_;
 }
 
-}  // namespace articulab::gui
+}  // namespace articulab::session

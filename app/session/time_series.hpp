@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace articulab::gui {
+namespace articulab::session {
 
 struct Channel {
   std::string name;  // CSV column name, e.g. "kinetic"
@@ -16,10 +16,15 @@ struct Channel {
   bool operator==(const Channel&) const = default;
 };
 
-// A stretch of the run on one back-end: from start (s) until the next segment's start.
+// "kinetic [J]": the column header and legend text of a channel.
+std::string channelHeader(const Channel& channel);
+
+// A stretch of the run on one back-end and integrator: from start (s) until the next segment's
+// start.
 struct Segment {
   double start;
-  std::string label;  // the back-end that ran it
+  std::string label;             // the back-end that ran it
+  std::string integrator = {};  // its integrator; empty: not named
   bool operator==(const Segment&) const = default;
 };
 
@@ -32,9 +37,9 @@ class TimeSeries {
   void clear();  // also forgets the segments
   // Drops the rows (and segments) after time t, as a clear() does for readers: they copy again.
   void dropAfter(double t);
-  // Starts a segment at time t unless the last one already has this label; replaces the last
-  // one when it starts at t (a switch before any step).
-  void markSegment(double t, const std::string& label);
+  // Starts a segment at time t unless the last one already has this label and integrator;
+  // replaces the last one when it starts at t (a switch before any step).
+  void markSegment(double t, const std::string& label, const std::string& integrator = "");
   const std::vector<Segment>& segments() const { return segments_; }
   // Clears and takes a new set of channels (channels[0] is time); the capacity stays.
   void setChannels(std::vector<Channel> channels);
@@ -70,4 +75,4 @@ class TimeSeries {
   std::vector<Segment> segments_;
 };
 
-}  // namespace articulab::gui
+}  // namespace articulab::session
