@@ -129,7 +129,7 @@ void SessionCore::snapshotLocked(Snapshot& out) const {
   out.scenePath = scenePath;
   const bool loaded = setup.plan.backend != nullptr;
   out.backend = loaded ? setup.plan.backend->name : "";
-  out.integrator = setup.plan.integrator;
+  if (loaded) out.integrator = setup.plan.integrator;
   out.integrators = setup.offers;
   out.solverSettings = setup.plan.options.settings;
   out.dt = loaded ? setup.plan.dt : out.dt;

@@ -44,10 +44,10 @@ void TimeSeries::dropAfter(double t) {
   while (!segments_.empty() && segments_.back().start > t) segments_.pop_back();
 }
 
-void TimeSeries::markSegment(double t, const std::string& label, const std::string& integrator) {
+void TimeSeries::markSegment(double t, std::string_view label, std::string_view integrator) {
   if (!segments_.empty() && segments_.back().label == label && segments_.back().integrator == integrator) return;
   if (segments_.empty() || segments_.back().start < t) {
-    segments_.push_back({t, label, integrator});
+    segments_.push_back({t, std::string(label), std::string(integrator)});
     return;
   }
   // A switch at the very time the last segment began: that segment never ran.

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace articulab::session {
@@ -39,7 +40,7 @@ class TimeSeries {
   void dropAfter(double t);
   // Starts a segment at time t unless the last one already has this label and integrator;
   // replaces the last one when it starts at t (a switch before any step).
-  void markSegment(double t, const std::string& label, const std::string& integrator = "");
+  void markSegment(double t, std::string_view label, std::string_view integrator = "");
   const std::vector<Segment>& segments() const { return segments_; }
   // Clears and takes a new set of channels (channels[0] is time); the capacity stays.
   void setChannels(std::vector<Channel> channels);
