@@ -56,7 +56,7 @@ bool RunChoices::setStepSize(double seconds, std::string& error) {
   error = checkStepSize(seconds);
   if (!error.empty()) return false;
   error = reconfigure(
-      "step size " + std::to_string(seconds) + " s",
+      fmt::format("step size {} s", seconds),
       [seconds](const RunPlan& plan) {
         RunRequest request = plan.request;
         request.dt = seconds;
