@@ -78,6 +78,7 @@ bool Run::step() {
   }
   failure_ = plan_.backend->name + " (" + plan_.integrator.name() + ") at step " + std::to_string(state_.step) +
              " (t = " + formatTime(state_.t, plan_.dt) + " s): " + problem;
+  failureReason_ = std::move(problem);
   return false;
 }
 
@@ -137,6 +138,7 @@ void Run::reset() {
   state_.perturbation = pull;
   monitor_.start(*model_, state_);
   failure_.clear();
+  failureReason_.clear();
   stepsTaken_ = 0;
   stepWall_ = 0.0;
 }
@@ -145,6 +147,7 @@ void Run::restore(const State& state, const RunMonitor& monitor) {
   state_ = state;
   monitor_ = monitor;
   failure_.clear();
+  failureReason_.clear();
 }
 
 }  // namespace articulab

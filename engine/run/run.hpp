@@ -55,6 +55,8 @@ class Run {
   bool failed() const { return !failure_.empty(); }
   // "redmax (semi-implicit) at step 12 (t = 0.012 s): total energy ... exceeded the bound ...".
   const std::string& failure() const { return failure_; }
+  // What failed or diverged, without back-end and step: "total energy ... exceeded the bound ...".
+  const std::string& failureReason() const { return failureReason_; }
 
   // The back-end's joint accelerations at the current state.
   const VectorX& forwardDynamics();
@@ -89,7 +91,7 @@ class Run {
   std::unique_ptr<Solver> solver_;
   State state_;
   RunMonitor monitor_;
-  std::string failure_;
+  std::string failure_, failureReason_;
   long stepsTaken_ = 0;
   double stepWall_ = 0.0;
   VectorX heldActivations_;  // the activations a step holds, for the muscles' work

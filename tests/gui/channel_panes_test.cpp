@@ -1,12 +1,12 @@
 // The plot panes (app/gui/channel_panes.hpp): adding and removing panes with clear refusals, the
 // picker's search, and their channels evaluated at the history's keyframes
-// (Simulation::updateChannels): from t = 0 for a channel added late, equal to the simulation's
+// (Session::updateChannels): from t = 0 for a channel added late, equal to the simulation's
 // own recorded series, and restarted after a resume.
 #include <gtest/gtest.h>
 
 #include "app/gui/channel_panes.hpp"
 #include "app/gui/plot_spec.hpp"
-#include "app/gui/simulation.hpp"
+#include "app/gui/session_names.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "gui_test_paths.hpp"
 
@@ -45,9 +45,9 @@ TEST(ChannelPanes, SearchMatchesEveryWordOfNameOrGroup) {
 }
 
 TEST(ChannelPanes, ChannelsFollowTheHistory) {
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(test::kSource + "/scenes/double_pendulum.json", {}, "", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(test::kSource + "/scenes/double_pendulum.json", {}, "", error)) << error;
   ASSERT_TRUE(sim.advance(1000, error)) << error;
   ChannelRecording recording;
   recording.request({"total", "kinetic"});
@@ -73,8 +73,8 @@ TEST(ChannelPanes, ChannelsFollowTheHistory) {
   const std::size_t before = rows.size();
   sim.updateChannels(recording);
   EXPECT_GT(rows.size(), before) << "only the new keyframes are added";
-  ASSERT_TRUE(sim.viewHistory(0.5, error)) << error;
-  ASSERT_TRUE(sim.resumeFromHistory(error)) << error;
+  ASSERT_TRUE(sim.history().view(0.5, error)) << error;
+  ASSERT_TRUE(sim.history().resume(error)) << error;
   sim.updateChannels(recording);
   EXPECT_LE(rows.time(rows.size() - 1), 0.5) << "the rows after the resume point are gone";
   EXPECT_EQ(rows.time(0), 0.0);

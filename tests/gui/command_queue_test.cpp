@@ -1,11 +1,11 @@
-// The queue of UI commands that wait for a running step (app/gui/command_queue.hpp).
+// The queue of UI commands that wait for a running step (app/session/command_queue.hpp).
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "app/gui/command_queue.hpp"
+#include "app/session/command_queue.hpp"
 
-namespace articulab::gui {
+namespace articulab::session {
 namespace {
 
 TEST(CommandQueue, RunsACommandAtOnceBetweenSteps) {
@@ -45,4 +45,4 @@ TEST(CommandQueue, StoppingInsideAStepDropsWhatWaited) {
 }
 
 }  // namespace
-}  // namespace articulab::gui
+}  // namespace articulab::session

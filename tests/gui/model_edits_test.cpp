@@ -2,15 +2,17 @@
 // accepted edits change the physics the way the formulas say.
 #include <gtest/gtest.h>
 
-#include "app/gui/model_edits.hpp"
-#include "app/gui/parameter_checks.hpp"
+#include "app/session/model_edits.hpp"
+#include "app/session/parameter_checks.hpp"
+#include "app/session/session.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/model_difference.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/io/scene_writer.hpp"
 #include "engine/solvers/registry.hpp"
+#include "engine/solvers/solver_settings.hpp"
 
-namespace articulab::gui {
+namespace articulab::session {
 namespace {
 
 Model chain(int n) { return loadScene(std::string(ARTICULAB_SOURCE_DIR) + "/scenes/chain.json", {{"n", double(n)}}); }
@@ -66,23 +68,30 @@ TEST(ModelEdits, FrictionEditsGiveTheSlopeAccelerationOfTheCombinedCoefficient) 
   EXPECT_NEAR(slideAcceleration(model), g * (std::sin(theta) - 0.15 * std::cos(theta)), 1e-6);
 }
 
-// The parameters panel's solver settings: the registry's range is enforced, a value is stored
-// for the back-end it belongs to and replaced by the next edit.
+// The parameters panel's solver settings (a live edit of the run's request): the registry's range
+// is enforced, a value is stored for the back-end it belongs to and replaced by the next edit.
 TEST(ModelEdits, SolverSettingsAreCheckedAgainstTheRegistry) {
-  Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
-  EXPECT_EQ(setSolverSetting(model, "redmax", "projection-iterations", 0),
+  Session session;
+  std::string error;
+  ASSERT_TRUE(session.scenes().load(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json", {}, "redmax", error)) << error;
+  const auto settings = [&session] {
+    Snapshot snap;
+    session.snapshot(snap);
+    return snap.solverSettings;
+  };
+  EXPECT_EQ(session.edits().solverSetting("projection-iterations", "0"),
             "setting 'projection-iterations' of back-end 'redmax' must be in [1, 1000] (iterations); got 0");
-  EXPECT_EQ(setSolverSetting(model, "redmax", "gmres-tolerance", 1e-8),
+  EXPECT_EQ(session.edits().solverSetting("gmres-tolerance", "1e-8"),
             "back-end 'redmax' has no setting 'gmres-tolerance'; its settings: projection-iterations, "
             "projection-tolerance, projection-failure, joint-friction-tolerance, joint-friction-iterations, "
             "joint-friction-regularisation, friction-directions, sp-tolerance, sp-iterations, sp-regularisation, "
             "sp-islands, "
             "sp-active-set");
-  EXPECT_TRUE(model.defaults.solverSettings.empty());
-  EXPECT_EQ(setSolverSetting(model, "redmax", "projection-iterations", 3), "");
-  EXPECT_EQ(setSolverSetting(model, "redmax", "projection-iterations", 4), "");
-  ASSERT_EQ(model.defaults.solverSettings.size(), 1u);
-  EXPECT_EQ(model.defaults.solverSettings[0].value, 4.0);
+  EXPECT_TRUE(settings().empty());
+  EXPECT_EQ(session.edits().solverSetting("projection-iterations", "3"), "");
+  EXPECT_EQ(session.edits().solverSetting("projection-iterations", "4"), "");
+  ASSERT_EQ(settings().size(), 1u);
+  EXPECT_EQ(settings()[0].value, 4.0);
 }
 
 TEST(ModelEdits, MassScalesTheSpatialInertiaSoKineticEnergyScalesWithIt) {
@@ -106,7 +115,7 @@ TEST(ModelEdits, EditsSurviveSaveSceneAs) {
   ASSERT_EQ(setJointField(model, 1, JointField::Stiffness, 3.0), "");
   ASSERT_EQ(setJointField(model, 1, JointField::Rest, 0.2), "");
   ASSERT_EQ(setGravity(model, Vector3(0.5, 0.0, -9.81)), "");
-  ASSERT_EQ(setSolverSetting(model, "recursive", "gmres-tolerance", 1e-9), "");
+  assignSetting(model.defaults.solverSettings, "recursive", "gmres-tolerance", 1e-9);  // as Save scene as writes it
   const WrittenScene written = writeScene(model);
   ASSERT_EQ(written.error, "");
   const Model reloaded = loadSceneFromString(written.text, "chain_edited.json");
@@ -131,4 +140,4 @@ TEST(ModelEdits, GravityAndSpringsChangeThePotentialEnergyAsExpected) {
 }
 
 }  // namespace
-}  // namespace articulab::gui
+}  // namespace articulab::session

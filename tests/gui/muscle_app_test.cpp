@@ -10,12 +10,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/gui/csv_export.hpp"
-#include "app/gui/model_edits.hpp"
 #include "app/gui/plot_export.hpp"
 #include "app/gui/plot_spec.hpp"
 #include "app/gui/script.hpp"
-#include "app/gui/simulation.hpp"
+#include "app/gui/session_names.hpp"
 #include "engine/diagnostics/recorder.hpp"
 #include "engine/forces/muscle_readings.hpp"
 #include "engine/io/scene_loader.hpp"
@@ -24,6 +22,9 @@
 namespace articulab::gui {
 namespace {
 
+using session::restoreMuscleExcitation;
+using session::sameExcitation;
+using session::setMuscleExcitation;
 using test::kMuscleArm;
 
 bool muscleTestContains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
@@ -250,15 +251,15 @@ TEST(MuscleChannels, TheExportedLegendNamesTheMusclesOrSaysHowManyMore) {
 
 // ---------------------------------------------------------------- the simulation
 
-void loadMuscleArm(Simulation& sim) {
+void loadMuscleArm(Session& sim) {
   std::string error;
-  ASSERT_TRUE(sim.load(kMuscleArm, {}, "", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(kMuscleArm, {}, "", error)) << error;
 }
 
 // Muscles are not conservative, but E - W (W the integral of the muscle power) is constant:
 // with rk4 at 1 ms, while the biceps' scheduled excitation rises and the arm swings.
 TEST(MuscleSimulation, TotalEnergyMinusMuscleWorkStaysConstant) {
-  Simulation sim;
+  Session sim;
   loadMuscleArm(sim);
   std::string error;
   ASSERT_TRUE(sim.advance(2500, error)) << error;
@@ -283,7 +284,7 @@ TEST(MuscleSimulation, TotalEnergyMinusMuscleWorkStaysConstant) {
 
 // The GUI's muscle columns equal a headless recorder run of the same scene.
 TEST(MuscleSimulation, MuscleChannelsEqualTheHeadlessRecorder) {
-  Simulation sim;
+  Session sim;
   loadMuscleArm(sim);
   std::string error;
   ASSERT_TRUE(sim.advance(300, error)) << error;
@@ -317,7 +318,7 @@ TEST(MuscleSimulation, MuscleChannelsEqualTheHeadlessRecorder) {
 }
 
 TEST(MuscleSimulation, AnEditedExcitationActsAtTheNextStepAndSurvivesABackendSwitch) {
-  Simulation sim;
+  Session sim;
   loadMuscleArm(sim);
   std::string error;
   ASSERT_TRUE(sim.advance(100, error)) << error;
@@ -325,8 +326,8 @@ TEST(MuscleSimulation, AnEditedExcitationActsAtTheNextStepAndSurvivesABackendSwi
   sim.snapshot(snap);
   const double before = snap.state.activations[0];
   EXPECT_NEAR(before, 0.05, 1e-12);
-  EXPECT_TRUE(muscleTestContains(sim.editMuscleExcitation(0, 1.2), "must be in [0, 1]"));
-  ASSERT_EQ(sim.editMuscleExcitation(0, 1.0), "");
+  EXPECT_TRUE(muscleTestContains(sim.edits().muscleExcitation(0, 1.2), "must be in [0, 1]"));
+  ASSERT_EQ(sim.edits().muscleExcitation(0, 1.0), "");
   sim.snapshot(snap);
   EXPECT_EQ(snap.state.activations[0], before) << "the activation follows from the next step on";
   EXPECT_EQ(readMuscle(*snap.model, snap.state, 0).excitation, 1.0);
@@ -336,7 +337,7 @@ TEST(MuscleSimulation, AnEditedExcitationActsAtTheNextStepAndSurvivesABackendSwi
   const double tau = snap.model->muscles[0].activationTimes.activation;
   EXPECT_NEAR(snap.state.activations[0], before + (1.0 - before) * (1.0 - std::exp(-1e-3 / tau)), 1e-12);
 
-  ASSERT_TRUE(sim.setBackend("redmax", error)) << error;
+  ASSERT_TRUE(sim.choices().setBackend("redmax", error)) << error;
   ASSERT_TRUE(sim.advance(10, error)) << error;
   sim.snapshot(snap);
   EXPECT_EQ(snap.backend, "redmax");
@@ -345,15 +346,15 @@ TEST(MuscleSimulation, AnEditedExcitationActsAtTheNextStepAndSurvivesABackendSwi
   sim.snapshot(snap);
   EXPECT_EQ(readMuscle(*snap.model, snap.state, 0).excitation, 1.0) << "and across a reset";
 
-  ASSERT_EQ(sim.restoreMuscleSchedule(0), "");
+  ASSERT_EQ(sim.edits().restoreMuscleSchedule(0), "");
   sim.snapshot(snap);
   EXPECT_TRUE(sameExcitation(snap.model->muscles[0].excitation, snap.sceneModel->muscles[0].excitation));
   EXPECT_EQ(readMuscle(*snap.model, snap.state, 0).excitation, 0.05);
-  EXPECT_TRUE(muscleTestContains(sim.editMuscleExcitation(4, 0.5), "out of range"));
+  EXPECT_TRUE(muscleTestContains(sim.edits().muscleExcitation(4, 0.5), "out of range"));
 }
 
 TEST(MuscleSimulation, TheCsvHasTheMuscleColumns) {
-  Simulation sim;
+  Session sim;
   loadMuscleArm(sim);
   std::string error;
   ASSERT_TRUE(sim.advance(20, error)) << error;

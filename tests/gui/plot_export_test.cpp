@@ -9,7 +9,6 @@
 
 #include <unistd.h>
 
-#include "app/gui/csv_export.hpp"
 #include "app/gui/figure_title.hpp"
 #include "app/gui/plot_export.hpp"
 

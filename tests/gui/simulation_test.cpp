@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "app/gui/plot_spec.hpp"
-#include "app/gui/simulation.hpp"
+#include "app/gui/session_names.hpp"
 #include "gui_test_paths.hpp"
 #include "app/gui/viewport_input.hpp"
 #include "engine/constraints/loop_closing.hpp"
@@ -22,15 +22,15 @@ using test::kChain;
 using test::kDiverging;
 using test::kBroken;
 
-void loadChain(Simulation& sim, int n) {
+void loadChain(Session& sim, int n) {
   std::string error;
-  ASSERT_TRUE(sim.load(kChain, {{"n", double(n)}}, "", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(kChain, {{"n", double(n)}}, "", error)) << error;
 }
 
 TEST(Simulation, Rk4ConservesTheEnergyOfAFreeChain) {
-  Simulation sim;
+  Session sim;
   loadChain(sim, 5);
-  sim.setIntegrator(Integrator::RK4);
+  sim.choices().setIntegrator(Integrator::RK4);
   std::string error;
   ASSERT_TRUE(sim.advance(1000, error)) << error;
   TimeSeries samples = sim.samples();
@@ -44,10 +44,10 @@ TEST(Simulation, Rk4ConservesTheEnergyOfAFreeChain) {
 }
 
 TEST(Simulation, RecordsOneSampleEveryMillisecondStartingAtZero) {
-  Simulation sim;
+  Session sim;
   loadChain(sim, 2);
   std::string error;
-  ASSERT_TRUE(sim.setStepSize(2.5e-4, error)) << error;
+  ASSERT_TRUE(sim.choices().setStepSize(2.5e-4, error)) << error;
   sim.reset();
   ASSERT_TRUE(sim.advance(400, error)) << error;  // 0.1 s
   TimeSeries samples = sim.samples();
@@ -56,12 +56,12 @@ TEST(Simulation, RecordsOneSampleEveryMillisecondStartingAtZero) {
 }
 
 TEST(Simulation, ABrokenSceneIsReportedAndThePreviousSceneKeepsRunning) {
-  Simulation sim;
+  Session sim;
   loadChain(sim, 3);
   Snapshot before, after;
   sim.snapshot(before);
   std::string error;
-  EXPECT_FALSE(sim.load(kBroken, {}, "", error));
+  EXPECT_FALSE(sim.scenes().load(kBroken, {}, "", error));
   EXPECT_NE(error.find("broken_scene.json: /joints/0/type:"), std::string::npos) << error;
   sim.snapshot(after);
   EXPECT_EQ(after.model, before.model);
@@ -70,9 +70,9 @@ TEST(Simulation, ABrokenSceneIsReportedAndThePreviousSceneKeepsRunning) {
 }
 
 TEST(Simulation, ADivergingSimulationPausesNamingBackendStepAndQuantity) {
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(kDiverging, {}, "", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(kDiverging, {}, "", error)) << error;
   ASSERT_TRUE(sim.setRunning(true, error));
   ASSERT_TRUE(sim.setRunning(false, error));
   EXPECT_FALSE(sim.advance(1000, error));
@@ -94,35 +94,35 @@ TEST(Simulation, ADivergingSimulationPausesNamingBackendStepAndQuantity) {
 }
 
 TEST(Simulation, SwitchingBackEndKeepsTheState) {
-  Simulation sim;
+  Session sim;
   loadChain(sim, 4);
   std::string error;
   ASSERT_TRUE(sim.advance(123, error));
   Snapshot before, after;
   sim.snapshot(before);
-  ASSERT_TRUE(sim.setBackend(before.backend, error)) << error;
+  ASSERT_TRUE(sim.choices().setBackend(before.backend, error)) << error;
   sim.snapshot(after);
   EXPECT_EQ(after.state.t, before.state.t);
   EXPECT_EQ(after.state.q, before.state.q);
   EXPECT_EQ(after.state.qd, before.state.qd);
-  EXPECT_FALSE(sim.setBackend("no-such-backend", error));
+  EXPECT_FALSE(sim.choices().setBackend("no-such-backend", error));
   EXPECT_NE(error.find("no-such-backend"), std::string::npos);
 }
 
 TEST(Simulation, RefusedEditsKeepTheModelAndAcceptedEditsReplaceIt) {
-  Simulation sim;
+  Session sim;
   loadChain(sim, 3);
   Snapshot before, after;
   sim.snapshot(before);
-  EXPECT_EQ(sim.editBodyMass(1, -1.0), "mass must be > 0 kg (got -1)");
+  EXPECT_EQ(sim.edits().bodyMass(1, -1.0), "mass must be > 0 kg (got -1)");
   std::string error;
-  EXPECT_FALSE(sim.setStepSize(0.0, error));
+  EXPECT_FALSE(sim.choices().setStepSize(0.0, error));
   EXPECT_EQ(error, "step size must be > 0 s (got 0)");
   sim.snapshot(after);
   EXPECT_EQ(after.modelVersion, before.modelVersion);
   EXPECT_EQ(after.dt, before.dt);
-  EXPECT_EQ(sim.editBodyMass(1, 2.0), "");
-  EXPECT_EQ(sim.editJoint(0, JointField::Damping, 0.5), "");
+  EXPECT_EQ(sim.edits().bodyMass(1, 2.0), "");
+  EXPECT_EQ(sim.edits().joint(0, JointField::Damping, 0.5), "");
   sim.snapshot(after);
   EXPECT_NE(after.modelVersion, before.modelVersion);
   EXPECT_EQ(after.model->bodies[1].mass, 2.0);
@@ -134,20 +134,20 @@ TEST(Simulation, RefusedEditsKeepTheModelAndAcceptedEditsReplaceIt) {
 // is: a run that edits damping, undoes it and steps retraces (bitwise) the run that never
 // edited; redo gives the edited model again; a new edit forgets the redo; loading clears both.
 TEST(Simulation, UndoAndRedoOfEditsRetraceTheRunsWithoutAndWithThem) {
-  Simulation plain, edited;
+  Session plain, edited;
   loadChain(plain, 3);
   loadChain(edited, 3);
   std::string error;
   ASSERT_TRUE(plain.advance(200, error)) << error;
   ASSERT_TRUE(edited.advance(200, error)) << error;
-  EXPECT_EQ(edited.undoEdit(), "nothing to undo");
-  ASSERT_EQ(edited.editJoint(0, JointField::Damping, 0.5), "");
-  ASSERT_EQ(edited.editBodyMass(1, 2.0), "");
+  EXPECT_EQ(edited.edits().undo(), "nothing to undo");
+  ASSERT_EQ(edited.edits().joint(0, JointField::Damping, 0.5), "");
+  ASSERT_EQ(edited.edits().bodyMass(1, 2.0), "");
   Snapshot snap;
   edited.snapshot(snap);
   EXPECT_EQ(snap.undoLabel, "body 1 mass");
-  ASSERT_EQ(edited.undoEdit(), "");
-  ASSERT_EQ(edited.undoEdit(), "");
+  ASSERT_EQ(edited.edits().undo(), "");
+  ASSERT_EQ(edited.edits().undo(), "");
   edited.snapshot(snap);
   EXPECT_EQ(snap.undoLabel, "");
   EXPECT_EQ(snap.redoLabel, "joint 0 edit");
@@ -160,38 +160,38 @@ TEST(Simulation, UndoAndRedoOfEditsRetraceTheRunsWithoutAndWithThem) {
   edited.snapshot(b);
   EXPECT_EQ(a.state.q, b.state.q);
   EXPECT_EQ(a.state.qd, b.state.qd);
-  ASSERT_EQ(edited.redoEdit(), "");
+  ASSERT_EQ(edited.edits().redo(), "");
   edited.snapshot(snap);
   EXPECT_EQ(snap.model->joints[0].damping, 0.5);
   EXPECT_EQ(snap.redoLabel, "body 1 mass");
-  ASSERT_EQ(edited.editGravity(Vector3(0, 0, -1)), "");
-  EXPECT_EQ(edited.redoEdit(), "nothing to redo");
+  ASSERT_EQ(edited.edits().gravity(Vector3(0, 0, -1)), "");
+  EXPECT_EQ(edited.edits().redo(), "nothing to redo");
   loadChain(edited, 3);
-  EXPECT_EQ(edited.undoEdit(), "nothing to undo");
+  EXPECT_EQ(edited.edits().undo(), "nothing to undo");
 }
 
 // A slider drag (edits not announced) is one edit to undo.
 TEST(Simulation, ADraggedSliderIsOneEdit) {
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(test::kMuscleArm, {}, "", error)) << error;
-  for (double u : {0.1, 0.2, 0.3, 0.4}) ASSERT_EQ(sim.editMuscleExcitation(0, u, false), "");
-  ASSERT_EQ(sim.undoEdit(), "");
-  EXPECT_EQ(sim.undoEdit(), "nothing to undo");
+  ASSERT_TRUE(sim.scenes().load(test::kMuscleArm, {}, "", error)) << error;
+  for (double u : {0.1, 0.2, 0.3, 0.4}) ASSERT_EQ(sim.edits().muscleExcitation(0, u, false), "");
+  ASSERT_EQ(sim.edits().undo(), "");
+  EXPECT_EQ(sim.edits().undo(), "nothing to undo");
 }
 
 // The inspector's joint sliders: while paused, a coordinate set by hand stays where it was set,
 // the four-bar's loop closes again around it, and the run plays on from that pose at rest with
 // the loop held; refused while playing, outside a joint's limits and where the loop cannot close.
 TEST(Simulation, JointSlidersSetThePoseOfAPausedRunAndTheLoopClosesAroundIt) {
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(test::kSource + "/scenes/four_bar.json", {}, "redmax", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(test::kSource + "/scenes/four_bar.json", {}, "redmax", error)) << error;
   ASSERT_TRUE(sim.advance(100, error)) << error;
   Snapshot before;
   sim.snapshot(before);
   const double crank = before.state.q(0) + 0.4;
-  ASSERT_EQ(sim.setJointCoordinate(0, 0, crank), "");
+  ASSERT_EQ(sim.edits().jointCoordinate(0, 0, crank), "");
   Snapshot posed;
   sim.snapshot(posed);
   EXPECT_EQ(posed.state.q(0), crank);
@@ -203,19 +203,19 @@ TEST(Simulation, JointSlidersSetThePoseOfAPausedRunAndTheLoopClosesAroundIt) {
   sim.snapshot(after);
   EXPECT_LT(constraints::loopGap(*after.model, after.state.q), 1e-9);
   EXPECT_NE(after.state.q(0), crank) << "it plays on from the pose";
-  EXPECT_NE(sim.setJointCoordinate(2, 0, -M_PI / 2).find("cannot close"), std::string::npos);
-  EXPECT_NE(sim.setJointCoordinate(0, 1, 0.0).find("has no coordinate 1"), std::string::npos);
-  EXPECT_NE(sim.setJointCoordinate(7, 0, 0.0).find("does not exist"), std::string::npos);
+  EXPECT_NE(sim.edits().jointCoordinate(2, 0, -M_PI / 2).find("cannot close"), std::string::npos);
+  EXPECT_NE(sim.edits().jointCoordinate(0, 1, 0.0).find("has no coordinate 1"), std::string::npos);
+  EXPECT_NE(sim.edits().jointCoordinate(7, 0, 0.0).find("does not exist"), std::string::npos);
   ASSERT_TRUE(sim.setRunning(true, error)) << error;
-  EXPECT_NE(sim.setJointCoordinate(0, 0, 0.1).find("pause the run first"), std::string::npos);
+  EXPECT_NE(sim.edits().jointCoordinate(0, 0, 0.1).find("pause the run first"), std::string::npos);
   ASSERT_TRUE(sim.setRunning(false, error)) << error;
 }
 
 TEST(Simulation, DampingMakesTheTotalEnergyDecrease) {
-  Simulation sim;
+  Session sim;
   loadChain(sim, 3);
-  for (int j = 0; j < 3; ++j) ASSERT_EQ(sim.editJoint(j, JointField::Damping, 0.05), "");
-  sim.setIntegrator(Integrator::RK4);
+  for (int j = 0; j < 3; ++j) ASSERT_EQ(sim.edits().joint(j, JointField::Damping, 0.05), "");
+  sim.choices().setIntegrator(Integrator::RK4);
   std::string error;
   ASSERT_TRUE(sim.advance(2000, error)) << error;
   TimeSeries samples = sim.samples();
@@ -228,10 +228,10 @@ TEST(Simulation, DampingMakesTheTotalEnergyDecrease) {
 }
 
 TEST(Simulation, TheMousePullDoesWorkOnTheSystem) {
-  Simulation sim;
+  Session sim;
   loadChain(sim, 1);
-  ASSERT_EQ(sim.editGravity(Vector3::Zero()), "");
-  sim.setIntegrator(Integrator::RK4);
+  ASSERT_EQ(sim.edits().gravity(Vector3::Zero()), "");
+  sim.choices().setIntegrator(Integrator::RK4);
   sim.reset();
   Snapshot snap;
   sim.snapshot(snap);
@@ -251,7 +251,7 @@ TEST(Simulation, TheMousePullDoesWorkOnTheSystem) {
 }
 
 TEST(Simulation, ThePhysicsThreadNeverRunsAheadOfTheWallClockTimesTheSpeed) {
-  Simulation sim;
+  Session sim;
   loadChain(sim, 3);
   std::string error;
   ASSERT_TRUE(sim.setSpeed(0.5, error));
@@ -277,11 +277,11 @@ namespace {
 // loop stays closed with post-stabilisation and drifts open without any control.
 TEST(Simulation, DriftControlChoiceChangesTheConstraintDrift) {
   auto finalDrift = [](DriftControl drift) {
-    Simulation sim;
+    Session sim;
     std::string error;
-    EXPECT_TRUE(sim.load(kSource + "/scenes/four_bar.json", {}, "baraff", error)) << error;
-    sim.setIntegrator(Integrator::SemiImplicitEuler);
-    EXPECT_EQ(sim.editDriftControl(drift, 10.0, 10.0), "");
+    EXPECT_TRUE(sim.scenes().load(kSource + "/scenes/four_bar.json", {}, "baraff", error)) << error;
+    sim.choices().setIntegrator(Integrator::SemiImplicitEuler);
+    EXPECT_EQ(sim.edits().driftControl(drift, 10.0, 10.0), "");
     sim.reset();
     EXPECT_TRUE(sim.advance(3000, error)) << error;
     const TimeSeries samples = sim.samples();
@@ -289,10 +289,10 @@ TEST(Simulation, DriftControlChoiceChangesTheConstraintDrift) {
   };
   EXPECT_LT(finalDrift(DriftControl::PostStabilization), 1e-9);
   EXPECT_GT(finalDrift(DriftControl::None), 1e-6);
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(kSource + "/scenes/four_bar.json", {}, "baraff", error)) << error;
-  EXPECT_NE(sim.editDriftControl(DriftControl::Baumgarte, -1.0, 10.0), "");
+  ASSERT_TRUE(sim.scenes().load(kSource + "/scenes/four_bar.json", {}, "baraff", error)) << error;
+  EXPECT_NE(sim.edits().driftControl(DriftControl::Baumgarte, -1.0, 10.0), "");
 }
 
 // A comparison run is the second back-end's own simulation, stepped in lockstep: its recorded
@@ -300,19 +300,19 @@ TEST(Simulation, DriftControlChoiceChangesTheConstraintDrift) {
 TEST(Simulation, ComparisonRunRecordsWhatTheOtherBackEndAloneRecords) {
   const std::string fourBar = kSource + "/scenes/four_bar.json";
   std::string error;
-  Simulation alone;
-  ASSERT_TRUE(alone.load(fourBar, {}, "baraff", error)) << error;
-  alone.setIntegrator(Integrator::SemiImplicitEuler);
-  ASSERT_EQ(alone.editDriftControl(DriftControl::None, 10.0, 10.0), "");
+  Session alone;
+  ASSERT_TRUE(alone.scenes().load(fourBar, {}, "baraff", error)) << error;
+  alone.choices().setIntegrator(Integrator::SemiImplicitEuler);
+  ASSERT_EQ(alone.edits().driftControl(DriftControl::None, 10.0, 10.0), "");
   alone.reset();
   ASSERT_TRUE(alone.advance(2000, error)) << error;
 
-  Simulation sim;
-  ASSERT_TRUE(sim.load(fourBar, {}, "redmax", error)) << error;
-  sim.setIntegrator(Integrator::SemiImplicitEuler);
-  ASSERT_EQ(sim.editDriftControl(DriftControl::None, 10.0, 10.0), "");
+  Session sim;
+  ASSERT_TRUE(sim.scenes().load(fourBar, {}, "redmax", error)) << error;
+  sim.choices().setIntegrator(Integrator::SemiImplicitEuler);
+  ASSERT_EQ(sim.edits().driftControl(DriftControl::None, 10.0, 10.0), "");
   ASSERT_TRUE(sim.advance(10, error)) << error;
-  ASSERT_TRUE(sim.setComparison("baraff", error)) << error;  // restarts both runs
+  ASSERT_TRUE(sim.choices().setComparison("baraff", error)) << error;  // restarts both runs
   ASSERT_TRUE(sim.advance(2000, error)) << error;
   Snapshot snap;
   sim.snapshot(snap);
@@ -335,17 +335,17 @@ TEST(Simulation, ComparisonRunRecordsWhatTheOtherBackEndAloneRecords) {
   EXPECT_GT(compared.value(last, kCompareDriftPosition), 1e-6);
   EXPECT_NE(compared.value(last, kDriftPosition), compared.value(last, kCompareDriftPosition));
 
-  ASSERT_TRUE(sim.setComparison("off", error)) << error;
+  ASSERT_TRUE(sim.choices().setComparison("off", error)) << error;
   EXPECT_EQ(sim.samples().channelCount(), std::size_t(kChannelCount));
 }
 
 TEST(Simulation, ComparisonWithABackEndThatCannotRunTheSceneIsRefused) {
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(kSource + "/scenes/four_bar.json", {}, "redmax", error)) << error;
-  EXPECT_FALSE(sim.setComparison("recursive", error));
+  ASSERT_TRUE(sim.scenes().load(kSource + "/scenes/four_bar.json", {}, "redmax", error)) << error;
+  EXPECT_FALSE(sim.choices().setComparison("recursive", error));
   EXPECT_NE(error.find("loop-closing"), std::string::npos) << error;
-  EXPECT_FALSE(sim.setComparison("nonsense", error));
+  EXPECT_FALSE(sim.choices().setComparison("nonsense", error));
   EXPECT_NE(error.find("unknown back-end 'nonsense'"), std::string::npos) << error;
   Snapshot snap;
   sim.snapshot(snap);
@@ -356,11 +356,11 @@ TEST(Simulation, ComparisonWithABackEndThatCannotRunTheSceneIsRefused) {
 // A comparison run belongs to the scene it was started on: opening another scene ends it (it
 // would otherwise compare, say, baraff with baraff).
 TEST(Simulation, OpeningAnotherSceneEndsTheComparison) {
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(kSource + "/scenes/four_bar.json", {}, "redmax", error)) << error;
-  ASSERT_TRUE(sim.setComparison("baraff", error)) << error;
-  ASSERT_TRUE(sim.load(kSource + "/scenes/four_bar_baraff.json", {}, "", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(kSource + "/scenes/four_bar.json", {}, "redmax", error)) << error;
+  ASSERT_TRUE(sim.choices().setComparison("baraff", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(kSource + "/scenes/four_bar_baraff.json", {}, "", error)) << error;
   Snapshot snap;
   sim.snapshot(snap);
   EXPECT_EQ(snap.backend, "baraff");
@@ -372,11 +372,11 @@ TEST(Simulation, OpeningAnotherSceneEndsTheComparison) {
 // The stiff chain is stable with its springs implicit (redmax) and explodes under Baraff's
 // semi-implicit Euler: the comparison stops with a note, the main run goes on.
 TEST(Simulation, ADivergingComparisonStopsWithANoteAndTheMainRunGoesOn) {
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(kDiverging, {}, "redmax", error)) << error;
-  sim.setIntegrator(Integrator::SpringImplicitEuler);
-  ASSERT_TRUE(sim.setComparison("baraff", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(kDiverging, {}, "redmax", error)) << error;
+  sim.choices().setIntegrator(Integrator::SpringImplicitEuler);
+  ASSERT_TRUE(sim.choices().setComparison("baraff", error)) << error;
   ASSERT_TRUE(sim.advance(200, error)) << error;
   Snapshot snap;
   sim.snapshot(snap);
@@ -393,16 +393,16 @@ TEST(Simulation, ADivergingComparisonStopsWithANoteAndTheMainRunGoesOn) {
 // The contacts overlay draws where the last step pressed bodies on the ground: on the resting
 // falling chain, points on z = 0; none on a back-end without contact.
 TEST(Simulation, SnapshotCarriesTheActiveGroundContacts) {
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(kSource + "/scenes/falling_chain.json", {}, "baraff", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(kSource + "/scenes/falling_chain.json", {}, "baraff", error)) << error;
   ASSERT_TRUE(sim.advance(1500, error)) << error;  // landed by t = 0.35 s
   Snapshot snap;
   sim.snapshot(snap);
   ASSERT_FALSE(snap.contactPoints.empty());
   for (const Vector3& p : snap.contactPoints) EXPECT_NEAR(p.z(), 0.0, 1e-3);
   // redmax simulates the contact too: its own step's contacts after a switch.
-  ASSERT_TRUE(sim.setBackend("redmax", error)) << error;
+  ASSERT_TRUE(sim.choices().setBackend("redmax", error)) << error;
   ASSERT_TRUE(sim.advance(1, error)) << error;
   sim.snapshot(snap);
   ASSERT_FALSE(snap.contactPoints.empty());
@@ -412,9 +412,9 @@ TEST(Simulation, SnapshotCarriesTheActiveGroundContacts) {
 // Back-end warnings follow the integrator in use: baraff warns that it does not take the
 // default "implicit" of a four-bar scene, and stops warning once semi-implicit Euler is chosen.
 TEST(Simulation, IntegratorWarningsFollowTheIntegratorInUse) {
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(kSource + "/tests/gui/data/four_bar_implicit.json", {}, "baraff", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(kSource + "/tests/gui/data/four_bar_implicit.json", {}, "baraff", error)) << error;
   const auto warnsAboutIntegrator = [&] {
     Snapshot snap;
     sim.snapshot(snap);
@@ -423,19 +423,19 @@ TEST(Simulation, IntegratorWarningsFollowTheIntegratorInUse) {
     return false;
   };
   EXPECT_TRUE(warnsAboutIntegrator());
-  sim.setIntegrator(Integrator::SemiImplicitEuler);
+  sim.choices().setIntegrator(Integrator::SemiImplicitEuler);
   EXPECT_FALSE(warnsAboutIntegrator());
-  ASSERT_TRUE(sim.setBackend("redmax", error)) << error;
-  ASSERT_TRUE(sim.setBackend("baraff", error)) << error;
+  ASSERT_TRUE(sim.choices().setBackend("redmax", error)) << error;
+  ASSERT_TRUE(sim.choices().setBackend("baraff", error)) << error;
   EXPECT_FALSE(warnsAboutIntegrator());
 }
 
 // The integrator box lists what the back-end offers, greying what it cannot use on the scene
 // with the reason; an integrator it does not offer is refused with the list, never replaced.
 TEST(Simulation, IntegratorsTheBackEndDoesNotOfferAreRefusedAndGreyed) {
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(kSource + "/scenes/falling_chain.json", {}, "", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(kSource + "/scenes/falling_chain.json", {}, "", error)) << error;
   Snapshot snap;
   sim.snapshot(snap);
   EXPECT_EQ(snap.backend, "baraff");
@@ -444,16 +444,16 @@ TEST(Simulation, IntegratorsTheBackEndDoesNotOfferAreRefusedAndGreyed) {
   EXPECT_EQ(snap.integrators[0].unavailable, "");
   EXPECT_EQ(snap.integrators[1].integrator, Integrator::RK4);
   EXPECT_NE(snap.integrators[1].unavailable.find("'rk4' is not available"), std::string::npos);
-  EXPECT_EQ(sim.setIntegrator(Integrator::LinearlyImplicitEuler),
+  EXPECT_EQ(sim.choices().setIntegrator(Integrator::LinearlyImplicitEuler),
             "back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, rk4");
-  EXPECT_NE(sim.setIntegrator(Integrator::RK4), "");
+  EXPECT_NE(sim.choices().setIntegrator(Integrator::RK4), "");
   sim.snapshot(snap);
   EXPECT_EQ(snap.integrator, Integrator::SemiImplicitEuler);
   // Switching back-end keeps t, q and qdot; the reduced back-end offers four integrators.
   ASSERT_TRUE(sim.advance(50, error)) << error;
   sim.snapshot(snap);
   const State before = snap.state;
-  ASSERT_TRUE(sim.setBackend("redmax", error)) << error;
+  ASSERT_TRUE(sim.choices().setBackend("redmax", error)) << error;
   sim.snapshot(snap);
   EXPECT_EQ(snap.state.t, before.t);
   EXPECT_EQ(snap.state.q, before.q);
@@ -464,8 +464,8 @@ TEST(Simulation, IntegratorsTheBackEndDoesNotOfferAreRefusedAndGreyed) {
                                 [](const IntegratorOffer& o) { return o.integrator == Integrator::RK4; });
   ASSERT_NE(rk4, snap.integrators.end());
   EXPECT_NE(rk4->unavailable, "");
-  EXPECT_NE(sim.setIntegrator(Integrator::RK4), "");
-  EXPECT_EQ(sim.setIntegrator(Integrator::LinearlyImplicitEuler), "");
+  EXPECT_NE(sim.choices().setIntegrator(Integrator::RK4), "");
+  EXPECT_EQ(sim.choices().setIntegrator(Integrator::LinearlyImplicitEuler), "");
 }
 
 }  // namespace

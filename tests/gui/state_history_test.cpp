@@ -1,10 +1,10 @@
-// The run's history (app/gui/state_history.hpp, simulation_history.cpp): keyframes, the memory
+// The run's history (app/session/state_history.hpp, history_control.hpp): keyframes, the memory
 // cap, and determinism: a run resumed from a keyframe one second back retraces the original.
 #include <gtest/gtest.h>
 
 #include "app/gui/plot_spec.hpp"
-#include "app/gui/simulation.hpp"
-#include "app/gui/state_history.hpp"
+#include "app/gui/session_names.hpp"
+#include "app/session/state_history.hpp"
 #include "gui_test_paths.hpp"
 
 namespace articulab::gui {
@@ -15,9 +15,9 @@ namespace {
 // the variational back-ends' integrator history and the muscles' activations included).
 void expectResumedRunRetraces(const std::string& scene, const std::string& backend) {
   SCOPED_TRACE(scene + " on " + backend);
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(test::kSource + "/scenes/" + scene, {}, backend, error)) << error;
+  ASSERT_TRUE(sim.scenes().load(test::kSource + "/scenes/" + scene, {}, backend, error)) << error;
   Snapshot snap;
   sim.snapshot(snap);
   const long steps = std::lround(2.0 / snap.dt);
@@ -25,13 +25,13 @@ void expectResumedRunRetraces(const std::string& scene, const std::string& backe
   Snapshot first;
   sim.snapshot(first);
 
-  ASSERT_TRUE(sim.viewHistory(1.0, error)) << error;
+  ASSERT_TRUE(sim.history().view(1.0, error)) << error;
   Snapshot shown;
   sim.snapshot(shown);
   ASSERT_TRUE(shown.history.viewing);
   EXPECT_LE(shown.state.t, 1.0 + 1e-12);
   EXPECT_GT(shown.state.t, 1.0 - 1.0 / kKeyframesPerSecond - 1e-12) << "a keyframe at most 1/240 s before";
-  ASSERT_TRUE(sim.resumeFromHistory(error)) << error;
+  ASSERT_TRUE(sim.history().resume(error)) << error;
   Snapshot resumed;
   sim.snapshot(resumed);
   EXPECT_FALSE(resumed.history.viewing);
@@ -56,10 +56,10 @@ TEST(StateHistory, AResumedRunRetracesTheOriginal) {
 }
 
 TEST(StateHistory, KeyframesStayUnderTheMemoryCap) {
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(test::kChain, {{"n", 20.0}}, "", error)) << error;
-  ASSERT_TRUE(sim.setHistoryLimits(1.0, 0.0, error)) << error;  // 1 MB
+  ASSERT_TRUE(sim.scenes().load(test::kChain, {{"n", 20.0}}, "", error)) << error;
+  ASSERT_TRUE(sim.history().setLimits(1.0, 0.0, error)) << error;  // 1 MB
   ASSERT_TRUE(sim.advance(5000, error)) << error;
   Snapshot snap;
   sim.snapshot(snap);
@@ -67,15 +67,15 @@ TEST(StateHistory, KeyframesStayUnderTheMemoryCap) {
   EXPECT_GT(snap.history.megabytes, 0.8) << "the ring is full, not cleared";
   EXPECT_NEAR(snap.history.lastTime, snap.state.t, 1e-12);
   EXPECT_GT(snap.history.firstTime, 0.0) << "the oldest keyframes went first";
-  EXPECT_FALSE(sim.setHistoryLimits(0.0, 0.0, error));
+  EXPECT_FALSE(sim.history().setLimits(0.0, 0.0, error));
   EXPECT_NE(error.find("memory cap"), std::string::npos);
 }
 
 // Reset keeps the finished run's series for the plots until it is cleared or a scene opens.
 TEST(StateHistory, ResetKeepsThePreviousRunUntilCleared) {
-  Simulation sim;
+  Session sim;
   std::string error;
-  ASSERT_TRUE(sim.load(test::kChain, {{"n", 3.0}}, "", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(test::kChain, {{"n", 3.0}}, "", error)) << error;
   ASSERT_TRUE(sim.advance(500, error)) << error;
   const TimeSeries first = sim.samples();
   Snapshot before;
@@ -92,18 +92,18 @@ TEST(StateHistory, ResetKeepsThePreviousRunUntilCleared) {
   EXPECT_EQ(sim.previousRun().size(), 0u);
   ASSERT_TRUE(sim.advance(10, error)) << error;
   sim.reset();
-  ASSERT_TRUE(sim.load(test::kChain, {{"n", 4.0}}, "", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(test::kChain, {{"n", 4.0}}, "", error)) << error;
   EXPECT_EQ(sim.previousRun().size(), 0u) << "another scene drops it";
 }
 
 TEST(StateHistory, TheLengthLimitKeepsTheLastSeconds) {
-  StateHistory history;
+  session::StateHistory history;
   history.setLimits(100.0, 0.5);
   State state;
   state.q = VectorX::Zero(3);
   for (int k = 0; k <= 400; ++k) {
     state.t = 0.01 * k;
-    history.record(state, nullptr, {});
+    history.record(state, RunMonitor{});
   }
   EXPECT_NEAR(history.lastTime(), 4.0, 1e-12);
   EXPECT_NEAR(history.firstTime(), 3.5, 1e-12);

@@ -1,9 +1,9 @@
 // The ring buffer behind every plot: capacity, ordering, search and incremental copies.
 #include <gtest/gtest.h>
 
-#include "app/gui/time_series.hpp"
+#include "app/session/time_series.hpp"
 
-namespace articulab::gui {
+namespace articulab::session {
 namespace {
 
 TimeSeries makeSeries(std::size_t capacity) { return TimeSeries({{"t", "s", "time"}, {"x", "m", "x"}}, capacity); }
@@ -104,4 +104,4 @@ TEST(TimeSeries, RejectsAZeroCapacity) {
 }
 
 }  // namespace
-}  // namespace articulab::gui
+}  // namespace articulab::session

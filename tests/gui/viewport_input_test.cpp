@@ -26,7 +26,7 @@ class ViewportInputTest : public ::testing::Test {
     int w, h;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
     std::string error;
-    ASSERT_TRUE(sim_.load(std::string(ARTICULAB_SOURCE_DIR) + "/scenes/chain.json", {{"n", 3.0}}, "", error)) << error;
+    ASSERT_TRUE(sim_.scenes().load(std::string(ARTICULAB_SOURCE_DIR) + "/scenes/chain.json", {{"n", 3.0}}, "", error)) << error;
     sim_.snapshot(snap_);
     glm::vec3 lo, hi;
     render::Renderer::sceneBounds(*snap_.model, snap_.state, lo, hi);
@@ -60,7 +60,7 @@ class ViewportInputTest : public ::testing::Test {
     return snap_.state.perturbation;
   }
 
-  Simulation sim_;
+  Session sim_;
   Snapshot snap_;
   render::Camera camera_;
   ViewportInput input_;
