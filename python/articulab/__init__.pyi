@@ -9,7 +9,7 @@ import numpy.typing as npt
 __version__: str
 
 Array = npt.NDArray[np.float64]
-Numbers = float | Sequence[float] | npt.ArrayLike
+Numbers = npt.ArrayLike  # a number or a 1-D sequence of numbers
 SettingValue = float | int | bool | str
 
 class SceneError(ValueError):
@@ -257,8 +257,16 @@ class Run:
     def set_state(self, q: Numbers | None = None, qd: Numbers | None = None, *,
                   hold: Sequence[int] | None = None) -> None:
         """Sets q and/or qd; the loops are closed holding the coordinates in hold (default: those q changes)."""
-    q: Array
-    qd: Array
+    @property
+    def q(self) -> Array:
+        """Joint coordinates (read-only copy; assign to set them, as set_state(q=...))."""
+    @q.setter
+    def q(self, value: Numbers) -> None: ...
+    @property
+    def qd(self) -> Array:
+        """Joint velocities (read-only copy; assign to set them, as set_state(qd=...))."""
+    @qd.setter
+    def qd(self, value: Numbers) -> None: ...
     @property
     def body_poses(self) -> Array:
         """(bodies, 4, 4): each body's pose in world."""

@@ -155,8 +155,8 @@ void bindRun(py::module_& module) {
            py::arg("q0") = py::none(), py::arg("qd0") = py::none(), py::arg("watch_energy") = true,
            py::arg("on_blow_up") = "stop")
       .def("step", &step, py::arg("n") = 1,
-           "Takes n steps of dt with the GIL released (other threads run meanwhile; Ctrl-C stops between "
-           "steps). Raises DivergenceError when a step fails or diverges; the run then takes no further step "
+           "Takes n steps of dt with the GIL released (other threads run meanwhile), taken back about every "
+           "50 ms so that Ctrl-C stops a long step with KeyboardInterrupt. Raises DivergenceError when a step fails or diverges; the run then takes no further step "
            "until reset() or a state is set.")
       .def("reset", &PythonRun::reset, "Back to the scene's initial state, the monitor restarted, the failure cleared.")
       .def("set_state", &setState, py::arg("q") = py::none(), py::arg("qd") = py::none(), py::kw_only(),
