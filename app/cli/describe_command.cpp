@@ -57,15 +57,6 @@ void describeMuscle(const Model& model, const Muscle& muscle, std::ostream& out)
   out << '\n';
 }
 
-bool runs(const Model& model, const RunRequest& request) {
-  try {
-    resolveRun(model, request);
-    return true;
-  } catch (const RunRefusal&) {
-    return false;
-  }
-}
-
 // Whether each back-end runs the scene, and with which integrators: the run plans the scene's
 // request gives on it (run_plan.hpp), so that describe says what run does.
 void describeBackends(const Model& model, std::ostream& out) {
@@ -82,7 +73,7 @@ void describeBackends(const Model& model, std::ostream& out) {
     out << "  " << info.name << ": runs this scene\n    integrators:";
     for (const IntegratorInfo& offered : info.integrators) {
       request.requireIntegrator(offered.integrator.name());
-      out << ' ' << offered.integrator.name() << (runs(model, request) ? "" : " (not on this scene)");
+      out << ' ' << offered.integrator.name() << (resolves(model, request) ? "" : " (not on this scene)");
     }
     out << '\n';
     for (const std::string& warning : plan.support.warnings) out << "    warning: " << warning << '\n';

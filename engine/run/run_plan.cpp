@@ -171,6 +171,15 @@ RunPlan resolveRun(const Model& model, const RunRequest& request) {
   return plan;
 }
 
+bool resolves(const Model& model, const RunRequest& request) {
+  try {
+    resolveRun(model, request);
+    return true;
+  } catch (const RunRefusal&) {
+    return false;
+  }
+}
+
 RunRequest requestOnBackend(const RunPlan& plan, const std::string& backend) {
   RunRequest request = plan.request;
   request.backend = backend;

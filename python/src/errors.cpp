@@ -12,13 +12,9 @@ Diverged::Diverged(const Run& run)
     : std::runtime_error(run.failure()),
       backend(run.backend().name),
       integrator(run.plan().integrator.name()),
+      reason(run.failureReason()),
       step(run.state().step),
-      t(run.state().t) {
-  // Run::failure() is "BACKEND (INTEGRATOR) at step N (t = T s): WHAT".
-  const std::string& failure = run.failure();
-  const std::size_t what = failure.find(" s): ");
-  reason = what == std::string::npos ? failure : failure.substr(what + 5);
-}
+      t(run.state().t) {}
 
 namespace {
 

@@ -1,7 +1,7 @@
 // articulab.Run: the engine's Run (engine/run/run.hpp) as Python drives it. Stepping, resetting,
-// a state set by hand (state_edit.hpp) and recording (on a Run of its own, so that the rows count
-// from the recording's start and nothing is recorded afterwards) all go through the one Run, so
-// that Python gives the numbers of `articulab run` bitwise.
+// a state set by hand (Run::setCoordinates) and recording (Run::record, rows counted from the
+// recording's start, Run::takeRecording at its end) all go through the one Run, so that Python
+// gives the numbers of `articulab run` bitwise.
 //
 // A Run takes one call at a time: the calls that release the GIL (step, record, forward
 // dynamics) hold a Busy mark, and any call on the run meanwhile raises RuntimeError instead of
@@ -57,15 +57,12 @@ class PythonRun {
 
   // With the GIL held:
   void reset();
-  // The state edited (state_edit.hpp), with the energy watch restarted at it and the failure
-  // cleared; InputError when the edit cannot be made.
+  // The state set by hand (Run::setCoordinates: loops closed holding the coordinates of
+  // state_edit.hpp, the energy watch restarted, the failure cleared); InputError when it cannot be.
   void setState(const StateEdit& edit);
 
  private:
   void checkNotBusy() const;
-  // Replaces the run by a fresh one of the same plan when it has a recorder (a recording that
-  // failed), so that it records nothing outside record().
-  void dropRecorder();
 
   Run run_;
   std::atomic<bool> busy_{false};

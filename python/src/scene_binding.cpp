@@ -50,15 +50,6 @@ py::dict defaultsOf(const Model& model) {
                   py::arg("dt") = d.dt, py::arg("duration") = d.duration);
 }
 
-bool runsWith(const Model& model, const RunRequest& request) {
-  try {
-    resolveRun(model, request);
-    return true;
-  } catch (const RunRefusal&) {
-    return false;
-  }
-}
-
 // Whether a back-end runs the scene as the scene asks (its integrator where the back-end offers
 // it), with which integrator, which integrators it could use, and its warnings and notes.
 py::dict backendSupport(const Model& model, const BackendInfo& info) {
@@ -82,7 +73,7 @@ py::dict backendSupport(const Model& model, const BackendInfo& info) {
   py::dict integrators;
   for (const IntegratorInfo& offered : info.integrators) {
     request.requireIntegrator(offered.integrator.name());
-    integrators[offered.integrator.name()] = runsWith(model, request);
+    integrators[offered.integrator.name()] = resolves(model, request);
   }
   entry["integrators"] = integrators;
   return entry;
