@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include "bench/chain_benchmarks.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"

@@ -5,6 +5,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "bench/chain_benchmarks.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 
 namespace articulab {

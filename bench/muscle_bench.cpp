@@ -5,6 +5,7 @@
 // recursive forward dynamics (BM_RecursiveForwardDynamicsBesideMuscles, us_per_dof), and the
 // implicit step O(n m) at most.
 #include "bench/chain_benchmarks.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/forces/muscle_jacobians.hpp"
 #include "engine/forces/muscle_tension.hpp"
 #include "engine/forces/muscle_wrenches.hpp"

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "bench/chain_benchmarks.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 

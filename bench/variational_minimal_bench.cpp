@@ -13,6 +13,7 @@
 #include <string>
 
 #include "bench/chain_benchmarks.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
 

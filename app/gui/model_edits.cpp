@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "app/gui/parameter_checks.hpp"
+#include "engine/forces/muscle_excitation.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/solver_settings.hpp"
 

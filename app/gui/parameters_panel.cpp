@@ -132,7 +132,7 @@ void drawJoint(Workbench& app, int i) {
                                              "gives it its own");
 }
 
-// A force element's fields (engine/forces/force_element.hpp), with the loader's units.
+// A force element's fields (engine/multibody/force_element.hpp), with the loader's units.
 void drawForce(Workbench& app, int e) {
   const ForceElement& element = app.snapshot().model->forces[e];
   const std::string key = "force" + std::to_string(e) + ".";

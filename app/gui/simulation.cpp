@@ -10,6 +10,7 @@
 
 #include "app/gui/parameter_checks.hpp"
 #include "app/gui/plot_spec.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/divergence.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"

@@ -8,11 +8,11 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/forces/force_element.hpp"
-#include "engine/forces/muscle.hpp"
 #include "engine/multibody/body.hpp"
 #include "engine/multibody/constraint.hpp"
+#include "engine/multibody/force_element.hpp"
 #include "engine/multibody/joint.hpp"
+#include "engine/multibody/muscle.hpp"
 
 namespace articulab {
 
@@ -104,8 +104,8 @@ struct Model {
   std::vector<Body> bodies;
   std::vector<Joint> joints;
   std::vector<LoopConstraint> loops;
-  std::vector<ForceElement> forces;  // springs, dampers, point forces (engine/forces/)
-  std::vector<Muscle> muscles;       // musculotendon actuators (engine/forces/muscle.hpp)
+  std::vector<ForceElement> forces;  // springs, dampers, point forces (force_element.hpp; laws in engine/forces/)
+  std::vector<Muscle> muscles;       // musculotendon actuators (engine/multibody/muscle.hpp)
   Vector3 gravity{0.0, 0.0, -9.81};  // m/s^2
   // Body shapes collide with the ground plane z = 0; enforced only by back-ends that support
   // contact. groundFriction is the ground's Coulomb coefficient and every body's default

@@ -14,6 +14,7 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/last_resort.hpp"
 #include "app/cli/run_progress.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/divergence.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/contact/contact_islands.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"

@@ -9,6 +9,7 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/forces/element_jacobians.hpp"
 #include "engine/forces/force_drawing.hpp"

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/contact/joint_friction.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"

@@ -4,10 +4,12 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/forces/muscle_curves.hpp"
+#include "engine/forces/muscle_excitation.hpp"
 #include "engine/forces/muscle_jacobians.hpp"
 #include "engine/forces/muscle_tension.hpp"
 #include "engine/forces/muscle_wrenches.hpp"

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <typeinfo>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/divergence.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/io/scene_loader.hpp"

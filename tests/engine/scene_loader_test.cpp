@@ -1,5 +1,6 @@
 // The JSON scene loader: every scene file loads, parameters and overrides work, inertias match
 // hand-computed oracles, and every kind of bad input throws SceneError at the right JSON pointer.
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 
 #include <gtest/gtest.h>

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/joint_friction.hpp"
 #include "engine/io/scene_loader.hpp"

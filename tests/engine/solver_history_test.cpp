@@ -6,6 +6,7 @@
 
 #include <cstring>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "test_util.hpp"

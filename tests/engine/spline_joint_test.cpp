@@ -10,6 +10,7 @@
 #include <numbers>
 #include <optional>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/multibody/bezier_curve_point_joint.hpp"

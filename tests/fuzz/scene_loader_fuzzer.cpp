@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 

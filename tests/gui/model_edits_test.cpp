@@ -4,6 +4,7 @@
 
 #include "app/gui/model_edits.hpp"
 #include "app/gui/parameter_checks.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/model_difference.hpp"
 #include "engine/io/scene_loader.hpp"

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "render/eigen_glm.hpp"

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <random>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/model_difference.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/io/scene_writer.hpp"

@@ -1,3 +1,4 @@
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/solvers/contact_settings.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 
