@@ -9,6 +9,7 @@
 #include "bench/chain_benchmarks.hpp"
 #include "engine/algorithm/initial_state.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -46,8 +47,8 @@ Model frictionBoxGrid(int boxes) {
 
 void runFrictionSteps(benchmark::State& bench, const Model& model, int warmUp) {
   SolverOptions options;
-  options.settings.push_back({"baraff", "friction-directions", static_cast<double>(bench.range(1))});
-  options.settings.push_back({"baraff", "sp-islands", static_cast<double>(bench.range(2))});
+  options = test::withSetting(options, "baraff", "friction-directions", static_cast<double>(bench.range(1)));
+  options = test::withSetting(options, "baraff", "sp-islands", static_cast<double>(bench.range(2)));
   BaraffSolver solver(model, options);
   State state = makeInitialState(model);
   for (int k = 0; k < warmUp; ++k) solver.step(model, state, 1e-3);

@@ -13,8 +13,8 @@
 
 #include "bench/chain_benchmarks.hpp"
 #include "engine/algorithm/initial_state.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -83,7 +83,7 @@ void BM_BaraffSphericalStepBesideVariational(benchmark::State& b) { baraffStep(b
 // linear-solver 1, Fig 4c's dense reference): O(n^3), so only up to n = 100.
 void BM_VariationalMaximalDenseLuStep(benchmark::State& b) {
   SolverOptions dense;
-  assignSetting(dense.settings, "variational-maximal", "linear-solver", VariationalMaximalSolver::kDenseLu);
+  dense = test::withSetting(dense, "variational-maximal", "linear-solver", VariationalMaximalSettings::kDenseLu);
   variationalStep(b, bench::standardChain(size(b)), dense);
 }
 void BM_VariationalMaximalLoopChainStep(benchmark::State& b) { variationalStep(b, loopChain(size(b))); }

@@ -14,8 +14,8 @@
 
 #include "bench/chain_benchmarks.hpp"
 #include "engine/algorithm/initial_state.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -23,9 +23,9 @@ namespace {
 // range(1): anderson-memory, range(2): solver (0 riqn, 1 newton), range(3): -log10 tolerance.
 void minimalSteps(benchmark::State& bench, const Model& model, double h) {
   SolverOptions options;
-  assignSetting(options.settings, "variational-minimal", "anderson-memory", static_cast<double>(bench.range(1)));
-  assignSetting(options.settings, "variational-minimal", "solver", static_cast<double>(bench.range(2)));
-  assignSetting(options.settings, "variational-minimal", "newton-tolerance",
+  options = test::withSetting(options, "variational-minimal", "anderson-memory", static_cast<double>(bench.range(1)));
+  options = test::withSetting(options, "variational-minimal", "solver", static_cast<double>(bench.range(2)));
+  options = test::withSetting(options, "variational-minimal", "newton-tolerance",
                 std::pow(10.0, -static_cast<double>(bench.range(3))));
   auto solver = findBackend("variational-minimal")->create(model, options);
   const auto* minimal = dynamic_cast<const VariationalMinimalSolver*>(solver.get());

@@ -19,7 +19,6 @@
 #include "engine/diagnostics/energy.hpp"
 #include "engine/diagnostics/recorder.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/step_cost_estimate.hpp"
 
 namespace articulab::cli {
@@ -34,7 +33,7 @@ struct RunOptions {
   long every = 1;
   RecorderColumns columns;
   ParameterOverrides overrides;
-  std::vector<std::pair<std::string, double>> settings;  // --setting NAME=VALUE, of the run's back-end
+  std::vector<std::string> settings;  // --setting NAME=VALUE, of the run's back-end
   std::vector<double> q0, qd0;
 };
 
@@ -58,6 +57,14 @@ RecorderColumns parseColumns(const std::string& text) {
   return columns;
 }
 
+// "NAME=VALUE", checked for its form; its back-end's table checks the name and value
+// (resolveSolverOptions).
+std::string parseSettingFlag(const std::string& flag, const std::string& text) {
+  if (SettingValue value; !parseSettingAssignment("", text, value))
+    throw UsageError(flag + ": expected NAME=VALUE, got '" + text + "'");
+  return text;
+}
+
 RunOptions parseRunOptions(const std::vector<std::string>& args) {
   RunOptions o;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -74,7 +81,7 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
     else if (a == "--every") o.every = parseCount(a, flagValue(args, i));
     else if (a == "--record") o.columns = parseColumns(flagValue(args, i));
     else if (a == "--set") parseOverride(flagValue(args, i), o.overrides);
-    else if (a == "--setting") o.settings.push_back(parseAssignment(a, flagValue(args, i)));
+    else if (a == "--setting") o.settings.push_back(parseSettingFlag(a, flagValue(args, i)));
     else if (a == "--q0") o.q0 = parseList(a, flagValue(args, i));
     else if (a == "--qd0") o.qd0 = parseList(a, flagValue(args, i));
     else if (a.rfind("--", 0) == 0) throw UsageError("unknown flag '" + a + "' for 'run' (see articulab --help)");
@@ -137,31 +144,29 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   const std::string backendName = o.backend.empty() ? model.defaults.backend : o.backend;
   const BackendInfo* backend = findBackend(backendName);
   if (!backend) throw UsageError("--backend: unknown back-end '" + backendName + "' (expected one of: " + backendNames() + ")");
-  for (const auto& [name, value] : o.settings) {
-    const SettingValue setting{backendName, name, value};
-    if (std::string refused = checkSettings(backendName, backend->settings, {setting}); !refused.empty())
-      throw UsageError("--setting: " + refused);
-    assignSetting(model.defaults.solverSettings, backendName, name, value);
-  }
+  ResolvedOptions resolved = resolveSolverOptions(*backend, o.integrator, model.defaults, o.settings);
+  if (!resolved.ok()) throw UsageError("--setting: " + resolved.refusal);
+  SolverOptions& options = resolved.options;
   // An integrator asked for is used or refused; the scene's falls back to the back-end's
   // default with a warning when the back-end does not offer it.
   if (o.hasIntegrator && !backend->findIntegrator(o.integrator.name()))
     throw UsageError("--integrator: " + integratorRefusal(backendName, o.integrator, backend->integrators));
   const SceneIntegratorChoice choice =
-      o.hasIntegrator ? SceneIntegratorChoice{o.integrator, backend->supports(model, solverOptionsFor(model, o.integrator))}
-                      : backend->supports.choose(model);
+      o.hasIntegrator ? SceneIntegratorChoice{o.integrator, backend->supports(model, options)}
+                      : backend->supports.choose(model, model.defaults.integrator, o.settings);
   const SolverSupport& support = choice.support;
   if (!support.ok) throw UsageError("back-end '" + backendName + "' cannot run " + o.scene + ": " + support.reason);
   for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
   for (const std::string& note : support.notes) err << "note: " << note << '\n';
 
   const Integrator integrator = choice.integrator;
+  options.integrator = integrator;
   if (const std::string slow = slowStepWarning(backendName, model, integrator); !slow.empty())
     err << "warning: slow steps ahead: " << slow << '\n';
   const double dt = o.dt > 0.0 ? o.dt : model.defaults.dt;
   const double duration = o.duration > 0.0 ? o.duration : model.defaults.duration;
   const long steps = std::lround(duration / dt);
-  const std::unique_ptr<Solver> solver = backend->create(model, solverOptionsFor(model, integrator));
+  const std::unique_ptr<Solver> solver = backend->create(model, options);
   State state = makeInitialState(model);
   TimeSeriesRecorder recorder(model, o.columns);
   VectorX qdd = VectorX::Zero(model.nq);
@@ -214,9 +219,11 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   out << std::setprecision(6);
   out << "scene       " << o.scene << " (" << model.name << ", " << model.bodyCount() << " bodies, " << model.nq << " DOF)\n";
   out << "back-end    " << backendName << ", integrator " << integratorName(integrator) << ", dt " << dt << " s";
-  if (solver->controlsDrift()) out << ", drift control " << driftControlName(model.defaults.driftControl);
-  for (const SettingValue& setting : model.defaults.solverSettings)
-    if (setting.backend == backendName) out << ", " << setting.name << " " << setting.value;
+  if (solver->controlsDrift()) out << ", drift control " << driftControlName(options.driftControl);
+  for (const BackendSettings::Given& given : options.settings.given()) {
+    const SolverSetting& setting = backend->settings.rows()[static_cast<std::size_t>(given.index)];
+    out << ", " << setting.name << " " << settingValueText(setting, given.value);
+  }
   out << '\n';
   out << "steps       " << step << " (" << state.t << " s simulated) in " << stepWall << " s wall, "
       << (step > 0 ? 1e6 * stepWall / static_cast<double>(step) : 0.0) << " us/step\n";

@@ -5,7 +5,6 @@
 #include "app/gui/parameter_checks.hpp"
 #include "engine/forces/muscle_excitation.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 
 namespace articulab::gui {
 
@@ -94,19 +93,28 @@ std::string setDriftControl(Model& model, DriftControl drift, double alpha, doub
     if (std::string reason = checkFinite(name, value); !reason.empty()) return reason;
     if (value < 0.0) return std::string(name) + " must be >= 0 1/s (got " + std::to_string(value) + ")";
   }
-  model.defaults.driftControl = drift;
+  model.defaults.driftControl = driftControlName(drift);
   model.defaults.baumgarteAlpha = alpha;
   model.defaults.baumgarteBeta = beta;
   return "";
 }
 
-std::string setSolverSetting(Model& model, const std::string& backend, const std::string& name, double value) {
-  const BackendInfo* info = findBackend(backend);
-  if (!info) return "unknown back-end '" + backend + "'";
-  if (std::string refused = checkSettings(backend, info->settings, {{backend, name, value}}); !refused.empty())
-    return refused;
-  assignSetting(model.defaults.solverSettings, backend, name, value);
+std::string setSolverSetting(Model& model, const SettingValue& value) {
+  const BackendInfo* info = findBackend(value.backend);
+  if (!info) return "unknown back-end '" + value.backend + "'";
+  double checked = 0.0;
+  if (std::string refused = info->settings.check(value.backend, value, checked); !refused.empty()) return refused;
+  for (SettingValue& existing : model.defaults.solverSettings)
+    if (existing.backend == value.backend && existing.name == value.name) {
+      existing = value;
+      return "";
+    }
+  model.defaults.solverSettings.push_back(value);
   return "";
+}
+
+std::string setSolverSetting(Model& model, const std::string& backend, const std::string& name, double value) {
+  return setSolverSetting(model, SettingValue{backend, name, value, ""});
 }
 
 bool parseJointField(const std::string& name, JointField& out) {

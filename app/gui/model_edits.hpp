@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/multibody/model.hpp"
+#include "engine/solvers/drift_control.hpp"
 
 namespace articulab::gui {
 
@@ -23,8 +24,11 @@ std::string setGroundFriction(Model& model, double mu);
 std::string setBodyFriction(Model& model, int body, double mu);
 // Drift control of the constraint back-ends (sueda 1.12); Baumgarte gains in 1/s, >= 0.
 std::string setDriftControl(Model& model, DriftControl drift, double alpha, double beta);
-// One of the back-end's own settings (registry), refused outside its range; the solver made
-// after the edit reads it (solverOptionsFor).
+// One of a back-end's own settings (its table, engine/solvers/setting_table.hpp): a number, or a
+// word ("newton", "on"), refused as its kind says (range, whole numbers, named values); kept in
+// the scene's settings, replacing an earlier value, where the solver made after the edit reads
+// it (resolveSolverOptions).
+std::string setSolverSetting(Model& model, const SettingValue& value);
 std::string setSolverSetting(Model& model, const std::string& backend, const std::string& name, double value);
 
 // "stiffness", "damping" or "rest"; false for anything else.

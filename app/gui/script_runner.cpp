@@ -14,6 +14,7 @@
 #include "app/gui/panels.hpp"
 #include "app/gui/parameter_checks.hpp"
 #include "app/gui/viewport_input.hpp"
+#include "engine/solvers/drift_control.hpp"
 #include "engine/solvers/registry.hpp"
 
 namespace articulab::gui {
@@ -239,10 +240,9 @@ bool ScriptRunner::setGravity(const ScriptCommand& c, std::string& error) {
   return error.empty();
 }
 
+// setting NAME VALUE: a number, or a word for a choice or a switch ("newton", "on").
 bool ScriptRunner::setSolverSetting(const ScriptCommand& c, std::string& error) {
-  double value;
-  if (!number(c.args[1], c.args[0].c_str(), value, error)) return false;
-  error = app_.simulation().editSolverSetting(c.args[0], value);
+  error = app_.simulation().editSolverSetting(c.args[0], c.args[1]);
   return error.empty();
 }
 

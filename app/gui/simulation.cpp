@@ -167,7 +167,7 @@ std::string Simulation::prepareScene(std::shared_ptr<Model> model, const std::st
   if (!out.info) return error;
   out.choice = out.info->supports.choose(*model);
   try {
-    out.solver = out.info->create(*model, solverOptionsFor(*model, out.choice.integrator));
+    out.solver = out.info->create(*model, sceneSolverOptions(*out.info, *model, out.choice.integrator));
   } catch (const std::exception& e) {
     return "back-end " + out.info->name + " failed to start: " + e.what();
   }

@@ -24,6 +24,7 @@
 #include "app/gui/time_series.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
+#include "engine/solvers/drift_control.hpp"
 #include "engine/solvers/registry.hpp"
 
 namespace articulab::gui {
@@ -152,7 +153,7 @@ class Simulation {
   std::string editBodyFriction(int body, double mu);
   std::string editDriftControl(DriftControl drift, double alpha, double beta);
   // A setting of the running back-end (registry), e.g. "gmres-tolerance".
-  std::string editSolverSetting(const std::string& name, double value);
+  std::string editSolverSetting(const std::string& name, const std::string& value);
   // The muscle's excitation becomes the constant u in [0, 1] from the next step on (refused
   // outside it); announce: say in the log when it waits for the running step (off for a slider
   // being dragged).

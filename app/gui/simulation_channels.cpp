@@ -38,12 +38,13 @@ void Simulation::updateChannels(ChannelRecording& rec) const {
   if (rec.stale || rec.sceneVersion != sceneVersion_ || rec.historyGeneration != history_.generation())
     restartChannelsLocked(rec);
   if (rec.modelVersion != modelVersion_ || rec.backend != backendInfo_->name) {  // edits keep the rows evaluated so far
-    rec.solver = needsAccelerations(rec.channels) ? backendInfo_->create(*model_, solverOptionsFor(*model_, integrator_))
-                                                  : nullptr;
+    rec.solver = needsAccelerations(rec.channels)
+                     ? backendInfo_->create(*model_, sceneSolverOptions(*backendInfo_, *model_, integrator_))
+                     : nullptr;
     rec.modelVersion = modelVersion_;
     rec.backend = backendInfo_->name;
   } else if (!rec.solver && needsAccelerations(rec.channels)) {
-    rec.solver = backendInfo_->create(*model_, solverOptionsFor(*model_, integrator_));
+    rec.solver = backendInfo_->create(*model_, sceneSolverOptions(*backendInfo_, *model_, integrator_));
   }
   std::size_t k = 0;
   if (rec.series.size() > 0) {

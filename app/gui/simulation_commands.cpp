@@ -77,7 +77,7 @@ bool Simulation::setBackend(const std::string& name, std::string& error) {
   }
   auto solver = std::make_shared<std::unique_ptr<Solver>>();  // std::function needs a copyable command
   try {
-    *solver = info->create(*model, solverOptionsFor(*model, choice.integrator));
+    *solver = info->create(*model, sceneSolverOptions(*info, *model, choice.integrator));
   } catch (const std::exception& e) {
     error = "back-end " + name + " failed to start: " + e.what();
     return false;
@@ -113,7 +113,7 @@ void Simulation::refreshOffersLocked() {
   offers_.clear();
   if (!backendInfo_ || !model_) return;
   for (const IntegratorInfo& offered : backendInfo_->integrators) {
-    const SolverSupport support = backendInfo_->supports(*model_, solverOptionsFor(*model_, offered.integrator));
+    const SolverSupport support = backendInfo_->supports(*model_, offered.integrator);
     offers_.push_back({offered.integrator, offered.description, support.ok ? "" : support.reason});
   }
 }
@@ -166,7 +166,7 @@ bool Simulation::createComparisonLocked() {
   }
   compareIntegrator_ = choice.integrator;
   try {
-    compareSolver_ = compareInfo_->create(*model_, solverOptionsFor(*model_, compareIntegrator_));
+    compareSolver_ = compareInfo_->create(*model_, sceneSolverOptions(*compareInfo_, *model_, compareIntegrator_));
   } catch (const std::exception& e) {
     stopComparisonLocked("back-end " + name + " failed to start: " + e.what());
     return false;
@@ -181,7 +181,7 @@ std::string Simulation::setIntegrator(Integrator integrator) {
   if (!model_ || !backendInfo_) return "no scene is loaded";
   if (!backendInfo_->findIntegrator(integrator.name()))
     return integratorRefusal(backendInfo_->name, integrator, backendInfo_->integrators);
-  const SolverSupport support = backendInfo_->supports(*model_, solverOptionsFor(*model_, integrator));
+  const SolverSupport support = backendInfo_->supports(*model_, integrator);
   if (!support.ok) return "back-end " + backendInfo_->name + " cannot run scene '" + model_->name + "': " + support.reason;
   return commandLocked(std::string("integrator ") + integrator.name(), [this, integrator, support] {
     if (std::string refused = solver_->setIntegrator(*model_, integrator); !refused.empty()) return refused;
@@ -218,7 +218,7 @@ std::string Simulation::editModelLocked(const std::function<std::string(Model&)>
 std::string Simulation::installModelLocked(std::shared_ptr<const Model> model) {
   std::unique_ptr<Solver> solver;
   try {
-    solver = backendInfo_->create(*model, solverOptionsFor(*model, integrator_));
+    solver = backendInfo_->create(*model, sceneSolverOptions(*backendInfo_, *model, integrator_));
   } catch (const std::exception& e) {
     return "back-end " + backendInfo_->name + " failed to start on the edited model: " + e.what();
   }
@@ -350,9 +350,9 @@ std::string Simulation::editDriftControl(DriftControl drift, double alpha, doubl
 
 // The setting belongs to the back-end running when the edit applies (backendInfo_ is read
 // under the lock by the edit).
-std::string Simulation::editSolverSetting(const std::string& name, double value) {
+std::string Simulation::editSolverSetting(const std::string& name, const std::string& value) {
   return editModel("solver setting " + name, [this, name, value](Model& m) {
-    return setSolverSetting(m, backendInfo_->name, name, value);
+    return setSolverSetting(m, settingValueFromText(backendInfo_->name, name, value));
   });
 }
 

@@ -15,6 +15,7 @@
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/registry.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -53,7 +54,7 @@ TEST(RecursiveScenes, RevoluteChainsAreTheStandardChainOnBothReducedBackEnds) {
     for (const char* backend : {"recursive", "redmax"}) {
       EXPECT_TRUE(findBackend(backend)->supports(model).ok) << backend;
       State stepped = makeInitialState(model);
-      auto solver = findBackend(backend)->create(model, solverOptionsFor(model, model.defaults.integrator));
+      auto solver = findBackend(backend)->create(model, test::sceneOptions(backend, model, model.defaults.integrator));
       for (int k = 0; k < 3; ++k) ASSERT_TRUE(solver->step(model, stepped, model.defaults.dt).ok) << backend;
     }
   }

@@ -21,6 +21,7 @@
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -420,7 +421,7 @@ TEST(SplineJoints, ScenesStayInRangeForTheirDefaultRun) {
   for (const std::string& name : kSplineScenes) {
     const Model model = loadShippedScene(name);
     for (const char* backend : {"redmax", "recursive"}) {
-      auto solver = findBackend(backend)->create(model, solverOptionsFor(model, model.defaults.integrator));
+      auto solver = findBackend(backend)->create(model, test::sceneOptions(backend, model, model.defaults.integrator));
       State state = makeInitialState(model);
       StepStatus status;
       for (int step = 0; status.ok && step * model.defaults.dt < model.defaults.duration; ++step)

@@ -53,7 +53,8 @@ TEST(ModelEdits, RefusedValuesLeaveTheModelUntouched) {
 // geometric mean of the box's and the ground's (engine/contact/friction_pyramid.hpp).
 TEST(ModelEdits, FrictionEditsGiveTheSlopeAccelerationOfTheCombinedCoefficient) {
   const auto slideAcceleration = [](const Model& model) {
-    auto solver = findBackend(model.defaults.backend)->create(model, solverOptionsFor(model, model.defaults.integrator));
+    const BackendInfo& backend = *findBackend(model.defaults.backend);
+    auto solver = backend.create(model, sceneSolverOptions(backend, model, model.defaults.integrator));
     State state = makeInitialState(model);
     const double h = model.defaults.dt;
     for (int k = 0; k < 200; ++k) EXPECT_TRUE(solver->step(model, state, h).ok);

@@ -296,7 +296,7 @@ TEST(MuscleSimulation, MuscleChannelsEqualTheHeadlessRecorder) {
   const BackendInfo* info = findBackend(model.defaults.backend);
   ASSERT_NE(info, nullptr);
   const SceneIntegratorChoice choice = info->supports.choose(model);
-  std::unique_ptr<Solver> solver = info->create(model, solverOptionsFor(model, choice.integrator));
+  std::unique_ptr<Solver> solver = info->create(model, sceneSolverOptions(*info, model, choice.integrator));
   State state = makeInitialState(model);
   TimeSeriesRecorder recorder(model, RecorderColumns{});
   recorder.record(model, state);
