@@ -97,7 +97,8 @@ TEST(SettingTable, ChoicesTakeTheirNamesAndNumbers) {
   EXPECT_EQ(refusalOf("baraff", "sp-active-set=3"),
             "setting 'sp-active-set' of back-end 'baraff' must be in [0, 2] (0 plain | 1 settled | 2 newton); got 3");
   EXPECT_EQ(refusalOf("baraff", "sp-active-set=1.5"),
-            "setting 'sp-active-set' of back-end 'baraff' takes a whole number (0 plain | 1 settled | 2 newton); got 1.5");
+            "setting 'sp-active-set' of back-end 'baraff' takes a whole number (0 plain | 1 settled | 2 newton); "
+            "got 1.5");
 }
 
 // An on/off switch takes on, off, 1 and 0.
@@ -108,7 +109,8 @@ TEST(SettingTable, SwitchesTakeOnOffAndOneZero) {
   EXPECT_TRUE(baraffWith({"sp-islands=1"}).contact.staggered.islands);
   EXPECT_EQ(refusalOf("baraff", "sp-islands=maybe"),
             "setting 'sp-islands' of back-end 'baraff' takes on or off (or 1 or 0); got 'maybe'");
-  EXPECT_EQ(refusalOf("baraff", "sp-islands=2"), "setting 'sp-islands' of back-end 'baraff' must be in [0, 1] (on/off); got 2");
+  EXPECT_EQ(refusalOf("baraff", "sp-islands=2"),
+            "setting 'sp-islands' of back-end 'baraff' must be in [0, 1] (on/off); got 2");
 }
 
 // Reals and counts: their range, whole numbers for counts, numbers only; the texts users see.
@@ -186,9 +188,11 @@ TEST(SettingTable, ExactNumberTextReadsBackExactly) {
 // A scene gives a choice or a switch by name (or true / false); validateSceneChoices checks it
 // with the file and field, the writer keeps it as the scene gave it.
 TEST(SettingTable, SceneSettingsByNameLoadCheckAndSave) {
-  const std::string text = R"({"name": "s", "bodies": [{"name": "a", "mass": 1.0, "shape": {"type": "sphere", "radius": 0.1}}],
+  const std::string text = R"({"name": "s",
+    "bodies": [{"name": "a", "mass": 1.0, "shape": {"type": "sphere", "radius": 0.1}}],
     "joints": [{"name": "j", "type": "revolute", "parent": "world", "child": "a", "axis": [0, 1, 0]}],
-    "simulation": {"backend": "baraff", "solver_settings": {"baraff": {"sp-active-set": "newton", "sp-islands": false}}}})";
+    "simulation": {"backend": "baraff",
+                   "solver_settings": {"baraff": {"sp-active-set": "newton", "sp-islands": false}}}})";
   const Model model = loadSceneFromString(text, "words.json");
   ASSERT_EQ(model.defaults.solverSettings.size(), 2u);
   EXPECT_NO_THROW(validateSceneChoices(model, true, true));
@@ -225,7 +229,8 @@ TEST(SettingTable, CommandLineTakesChoiceNames) {
     cli::runCommand({test::kScenes + "falling_chain.json", "--setting", "sp-active-set=fast"}, out, err);
     ADD_FAILURE() << "accepted";
   } catch (const cli::UsageError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("--setting: setting 'sp-active-set' of back-end 'baraff' takes one of", 0), 0u)
+    const std::string expected = "--setting: setting 'sp-active-set' of back-end 'baraff' takes one of";
+    EXPECT_EQ(std::string(e.what()).rfind(expected, 0), 0u)
         << e.what();
   }
 }
