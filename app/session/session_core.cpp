@@ -147,6 +147,7 @@ void SessionCore::snapshotLocked(Snapshot& out) const {
   if (loaded) out.integrator = setup.plan.integrator;
   out.integrators = setup.offers;
   out.solverSettings = setup.plan.options.settings;
+  out.sceneSettings = setup.model ? sceneSettingValues(*setup.model, setup.plan.request) : std::vector<SettingValue>{};
   out.dt = loaded ? setup.plan.dt : out.dt;
   out.speed = speed;
   out.running = running;

@@ -3,6 +3,7 @@
 #include <new>
 #include <sstream>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/constraints/loop_closing.hpp"
 #include "engine/forces/muscle_readings.hpp"

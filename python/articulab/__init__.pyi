@@ -94,10 +94,12 @@ class IntegratorEntry(TypedDict):
 
 class SettingEntry(TypedDict):
     name: str
+    kind: str
     default: float
     unit: str
     min: float
     max: float
+    choices: list[str]
     description: str
 
 class BackendEntry(TypedDict):
@@ -303,7 +305,7 @@ class Run:
     @property
     def planned_steps(self) -> int: ...
     @property
-    def settings(self) -> dict[str, float]: ...
+    def settings(self) -> dict[str, SettingValue]: ...
     @property
     def warnings(self) -> list[str]: ...
     @property

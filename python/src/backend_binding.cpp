@@ -13,9 +13,14 @@ py::dict integratorEntry(const IntegratorInfo& info, bool isDefault) {
                   py::arg("default") = isDefault);
 }
 
+// kind: "real", "count", "on/off" or "choice"; default as a number (on/off: 1 for on; a choice: its
+// value); choices: the names a choice takes (empty otherwise).
 py::dict settingEntry(const SolverSetting& setting) {
-  return py::dict(py::arg("name") = setting.name, py::arg("default") = setting.value, py::arg("unit") = setting.unit,
-                  py::arg("min") = setting.min, py::arg("max") = setting.max,
+  py::list choices;
+  for (const SettingChoice& choice : setting.choices) choices.append(choiceToken(choice.name));
+  return py::dict(py::arg("name") = setting.name, py::arg("kind") = settingKindName(setting.kind),
+                  py::arg("default") = setting.defaultValue, py::arg("unit") = setting.unit,
+                  py::arg("min") = setting.min, py::arg("max") = setting.max, py::arg("choices") = choices,
                   py::arg("description") = setting.description);
 }
 
@@ -37,8 +42,8 @@ py::list backendList() {
 void bindBackends(py::module_& module) {
   module.def("backends", &backendList,
              "The back-ends, as `articulab backends` lists them: dicts of name, description, integrators (name, "
-             "description, default: the first is the back-end's default) and settings (name, default, unit, min, "
-             "max, description), the values Run(settings={...}) takes.");
+             "description, default: the first is the back-end's default) and settings (name, kind: real, count, on/off "
+             "or choice, default, unit, min, max, choices, description), the values Run(settings={...}) takes.");
 }
 
 }  // namespace articulab::python

@@ -6,7 +6,6 @@
 
 #include "engine/multibody/coordinate_check.hpp"
 #include "engine/run/time_text.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "python/src/arrays.hpp"
 #include "python/src/errors.hpp"
 #include "python/src/python_run.hpp"
@@ -84,11 +83,19 @@ void setState(PythonRun& run, py::object q, py::object qd, std::optional<std::ve
   run.setState(edit);
 }
 
-// Every setting of the run's back-end with the value the run uses.
+// Every setting of the run's back-end with the value the run uses: a number, or on/off as a
+// bool, a choice by its name.
 py::dict settingsOf(const RunPlan& plan) {
   py::dict settings;
-  for (const SolverSetting& setting : plan.backend->settings)
-    settings[setting.name] = settingValue(plan.options, plan.backend->name.c_str(), plan.backend->settings, setting.name);
+  const SettingList& list = plan.backend->settings;
+  for (std::size_t k = 0; k < list.rows().size(); ++k) {
+    const SolverSetting& setting = list.rows()[k];
+    const double value = list.valueOf(plan.options.settings, static_cast<int>(k));
+    if (setting.kind == SettingKind::OnOff) settings[setting.name] = value >= 0.5;
+    else if (setting.kind == SettingKind::Choice) settings[setting.name] = settingValueText(setting, value);
+    else if (setting.kind == SettingKind::Count) settings[setting.name] = static_cast<long>(std::lround(value));
+    else settings[setting.name] = value;
+  }
   return settings;
 }
 
@@ -214,7 +221,8 @@ void bindRun(py::module_& module) {
       .def_property_readonly("planned_steps", [](const PythonRun& r) { return r.run().plan().steps; },
                              "duration / dt: the steps `articulab run` takes.")
       .def_property_readonly("settings", [](const PythonRun& r) { return settingsOf(r.run().plan()); },
-                             "Every setting of the back-end with the value the run uses.")
+                             "Every setting of the back-end with the value the run uses: a float (real), an int (count), a bool "
+                             "(on/off) or a str (choice).")
       .def_property_readonly("warnings", [](const PythonRun& r) { return warningsOf(r.run().plan()); },
                              "The RunWarnings issued when the run started.")
       .def_property_readonly("notes", [](const PythonRun& r) { return r.run().plan().support.notes; },

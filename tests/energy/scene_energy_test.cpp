@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
@@ -31,7 +32,7 @@ TEST_P(SceneDefaults, KeepTheEnergyOfAConservativeScene) {
   if (model.description.find("Not conservative:") != std::string::npos) GTEST_SKIP() << model.description;
   const BackendInfo* backend = findBackend(model.defaults.backend);
   ASSERT_NE(backend, nullptr);
-  const auto solver = backend->create(model, solverOptionsFor(model, model.defaults.integrator));
+  const auto solver = backend->create(model, sceneSolverOptions(*backend, model, model.defaults.integrator));
   State state = makeInitialState(model);
   const double e0 = computeEnergy(model, state).total();
   double worst = 0.0, largestKinetic = 0.0;

@@ -6,9 +6,11 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -38,8 +40,8 @@ TEST(BackendIntegrators, TheRegistryListsEachBackEndsIntegratorsAndSettings) {
     for (const SolverSetting& setting : backend.settings) {
       EXPECT_FALSE(std::string(setting.name).empty());
       EXPECT_FALSE(std::string(setting.unit).empty()) << setting.name;
-      EXPECT_LE(setting.min, setting.value) << setting.name;
-      EXPECT_LE(setting.value, setting.max) << setting.name;
+      EXPECT_LE(setting.min, setting.defaultValue) << setting.name;
+      EXPECT_LE(setting.defaultValue, setting.max) << setting.name;
     }
   }
   EXPECT_FALSE(findBackend("baraff")->settings.empty());
@@ -56,7 +58,7 @@ TEST(BackendIntegrators, AnIntegratorNotOfferedIsRefusedWithTheOffer) {
   const BackendInfo& baraff = *findBackend("baraff");
   const std::string expected =
       "back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, rk4";
-  const SolverOptions implicit = solverOptionsFor(model, Integrator::LinearlyImplicitEuler);
+  const SolverOptions implicit = sceneSolverOptions(baraff, model, Integrator::LinearlyImplicitEuler);
   const SolverSupport support = baraff.supports(model, implicit);
   EXPECT_FALSE(support.ok);
   EXPECT_EQ(support.reason, expected);
@@ -66,7 +68,7 @@ TEST(BackendIntegrators, AnIntegratorNotOfferedIsRefusedWithTheOffer) {
   } catch (const std::invalid_argument& e) {
     EXPECT_EQ(std::string(e.what()), expected);
   }
-  auto solver = baraff.create(model, solverOptionsFor(model, Integrator::RK4));
+  auto solver = baraff.create(model, sceneSolverOptions(baraff, model, Integrator::RK4));
   EXPECT_EQ(solver->setIntegrator(model, Integrator::SpringImplicitEuler),
             "back-end 'baraff' does not offer the integrator 'implicit-springs'; it offers: semi-implicit, rk4");
   EXPECT_EQ(solver->integrator(), Integrator::RK4);  // kept, not replaced
@@ -81,11 +83,13 @@ TEST(BackendIntegrators, AnIntegratorNotOfferedIsRefusedWithTheOffer) {
 // ground contact, offered on one without.
 TEST(BackendIntegrators, BaraffRefusesRk4WhereTheSceneHasInequalityRows) {
   const Model falling = loadScene(kScenes + "falling_chain.json");
-  const SolverSupport support = findBackend("baraff")->supports(falling, solverOptionsFor(falling, Integrator::RK4));
+  const SolverSupport support =
+      findBackend("baraff")->supports(falling, test::sceneOptions("baraff", falling, Integrator::RK4));
   EXPECT_FALSE(support.ok);
   EXPECT_NE(support.reason.find("'rk4' is not available"), std::string::npos) << support.reason;
   EXPECT_NE(support.reason.find("available: semi-implicit"), std::string::npos) << support.reason;
-  EXPECT_TRUE(findBackend("baraff")->supports(test::standardChain(3), solverOptionsFor(falling, Integrator::RK4)).ok);
+  EXPECT_TRUE(
+      findBackend("baraff")->supports(test::standardChain(3), test::sceneOptions("baraff", falling, Integrator::RK4)).ok);
 }
 
 // Without an explicit choice the scene's integrator is used where offered; elsewhere the

@@ -2,6 +2,7 @@
 // maximal-coordinate accelerations agree with RedMax's reduced ones at the same state.
 #include <gtest/gtest.h>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/jacobian.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/contact/contact_anchor.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "tests/engine/test_util.hpp"

@@ -3,6 +3,7 @@
 // conflicting closure sets reported instead of producing NaN.
 #include <gtest/gtest.h>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"

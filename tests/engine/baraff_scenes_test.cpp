@@ -2,10 +2,12 @@
 // they have no inequality constraints; loops stay closed and limits hold.
 #include <gtest/gtest.h>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -16,7 +18,7 @@ double runScene(const Model& model, const std::string& backend, Integrator integ
   const BackendInfo* info = findBackend(backend);
   const SolverSupport support = info->supports(model);
   EXPECT_TRUE(support.ok) << model.name << " on " << backend << ": " << support.reason;
-  auto solver = info->create(model, solverOptionsFor(model, integrator));
+  auto solver = info->create(model, sceneSolverOptions(*info, model, integrator));
   state = makeInitialState(model);
   double worst = 0;
   for (long k = 0; k < std::lround(seconds / 1e-3); ++k) {
@@ -59,7 +61,7 @@ TEST(BaraffScenes, MinitaurLegFollowsItsHipServos) {
 
 TEST(BaraffScenes, LimitedTreeStaysWithinItsLimits) {
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/limited_tree.json");
-  auto solver = findBackend("baraff")->create(model, solverOptionsFor(model, Integrator::SemiImplicitEuler));
+  auto solver = findBackend("baraff")->create(model, test::sceneOptions("baraff", model, Integrator::SemiImplicitEuler));
   State state = makeInitialState(model);
   VectorX reached = VectorX::Zero(model.nq);  // largest |q - centre| / half-range seen
   double overshoot = 0;

@@ -8,13 +8,14 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/spatial/se3.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -29,7 +30,7 @@ std::string bodyRowsFigure(double x) {
 
 SolverOptions bodyRowsOptions(int directions = 4) {
   SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
-  assignSetting(options.settings, "baraff", "friction-directions", directions);
+  options = test::withSetting(options, "baraff", "friction-directions", directions);
   return options;
 }
 
@@ -147,7 +148,7 @@ TEST(BodyContactRows, StackCarriesTheWeightsAndStaysPut) {
   const Model model = loadScene(test::kScenes + "box_stack.json");
   ASSERT_TRUE(model.bodyContact);
   ASSERT_TRUE(BaraffSolver::supports(model).ok);
-  BaraffSolver solver(model, solverOptionsFor(model, model.defaults.integrator));
+  BaraffSolver solver(model, test::sceneOptions("baraff", model, model.defaults.integrator));
   State state = makeInitialState(model);
   const std::vector<Matrix4> start = state.E_0i;
   const double g = -model.gravity.z();

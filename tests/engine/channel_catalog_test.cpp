@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/channel_catalog.hpp"
 #include "engine/diagnostics/recorder.hpp"
 #include "engine/io/scene_loader.hpp"

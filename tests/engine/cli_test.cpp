@@ -14,11 +14,13 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/last_resort.hpp"
 #include "app/cli/run_progress.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/divergence.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/workspace_budget.hpp"
+#include "tests/shared/test_solver_options.hpp"
 #include "test_util.hpp"
 
 namespace articulab {
@@ -300,7 +302,7 @@ TEST(Cli, ADivergingRunStopsAtTheAppsEnergyBound) {
   EXPECT_NE(r.err.find("exceeded the bound"), std::string::npos) << r.err;
   EXPECT_NEAR(numberAfter(r.err, "exceeded the bound "), limit, 1e-3 * limit) << r.err;
   // The same run through the engine: it stops at the first step whose energy passes the bound.
-  auto solver = findBackend("redmax")->create(model, solverOptionsFor(model, Integrator::SemiImplicitEuler));
+  auto solver = findBackend("redmax")->create(model, test::sceneOptions("redmax", model, Integrator::SemiImplicitEuler));
   State state = initial;
   long steps = 0;
   while (steps < 500 && computeEnergy(model, state).total() <= limit) {

@@ -10,12 +10,13 @@
 #include <utility>
 #include <vector>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/contact/contact_islands.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "nlohmann/json.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -47,10 +48,11 @@ TEST(ContactIslands, WeldedBodiesAndTheGroundConnectNothingJointsDo) {
 }
 
 SolverOptions islandOptions(const Model& model, bool islands, const char* backend) {
-  SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
-  options.settings = model.defaults.solverSettings;
-  for (SettingValue& setting : options.settings) setting.backend = backend;
-  assignSetting(options.settings, backend, "sp-islands", islands ? 1.0 : 0.0);
+  SimulationDefaults scene;  // post-stabilisation, the default gains
+  scene.solverSettings = model.defaults.solverSettings;
+  for (SettingValue& setting : scene.solverSettings) setting.backend = backend;
+  SolverOptions options = resolveSolverOptions(*findBackend(backend), Integrator::SemiImplicitEuler, scene).options;
+  options = test::withSetting(options, backend, "sp-islands", islands ? 1.0 : 0.0);
   return options;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/constraints/unilateral_step.hpp"
 #include "engine/contact/contact_rows.hpp"
@@ -18,7 +19,7 @@
 #include "engine/solvers/baraff/inequality_constraints.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
-#include "engine/solvers/solver_settings.hpp"
+#include "tests/shared/test_solver_options.hpp"
 #include "engine/spatial/se3.hpp"
 #include "tests/engine/test_util.hpp"
 
@@ -206,9 +207,8 @@ std::vector<Model> referenceScenes() {
 }
 
 SolverOptions referenceOptions(const char* backend) {
-  SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
-  assignSetting(options.settings, backend, "friction-directions", kDirections);
-  return options;
+  return test::settingOptions(backend, Integrator::SemiImplicitEuler, DriftControl::PostStabilization,
+                              {"friction-directions=" + std::to_string(kDirections)});
 }
 
 double largest(const MatrixX& M) { return M.size() == 0 ? 0.0 : M.cwiseAbs().maxCoeff(); }

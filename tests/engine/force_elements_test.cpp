@@ -9,6 +9,7 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/forces/element_jacobians.hpp"
 #include "engine/forces/force_drawing.hpp"
@@ -18,6 +19,7 @@
 #include "engine/solvers/registry.hpp"
 #include "engine/spatial/se3.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -136,7 +138,7 @@ TEST(ForceElements, ImplicitJacobiansAreSymmetricPositiveSemidefinite) {
 template <class Sample>
 void runForceScene(const Model& model, const std::string& backend, Integrator integrator, double h, double duration,
          Sample&& sample) {
-  const auto solver = findBackend(backend)->create(model, solverOptionsFor(model, integrator));
+  const auto solver = findBackend(backend)->create(model, test::sceneOptions(backend, model, integrator));
   State state = makeInitialState(model);
   const long steps = std::lround(duration / h);
   for (long s = 0; s < steps; ++s) {
@@ -246,8 +248,10 @@ TEST(ForceScenes, RecursiveSpringImplicitStepEqualsTheDenseSolve) {
     start.perturbation = {3, Vector3(0.01, 0.0, -0.02), Vector3(0.2, 0.1, -0.3), 300.0, 2.0};
     State dense = start, recursive = start;
     const double h = 5e-3;
-    ASSERT_TRUE(findBackend("redmax")->create(model, solverOptionsFor(model, Integrator::SpringImplicitEuler))->step(model, dense, h).ok);
-    ASSERT_TRUE(findBackend("recursive")->create(model, solverOptionsFor(model, Integrator::SpringImplicitEuler))->step(model, recursive, h).ok);
+    const Integrator springs = Integrator::SpringImplicitEuler;
+    ASSERT_TRUE(findBackend("redmax")->create(model, test::sceneOptions("redmax", model, springs))->step(model, dense, h).ok);
+    ASSERT_TRUE(
+        findBackend("recursive")->create(model, test::sceneOptions("recursive", model, springs))->step(model, recursive, h).ok);
     EXPECT_LT(test::relativeError(recursive.qd, dense.qd), 1e-10);
     EXPECT_LT(test::relativeError(recursive.q, dense.q), 1e-12);
   }

@@ -8,14 +8,15 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/baraff/pose_update.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/spatial/se3.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -24,7 +25,7 @@ constexpr double kFrictionTestStep = 1e-3;
 
 SolverOptions frictionOptions(int directions = 4) {
   SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
-  assignSetting(options.settings, "baraff", "friction-directions", directions);
+  options = test::withSetting(options, "baraff", "friction-directions", directions);
   return options;
 }
 
@@ -203,7 +204,7 @@ TEST(Friction, EnergyRiseOverAStepOnTheContactScenesIsBounded) {
                                                    {"box_spring_stick_slip.json", 1e-9}};
   for (const auto& [scene, bound] : scenes) {
     const Model model = loadScene(test::kScenes + scene);
-    SolverOptions options = solverOptionsFor(model, model.defaults.integrator);
+    SolverOptions options = test::sceneOptions("baraff", model, model.defaults.integrator);
     ContactChecks checks;
     double power = -1e300;
     const double rise = largestEnergyRise(model, options, 1000, checks, &power);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/solvers/registry.hpp"
 #include "tests/engine/test_util.hpp"

@@ -11,13 +11,14 @@
 #include <iostream>
 #include <sstream>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/contact/joint_friction.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -124,7 +125,7 @@ TEST(JointFriction, BoundsOfEachJointTypeFollowTheirGeometry) {
 // at an angle where friction can hold it: m g (L/2) |sin q| <= mu r N within the step's error.
 TEST(JointFriction, PendulumLosesEnergyEveryStepAndComesToRest) {
   const Model model = loadScene(test::kScenes + "pendulum_joint_friction.json");
-  const auto solver = findBackend("redmax")->create(model, solverOptionsFor(model, model.defaults.integrator));
+  const auto solver = findBackend("redmax")->create(model, test::sceneOptions("redmax", model, model.defaults.integrator));
   State state = makeInitialState(model);
   double energy = computeEnergy(model, state).total(), worstRise = -1.0;
   const long steps = std::lround(model.defaults.duration / model.defaults.dt);
@@ -148,7 +149,7 @@ TEST(JointFriction, PendulumLosesEnergyEveryStepAndComesToRest) {
 // The arm holds its load by joint friction alone (no motion over the scene), and falls without it.
 TEST(JointFriction, ArmHoldsItsLoadByFrictionAloneAndFallsWithout) {
   Model model = loadScene(test::kScenes + "arm_holding_load.json");
-  const SolverOptions options = solverOptionsFor(model, model.defaults.integrator);
+  const SolverOptions options = test::sceneOptions("redmax", model, model.defaults.integrator);
   for (bool friction : {true, false}) {
     SCOPED_TRACE(friction);
     if (!friction)
@@ -167,7 +168,7 @@ TEST(JointFriction, ArmHoldsItsLoadByFrictionAloneAndFallsWithout) {
 TEST(JointFriction, FourBarLosesEnergyAndComesToRest) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = loadScene(test::kScenes + "four_bar_joint_friction.json");
-  const auto solver = findBackend("redmax")->create(model, solverOptionsFor(model, model.defaults.integrator));
+  const auto solver = findBackend("redmax")->create(model, test::sceneOptions("redmax", model, model.defaults.integrator));
   State state = makeInitialState(model);
   double energy = computeEnergy(model, state).total(), worstRise = -1.0;
   const long steps = std::lround(model.defaults.duration / model.defaults.dt);
@@ -210,7 +211,7 @@ TEST(JointFriction, IterationsOnTheShippedScenes) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   for (const char* scene : {"pendulum_joint_friction.json", "arm_holding_load.json", "four_bar_joint_friction.json"}) {
     const Model model = loadScene(test::kScenes + scene);
-    const BispIterationCounts c = bispIterations(model, solverOptionsFor(model, model.defaults.integrator));
+    const BispIterationCounts c = bispIterations(model, test::sceneOptions("redmax", model, model.defaults.integrator));
     std::cout << scene << ": mean " << double(c.total) / c.steps << ", most " << c.most << ", steps at the cap "
               << c.atCap << " of " << c.steps << "\n";
     EXPECT_LE(c.most, 20) << scene;
@@ -226,10 +227,10 @@ TEST(JointFriction, IterationsOnTheShippedScenes) {
 TEST(JointFriction, RegularisationSettlesTheFourBarsSharedDof) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = loadScene(test::kScenes + "four_bar_joint_friction.json");
-  SolverOptions fine = solverOptionsFor(model, model.defaults.integrator);
-  assignSetting(fine.settings, "redmax", "joint-friction-regularisation", 1e-10);
+  SolverOptions fine = test::sceneOptions("redmax", model, model.defaults.integrator);
+  fine = test::withSetting(fine, "redmax", "joint-friction-regularisation", 1e-10);
   const BispIterationCounts atDefault = bispIterations(model, fine);
-  const BispIterationCounts atScene = bispIterations(model, solverOptionsFor(model, model.defaults.integrator));
+  const BispIterationCounts atScene = bispIterations(model, test::sceneOptions("redmax", model, model.defaults.integrator));
   EXPECT_GT(atDefault.atCap, 0);
   EXPECT_EQ(atScene.atCap, 0);
   EXPECT_LE(atScene.most, 20);

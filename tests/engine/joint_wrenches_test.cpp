@@ -6,11 +6,13 @@
 
 #include <cmath>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/joint_wrenches.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/registry.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -107,7 +109,7 @@ TEST(JointWrenches, AgreeWithNewtonOnEverySubtreeAndWithInverseDynamics) {
 // revolute joint; with baraff's accelerations the two agree.
 TEST(JointWrenches, AgreeWithBaraffsJointMultipliersOnAChain) {
   const Model model = loadScene(test::kScenes + "chain.json", {{"n", 5}});
-  BaraffSolver baraff(model, solverOptionsFor(model, Integrator::SemiImplicitEuler));
+  BaraffSolver baraff(model, test::sceneOptions("baraff", model, Integrator::SemiImplicitEuler));
   State state = makeInitialState(model);
   state.q += test::randomVector(model.nq, 0.5);
   state.qd = test::randomVector(model.nq, 2.0);
@@ -132,7 +134,7 @@ TEST(JointWrenches, AgreeWithBaraffsJointMultipliersOnAChain) {
 // weight, and its free joint transmits nothing once they are counted.
 TEST(JointWrenches, FreeBoxesOnContactsTransmitNothing) {
   const Model model = loadScene(test::kScenes + "box_stack.json");
-  auto solver = findBackend("baraff")->create(model, solverOptionsFor(model, Integrator::SemiImplicitEuler));
+  auto solver = findBackend("baraff")->create(model, test::sceneOptions("baraff", model, Integrator::SemiImplicitEuler));
   State state = makeInitialState(model);
   for (int k = 0; k < 200; ++k) ASSERT_TRUE(solver->step(model, state, 1e-3).ok);
   for (int b = 0; b < model.bodyCount(); ++b) {

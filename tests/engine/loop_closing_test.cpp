@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/constraints/loop_closing.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/multibody/state.hpp"

@@ -4,10 +4,12 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/forces/muscle_curves.hpp"
+#include "engine/forces/muscle_excitation.hpp"
 #include "engine/forces/muscle_jacobians.hpp"
 #include "engine/forces/muscle_tension.hpp"
 #include "engine/forces/muscle_wrenches.hpp"
@@ -15,6 +17,7 @@
 #include "engine/solvers/recursive/spring_implicit_velocity.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/spatial/se3.hpp"
+#include "tests/shared/test_solver_options.hpp"
 #include "test_util.hpp"
 
 namespace articulab {
@@ -246,7 +249,7 @@ TEST(MuscleScenes, EveryBackEndGivesTheSameAccelerationsOnTheRigs) {
 // energy changes by the work of the muscles: E(t) - E(0) = integral of the muscle power.
 TEST(MuscleScenes, EnergyChangeEqualsTheMusclesWork) {
   const Model model = muscleRig();
-  auto solver = findBackend("recursive")->create(model, solverOptionsFor(model, Integrator::RK4));
+  auto solver = findBackend("recursive")->create(model, test::sceneOptions("recursive", model, Integrator::RK4));
   State state = makeInitialState(model);
   const double h = 1e-4;
   EnergyReport previous = computeEnergy(model, state);
@@ -288,7 +291,7 @@ TEST(MuscleScenes, RecursiveSpringImplicitStepEqualsTheDenseSolve) {
   const State start = makeInitialState(model);
   State dense = start, recursive = start;
   const double h = 5e-3;
-  const SolverOptions options = solverOptionsFor(model, Integrator::SpringImplicitEuler);
+  const SolverOptions options = test::sceneOptions("redmax", model, Integrator::SpringImplicitEuler);
   ASSERT_TRUE(findBackend("redmax")->create(model, options)->step(model, dense, h).ok);
   ASSERT_TRUE(findBackend("recursive")->create(model, options)->step(model, recursive, h).ok);
   EXPECT_LT(test::relativeError(recursive.qd, dense.qd), 1e-10);
@@ -306,7 +309,7 @@ TEST(MuscleScenes, RecursiveSpringImplicitStepOnTheRigsEqualsTheDenseSolve) {
     State start = makeInitialState(model);
     for (double& a : start.activations) a = 0.8;
     State dense = start, recursive = start;
-    const SolverOptions options = solverOptionsFor(model, Integrator::SpringImplicitEuler);
+    const SolverOptions options = test::sceneOptions("redmax", model, Integrator::SpringImplicitEuler);
     ASSERT_TRUE(findBackend("redmax")->create(model, options)->step(model, dense, 5e-3).ok);
     ASSERT_TRUE(findBackend("recursive")->create(model, options)->step(model, recursive, 5e-3).ok);
     EXPECT_LT(test::relativeError(recursive.qd, dense.qd), 1e-10);

@@ -9,12 +9,14 @@
 #include <memory>
 #include <vector>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/registry.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -27,7 +29,7 @@ using test::sci;
 std::unique_ptr<Solver> makeSolver(const char* backend, const Model& model, Integrator integrator,
                                    double spTolerance = 0.0) {
   SolverOptions options = test::solverOptions(integrator, DriftControl::PostStabilization);
-  if (spTolerance > 0.0) options.settings.push_back({backend, "sp-tolerance", spTolerance});
+  if (spTolerance > 0.0) options = test::withSetting(options, backend, "sp-tolerance", spTolerance);
   return findBackend(backend)->create(model, options);
 }
 

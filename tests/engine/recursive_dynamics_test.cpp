@@ -2,6 +2,7 @@
 // equations M_r qddot = f_r (eq 2.18) and O(n) Newton-Euler inverse dynamics.
 #include <gtest/gtest.h>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/forces/applied_forces.hpp"
 #include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/solvers/recursive/hybrid_dynamics.hpp"

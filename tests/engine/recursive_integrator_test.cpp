@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/solvers/redmax/redmax_dynamics.hpp"
 #include "engine/solvers/recursive/implicit_velocity.hpp"

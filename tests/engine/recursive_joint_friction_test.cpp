@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "app/cli/commands.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"

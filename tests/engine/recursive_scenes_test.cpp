@@ -8,12 +8,14 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/forces/applied_forces.hpp"
 #include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/registry.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -52,7 +54,7 @@ TEST(RecursiveScenes, RevoluteChainsAreTheStandardChainOnBothReducedBackEnds) {
     for (const char* backend : {"recursive", "redmax"}) {
       EXPECT_TRUE(findBackend(backend)->supports(model).ok) << backend;
       State stepped = makeInitialState(model);
-      auto solver = findBackend(backend)->create(model, solverOptionsFor(model, model.defaults.integrator));
+      auto solver = findBackend(backend)->create(model, test::sceneOptions(backend, model, model.defaults.integrator));
       for (int k = 0; k < 3; ++k) ASSERT_TRUE(solver->step(model, stepped, model.defaults.dt).ok) << backend;
     }
   }

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/contact/reduced_contact.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"

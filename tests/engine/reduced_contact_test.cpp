@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/ground_contact.hpp"
 #include "engine/diagnostics/energy.hpp"
@@ -21,8 +22,8 @@
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -35,7 +36,7 @@ using test::sci;
 
 SolverOptions contactOptions(const char* backend, int directions = 4) {
   SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
-  assignSetting(options.settings, backend, "friction-directions", directions);
+  options = test::withSetting(options, backend, "friction-directions", directions);
   return options;
 }
 
@@ -346,8 +347,9 @@ TEST(ReducedContact, BoxStackStaysPut) {
   double weight = 0.0;
   for (const Body& body : model.bodies) weight += body.mass * -model.gravity.z();
   for (const char* backend : kReducedBackends) {
-    SolverOptions options = solverOptionsFor(model, Integrator::SemiImplicitEuler);
-    for (SettingValue& setting : options.settings) setting.backend = backend;  // the scene's baraff settings
+    SimulationDefaults scene = model.defaults;
+    for (SettingValue& setting : scene.solverSettings) setting.backend = backend;  // the scene's baraff settings
+    SolverOptions options = resolveSolverOptions(*findBackend(backend), Integrator::SemiImplicitEuler, scene).options;
     auto solver = makeSolver(backend, model, options);
     State state = makeInitialState(model);
     const std::vector<Matrix4> start = state.E_0i;

@@ -10,11 +10,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -49,7 +50,7 @@ RestingRun slideToRest(const char* backend, double regularisation, int steps) {
   model.qd0.setZero();
   model.qd0[3] = kRestingSpeed;  // free3d: rotation (3), translation (3)
   SolverOptions options = test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::PostStabilization);
-  assignSetting(options.settings, backend, "sp-regularisation", regularisation);
+  options = test::withSetting(options, backend, "sp-regularisation", regularisation);
   auto solver = findBackend(backend)->create(model, options);
   State state = makeInitialState(model);
   RestingRun run;

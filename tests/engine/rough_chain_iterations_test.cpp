@@ -18,11 +18,12 @@
 #include <string>
 #include <vector>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -144,8 +145,8 @@ TEST(RoughChainIterations, NewtonActiveSetStepEndsWhereATighterToleranceEnds) {
   const Model model = test::roughFallingChain();
   for (const char* backend : {"baraff", "redmax", "recursive"}) {
     SolverOptions tight = roughChainOptions(backend, 2);
-    assignSetting(tight.settings, backend, "sp-tolerance", 1e-10);
-    assignSetting(tight.settings, backend, "sp-iterations", 1000);
+    tight = test::withSetting(tight, backend, "sp-tolerance", 1e-10);
+    tight = test::withSetting(tight, backend, "sp-iterations", 1000);
     const RoughChainStepGaps gaps =
         roughChainStepGaps(backend, model, roughChainOptions(backend, 2), tight, 1000);
     std::printf("%s (Newton): %d steps compared, largest velocity gap %.3g, %d above %g\n", backend, gaps.compared,
@@ -171,9 +172,8 @@ TEST(RoughChainIterations, NewtonActiveSetStepEndsWhereATighterToleranceEnds) {
 TEST(RoughChainIterations, ShippedSceneMeetsTheTargetAndComesToRest) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = loadScene(test::kScenes + "falling_chain_rough.json");
-  const SolverOptions options = solverOptionsFor(model, model.defaults.integrator);
   for (const char* backend : {"baraff", "redmax", "recursive"}) {
-    auto solver = findBackend(backend)->create(model, options);
+    auto solver = findBackend(backend)->create(model, test::sceneOptions(backend, model, model.defaults.integrator));
     State state = makeInitialState(model);
     int contactSteps = 0, most = 0;
     std::vector<Matrix4> lastSecond;
@@ -208,11 +208,11 @@ TEST(RoughChainIterations, ShippedSceneMeetsTheTargetAndComesToRest) {
 TEST(RoughChainIterations, ShippedSceneEndsWhereATighterToleranceEnds) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = loadScene(test::kScenes + "falling_chain_rough.json");
-  const SolverOptions options = solverOptionsFor(model, model.defaults.integrator);
   for (const char* backend : {"baraff", "redmax", "recursive"}) {
+    const SolverOptions options = test::sceneOptions(backend, model, model.defaults.integrator);
     SolverOptions tight = options;
-    assignSetting(tight.settings, backend, "sp-tolerance", 1e-10);
-    assignSetting(tight.settings, backend, "sp-iterations", 1000);
+    tight = test::withSetting(tight, backend, "sp-tolerance", 1e-10);
+    tight = test::withSetting(tight, backend, "sp-iterations", 1000);
     const RoughChainStepGaps gaps = roughChainStepGaps(backend, model, options, tight, 1000);
     std::printf("%s (shipped scene): %d steps compared, largest velocity gap %.3g, %d above %g\n", backend,
                 gaps.compared, gaps.largest, gaps.apart, kRoughChainSameFixedPoint);

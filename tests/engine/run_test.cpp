@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/run/run.hpp"

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <typeinfo>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/divergence.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/io/scene_loader.hpp"
@@ -71,7 +72,7 @@ void exercise(const std::string& text, Tally& tally) {
   if (model.nq > kStepCoordinates || (backend->name == "redmax" && model.nq > kDenseStepCoordinates)) return;
   const Integrator integrator =
       model.nq <= kFullStepCoordinates ? backend->supports.choose(model).integrator : Integrator::SemiImplicitEuler;
-  const std::unique_ptr<Solver> solver = backend->create(model, solverOptionsFor(model, integrator));
+  const std::unique_ptr<Solver> solver = backend->create(model, sceneSolverOptions(*backend, model, integrator));
   State state = makeInitialState(model);
   const EnergyBound bound = energyBoundAt(model, state);
   solver->step(model, state, model.defaults.dt);

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/joint_friction.hpp"
 #include "engine/io/scene_loader.hpp"
@@ -39,7 +40,7 @@ std::vector<std::string> shippedSceneFiles() {
 // The most iterations of any step of the scene's run on `backend`.
 int mostIterations(const Model& model, const BackendInfo& backend, const std::string& label) {
   const SceneIntegratorChoice choice = backend.supports.choose(model);
-  auto solver = backend.create(model, solverOptionsFor(model, choice.integrator));
+  auto solver = backend.create(model, sceneSolverOptions(backend, model, choice.integrator));
   State state = makeInitialState(model);
   const int steps = static_cast<int>(std::lround(std::min(kTargetDuration, model.defaults.duration) / model.defaults.dt));
   int most = 0;

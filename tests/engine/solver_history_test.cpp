@@ -6,8 +6,10 @@
 
 #include <cstring>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
+#include "tests/shared/test_solver_options.hpp"
 #include "test_util.hpp"
 
 namespace articulab {
@@ -41,7 +43,7 @@ TEST(SolverHistory, ARecreatedSolverContinuesTheTrajectoryBitwise) {
     const Model model = loadScene(kScenes + scene.file, scene.overrides);
     for (const BackendInfo& backend : backends()) {
       for (const IntegratorInfo& offered : backend.integrators) {
-        const SolverOptions options = solverOptionsFor(model, offered.integrator);
+        const SolverOptions options = sceneSolverOptions(backend, model, offered.integrator);
         if (!backend.supports(model, options).ok) continue;
         SCOPED_TRACE(scene.file + ", " + backend.name + ", " + offered.integrator.name());
         auto kept = backend.create(model, options);
@@ -71,7 +73,7 @@ TEST(SolverHistory, ARecreatedSolverContinuesTheTrajectoryBitwise) {
 TEST(SolverHistory, HistoryNamesItsOwnerAndReducedBackEndsLeaveNone) {
   const Model model = loadScene(kScenes + "chain.json", {{"n", 4}});
   State state = makeInitialState(model);
-  auto baraff = findBackend("baraff")->create(model, solverOptionsFor(model, Integrator::SemiImplicitEuler));
+  auto baraff = findBackend("baraff")->create(model, test::sceneOptions("baraff", model, Integrator::SemiImplicitEuler));
   for (int k = 0; k < 5; ++k) ASSERT_TRUE(baraff->step(model, state, 1e-3).ok);
   EXPECT_TRUE(state.history.valid);
   EXPECT_STREQ(state.history.owner, "baraff");

@@ -10,6 +10,7 @@
 #include <numbers>
 #include <optional>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/multibody/bezier_curve_point_joint.hpp"
@@ -20,6 +21,7 @@
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -419,7 +421,7 @@ TEST(SplineJoints, ScenesStayInRangeForTheirDefaultRun) {
   for (const std::string& name : kSplineScenes) {
     const Model model = loadShippedScene(name);
     for (const char* backend : {"redmax", "recursive"}) {
-      auto solver = findBackend(backend)->create(model, solverOptionsFor(model, model.defaults.integrator));
+      auto solver = findBackend(backend)->create(model, test::sceneOptions(backend, model, model.defaults.integrator));
       State state = makeInitialState(model);
       StepStatus status;
       for (int step = 0; status.ok && step * model.defaults.dt < model.defaults.duration; ++step)

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
@@ -13,6 +14,7 @@
 #include "engine/solvers/registry.hpp"
 #include "engine/spatial/se3.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -278,7 +280,7 @@ TEST(SurfaceJointScenes, RK4ConservesEnergy) {
   for (const std::string file : {"torus_chain_10.json", "windmill.json"}) {
     const Model model = loadShipped(file, file == "windmill.json" ? ParameterOverrides{{"damping", 0.0}} : ParameterOverrides{});
     State state = makeInitialState(model);
-    auto solver = findBackend("recursive")->create(model, solverOptionsFor(model, Integrator::RK4));
+    auto solver = findBackend("recursive")->create(model, test::sceneOptions("recursive", model, Integrator::RK4));
     const double initial = computeEnergy(model, state).total();
     const double h = 1e-4;
     for (int step = 0; step < 2000; ++step) ASSERT_TRUE(solver->step(model, state, h).ok) << file;

@@ -9,13 +9,14 @@
 #include <random>
 
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_maximal/midpoint_lagrangian.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 #include "test_util.hpp"
 #include "tests/engine/cli_engine_run.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -122,7 +123,7 @@ TEST(MidpointLagrangian, StartJacobianMatchesFiniteDifferences) {
 
 SolverOptions tightMidpointOptions() {
   SolverOptions options{kMidpoint};
-  assignSetting(options.settings, "variational-maximal", "newton-tolerance", 1e-13);
+  options = test::withSetting(options, "variational-maximal", "newton-tolerance", 1e-13);
   return options;
 }
 
@@ -186,7 +187,7 @@ TEST(VariationalMaximalMidpoint, EnergyBandOnTheFourBarWithin1e4J) {
 TEST(VariationalMaximalMidpoint, GuessFromTheLastChordTakesFewerIterations) {
   const Model model = loadScene(kScenes + "four_bar.json");
   SolverOptions plain{kMidpoint};
-  assignSetting(plain.settings, "variational-maximal", "newton-guess", VariationalMaximalSolver::kLastVelocityGuess);
+  plain = test::withSetting(plain, "variational-maximal", "newton-guess", VariationalMaximalSettings::kLastVelocityGuess);
   auto extrapolating = findBackend("variational-maximal")->create(model, SolverOptions{kMidpoint});
   auto fromVelocity = findBackend("variational-maximal")->create(model, plain);
   State state = makeInitialState(model);

@@ -7,13 +7,14 @@
 #include <Eigen/LU>
 #include <cmath>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_maximal/block_tree_ldu.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
+#include "tests/shared/test_solver_options.hpp"
 #include "test_util.hpp"
 
 namespace articulab {
@@ -138,7 +139,8 @@ TEST(VariationalMaximal, DenseLuNewtonFollowsTheBlockLdu) {
   for (const Model& model : testModels()) {
     SCOPED_TRACE(model.name);
     SolverOptions denseOptions{VariationalMaximalSolver::kVariationalTrapezoid};
-    assignSetting(denseOptions.settings, "variational-maximal", "linear-solver", VariationalMaximalSolver::kDenseLu);
+    denseOptions =
+        test::withSetting(denseOptions, "variational-maximal", "linear-solver", VariationalMaximalSettings::kDenseLu);
     VariationalMaximalSolver sparse(model, SolverOptions{VariationalMaximalSolver::kVariationalTrapezoid});
     VariationalMaximalSolver dense(model, denseOptions);
     ASSERT_TRUE(dense.system().denseLu());
@@ -161,7 +163,7 @@ TEST(VariationalMaximal, DenseLuNewtonFollowsTheBlockLdu) {
 TEST(VariationalMaximal, RefusesADenseNewtonMatrixThatDoesNotFit) {
   const Model model = loadScene(kScenes + "chain.json", {{"n", 20000}});
   SolverOptions options;
-  assignSetting(options.settings, "variational-maximal", "linear-solver", VariationalMaximalSolver::kDenseLu);
+  options = test::withSetting(options, "variational-maximal", "linear-solver", VariationalMaximalSettings::kDenseLu);
   const SolverSupport support = VariationalMaximalSolver::supports(model, options);
   EXPECT_FALSE(support.ok);
   EXPECT_NE(support.reason.find("the dense LU of linear-solver 1 needs about"), std::string::npos) << support.reason;
@@ -506,7 +508,7 @@ TEST(VariationalMaximal, FloatingChainKeepsMomentum) {
 
 SolverOptions newtonGuessOptions(int guess) {
   SolverOptions options{VariationalMaximalSolver::kVariationalTrapezoid};
-  assignSetting(options.settings, "variational-maximal", "newton-guess", guess);
+  options = test::withSetting(options, "variational-maximal", "newton-guess", guess);
   return options;
 }
 
@@ -520,8 +522,8 @@ TEST(VariationalMaximal, ExtrapolatedGuessTakesFewerIterationsToTheSameSteps) {
                                                    {loadScene(kScenes + "chain.json", {{"n", 20}}), 300}};
   for (const auto& [model, steps] : runs) {
     SCOPED_TRACE(model.name);
-    VariationalMaximalSolver last(model, newtonGuessOptions(VariationalMaximalSolver::kLastVelocityGuess));
-    VariationalMaximalSolver line(model, newtonGuessOptions(VariationalMaximalSolver::kExtrapolatedGuess));
+    VariationalMaximalSolver last(model, newtonGuessOptions(VariationalMaximalSettings::kLastVelocityGuess));
+    VariationalMaximalSolver line(model, newtonGuessOptions(VariationalMaximalSettings::kExtrapolatedGuess));
     State a = makeInitialState(model), b = a;
     double iterationsLast = 0.0, iterationsLine = 0.0;
     for (int k = 0; k < steps; ++k) {
@@ -541,13 +543,13 @@ TEST(VariationalMaximal, ExtrapolatedGuessTakesFewerIterationsToTheSameSteps) {
 // was edited to 1e4 rad/s) is solved again from u_1: the same step as newton-guess 0 takes.
 TEST(VariationalMaximal, ExtrapolatedGuessThatFailsFallsBackToTheLastVelocity) {
   const Model model = loadScene(kScenes + "four_bar.json");
-  VariationalMaximalSolver line(model, newtonGuessOptions(VariationalMaximalSolver::kExtrapolatedGuess));
+  VariationalMaximalSolver line(model, newtonGuessOptions(VariationalMaximalSettings::kExtrapolatedGuess));
   State state = makeInitialState(model);
   for (int k = 0; k < 20; ++k) ASSERT_TRUE(line.step(model, state, 1e-3).ok);
   State plain = state;
   state.history.qd[6 * 2 * model.bodyCount()] = 1e4;  // u_0 of body 0, omega_x
   ASSERT_TRUE(line.step(model, state, 1e-3).ok);
-  ASSERT_TRUE(VariationalMaximalSolver(model, newtonGuessOptions(VariationalMaximalSolver::kLastVelocityGuess))
+  ASSERT_TRUE(VariationalMaximalSolver(model, newtonGuessOptions(VariationalMaximalSettings::kLastVelocityGuess))
                   .step(model, plain, 1e-3)
                   .ok);
   EXPECT_EQ(state.E_0i, plain.E_0i);

@@ -11,14 +11,15 @@
 
 #include "app/cli/commands.hpp"
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 #include "test_util.hpp"
 #include "tests/engine/cli_engine_run.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -27,7 +28,7 @@ using test::kScenes;
 
 SolverOptions tightTripleJumpOptions(Integrator integrator) {
   SolverOptions options{integrator};
-  assignSetting(options.settings, "variational-maximal", "newton-tolerance", 1e-13);
+  options = test::withSetting(options, "variational-maximal", "newton-tolerance", 1e-13);
   return options;
 }
 

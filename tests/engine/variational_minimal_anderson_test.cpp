@@ -8,12 +8,13 @@
 #include <cstdio>
 #include <vector>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_minimal/anderson_acceleration.hpp"
 #include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -86,7 +87,7 @@ TEST(AndersonAcceleration, TorusChainStepsWithoutTheNewtonFallbackAndAgreeWithPl
   const Model model = loadScene(test::kScenes + "torus_chain_20.json");
   const auto run = [&](int memory, int& newtonSteps, int& mostIterations) {
     SolverOptions options;
-    assignSetting(options.settings, "variational-minimal", "anderson-memory", memory);
+    options = test::withSetting(options, "variational-minimal", "anderson-memory", memory);
     auto solver = findBackend("variational-minimal")->create(model, options);
     auto* minimal = dynamic_cast<VariationalMinimalSolver*>(solver.get());
     State state = makeInitialState(model);

@@ -8,10 +8,11 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
+#include "tests/shared/test_solver_options.hpp"
 #include "test_util.hpp"
 
 namespace articulab {
@@ -79,7 +80,7 @@ TEST(VariationalMinimalFirstGuess, Rc100IterationCountsOverTenSeconds) {
   const Model model = loadScene(kScenes + "rc100.json");
   for (const double tolerance : {1e-10, 1e-12}) {
     SolverOptions options;
-    assignSetting(options.settings, "variational-minimal", "newton-tolerance", tolerance);
+    options = test::withSetting(options, "variational-minimal", "newton-tolerance", tolerance);
     auto solver = findBackend("variational-minimal")->create(model, options);
     State state = makeInitialState(model);
     long total = 0;

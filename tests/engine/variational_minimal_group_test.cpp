@@ -9,14 +9,15 @@
 #include <numbers>
 #include <random>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
+#include "tests/shared/test_solver_options.hpp"
 #include "variational_minimal_test_util.hpp"
 
 namespace articulab {
@@ -186,7 +187,7 @@ TEST(VariationalMinimalGroup, FreeFloatingTreeKeepsItsMomentum) {
 TEST(VariationalMinimalGroup, SpinningFreeBodyKeepsEnergyAndMomentum) {
   const Model model = loadScene(kScenes + "free_body.json");
   SolverOptions options;
-  assignSetting(options.settings, "variational-minimal", "newton-tolerance", 1e-14);
+  options = test::withSetting(options, "variational-minimal", "newton-tolerance", 1e-14);
   auto solver = findBackend("variational-minimal")->create(model, options);
   State state = makeInitialState(model);
   const Vector6 start = worldMomentum(model, state);

@@ -11,11 +11,11 @@
 #include <cstdlib>
 #include <vector>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_minimal/discrete_rnea.hpp"
 #include "variational_minimal_test_util.hpp"
 

@@ -8,11 +8,12 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
+#include "tests/shared/test_solver_options.hpp"
 #include "variational_minimal_test_util.hpp"
 
 namespace articulab {
@@ -79,7 +80,7 @@ TEST(VariationalMinimalLoops, TinyStepReproducesRedMaxConstrainedAccelerations) 
   State state = movingFourBar(model);
   ASSERT_GT(state.qd.norm(), 0.5);
   SolverOptions options;
-  assignSetting(options.settings, "variational-minimal", "newton-tolerance", 1e-14);
+  options = test::withSetting(options, "variational-minimal", "newton-tolerance", 1e-14);
   auto minimal = findBackend("variational-minimal")->create(model, options);
   auto redmax = findBackend("redmax")->create(model, SolverOptions{});
   VectorX oracle = VectorX::Zero(model.nq), atEnd = VectorX::Zero(model.nq), own = VectorX::Zero(model.nq);
@@ -171,7 +172,7 @@ TEST(VariationalMinimalLoops, RedundantClosureRowCarriesNoMultiplier) {
 TEST(VariationalMinimalLoops, KktNewtonAloneAgreesWithRiqn) {
   const Model model = loadScene(kScenes + "four_bar.json");
   SolverOptions newtonOnly;
-  assignSetting(newtonOnly.settings, "variational-minimal", "riqn-iterations", 0);
+  newtonOnly = test::withSetting(newtonOnly, "variational-minimal", "riqn-iterations", 0);
   const State riqn = test::stepFromStart(model, "variational-minimal", SolverOptions{}, 0.3, 300);
   auto solver = findBackend("variational-minimal")->create(model, newtonOnly);
   const auto* minimal = dynamic_cast<const VariationalMinimalSolver*>(solver.get());

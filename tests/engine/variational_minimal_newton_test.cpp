@@ -7,11 +7,12 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_minimal/discrete_rnea.hpp"
 #include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
+#include "tests/shared/test_solver_options.hpp"
 #include "variational_minimal_test_util.hpp"
 
 namespace articulab {
@@ -98,7 +99,7 @@ TEST(VariationalMinimalNewton, SolverJacobianMatchesTheDifferenceJacobian) {
 TEST(VariationalMinimalNewton, NewtonSolverGivesTheRiqnStep) {
   const Model model = loadScene(kScenes + "chain.json", {{"n", 20}});
   SolverOptions options;
-  assignSetting(options.settings, "variational-minimal", "solver", 1.0);
+  options = test::withSetting(options, "variational-minimal", "solver", 1.0);
   auto newton = findBackend("variational-minimal")->create(model, options);
   auto riqn = findBackend("variational-minimal")->create(model, SolverOptions{});
   State a = makeInitialState(model), b = a;
@@ -121,7 +122,7 @@ TEST(VariationalMinimalNewton, Rc100IterationCountsOverTwoSeconds) {
   const Model model = loadScene(kScenes + "rc100.json");
   for (const double tolerance : {1e-12, 1e-10}) {
     SolverOptions options;
-    assignSetting(options.settings, "variational-minimal", "newton-tolerance", tolerance);
+    options = test::withSetting(options, "variational-minimal", "newton-tolerance", tolerance);
     auto solver = findBackend("variational-minimal")->create(model, options);
     const auto* minimal = dynamic_cast<const VariationalMinimalSolver*>(solver.get());
     State state = makeInitialState(model);

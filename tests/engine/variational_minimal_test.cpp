@@ -7,13 +7,14 @@
 
 #include <cmath>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_minimal/discrete_rnea.hpp"
 #include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
+#include "tests/shared/test_solver_options.hpp"
 #include "variational_minimal_test_util.hpp"
 
 namespace articulab {
@@ -54,7 +55,7 @@ TEST(VariationalMinimal, DelResidualIsZeroAtTheStepSolution) {
   for (int k = 0; k < 20; ++k) ASSERT_TRUE(solver->step(model, state, h).ok);
   const State before = state;
   ASSERT_TRUE(solver->step(model, state, h).ok);
-  EXPECT_LE(state.outputs.residual, VariationalMinimalSolver::kTolerance);
+  EXPECT_LE(state.outputs.residual, VariationalMinimalSettings::kTolerance);
   EXPECT_GE(state.outputs.iterations, 1);
   minimal->beginStep(model, before, h);
   VectorX f(model.nq);
@@ -102,7 +103,7 @@ TEST(VariationalMinimal, RiqnAgreesWithDenseNewton) {
     const Model model = loadScene(kScenes + "spring_chain.json", {{"n", n}});
     const int steps = 300;
     SolverOptions denseOnly;
-    assignSetting(denseOnly.settings, "variational-minimal", "riqn-iterations", 0);
+    denseOnly = test::withSetting(denseOnly, "variational-minimal", "riqn-iterations", 0);
     auto riqn = findBackend("variational-minimal")->create(model, SolverOptions{});
     auto dense = findBackend("variational-minimal")->create(model, denseOnly);
     State a = makeInitialState(model), b = a;

@@ -3,12 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/variational_minimal/discrete_rnea.hpp"
 #include "engine/io/scene_loader.hpp"
+#include "tests/shared/test_solver_options.hpp"
 #include "test_util.hpp"
 
 namespace articulab::test {
@@ -49,9 +50,9 @@ inline Model everyJointTree() {
 // no RIQN: a step that cannot converge, for the tests of its message.
 inline StepStatus starvedFirstStep(const Model& model) {
   SolverOptions options;
-  assignSetting(options.settings, "variational-minimal", "newton-iterations", 1);
-  assignSetting(options.settings, "variational-minimal", "newton-tolerance", 1e-15);
-  assignSetting(options.settings, "variational-minimal", "riqn-iterations", 0);
+  options = test::withSetting(options, "variational-minimal", "newton-iterations", 1);
+  options = test::withSetting(options, "variational-minimal", "newton-tolerance", 1e-15);
+  options = test::withSetting(options, "variational-minimal", "riqn-iterations", 0);
   auto solver = findBackend("variational-minimal")->create(model, options);
   State state = makeInitialState(model);
   return solver->step(model, state, 1e-2);
@@ -76,7 +77,7 @@ inline double midpointDiscreteLagrangian(const Model& model, const VectorX& q0, 
 // the windmill (joint dampers on light bodies: rates of some 500 1/s) is 1e-4 relative.
 inline void expectRecursiveAccelerations(const Model& model, State state) {
   SolverOptions options;
-  assignSetting(options.settings, "variational-minimal", "newton-tolerance", 1e-14);
+  options = test::withSetting(options, "variational-minimal", "newton-tolerance", 1e-14);
   auto minimal = findBackend("variational-minimal")->create(model, options);
   auto recursive = findBackend("recursive")->create(model, SolverOptions{});
   VectorX oracle = VectorX::Zero(model.nq), atEnd = VectorX::Zero(model.nq);

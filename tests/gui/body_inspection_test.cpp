@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app/gui/body_inspection.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/scene_loader.hpp"

@@ -5,12 +5,12 @@
 #include "app/session/model_edits.hpp"
 #include "app/session/parameter_checks.hpp"
 #include "app/session/session.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/io/model_difference.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/io/scene_writer.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 
 namespace articulab::session {
 namespace {
@@ -54,7 +54,8 @@ TEST(ModelEdits, RefusedValuesLeaveTheModelUntouched) {
 // geometric mean of the box's and the ground's (engine/contact/friction_pyramid.hpp).
 TEST(ModelEdits, FrictionEditsGiveTheSlopeAccelerationOfTheCombinedCoefficient) {
   const auto slideAcceleration = [](const Model& model) {
-    auto solver = findBackend(model.defaults.backend)->create(model, solverOptionsFor(model, model.defaults.integrator));
+    const BackendInfo& backend = *findBackend(model.defaults.backend);
+    auto solver = backend.create(model, sceneSolverOptions(backend, model, model.defaults.integrator));
     State state = makeInitialState(model);
     const double h = model.defaults.dt;
     for (int k = 0; k < 200; ++k) EXPECT_TRUE(solver->step(model, state, h).ok);
@@ -77,7 +78,7 @@ TEST(ModelEdits, SolverSettingsAreCheckedAgainstTheRegistry) {
   const auto settings = [&session] {
     Snapshot snap;
     session.snapshot(snap);
-    return snap.solverSettings;
+    return snap.sceneSettings;
   };
   EXPECT_EQ(session.edits().solverSetting("projection-iterations", "0"),
             "setting 'projection-iterations' of back-end 'redmax' must be in [1, 1000] (iterations); got 0");
@@ -115,7 +116,7 @@ TEST(ModelEdits, EditsSurviveSaveSceneAs) {
   ASSERT_EQ(setJointField(model, 1, JointField::Stiffness, 3.0), "");
   ASSERT_EQ(setJointField(model, 1, JointField::Rest, 0.2), "");
   ASSERT_EQ(setGravity(model, Vector3(0.5, 0.0, -9.81)), "");
-  assignSetting(model.defaults.solverSettings, "recursive", "gmres-tolerance", 1e-9);  // as Save scene as writes it
+  model.defaults.solverSettings.push_back({"recursive", "gmres-tolerance", 1e-9, ""});  // as Save scene as writes it
   const WrittenScene written = writeScene(model);
   ASSERT_EQ(written.error, "");
   const Model reloaded = loadSceneFromString(written.text, "chain_edited.json");

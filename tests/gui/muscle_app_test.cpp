@@ -14,7 +14,9 @@
 #include "app/gui/plot_spec.hpp"
 #include "app/gui/script.hpp"
 #include "app/gui/session_names.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/recorder.hpp"
+#include "engine/forces/muscle_excitation.hpp"
 #include "engine/forces/muscle_readings.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "gui_test_paths.hpp"
@@ -295,7 +297,7 @@ TEST(MuscleSimulation, MuscleChannelsEqualTheHeadlessRecorder) {
   const BackendInfo* info = findBackend(model.defaults.backend);
   ASSERT_NE(info, nullptr);
   const SceneIntegratorChoice choice = info->supports.choose(model);
-  std::unique_ptr<Solver> solver = info->create(model, solverOptionsFor(model, choice.integrator));
+  std::unique_ptr<Solver> solver = info->create(model, sceneSolverOptions(*info, model, choice.integrator));
   State state = makeInitialState(model);
   TimeSeriesRecorder recorder(model, RecorderColumns{});
   recorder.record(model, state);

@@ -7,6 +7,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/forces/muscle_readings.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "gui_test_paths.hpp"

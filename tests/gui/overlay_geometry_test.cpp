@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"

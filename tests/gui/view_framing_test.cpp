@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "render/eigen_glm.hpp"
@@ -32,7 +33,8 @@ struct Sweep {
 
 // Runs the scene's defaults for `seconds`, checking its bounding box 60 times a second.
 Sweep sweep(const Model& model, const Camera& camera, double seconds) {
-  const auto solver = findBackend(model.defaults.backend)->create(model, solverOptionsFor(model, model.defaults.integrator));
+  const BackendInfo& backend = *findBackend(model.defaults.backend);
+  const auto solver = backend.create(model, sceneSolverOptions(backend, model, model.defaults.integrator));
   State state = makeInitialState(model);
   const double dt = model.defaults.dt;
   const long perFrame = std::max(1L, std::lround(1.0 / (60.0 * dt)));

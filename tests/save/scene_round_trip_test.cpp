@@ -10,6 +10,7 @@
 #include <fstream>
 #include <random>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/model_difference.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/io/scene_writer.hpp"
@@ -45,7 +46,7 @@ std::vector<State> run(const Model& model) {
   EXPECT_NE(backend, nullptr) << model.defaults.backend;
   std::vector<State> states;
   if (!backend) return states;
-  auto solver = backend->create(model, solverOptionsFor(model, model.defaults.integrator));
+  auto solver = backend->create(model, sceneSolverOptions(*backend, model, model.defaults.integrator));
   State state = makeInitialState(model);
   for (int k = 0; k < kSteps; ++k) {
     const StepStatus status = solver->step(model, state, model.defaults.dt);

@@ -113,7 +113,7 @@ TEST(RunChoices, SettingsAreRefusedAsTheCommandLineRefusesThem) {
     EXPECT_EQ("--setting: " + session.edits().solverSetting(text.substr(0, eq), text.substr(eq + 1)), cli);
   }
   const Snapshot snap = snapshotOf(session);
-  EXPECT_TRUE(snap.solverSettings.empty()) << "nothing was set";
+  EXPECT_TRUE(snap.sceneSettings.empty()) << "nothing was set";
   EXPECT_EQ(snap.undoLabel, "") << "nothing to undo";
 }
 

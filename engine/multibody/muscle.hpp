@@ -1,5 +1,7 @@
 // A Hill-type musculotendon actuator (sueda notes 1.9.4-1.9.5, Millard et al. 2013): rigid
 // tendon, zero pennation, a path of points fixed on bodies (origin, via points, insertion).
+// What the scene states; the laws (activation dynamics, excitation, tension, path) are in
+// engine/forces/muscle_*.hpp.
 //
 // Muscles are a list of their own in the Model beside the two-point force elements: a path has a
 // variable number of points on up to kMaxMusclePathPoints bodies and its force depends on an
@@ -11,14 +13,30 @@
 #include <string>
 #include <vector>
 
-#include "engine/forces/force_element.hpp"
-#include "engine/forces/muscle_activation.hpp"
-#include "engine/forces/muscle_excitation.hpp"
+#include "engine/multibody/force_element.hpp"
 
 namespace articulab {
 
 // Fixed bound of a path, so that a step evaluates muscles in fixed-size storage.
 constexpr int kMaxMusclePathPoints = 8;
+
+// Time constants of the excitation-to-activation dynamics (forces/muscle_activation.hpp).
+// Defaults: OpenSim's MuscleFirstOrderActivationDynamicModel (Millard et al. 2013).
+struct ActivationTimes {
+  double activation = 0.010;    // tau_act, s
+  double deactivation = 0.040;  // tau_deact, s
+};
+
+// Excitation u(t) of a muscle given in a scene: a piecewise linear function of time or a sine
+// wave (evaluated by forces/muscle_excitation.hpp).
+struct Excitation {
+  // Piecewise linear through (times[i], values[i]); times strictly increasing, constant before the
+  // first and after the last knot; one knot is a constant. Used when wave is false.
+  std::vector<double> times, values;
+  // wave: u = mean + amplitude sin(2 pi t / period + phase), period in s, phase in rad.
+  bool wave = false;
+  double mean = 0.0, amplitude = 0.0, period = 1.0, phase = 0.0;
+};
 
 struct Muscle {
   std::string name;

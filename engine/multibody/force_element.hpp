@@ -1,5 +1,6 @@
 // Force elements of a model (sueda notes 1.9.2, 1.9.3, 1.9.6): forces between two attachment
-// points, each fixed on a body or in the world.
+// points, each fixed on a body or in the world. What the scene states; the laws that turn an
+// element into a force are in engine/forces/ (force_law.hpp).
 //
 // A closed set of element types in one struct rather than a class hierarchy: elements are
 // values inside the const Model (copied when the app edits a model), evaluated in the hot loop

@@ -1,4 +1,4 @@
-#include "engine/forces/force_element.hpp"
+#include "engine/multibody/force_element.hpp"
 
 namespace articulab {
 
