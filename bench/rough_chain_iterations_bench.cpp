@@ -5,7 +5,7 @@
 // 2: its semismooth-Newton reading).
 // Counters over the contact steps: contact_steps, mean (iterations), most, above_20, at_cap.
 // docs/performance.md records the figures; the physics (convergence, the same fixed point) is
-// asserted by tests/engine/rough_chain_iterations_test.cpp.
+// asserted by tests/scenarios/rough_chain_iterations_test.cpp.
 #include "bench/chain_benchmarks.hpp"
 #include "tests/shared/rough_falling_chain.hpp"
 #include "tests/shared/test_solver_options.hpp"

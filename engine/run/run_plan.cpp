@@ -51,16 +51,18 @@ SolverOptions resolveOptions(const Model& model, const BackendInfo& backend, Int
   return std::move(resolved.options);
 }
 
+// The integrator the request names or wishes for ("" for the back-end's default).
+const std::string& wantedIntegrator(const Model& model, const RunRequest& request) {
+  return request.integratorWish == IntegratorWish::Scene ? model.defaults.integrator : request.integrator;
+}
+
 // An integrator required is used or refused; one wished for (the scene's, or carried over)
 // falls back to the back-end's default where the back-end does not offer it or cannot use it
 // (BackendSupport::choose).
 SceneIntegratorChoice chooseIntegrator(const Model& model, const RunRequest& request, const BackendInfo& backend,
                                        const std::vector<std::string>& assignments) {
-  if (request.integratorWish != IntegratorWish::Required) {
-    const std::string& wanted =
-        request.integratorWish == IntegratorWish::Scene ? model.defaults.integrator : request.integrator;
-    return backend.supports.choose(model, wanted, assignments);
-  }
+  if (request.integratorWish != IntegratorWish::Required)
+    return backend.supports.choose(model, wantedIntegrator(model, request), assignments);
   Integrator known;
   if (!findAnyIntegrator(request.integrator, known))
     throw RunRefusal("integrator",
@@ -140,8 +142,7 @@ RunPlan resolveRun(const Model& model, const RunRequest& request) {
                              choice.support.reason, choice.support.reason);
   plan.integrator = choice.integrator;
   plan.options.integrator = choice.integrator;
-  const std::string& wanted =
-      request.integratorWish == IntegratorWish::Scene ? model.defaults.integrator : request.integrator;
+  const std::string& wanted = wantedIntegrator(model, request);
   if (!wanted.empty() && !(choice.integrator == wanted) && !choice.support.warnings.empty())
     plan.integratorReplaced = choice.support.warnings.front();
   plan.support = std::move(choice.support);

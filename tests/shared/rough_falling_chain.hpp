@@ -1,5 +1,5 @@
 // The rough falling chain (issue 15's staggered-projection iteration counts), shared by the tests
-// (tests/engine/rough_chain_iterations_test.cpp and others) and the benchmark
+// (tests/scenarios/rough_chain_iterations_test.cpp and others) and the benchmark
 // (bench/rough_chain_iterations_bench.cpp): scenes/falling_chain.json from `height` m onto ground
 // with Coulomb friction 0.5, run 3 s at 1 ms, semi-implicit with post-stabilisation, 4 pyramid
 // directions, sp-tolerance 1e-8, cap 50. Header only, engine only (the benchmark links no test

@@ -15,7 +15,7 @@
 #include "engine/solvers/variational_maximal/block_tree_ldu.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 #include "tests/shared/test_solver_options.hpp"
-#include "test_util.hpp"
+#include "tests/engine/test_util.hpp"
 
 namespace articulab {
 namespace {

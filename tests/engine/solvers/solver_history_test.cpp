@@ -10,7 +10,7 @@
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "tests/shared/test_solver_options.hpp"
-#include "test_util.hpp"
+#include "tests/engine/test_util.hpp"
 
 namespace articulab {
 namespace {

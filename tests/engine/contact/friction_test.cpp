@@ -15,11 +15,15 @@
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/baraff/pose_update.hpp"
 #include "engine/spatial/se3.hpp"
+#include "tests/engine/contact/contact_checks.hpp"
 #include "tests/engine/test_util.hpp"
 #include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
+
+using test::ContactChecks;
+using test::worldVelocity;
 
 constexpr double kFrictionTestStep = 1e-3;
 
@@ -28,38 +32,6 @@ SolverOptions frictionOptions(int directions = 4) {
   options = test::withSetting(options, "baraff", "friction-directions", directions);
   return options;
 }
-
-// World velocity of the body origin (phi = [omega; v] in body axes).
-Vector3 worldVelocity(const State& state, int body) {
-  return state.E_0i[body].topLeftCorner<3, 3>() * state.phi[body].tail<3>();
-}
-
-// Per step: contact forces push, friction forces lie in their pyramids (|f . d_j| <= mu N on
-// every axis d_j, the edge normals of the polygon), and the SP iterations stay at most `cap`.
-struct ContactChecks {
-  double mostNegativeNormal = 0.0;
-  double worstPyramidExcess = 0.0;  // max (|f . d_j| - mu N) / max(mu N, 1e-12)
-  int mostIterations = 0;
-  double largestChange = 0.0;
-  bool slid = false, frictional = false;
-  void check(const BaraffSolver& solver, const State& state) {
-    const int directions = solver.frictionDirections();
-    for (const baraff::ContactPoint& c : solver.contactPoints()) {
-      mostNegativeNormal = std::min(mostNegativeNormal, c.force);
-      if (directions == 0 || c.friction <= 0.0) continue;
-      frictional |= c.frictionForce.norm() > 0.0;
-      const double limit = c.friction * c.force;
-      for (int j = 0; j < contact::frictionAxes(directions); ++j) {
-        const Vector3 axis = c.other < 0 ? contact::frictionAxis(directions, j) : contact::frictionAxis(directions, j, c.normal);
-        const double along = std::abs(c.frictionForce.dot(axis));
-        worstPyramidExcess = std::max(worstPyramidExcess, (along - limit) / std::max(limit, 1e-12));
-        slid |= limit > 0.0 && along > (1.0 - 1e-9) * limit;
-      }
-    }
-    mostIterations = std::max(mostIterations, state.outputs.contactIterations);
-    largestChange = std::max(largestChange, state.outputs.contactChange);
-  }
-};
 
 TEST(Friction, BoxSlidesDownTheSlopeWithTheCoulombAcceleration) {
   const Model model = loadScene(test::kScenes + "box_slope_slide.json");
@@ -76,7 +48,7 @@ TEST(Friction, BoxSlidesDownTheSlopeWithTheCoulombAcceleration) {
     for (int k = 0; k < steps; ++k) {
       const StepStatus status = solver.step(model, state, kFrictionTestStep);
       ASSERT_TRUE(status.ok) << status.message;
-      checks.check(solver, state);
+      checks.check(solver.contactPoints(), solver.frictionDirections(), state);
     }
     const double t = steps * kFrictionTestStep;
     const Vector3 v = worldVelocity(state, 0);
@@ -108,7 +80,7 @@ TEST(Friction, BoxStaysPutOnTheSlopeAboveTheCriticalCoefficient) {
     for (int k = 0; k < 1000; ++k) {
       const StepStatus status = solver.step(model, state, kFrictionTestStep);
       ASSERT_TRUE(status.ok) << status.message;
-      checks.check(solver, state);
+      checks.check(solver.contactPoints(), solver.frictionDirections(), state);
     }
     EXPECT_LT((state.E_0i[0].topRightCorner<3, 1>() - start.topRightCorner<3, 1>()).norm(), 1e-9)
         << directions << " directions";
@@ -169,7 +141,7 @@ double largestEnergyRise(const Model& model, const SolverOptions& options, int s
     const StepStatus status = solver.step(model, state, kFrictionTestStep);
     EXPECT_TRUE(status.ok) << status.message;
     if (!status.ok) break;
-    checks.check(solver, state);
+    checks.check(solver.contactPoints(), solver.frictionDirections(), state);
     if (frictionPower) *frictionPower = std::max(*frictionPower, largestFrictionPower(model, solver, before, state));
     const double energy = computeEnergy(model, state).total();
     rise = std::max(rise, (energy - previous) / std::max(1.0, std::abs(previous)));

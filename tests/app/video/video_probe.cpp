@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/gui/video_decode.hpp"
+#include "tests/app/video/video_decode.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 2) {

@@ -1,4 +1,4 @@
-#include "tests/gui/video_decode.hpp"
+#include "tests/app/video/video_decode.hpp"
 
 extern "C" {
 #include <libavcodec/avcodec.h>

@@ -17,7 +17,7 @@
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
-#include "test_util.hpp"
+#include "tests/engine/test_util.hpp"
 #include "tests/engine/cli_engine_run.hpp"
 #include "tests/shared/test_solver_options.hpp"
 

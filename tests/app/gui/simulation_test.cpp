@@ -414,7 +414,7 @@ TEST(Simulation, SnapshotCarriesTheActiveGroundContacts) {
 TEST(Simulation, IntegratorWarningsFollowTheIntegratorInUse) {
   Session sim;
   std::string error;
-  ASSERT_TRUE(sim.scenes().load(kSource + "/tests/gui/data/four_bar_implicit.json", {}, "baraff", error)) << error;
+  ASSERT_TRUE(sim.scenes().load(kSource + "/tests/app/gui/data/four_bar_implicit.json", {}, "baraff", error)) << error;
   const auto warnsAboutIntegrator = [&] {
     Snapshot snap;
     sim.snapshot(snap);

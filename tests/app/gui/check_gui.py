@@ -400,30 +400,30 @@ def case_broken_scene(opts):
     out = opts.out_dir
     result, _ = run_script(opts, "expect_error", f"""load scenes/chain.json n=3
 run-frames 10
-expect-error tests/gui/data/broken_scene.json
+expect-error tests/app/gui/data/broken_scene.json
 screenshot-window {out}/banner.png
 run-frames 10
 """)
     check(result.returncode == 0, "expect-error on a broken scene succeeds and the session goes on")
-    check(re.search(r"expected error: tests/gui/data/broken_scene.json: /joints/0/type: unknown joint type \"hinge\"",
+    check(re.search(r"expected error: tests/app/gui/data/broken_scene.json: /joints/0/type: unknown joint type \"hinge\"",
                     result.stdout), "the loader's message (file: pointer: message) is shown")
     if os.path.exists(f"{out}/banner.png"):
         n = count_near(read_png(f"{out}/banner.png"), BANNER, 30)
         print("banner pixels: %d" % n)
         check(n > 2000, "a visible error banner is drawn")
 
-    result, path = run_script(opts, "load_broken", "load tests/gui/data/broken_scene.json\n")
+    result, path = run_script(opts, "load_broken", "load tests/app/gui/data/broken_scene.json\n")
     check(result.returncode == 1, "loading a broken scene in a script fails with exit code 1")
-    check(path + ":1: load: tests/gui/data/broken_scene.json: /joints/0/type:" in result.stderr,
+    check(path + ":1: load: tests/app/gui/data/broken_scene.json: /joints/0/type:" in result.stderr,
           "the failure names the script line and the scene field")
 
-    result, _ = run_script(opts, "start_broken", "quit\n", extra=("tests/gui/data/broken_scene.json",))
+    result, _ = run_script(opts, "start_broken", "quit\n", extra=("tests/app/gui/data/broken_scene.json",))
     check(result.returncode == 1 and "/joints/0/type" in result.stderr, "a broken start-up scene is reported")
 
 
 def case_diverging_scene(opts):
     out = opts.out_dir
-    result, _ = run_script(opts, "expect_divergence", f"""load tests/gui/data/diverging_chain.json
+    result, _ = run_script(opts, "expect_divergence", f"""load tests/app/gui/data/diverging_chain.json
 expect-divergence 100
 screenshot-window {out}/diverged.png
 """)
@@ -435,7 +435,7 @@ screenshot-window {out}/diverged.png
     if os.path.exists(f"{out}/diverged.png"):
         check(count_near(read_png(f"{out}/diverged.png"), BANNER, 30) > 2000, "the divergence is shown in a banner")
 
-    result, path = run_script(opts, "run_diverging", "load tests/gui/data/diverging_chain.json\nrun-frames 100\n")
+    result, path = run_script(opts, "run_diverging", "load tests/app/gui/data/diverging_chain.json\nrun-frames 100\n")
     check(result.returncode == 1, "an unexpected divergence fails the script")
     check(path + ":2: run-frames: Simulation diverged" in result.stderr, "the failure says the simulation diverged")
 
@@ -531,7 +531,7 @@ def case_muscles(opts):
     overlay off), the CSV has the muscle columns with E - W constant, the plots show the balance
     and the muscle forces, and an excitation outside [0, 1] is refused naming the command."""
     out = opts.out_dir
-    script = f"""load tests/gui/data/muscle_arm.json
+    script = f"""load tests/app/gui/data/muscle_arm.json
 run-frames 1
 camera -1.5708 0.1 1.1
 run-frames 30
@@ -584,11 +584,11 @@ quit
     for text in ("Muscle force", "biceps", "triceps", "muscle work"):
         check(text in svg, "the SVG names %s" % text)
 
-    result, path = run_script(opts, "muscle_refused", "load tests/gui/data/muscle_arm.json\nset-muscle 0 excitation 1.5\n")
+    result, path = run_script(opts, "muscle_refused", "load tests/app/gui/data/muscle_arm.json\nset-muscle 0 excitation 1.5\n")
     message = path + ":2: set-muscle: muscle 0: excitation 1.5 is outside [0, 1]"
     check(result.returncode == 1 and message in result.stderr, "an excitation outside [0, 1] is refused: %s" %
           result.stderr.strip()[-300:])
-    result, path = run_script(opts, "muscle_index", "load tests/gui/data/muscle_arm.json\nset-muscle 5 excitation 0.5\n")
+    result, path = run_script(opts, "muscle_index", "load tests/app/gui/data/muscle_arm.json\nset-muscle 5 excitation 0.5\n")
     check(result.returncode == 1 and "set-muscle: muscle index 5 is out of range (the scene has 2 muscles, 0 to 1)"
           in result.stderr, "an unknown muscle index is refused with the count")
 
@@ -838,7 +838,7 @@ def case_video(opts):
           "an odd size is refused: " + result.stderr.strip()[-300:])
     result = run([opts.exe, "record", "scenes/double_pendulum.json", "--duration", "1"], "no output")
     check(result.returncode == 2 and "give --out FILE.mp4" in result.stderr, "no output is refused")
-    result = run([opts.exe, "record", "tests/gui/data/diverging_chain.json", "--duration", "3", "--size", "320x240",
+    result = run([opts.exe, "record", "tests/app/gui/data/diverging_chain.json", "--duration", "3", "--size", "320x240",
                   "--out", f"{out}/diverged.mp4"], "diverging scene")
     check(result.returncode == 3 and "articulab record: the simulation diverged before t = " in result.stderr and
           "keeping the 1 frames recorded so far" in result.stderr, "a diverging scene exits with 3, keeping the frames")
@@ -1188,7 +1188,7 @@ def main():
     parser.add_argument("--exe", required=True)
     parser.add_argument("--source-dir", required=True)
     parser.add_argument("--out-dir", required=True)
-    parser.add_argument("--probe", help="video_probe (tests/gui/video_probe.cpp), for the video cases")
+    parser.add_argument("--probe", help="video_probe (tests/app/video/video_probe.cpp), for the video cases")
     parser.add_argument("case", choices=["scripted_session", "broken_scene", "diverging_scene", "bad_parameters",
                                          "view_and_labels",
                                          "benchmark", "compare_backends", "every_scene", "slow_step", "muscles",

@@ -13,7 +13,7 @@
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
 #include "tests/shared/test_solver_options.hpp"
-#include "test_util.hpp"
+#include "tests/engine/test_util.hpp"
 
 namespace articulab {
 namespace {

@@ -22,11 +22,15 @@
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
 #include "engine/solvers/registry.hpp"
+#include "tests/engine/contact/contact_checks.hpp"
 #include "tests/engine/test_util.hpp"
 #include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
+
+using test::ContactChecks;
+using test::worldVelocity;
 
 constexpr double kStep = 1e-3;
 constexpr double kReducedRollingTolerance = 1e-11;  // relative; measured 1.1e-13 (SphereAndCylinderRoll...)
@@ -49,32 +53,6 @@ const contact::ReducedContact& contactOf(const Solver& solver) {
   return dynamic_cast<const RecursiveSolver&>(solver).contact();
 }
 
-Vector3 worldVelocity(const State& state, int body) {
-  return state.E_0i[body].topLeftCorner<3, 3>() * state.phi[body].tail<3>();
-}
-
-// Per step: normal forces push, friction lies in its pyramid (|f . d_j| <= mu N on every axis).
-struct ContactChecks {
-  double mostNegativeNormal = 0.0, worstPyramidExcess = 0.0;
-  int mostIterations = 0;
-  bool slid = false;
-  void check(const contact::ReducedContact& c, const State& state) {
-    const int directions = c.directions();
-    for (const contact::ContactPoint& p : c.points()) {
-      mostNegativeNormal = std::min(mostNegativeNormal, p.force);
-      if (directions == 0 || p.friction <= 0.0) continue;
-      const double limit = p.friction * p.force;
-      for (int j = 0; j < contact::frictionAxes(directions); ++j) {
-        const Vector3 axis = p.other < 0 ? contact::frictionAxis(directions, j) : contact::frictionAxis(directions, j, p.normal);
-        const double along = std::abs(p.frictionForce.dot(axis));
-        worstPyramidExcess = std::max(worstPyramidExcess, (along - limit) / std::max(limit, 1e-12));
-        slid |= limit > 0.0 && along > (1.0 - 1e-9) * limit;
-      }
-    }
-    mostIterations = std::max(mostIterations, state.outputs.contactIterations);
-  }
-};
-
 TEST(ReducedContact, BoxSlidesDownTheSlopeWithTheCoulombAcceleration) {
   const Model model = loadScene(test::kScenes + "box_slope_slide.json");
   const double mu = model.groundFriction, gSlope = model.gravity.x(), gNormal = -model.gravity.z();
@@ -92,7 +70,7 @@ TEST(ReducedContact, BoxSlidesDownTheSlopeWithTheCoulombAcceleration) {
       for (int k = 0; k < steps; ++k) {
         const StepStatus status = solver->step(model, state, kStep);
         ASSERT_TRUE(status.ok) << status.message;
-        checks.check(contactOf(*solver), state);
+        checks.check(contactOf(*solver).points(), contactOf(*solver).directions(), state);
       }
       const double t = steps * kStep;
       const Vector3 v = worldVelocity(state, 0);
@@ -122,7 +100,7 @@ TEST(ReducedContact, BoxStaysPutOnTheSlopeAboveTheCriticalCoefficient) {
       for (int k = 0; k < 1000; ++k) {
         const StepStatus status = solver->step(model, state, kStep);
         ASSERT_TRUE(status.ok) << status.message;
-        checks.check(contactOf(*solver), state);
+        checks.check(contactOf(*solver).points(), contactOf(*solver).directions(), state);
       }
       EXPECT_LT((state.E_0i[0].topRightCorner<3, 1>() - start.topRightCorner<3, 1>()).norm(), 1e-9)
           << backend << ", " << directions << " directions";
@@ -153,7 +131,7 @@ double largestEnergyRise(const char* backend, const Model& model, const SolverOp
     const StepStatus status = solver->step(model, state, kStep);
     EXPECT_TRUE(status.ok) << status.message;
     if (!status.ok) break;
-    checks.check(contactOf(*solver), state);
+    checks.check(contactOf(*solver).points(), contactOf(*solver).directions(), state);
     const double energy = computeEnergy(model, state).total();
     rise = std::max(rise, (energy - previous) / std::max(1.0, std::abs(previous)));
     previous = energy;
@@ -357,7 +335,7 @@ TEST(ReducedContact, BoxStackStaysPut) {
     for (int k = 0; k < 2000; ++k) {
       const StepStatus status = solver->step(model, state, kStep);
       ASSERT_TRUE(status.ok) << status.message;
-      checks.check(contactOf(*solver), state);
+      checks.check(contactOf(*solver).points(), contactOf(*solver).directions(), state);
     }
     double drift = 0.0, ground = 0.0;
     for (int i = 0; i < model.bodyCount(); ++i) drift = std::max(drift, (state.E_0i[i] - start[i]).norm());

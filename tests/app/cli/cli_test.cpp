@@ -21,7 +21,7 @@
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 #include "tests/shared/test_solver_options.hpp"
-#include "test_util.hpp"
+#include "tests/engine/test_util.hpp"
 
 namespace articulab {
 namespace {
@@ -106,7 +106,7 @@ TEST(Cli, RunWritesTheSeriesOfAnIndependentEngineRun) {
 // The stiff chain (k = 1e5 N m/rad, h = 10 ms) that semi-implicit Euler blows up runs to the
 // end with its springs implicit, on both reduced back-ends.
 TEST(Cli, ImplicitSpringsRunTheStiffChainThatSemiImplicitEulerLoses) {
-  const std::string scene = ARTICULAB_SOURCE_DIR "/tests/gui/data/diverging_chain.json";
+  const std::string scene = ARTICULAB_SOURCE_DIR "/tests/app/gui/data/diverging_chain.json";
   EXPECT_EQ(run({scene, "--duration", "1"}).code, 3);
   for (const char* backend : {"recursive", "redmax"}) {
     const Result r = run({scene, "--backend", backend, "--integrator", "implicit-springs", "--duration", "1"});
@@ -117,7 +117,7 @@ TEST(Cli, ImplicitSpringsRunTheStiffChainThatSemiImplicitEulerLoses) {
 
 // The back-end's warnings concern the integrator of the run, not the scene's default.
 TEST(Cli, WarningsNameTheIntegratorOfTheRun) {
-  const std::string scene = ARTICULAB_SOURCE_DIR "/tests/gui/data/four_bar_implicit.json";  // default "implicit"
+  const std::string scene = ARTICULAB_SOURCE_DIR "/tests/app/gui/data/four_bar_implicit.json";  // default "implicit"
   const Result implicit = run({scene, "--backend", "baraff", "--duration", "0.01"});
   EXPECT_NE(implicit.err.find("integrator 'implicit' is not used"), std::string::npos) << implicit.err;
   const Result semi = run({scene, "--backend", "baraff", "--integrator", "semi-implicit", "--duration", "0.01"});
@@ -126,7 +126,7 @@ TEST(Cli, WarningsNameTheIntegratorOfTheRun) {
 }
 
 TEST(Cli, ADivergingRunExitsWithCodeThreeAndSaysWhere) {
-  const Result r = run({ARTICULAB_SOURCE_DIR "/tests/gui/data/diverging_chain.json"});
+  const Result r = run({ARTICULAB_SOURCE_DIR "/tests/app/gui/data/diverging_chain.json"});
   EXPECT_EQ(r.code, 3) << r.out << r.err;
   EXPECT_NE(r.err.find("simulation diverged: redmax"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("at step"), std::string::npos) << r.err;
@@ -287,7 +287,7 @@ TEST(Cli, DriftControlIsPrintedOnlyWhereItActs) {
 // (engine/diagnostics/divergence.hpp), computed here from its formula, at the first step past
 // it (before, the run went on until the numbers reached 1e211 or NaN).
 TEST(Cli, ADivergingRunStopsAtTheAppsEnergyBound) {
-  const std::string scene = ARTICULAB_SOURCE_DIR "/tests/gui/data/diverging_chain.json";
+  const std::string scene = ARTICULAB_SOURCE_DIR "/tests/app/gui/data/diverging_chain.json";
   const Result r = run({scene});
   ASSERT_EQ(r.code, 3) << r.out << r.err;
   const Model model = loadScene(scene);

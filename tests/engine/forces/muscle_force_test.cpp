@@ -18,7 +18,7 @@
 #include "engine/solvers/registry.hpp"
 #include "engine/spatial/se3.hpp"
 #include "tests/shared/test_solver_options.hpp"
-#include "test_util.hpp"
+#include "tests/engine/test_util.hpp"
 
 namespace articulab {
 namespace {

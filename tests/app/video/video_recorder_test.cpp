@@ -11,7 +11,7 @@
 #include "app/video/png_sequence.hpp"
 #include "app/video/video_encoder.hpp"
 #include "app/video/video_recorder.hpp"
-#include "tests/gui/video_decode.hpp"
+#include "tests/app/video/video_decode.hpp"
 
 namespace articulab::video {
 namespace {

@@ -10,7 +10,7 @@
 #include "engine/solvers/variational_minimal/discrete_rnea.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "tests/shared/test_solver_options.hpp"
-#include "test_util.hpp"
+#include "tests/engine/test_util.hpp"
 
 namespace articulab::test {
 
