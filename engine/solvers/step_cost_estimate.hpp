@@ -16,6 +16,7 @@
 #include <string>
 
 #include "engine/multibody/model.hpp"
+#include "engine/solvers/integrator.hpp"
 
 namespace articulab {
 
