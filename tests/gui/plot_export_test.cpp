@@ -9,8 +9,7 @@
 
 #include <unistd.h>
 
-#include "app/gui/figure_title.hpp"
-#include "app/gui/plot_export.hpp"
+#include "app/gui/figure_names.hpp"
 
 namespace articulab::gui {
 namespace {
