@@ -16,6 +16,7 @@
 #include "app/cli/output_file.hpp"
 #include "app/cli/run_progress.hpp"
 #include "engine/run/run.hpp"
+#include "app/session/run_comparison.hpp"
 
 namespace articulab::cli {
 
@@ -97,7 +98,7 @@ std::string formatNumber(const char* pattern, double value) {
 // only when nothing moved (then the scene's energy scale, energyScale, is used).
 void printEnergy(std::ostream& out, const EnergyWatch& energy) {
   const bool moved = energy.largestKinetic > 0.0;
-  const double scale = moved ? energy.largestKinetic : energy.bound.scale;
+  const double scale = session::energyChangeScale(energy);
   const double start = energy.start(), end = energy.last;
   out << "energy      start " << start << " J, end " << end << " J, change " << formatNumber("%+.6g", end - start)
       << " J = " << formatNumber("%+.3g", (end - start) / scale) << " x the "
