@@ -78,9 +78,28 @@ void drawPlotControls(Workbench& app) {
   drawExportBar(app);
 }
 
-// The plots stacked in the band, sharing its height.
+// The energy plot's view: absolute kinetic, potential and total energy, E - E0 (symmetric log) or
+// |E - E0| relative to the largest kinetic energy (log; the default while comparing runs).
+void drawEnergyViewChooser(Workbench& app) {
+  UiState& ui = app.ui();
+  const EnergyView shown = app.plots().empty() || app.plots()[0].source == PlotSource::Samples ? EnergyView::Absolute
+                           : app.plots()[0].scale == AxisScale::SymLog                       ? EnergyView::Change
+                                                                                             : EnergyView::Relative;
+  ImGui::TextUnformatted("energy:");
+  for (EnergyView view : {EnergyView::Absolute, EnergyView::Change, EnergyView::Relative}) {
+    ImGui::SameLine();
+    const char* names[] = {"absolute", "E - E0", "|E - E0| / K_max"};
+    if (ImGui::RadioButton(names[static_cast<int>(view)], shown == view)) {
+      ui.energyView = view;
+      ui.energyViewChosen = true;
+    }
+  }
+}
+
+// The plots stacked in the band, sharing its height (and the time axis).
 void drawPlotsPanel(Workbench& app) {
   drawEnergyBehaviour(app);
+  drawEnergyViewChooser(app);
   drawMusclePlotChooser(app);
   drawChannelPaneControls(app);
   UiState& ui = app.ui();
@@ -100,8 +119,9 @@ void drawPlotsPanel(Workbench& app) {
   const HistoryView& history = app.snapshot().history;
   for (std::size_t i = 0; i < plots.size(); ++i) {
     ui.plotViews[i].cursor = history.viewing ? history.viewTime : -1.0;  // the moment the 3D view shows
-    plotWidget(plots[i].title.c_str(), data, plots[i], ui.plotViews[i], ui.plotWindow, ImVec2(avail.x, height),
-               &app.previousRun());
+    const bool samples = plots[i].source == PlotSource::Samples;
+    plotWidget(plots[i].title.c_str(), samples ? data : app.comparisonData(), plots[i], ui.plotViews[i], ui.plotWindow,
+               ImVec2(avail.x, height), samples ? &app.previousRun() : nullptr);
   }
   drawChannelPanes(app, height);
   if (scrolling) ImGui::EndChild();
