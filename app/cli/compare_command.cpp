@@ -280,7 +280,9 @@ void writeFigure(const std::string& path, const CompareOptions& o, const std::ve
   const session::ComparisonFloors floors = session::comparisonFloors(*runs[reference].run);
   figures::Figure figure;
   figure.title = runs.front().run->model().name + ": " + std::to_string(runs.size()) + " runs compared";
-  for (std::size_t i = 0; i < runs.size(); ++i) figure.subtitle += (i ? "; " : "") + runStyles[i].label;
+  figure.subtitle = number("%g", runs.front().run->plan().duration) + " s simulated; differences to run " +
+                    std::to_string(reference + 1) + " (" + runs[reference].name + ")";
+  for (const figures::ComparedRunStyle& run : runStyles) figure.runs.push_back({run.label, run.colour});
   figure.plots = {figures::comparisonEnergyPlot(runStyles, figures::EnergyView::Relative, floors),
                   figures::comparisonDriftPlot(runStyles, floors),
                   figures::comparisonDifferencePlot(runStyles, reference, floors)};
@@ -298,6 +300,16 @@ void writeCsvFiles(const std::string& dir, const CompareOptions& o, const std::v
   }
   const OutputFile file("--csv-dir", (std::filesystem::path(dir) / "comparison.csv").string(), {o.scene});
   file.write([&](std::ostream& out) { session::writeCsv(series, out); });
+  // What produced each file: the run's back-end, integrator, step and settings.
+  const OutputFile index("--csv-dir", (std::filesystem::path(dir) / "runs.csv").string(), {o.scene});
+  index.write([&](std::ostream& out) {
+    out << "run,name,file,back-end,integrator,dt [s],label\n";
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      const RunPlan& plan = runs[i].run->plan();
+      out << i + 1 << ',' << runs[i].name << ',' << runs[i].name << ".csv," << plan.backend->name << ','
+          << plan.integrator.name() << ',' << number("%.17g", plan.dt) << ",\"" << session::runLabel(plan) << "\"\n";
+    }
+  });
 }
 
 }  // namespace

@@ -159,7 +159,43 @@ void drawSegments(PlotCanvas& c, const Rect& r, const std::vector<Segment>& segm
   }
 }
 
-void drawPlot(PlotCanvas& c, const Rect& area, const TimeSeries& data, const PlotSpec& plot, const AxisRange& time) {
+// The runs of a comparison under the subtitle: swatch and label, left to right, a new row when
+// the next entry does not fit. Returns the height used.
+double drawRunsLegend(PlotCanvas& c, double width, double top, const std::vector<LegendEntry>& runs) {
+  constexpr double kSwatch = 24.0, kGap = 18.0, kRow = 16.0, kFont = 11.0;
+  if (runs.empty()) return 0.0;
+  c.setFontSize(kFont);
+  std::vector<std::vector<std::size_t>> rows(1);
+  double used = 0.0;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const double entry = kSwatch + 4.0 + c.textWidth(runs[i].label) + kGap;
+    if (!rows.back().empty() && used + entry > width - 2.0 * kMarginRight) {
+      rows.emplace_back();
+      used = 0.0;
+    }
+    rows.back().push_back(i);
+    used += entry;
+  }
+  double y = top + kRow * 0.5;
+  for (const std::vector<std::size_t>& row : rows) {
+    double rowWidth = -kGap;
+    for (std::size_t i : row) rowWidth += kSwatch + 4.0 + c.textWidth(runs[i].label) + kGap;
+    double x = std::max(kMarginRight, 0.5 * (width - rowWidth));
+    for (std::size_t i : row) {
+      c.setColour(runs[i].colour);
+      c.setLineWidth(2.5);
+      c.line(x, y, x + kSwatch, y);
+      c.setColour(kInk);
+      c.text(runs[i].label, x + kSwatch + 4.0, y, 0.0, 0.5);
+      x += kSwatch + 4.0 + c.textWidth(runs[i].label) + kGap;
+    }
+    y += kRow;
+  }
+  return kRow * static_cast<double>(rows.size()) + 4.0;
+}
+
+void drawPlot(PlotCanvas& c, const Rect& area, const TimeSeries& data, const PlotSpec& plot, const AxisRange& time,
+              bool legend) {
   const double top = kHeaderHeight + (data.segments().size() > 1 ? kSegmentRow : 0.0) + 4.0;
   Rect r{area.x + kMarginLeft, area.y + top, area.w - kMarginLeft - kMarginRight, area.h - top - kMarginBottom};
   const ValueAxis values = autoscaleAxis(data, plot, time, 0.05);
@@ -185,7 +221,7 @@ void drawPlot(PlotCanvas& c, const Rect& area, const TimeSeries& data, const Plo
   c.setFontSize(11.0);
   c.setColour(kInk);
   c.text(channelHeader(data.channels()[kTime]), r.x + r.w * 0.5, r.y + r.h + 24.0, 0.5, 0.0);
-  drawLegend(c, r, rowY, data, plot, freeFrom);
+  if (legend) drawLegend(c, r, rowY, data, plot, freeFrom);
   drawSegments(c, r, data.segments(), time);
 }
 
@@ -256,6 +292,7 @@ void drawFigure(PlotCanvas& c, double width, double height, const TimeSeries& da
     c.text(line, width * 0.5, head - 4.0, 0.5, 0.0);
     head += kSubtitleHeight;
   }
+  head += drawRunsLegend(c, width, head - 2.0, figure.runs);
   std::vector<const PlotSpec*> drawn;
   for (const PlotSpec& plot : figure.plots)
     if (plot.source == PlotSource::Samples || comparison) drawn.push_back(&plot);
@@ -263,7 +300,8 @@ void drawFigure(PlotCanvas& c, double width, double height, const TimeSeries& da
   AxisRange time = figure.time.hi > figure.time.lo ? figure.time : AxisRange{figure.time.lo, figure.time.lo + 1.0};
   for (std::size_t i = 0; i < drawn.size(); ++i) {
     const TimeSeries& source = drawn[i]->source == PlotSource::Comparison ? *comparison : data;
-    drawPlot(c, Rect{0.0, head + i * plotHeight, width, plotHeight}, source, *drawn[i], time);
+    const bool ownLegend = figure.runs.empty() || drawn[i]->source != PlotSource::Comparison;
+    drawPlot(c, Rect{0.0, head + i * plotHeight, width, plotHeight}, source, *drawn[i], time, ownLegend);
   }
 }
 

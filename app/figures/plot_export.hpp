@@ -12,11 +12,21 @@ typedef struct _cairo cairo_t;
 
 namespace articulab::figures {
 
+// A run of a comparison in the figure's legend: its colour and its full label (back-end,
+// integrator, dt, settings).
+struct LegendEntry {
+  std::string label;
+  Colour colour;
+};
+
 struct Figure {
   std::string title;  // e.g. the scene and back-end
   std::vector<PlotSpec> plots;  // stacked top to bottom, sharing the time axis
   AxisRange time;     // s
   std::string subtitle = {};  // e.g. the integrator, drift control and which back-end ran when
+  // The runs of a comparison, drawn once under the subtitle (wrapped into as many rows as they
+  // need, every label whole); the comparison plots then carry no legend of their own.
+  std::vector<LegendEntry> runs = {};
 };
 
 // Draws the figure into a width x height area (canvas user units) starting at the origin; a

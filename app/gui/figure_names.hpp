@@ -42,6 +42,7 @@ using figures::drawFigure;
 using figures::exportFigure;
 using figures::exportFigureSet;
 using figures::Figure;
+using figures::LegendEntry;
 using figures::figureSubtitle;
 using figures::figureTitle;
 using figures::kDefaultPlottedMuscles;

@@ -378,6 +378,15 @@ Figure Workbench::currentFigure() const {
   figure.plots = plots_;
   for (const ComparisonView& comparison : s.comparisons)  // each run's own integrator and step
     figure.subtitle += "; " + comparison.name + ": " + comparison.label;
+  // The runs of the comparison plots, named once in the figure's legend, every label whole.
+  for (const PlotSpec& plot : plots_) {
+    if (plot.source != PlotSource::Comparison) continue;
+    for (const PlotSeries& series : plot.series) {
+      const bool listed = std::any_of(figure.runs.begin(), figure.runs.end(),
+                                      [&](const LegendEntry& entry) { return entry.label == series.label; });
+      if (!listed) figure.runs.push_back({series.label, series.colour});
+    }
+  }
   figure.time = ui_.plotViews.empty() ? followedTimeRange(plotData_, ui_.plotWindow) : ui_.plotViews[0].time;
   return figure;
 }

@@ -133,6 +133,12 @@ TEST(CompareCommand, TheEnergyChangeOfTheRk4RunEqualsItsCsv) {
   EXPECT_GT(largest, 0.0);
   EXPECT_GT(comparison.back().at("difference_position_redmax"), 0.0);
   EXPECT_EQ(comparison.back().at("difference_position_baraff"), 0.0);
+  std::ifstream index(dir + "/runs.csv");  // what produced each file
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(index, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "run,name,file,back-end,integrator,dt [s],label");
+  EXPECT_EQ(lines[2].rfind("2,redmax,redmax.csv,redmax,rk4,0.001", 0), 0u) << lines[2];
 }
 
 TEST(CompareCommand, RunsWithDifferentStepsMeetAtCommonTimes) {
