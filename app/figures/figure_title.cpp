@@ -62,14 +62,15 @@ std::string figureTitle(const RunLabels& run) {
     for (const auto& [name, value] : run.parameters) list += (list.empty() ? "" : ", ") + name + " = " + number(value);
     title += " (" + list + ")";
   }
+  if (run.compared.size() > 1) return title + ": " + std::to_string(run.compared.size() + 1) + " runs compared";
   title += ": " + backendsInOrder(run);
   if (!run.compareBackend.empty()) title += " vs " + run.compareBackend;
-  for (std::size_t i = 1; i < run.compared.size(); ++i) title += " vs " + run.compared[i];
   return title;
 }
 
 std::string figureSubtitle(const RunLabels& run) {
-  std::string out = run.integrator + ", dt = " + number(run.dt) + " s, " +
+  // With several runs compared the title names none of them: the main run's back-end leads.
+  std::string out = (run.compared.size() > 1 ? backendsInOrder(run) + " " : "") + run.integrator + ", dt = " + number(run.dt) + " s, " +
                     (run.controlsDrift ? "drift control " + run.driftControl : std::string("no drift control acts"));
   const std::vector<Stretch> parts =
       stretches(run.segments, integratorsDiffer(run.segments), stepsDiffer(run.segments));

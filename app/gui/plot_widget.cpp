@@ -134,7 +134,8 @@ void drawSeries(ImDrawList* draw, const Frame& f, const TimeSeries& data, const 
 
 // The title and the legend above the plot area, so they never cover data: entries flow left to
 // right after the title and wrap. Returns the height they take; draws only with a draw list.
-float drawHeader(ImDrawList* draw, ImVec2 origin, float width, const TimeSeries& data, const PlotSpec& spec) {
+float drawHeader(ImDrawList* draw, ImVec2 origin, float width, const TimeSeries& data, const PlotSpec& spec,
+                 bool legend) {
   const float lineHeight = ImGui::GetTextLineHeight(), rowHeight = lineHeight + 2.0f, swatch = 18.0f;
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   const std::string unit = sharedUnit(data, spec);
@@ -142,7 +143,7 @@ float drawHeader(ImDrawList* draw, ImVec2 origin, float width, const TimeSeries&
   float x = origin.x + 4.0f, y = origin.y + 2.0f;
   if (draw) draw->AddText(ImVec2(x, y), text, title.c_str());
   x += ImGui::CalcTextSize(title.c_str()).x + 14.0f;
-  for (const PlotSeries& s : spec.series) {
+  for (const PlotSeries& s : legend ? spec.series : std::vector<PlotSeries>{}) {
     const std::string label = unit.empty() ? seriesLabel(data, s) : data.channels()[s.channel].label;
     const float w = swatch + 4.0f + ImGui::CalcTextSize(label.c_str()).x;
     if (x + w > origin.x + width) {
@@ -213,11 +214,11 @@ AxisRange recordedTimeRange(const TimeSeries& data, double windowSeconds) {
 }
 
 void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, PlotView& view, double windowSeconds,
-                ImVec2 size, const TimeSeries* previous) {
+                ImVec2 size, const TimeSeries* previous, bool legend) {
   ImGui::PushID(id);
   ImVec2 origin = ImGui::GetCursorScreenPos();
   size.x = std::max(size.x, kLeft + kRight + 60.0f);
-  float top = drawHeader(nullptr, origin, size.x, data, spec);
+  float top = drawHeader(nullptr, origin, size.x, data, spec, legend);
   if (data.segments().size() > 1) top += ImGui::GetTextLineHeight() + 2.0f;  // back-end names
   size.y = std::max(size.y, top + kBottom + 30.0f);
   ImGui::InvisibleButton("plot", size);
@@ -232,7 +233,7 @@ void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, Pl
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
-  drawHeader(draw, origin, size.x, data, spec);
+  drawHeader(draw, origin, size.x, data, spec, legend);
   drawFloorBand(draw, frame, spec.floor);
   drawAxes(draw, frame, data);
   draw->PushClipRect(frame.lo, frame.hi, true);

@@ -29,8 +29,9 @@ AxisRange recordedTimeRange(const TimeSeries& data, double windowSeconds);
 // Draws spec's series of data into a size x size region (a spec whose source is the comparison
 // series reads that: the caller passes the series the spec reads) at the cursor and applies mouse
 // interaction to view. previous (may be null): an earlier run with the same channels, drawn
-// faded under data.
+// faded under data. legend false: no legend of its own (the runs of a comparison, named once
+// above the plots).
 void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, PlotView& view, double windowSeconds,
-                ImVec2 size, const TimeSeries* previous = nullptr);
+                ImVec2 size, const TimeSeries* previous = nullptr, bool legend = true);
 
 }  // namespace articulab::gui
