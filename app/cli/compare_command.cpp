@@ -47,19 +47,6 @@ void addRuns(const std::string& flag, const std::string& text, std::vector<RunSp
   }
 }
 
-RecorderColumns parseGroups(const std::string& text) {
-  RecorderColumns columns;
-  std::stringstream stream(text);
-  std::string item;
-  const std::vector<std::string>& groups = optionalChannelGroups();
-  while (std::getline(stream, item, ',')) {
-    if (std::find(groups.begin(), groups.end(), item) == groups.end())
-      throw UsageError("--record: unknown column set '" + item + "' (see articulab --help)");
-    columns.groups.push_back(item);
-  }
-  return columns;
-}
-
 CompareOptions parseCompareOptions(const std::vector<std::string>& args) {
   CompareOptions o;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -68,16 +55,13 @@ CompareOptions parseCompareOptions(const std::vector<std::string>& args) {
     else if (a == "--reference") o.reference = flagValue(args, i);
     else if (a == "--duration") o.base.duration = parseNumber(a, flagValue(args, i), true);
     else if (a == "--every") o.every = parseCount(a, flagValue(args, i));
-    else if (a == "--record") o.columns = parseGroups(flagValue(args, i));
+    else if (a == "--record") o.columns = parseColumns(flagValue(args, i));
     else if (a == "--set") parseOverride(flagValue(args, i), o.overrides);
     else if (a == "--csv-dir") o.csvDir = flagValue(args, i);
     else if (a == "--figure") o.figure = flagValue(args, i);
     else if (a == "--json") o.json = true;
-    else if (a == "--on-blow-up") {
-      const std::string& policy = flagValue(args, i);
-      if (policy != "stop" && policy != "warn") throw UsageError("--on-blow-up: expected stop or warn, got '" + policy + "'");
-      o.base.stopOnBlowUp = policy == "stop";
-    } else if (a.rfind("--", 0) == 0) throw UsageError("unknown flag '" + a + "' for 'compare' (see articulab --help)");
+    else if (a == "--on-blow-up") o.base.stopOnBlowUp = parseBlowUpPolicy(flagValue(args, i));
+    else if (a.rfind("--", 0) == 0) throw UsageError("unknown flag '" + a + "' for 'compare' (see articulab --help)");
     else if (o.scene.empty()) o.scene = a;
     else throw UsageError("unexpected argument '" + a + "': 'compare' takes one scene file");
   }

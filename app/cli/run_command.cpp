@@ -31,32 +31,6 @@ struct RunOptions {
   ParameterOverrides overrides;
 };
 
-// The names of the optional channel groups, for the usage error.
-std::string groupList() {
-  std::string list;
-  for (const std::string& group : optionalChannelGroups()) list += (list.empty() ? "" : ", ") + group;
-  return list;
-}
-
-RecorderColumns parseColumns(const std::string& text) {
-  RecorderColumns columns;
-  std::stringstream stream(text);
-  std::string item;
-  const std::vector<std::string>& groups = optionalChannelGroups();
-  while (std::getline(stream, item, ',')) {
-    if (std::find(groups.begin(), groups.end(), item) == groups.end())
-      throw UsageError("--record: unknown column set '" + item + "' (expected a comma list of " + groupList() + ")");
-    columns.groups.push_back(item);
-  }
-  return columns;
-}
-
-// --on-blow-up stop|warn (run_monitor.hpp): whether a blow-up ends the run.
-bool parseBlowUpPolicy(const std::string& text) {
-  if (text == "stop" || text == "warn") return text == "stop";
-  throw UsageError("--on-blow-up: expected stop or warn, got '" + text + "'");
-}
-
 RunOptions parseRunOptions(const std::vector<std::string>& args) {
   RunOptions o;
   RunRequest& r = o.request;
