@@ -415,7 +415,12 @@ bool Workbench::writeStretches(const std::string& path, std::string& error) {
          << ',' << segments[i].label << ',' << segments[i].integrator << ',' << segments[i].dt << '\n';
   const double start = plotData_.size() ? plotData_.time(0) : 0.0;
   for (const ComparisonView& run : snapshot_.comparisons)
-    file << run.name << ',' << start << ',' << end << ',' << run.backend << ',' << run.integrator << ',' << run.dt << '\n';
+    for (std::size_t i = 0; i < run.stretches.size(); ++i) {
+      const Segment& stretch = run.stretches[i];
+      file << run.name << ',' << std::max(start, stretch.start) << ','
+           << (i + 1 < run.stretches.size() ? run.stretches[i + 1].start : end) << ',' << stretch.label << ','
+           << stretch.integrator << ',' << stretch.dt << '\n';
+    }
   file.close();
   if (!file) {
     error = path + ": cannot write the runs of the CSV export";

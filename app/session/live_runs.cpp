@@ -70,6 +70,7 @@ const Run& LiveRuns::compare(const std::string& backend) {
   reference_ = 0;
   comparisons_.push_back(std::move(comparison));
   announce(*comparisons_.back().run, kComparison, true, "");
+  markStretch(comparisons_.back());
   return *comparisons_.back().run;
 }
 
@@ -79,6 +80,7 @@ const Run& LiveRuns::addComparison(const RunSpec& spec) {
   ++nextId_;
   comparisons_.push_back(std::move(comparison));
   announce(*comparisons_.back().run, kComparison, true, "");
+  markStretch(comparisons_.back());
   return *comparisons_.back().run;
 }
 
@@ -108,6 +110,18 @@ void LiveRuns::startComparison(ComparisonRun& comparison) {
   }
   comparison.note.clear();
   announce(*comparison.run, kComparison, true, "");
+  markStretch(comparison);
+}
+
+void LiveRuns::markStretch(ComparisonRun& comparison) {
+  const Run& run = *comparison.run;
+  const Segment stretch{run.state().t, run.backend().name, run.plan().integrator.name(), run.plan().dt};
+  std::vector<Segment>& stretches = comparison.stretches;
+  if (!stretches.empty() && stretches.back().label == stretch.label && stretches.back().integrator == stretch.integrator &&
+      stretches.back().dt == stretch.dt)
+    return;
+  if (!stretches.empty() && stretches.back().start >= stretch.start) stretches.pop_back();  // it never ran
+  stretches.push_back(stretch);
 }
 
 void LiveRuns::stopComparison(ComparisonRun& comparison, const std::string& why) {
@@ -118,8 +132,13 @@ void LiveRuns::stopComparison(ComparisonRun& comparison, const std::string& why)
 void LiveRuns::reset() {
   main_->reset();
   for (ComparisonRun& comparison : comparisons_) {
-    if (comparison.running()) comparison.run->reset();
-    else startComparison(comparison);
+    comparison.stretches.clear();
+    if (!comparison.running()) {
+      startComparison(comparison);
+      continue;
+    }
+    comparison.run->reset();
+    markStretch(comparison);
   }
 }
 
@@ -138,6 +157,7 @@ void LiveRuns::reconfigure(const RunRequest& request) {
       continue;
     }
     announce(*comparison.run, kComparison, false, comparisonReplaced);
+    markStretch(comparison);
   }
 }
 

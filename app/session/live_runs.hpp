@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app/session/run_spec.hpp"
+#include "app/session/time_series.hpp"
 #include "engine/run/run.hpp"
 
 namespace articulab::session {
@@ -35,6 +36,9 @@ struct ComparisonRun {
   std::string note;        // why it stopped; empty while it runs
   RunSpec spec;            // as asked
   std::uint64_t id = 0;    // tells the runs apart for the views (colour, ghost, mute) across changes
+  // What it ran with from when since its start (back-end, integrator, dt): a switch of the main
+  // run's integrator reaches the comparison runs that do not name their own.
+  std::vector<Segment> stretches;
   bool running() const { return run && note.empty(); }
 };
 
@@ -97,6 +101,8 @@ class LiveRuns {
  private:
   // The comparison on the main run's current plan (its request on that back-end).
   void startComparison(ComparisonRun& comparison);
+  // Appends the run's back-end, integrator and dt from now on when they differ from the last.
+  static void markStretch(ComparisonRun& comparison);
   void stopComparison(ComparisonRun& comparison, const std::string& why);
 
   // Logs the back-end's warnings and notes on the model (with newBackend), and keeps a notice

@@ -96,6 +96,15 @@ std::string runLabel(const RunPlan& plan) {
   return label;
 }
 
+std::string stretchedLabel(const std::vector<Segment>& stretches, const std::string& label) {
+  if (stretches.size() < 2) return label;
+  std::string out;
+  for (std::size_t i = 0; i + 1 < stretches.size(); ++i)
+    out += stretches[i].label + " " + stretchText(stretches[i]) + " " + number(stretches[i].start) + "-" +
+           number(stretches[i + 1].start) + " s, then ";
+  return out + label + " from " + number(stretches.back().start) + " s";
+}
+
 RunNameParts nameParts(const RunPlan& plan) { return {plan.backend->name, plan.integrator.name(), plan.dt}; }
 
 std::vector<std::string> runNames(const std::vector<RunNameParts>& runs) {

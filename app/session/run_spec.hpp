@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "app/session/time_series.hpp"
 #include "engine/run/run_plan.hpp"
 
 namespace articulab::session {
@@ -45,6 +46,10 @@ RunRequest specRequest(const RunSpec& spec, RunRequest base);
 // "baraff semi-implicit, dt 0.001 s" (with the settings that differ from the back-end's
 // defaults): what a run is, for legends, tables and subtitles.
 std::string runLabel(const RunPlan& plan);
+// The label of a run whose integrator or step changed while it ran (stretches: from when it ran
+// with what, the last one now): "redmax rk4, dt 0.001 s 0-1.2 s, then LABEL from 1.2 s"; the
+// label alone with one stretch.
+std::string stretchedLabel(const std::vector<Segment>& stretches, const std::string& label);
 
 // Short names that tell the runs apart, for column and file names: the back-end, then with its
 // integrator, then with its step where two runs would share a name, then numbered.

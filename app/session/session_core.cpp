@@ -170,6 +170,8 @@ void SessionCore::snapshotLocked(Snapshot& out) const {
       view.integrator = setup.comparisonParts[c].integrator;
       view.dt = setup.comparisonParts[c].dt;
     }
+    view.stretches = comparisons[c].stretches;
+    view.label = stretchedLabel(view.stretches, view.label);
     view.note = comparisons[c].note;
     view.running = comparisons[c].running();
     if (!view.running) continue;

@@ -42,6 +42,7 @@ struct ComparisonView {
   std::string spec;       // as asked
   std::string backend, integrator;  // as it runs now
   double dt = 0.0;                  // s
+  std::vector<Segment> stretches;   // what it ran with from when (ComparisonRun::stretches)
   std::string note;       // why it stopped; empty while it runs
   bool running = false;   // state holds its state
   State state;
