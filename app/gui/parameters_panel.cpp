@@ -4,8 +4,8 @@
 
 #include "app/gui/panels.hpp"
 #include "app/gui/validated_field.hpp"
+#include "engine/solvers/drift_control.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 
 namespace articulab::gui {
 
@@ -35,14 +35,16 @@ void drawIntegrator(Workbench& app) {
 void drawDriftControl(Workbench& app) {
   const SimulationDefaults& d = app.snapshot().model->defaults;
   Session& sim = app.session();
+  DriftControl current = DriftControl::PostStabilization;
+  parseDriftControl(d.driftControl, current);  // validateSceneChoices checked the name
   ImGui::SetNextItemWidth(180.0f);
-  if (ImGui::BeginCombo("drift control", driftControlName(d.driftControl))) {
+  if (ImGui::BeginCombo("drift control", driftControlName(current))) {
     for (DriftControl drift : {DriftControl::None, DriftControl::Baumgarte, DriftControl::PostStabilization})
-      if (ImGui::Selectable(driftControlName(drift), drift == d.driftControl))
+      if (ImGui::Selectable(driftControlName(drift), drift == current))
         sim.edits().driftControl(drift, d.baumgarteAlpha, d.baumgarteBeta);
     ImGui::EndCombo();
   }
-  if (d.driftControl != DriftControl::Baumgarte) return;
+  if (current != DriftControl::Baumgarte) return;
   ImGui::SetNextItemWidth(120.0f);
   validatedField("Baumgarte alpha [1/s]", "drift.alpha", d.baumgarteAlpha, [&](double v) {
     return sim.edits().driftControl(DriftControl::Baumgarte, v, app.snapshot().model->defaults.baumgarteBeta);
@@ -53,25 +55,51 @@ void drawDriftControl(Workbench& app) {
   }, app.ui());
 }
 
-// The running back-end's own settings (registry: unit, range, description as tooltip).
+// One setting by its kind: a number field (real, count: unit, range refused with the range), a
+// checkbox (on/off) or a combo box of the named values (choice).
+void drawSolverSetting(Workbench& app, const BackendInfo& backend, const SolverSetting& setting, double value) {
+  const std::string key = "setting." + backend.name + "." + setting.name;
+  const auto edit = [&app, &setting](const std::string& text) {
+    if (const std::string error = app.session().edits().solverSetting(setting.name, text); !error.empty())
+      app.showError(error);
+  };
+  ImGui::SetNextItemWidth(120.0f);
+  switch (setting.kind) {
+    case SettingKind::Real:
+    case SettingKind::Count: {
+      const std::string label = std::string(setting.name) + " [" + setting.unit + "]";
+      validatedField(label.c_str(), key, value, [&](double v) {
+        return app.session().edits().solverSetting(setting.name, exactNumberText(v));
+      }, app.ui());
+      break;
+    }
+    case SettingKind::OnOff: {
+      bool on = value >= 0.5;
+      if (ImGui::Checkbox(setting.name, &on)) edit(on ? "on" : "off");
+      break;
+    }
+    case SettingKind::Choice:
+      if (ImGui::BeginCombo(setting.name, settingValueText(setting, value).c_str())) {
+        for (const SettingChoice& choice : setting.choices)
+          if (ImGui::Selectable(choiceToken(choice.name).c_str(), choice.value == value))
+            edit(choiceToken(choice.name));
+        ImGui::EndCombo();
+      }
+      break;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", setting.description);
+}
+
+// The running back-end's own settings (its table: kind, unit, range, description as tooltip),
+// with the values the run uses (the scene's and the edits).
 void drawSolverSettings(Workbench& app) {
   const Snapshot& snap = app.snapshot();
   const BackendInfo* backend = findBackend(snap.backend);
   if (!backend || backend->settings.empty()) return;
   if (!ImGui::TreeNode("Solver settings")) return;
-  for (const SolverSetting& setting : backend->settings) {
-    SolverOptions options;
-    options.settings = snap.solverSettings;
-    const double value = settingValue(options, backend->name.c_str(), backend->settings, setting.name);
-    const std::string label = std::string(setting.name) + " [" + setting.unit + "]";
-    ImGui::SetNextItemWidth(120.0f);
-    validatedField(label.c_str(), "setting." + backend->name + "." + setting.name, value, [&](double v) {
-      char text[32];
-      std::snprintf(text, sizeof text, "%.17g", v);  // read back to the same double
-      return app.session().edits().solverSetting(setting.name, text);
-    }, app.ui());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", setting.description);
-  }
+  const SettingList& settings = backend->settings;
+  for (std::size_t k = 0; k < settings.rows().size(); ++k)
+    drawSolverSetting(app, *backend, settings.rows()[k], settings.valueOf(snap.solverSettings, static_cast<int>(k)));
   ImGui::TreePop();
 }
 
@@ -136,7 +164,7 @@ void drawJoint(Workbench& app, int i) {
                                              "gives it its own");
 }
 
-// A force element's fields (engine/forces/force_element.hpp), with the loader's units.
+// A force element's fields (engine/multibody/force_element.hpp), with the loader's units.
 void drawForce(Workbench& app, int e) {
   const ForceElement& element = app.snapshot().model->forces[e];
   const std::string key = "force" + std::to_string(e) + ".";

@@ -21,7 +21,7 @@ bool Workbench::saveSceneAs(const std::string& path, bool fromCurrentPose, std::
   model.defaults.backend = current.backend;
   if (!current.integrator.isDefault()) model.defaults.integrator = current.integrator.name();
   model.defaults.dt = current.dt;
-  model.defaults.solverSettings = current.solverSettings;  // the scene's and the edits
+  model.defaults.solverSettings = current.sceneSettings;  // the scene's and the edits
   SceneStart start;
   if (fromCurrentPose) start = SceneStart{&current.state.q, &current.state.qd};
   std::error_code ec;

@@ -14,6 +14,7 @@
 #include "app/gui/panels.hpp"
 #include "app/gui/session_names.hpp"
 #include "app/gui/viewport_input.hpp"
+#include "engine/solvers/drift_control.hpp"
 #include "engine/solvers/registry.hpp"
 
 namespace articulab::gui {
@@ -242,6 +243,7 @@ bool ScriptRunner::setGravity(const ScriptCommand& c, std::string& error) {
   return error.empty();
 }
 
+// setting NAME VALUE: a number, or a word for a choice or a switch ("newton", "on").
 bool ScriptRunner::setSolverSetting(const ScriptCommand& c, std::string& error) {
   error = app_.session().edits().solverSetting(c.args[0], c.args[1]);  // checked as `--setting NAME=VALUE`
   return error.empty();

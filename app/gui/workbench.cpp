@@ -22,6 +22,7 @@
 #include "app/gui/panels.hpp"
 #include "app/gui/scene_catalog.hpp"
 #include "app/video/frame_grabber.hpp"
+#include "engine/solvers/drift_control.hpp"
 #include "render/view_framing.hpp"
 
 namespace articulab::gui {
@@ -359,10 +360,11 @@ Figure Workbench::currentFigure() const {
   if (s.model) {
     run.parameters = s.model->parameters;
     const SimulationDefaults& d = s.model->defaults;
-    run.driftControl = driftControlName(d.driftControl);
+    run.driftControl = d.driftControl;
     char gains[64];
     std::snprintf(gains, sizeof gains, " (alpha %g/s, beta %g/s)", d.baumgarteAlpha, d.baumgarteBeta);
-    if (d.driftControl == DriftControl::Baumgarte) run.driftControl += gains;
+    if (DriftControl drift; parseDriftControl(d.driftControl, drift) && drift == DriftControl::Baumgarte)
+      run.driftControl += gains;
   }
   run.backend = s.backend;
   run.compareBackend = s.compareBackend;

@@ -4,8 +4,6 @@
 
 #include <cmath>
 
-#include "engine/algorithm/kinematics.hpp"
-#include "engine/constraints/loop_closing.hpp"
 
 namespace articulab::session {
 
@@ -171,33 +169,21 @@ std::string LiveEdits::jointCoordinate(int joint, int coordinate, double value) 
   if (std::string reason = checkCoordinateEdit(*core_.setup.model, joint, coordinate, value); !reason.empty())
     return reason;
   return core_.commandLocked("joint coordinate", [this, joint, coordinate, value] {
-    const Model& model = core_.runs.main().model();
-    const int index = model.joints[joint].qIndex + coordinate;
-    VectorX q = core_.runs.main().state().q;
+    Run& main = core_.runs.main();
+    const int index = main.model().joints[joint].qIndex + coordinate;
+    VectorX q = main.state().q;
     q(index) = value;
     std::vector<bool> held(static_cast<std::size_t>(q.size()), false);
     held[static_cast<std::size_t>(index)] = true;
-    std::string reason;
-    if (!model.loops.empty() && !constraints::closeLoops(model, held, kLoopClosingTolerance, q, reason))
-      return "refused: " + reason;
-    setPoseLocked(q);
+    const VectorX atRest = VectorX::Zero(q.size());  // the loops' velocity rows hold too
+    try {
+      main.setCoordinates(std::move(q), atRest, held);
+    } catch (const RunRefusal& refused) {
+      return "refused: " + std::string(refused.what());
+    }
+    core_.failure.clear();
     return std::string();
   });
-}
-
-// The run goes on from pose q at rest (velocities zero, so the loops' velocity rows hold too)
-// with what its monitor watched until now (Run::restore).
-void LiveEdits::setPoseLocked(const VectorX& q) {
-  Run& main = core_.runs.main();
-  State posed = main.state();  // t, step, activations and perturbation stay
-  posed.q = q;
-  posed.qd.setZero();
-  posed.qdd.setZero();
-  TreeKinematics kin(main.model());
-  computeKinematics(main.model(), posed.q, posed.qd, kin);
-  copyWorldMotion(kin, posed.E_0i, posed.phi);
-  main.restore(posed, main.monitor());
-  core_.failure.clear();
 }
 
 std::string LiveEdits::undo() { return travel(false); }

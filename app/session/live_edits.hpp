@@ -16,7 +16,6 @@ namespace articulab::session {
 
 class LiveEdits {
  public:
-  static constexpr double kLoopClosingTolerance = 1e-12;  // m (rad for hinge rows)
 
   explicit LiveEdits(SessionCore& core) : core_(core) {}
 
@@ -56,7 +55,6 @@ class LiveEdits {
   std::string editLocked(const EditedSetup& target, const std::string& what, bool merge);
   EditedSetup currentLocked() const;
   std::string travel(bool forward);
-  void setPoseLocked(const VectorX& q);
 
   SessionCore& core_;
 };

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "app/session/parameter_checks.hpp"
+#include "engine/forces/muscle_excitation.hpp"
 
 namespace articulab::session {
 
@@ -91,7 +92,7 @@ std::string setDriftControl(Model& model, DriftControl drift, double alpha, doub
     if (std::string reason = checkFinite(name, value); !reason.empty()) return reason;
     if (value < 0.0) return std::string(name) + " must be >= 0 1/s (got " + std::to_string(value) + ")";
   }
-  model.defaults.driftControl = drift;
+  model.defaults.driftControl = driftControlName(drift);
   model.defaults.baumgarteAlpha = alpha;
   model.defaults.baumgarteBeta = beta;
   return "";

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/multibody/model.hpp"
+#include "engine/solvers/drift_control.hpp"
 
 namespace articulab::session {
 
@@ -27,7 +28,7 @@ std::string setDriftControl(Model& model, DriftControl drift, double alpha, doub
 // "stiffness", "damping" or "rest"; false for anything else.
 bool parseJointField(const std::string& name, JointField& out);
 
-// Fields of a force element (engine/forces/force_element.hpp): stiffness N/m, damping N s/m,
+// Fields of a force element (engine/multibody/force_element.hpp): stiffness N/m, damping N s/m,
 // rest length m (spring-dampers), force N (point forces; coordinate 0-2 is x, y, z).
 enum class ForceField { Stiffness, Damping, RestLength, Force };
 std::string setForceField(Model& model, int element, ForceField field, double value, int coordinate = 0);

@@ -67,6 +67,7 @@ bool SessionCore::finishStepLocked(const std::string& thrown) {
   if (state.step % keyframeEvery == 0) recordKeyframeLocked();
   const bool failed = main.failed() || !thrown.empty();
   if (samples.due(state.step) || failed) samples.record(runs);
+  noticeBlowUpLocked(main);
   if (!failed) return true;
   running = false;
   failure = pausedMessage(main, thrown.empty() ? main.failureReason() : thrown);
@@ -120,6 +121,20 @@ void SessionCore::publishSetupLocked() {
   for (const std::string& text : runs.takeNotices()) postNoticeLocked(text);
 }
 
+// A run that blew up goes on (the app's request does not stop on blow-ups), and the banner says
+// once that it is not to be trusted, as the CLI's summary does (run_monitor.hpp).
+void SessionCore::noticeBlowUpLocked(const Run& main) {
+  const std::string& blowUp = main.monitor().blowUp;
+  if (blowUp.empty() || blowUpNoticed) {
+    blowUpNoticed = !blowUp.empty();
+    return;
+  }
+  blowUpNoticed = true;
+  postNoticeLocked("back-end " + main.backend().name + " (" + main.plan().integrator.name() + "), step " +
+                   std::to_string(main.state().step) + ": " + blowUp);
+  spdlog::warn("{}", notice);
+}
+
 void SessionCore::postNoticeLocked(const std::string& text) {
   notice = text;
   ++noticeVersion;
@@ -139,6 +154,7 @@ void SessionCore::snapshotLocked(Snapshot& out) const {
   if (loaded) out.integrator = setup.plan.integrator;
   out.integrators = setup.offers;
   out.solverSettings = setup.plan.options.settings;
+  out.sceneSettings = setup.model ? sceneSettingValues(*setup.model, setup.plan.request) : std::vector<SettingValue>{};
   out.dt = loaded ? setup.plan.dt : out.dt;
   out.speed = speed;
   out.running = running;

@@ -64,6 +64,7 @@ struct SessionCore {
   std::string failure;  // why the session paused itself; play is refused until Reset
   std::string notice;   // what the app changed by itself, last (Snapshot::notice)
   std::uint64_t noticeVersion = 0;
+  bool blowUpNoticed = false;  // the main run's blow-up (RunMonitor::blowUp) is in a notice
   std::string slowWarning;
   double speed = 1.0;
   double debt = 0.0;  // simulated seconds owed to the wall clock
@@ -97,6 +98,7 @@ struct SessionCore {
   // After the main run's plan or model changed: the published setup, the sample and keyframe
   // intervals of its dt, the slow-step warning, the plot segment and the app's notices.
   void publishSetupLocked();
+  void noticeBlowUpLocked(const Run& main);
   void postNoticeLocked(const std::string& text);
   void snapshotLocked(Snapshot& out) const;
 };

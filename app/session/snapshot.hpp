@@ -57,7 +57,8 @@ struct Snapshot {
   std::string backend;
   Integrator integrator = Integrator::LinearlyImplicitEuler;
   std::vector<IntegratorOffer> integrators;  // what the current back-end offers
-  std::vector<SettingValue> solverSettings;  // the back-ends' settings the run uses (scene's and edits)
+  BackendSettings solverSettings;  // the running back-end's settings (the scene's and the edits)
+  std::vector<SettingValue> sceneSettings;  // every back-end's, as a saved scene states them (sceneSettingValues)
   double dt = 1e-3;
   double speed = 1.0;
   bool running = false;
