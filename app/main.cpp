@@ -68,6 +68,7 @@ int dispatch(const std::vector<std::string>& args) {
   const std::vector<std::string> rest(args.begin() + (args.empty() ? 0 : 1), args.end());
   if (command == "run") return runCommand(rest, std::cout, std::cerr);
   if (command == "describe") return describeCommand(rest, std::cout, std::cerr);
+  if (command == "compare") return compareCommand(rest, std::cout, std::cerr);
   if (command == "backends") return backendsCommand(std::cout);
   if (command == "record") {
 #ifdef ARTICULAB_HAS_GUI

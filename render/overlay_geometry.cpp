@@ -166,7 +166,11 @@ void addBodyOutline(const Model& model, const State& state, int body, const glm:
 }
 
 void addGhost(const Model& model, const State& ghost, std::vector<ColoredLine>& out) {
-  for (int i = 0; i < posedBodyCount(model, ghost); ++i) addBodyOutline(model, ghost, i, kGhostColor, out);
+  addGhost(model, ghost, kGhostColor, out);
+}
+
+void addGhost(const Model& model, const State& ghost, const glm::vec3& colour, std::vector<ColoredLine>& out) {
+  for (int i = 0; i < posedBodyCount(model, ghost); ++i) addBodyOutline(model, ghost, i, colour, out);
 }
 
 // What general joints slide on (a spline curve, a patch's iso-lines), in the parent's joint frame.

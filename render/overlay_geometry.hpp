@@ -31,6 +31,8 @@ struct OverlayGeometry {
 // Appends the outline (the 12 edges of each shape's box) of every body posed by `ghost`: the
 // pose of a second run of the same model, drawn over the first.
 void addGhost(const Model& model, const State& ghost, std::vector<ColoredLine>& out);
+// The same in the run's own colour (the colour of its series in the plots).
+void addGhost(const Model& model, const State& ghost, const glm::vec3& colour, std::vector<ColoredLine>& out);
 // Appends the friction force of each contact of the last step (State::outputs) as a line from
 // its point, 0.15 sceneSize long for a force equal to the step's largest normal force.
 void addFrictionForces(const State& state, float sceneSize, std::vector<ColoredLine>& out);

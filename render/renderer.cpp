@@ -105,6 +105,9 @@ struct Renderer::Resources {
   void useLit(bool shadows, const Camera& camera, const glm::mat4& viewProjection,
               const glm::mat4& lightViewProjection, float sceneRadius);
   void drawItem(const DrawItem& item);
+  // A comparison run's bodies over the scene: blended at kGhostAlpha in its colour, tested
+  // against the depth of what is drawn but not writing it, back faces culled (each body once).
+  void drawGhost(const Model& model, const State& ghost, const glm::vec3& colour);
   void setShadowUniforms(ShaderProgram& program, const glm::mat4& lightViewProjection);
   void drawGround(bool shadows, const GroundView& view, const glm::mat4& viewProjection,
                   const glm::mat4& lightViewProjection, const glm::vec2& ndcPerPixel);
@@ -212,6 +215,7 @@ void Renderer::Resources::useLit(bool shadows, const Camera& camera, const glm::
   lit->set("uFogColor", kBackground);
   lit->set("uFogStart", fogStart(camera, sceneRadius));
   lit->set("uFogEnd", fogEnd(camera, sceneRadius));
+  lit->set("uAlpha", 1.0f);
   setShadowUniforms(*lit, lightViewProjection);
 }
 
@@ -221,6 +225,26 @@ void Renderer::Resources::setShadowUniforms(ShaderProgram& program, const glm::m
   program.set("uShadowBias", 0.0005f);
   program.set("uNormalOffset", 1.5f * lightViewWidth(lightViewProjection) / static_cast<float>(kShadowMapSize));
   shadow.bindTexture(kShadowTextureUnit);
+}
+
+void Renderer::Resources::drawGhost(const Model& model, const State& ghost, const glm::vec3& colour) {
+  constexpr float kGhostAlpha = 0.35f;
+  lit->set("uAlpha", kGhostAlpha);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glDepthMask(GL_FALSE);
+  glEnable(GL_CULL_FACE);
+  const int n = std::min<int>(model.bodyCount(), static_cast<int>(ghost.E_0i.size()));
+  for (int i = 0; i < n; ++i)
+    for (const BodyShape& shape : model.bodies[i].shapes) {
+      parts.clear();
+      meshes.appendParts(shape.dims, parts);
+      const glm::mat4 shapeWorld = toGlm(Matrix4(ghost.E_0i[i] * shape.E_bs));
+      for (const MeshPart& part : parts) drawItem({part.mesh, shapeWorld * part.transform, colour, part.shadowMesh});
+    }
+  glDisable(GL_CULL_FACE);
+  glDepthMask(GL_TRUE);
+  glDisable(GL_BLEND);
 }
 
 void Renderer::Resources::drawItem(const DrawItem& item) {
@@ -325,7 +349,7 @@ bool Renderer::init(const std::string& shaderDir, const std::string& assetDir, s
 }
 
 void Renderer::draw(const Model& model, const State& state, const Camera& camera, const Overlays& overlays, int width,
-                    int height, const std::vector<Eigen::Vector3d>& contactPoints, const State* ghost) {
+                    int height, const std::vector<Eigen::Vector3d>& contactPoints, const std::vector<Ghost>& ghosts) {
   if (!gpu_ || width <= 0 || height <= 0) return;
   Resources& g = *gpu_;
   glm::vec3 lo, hi;
@@ -359,8 +383,13 @@ void Renderer::draw(const Model& model, const State& state, const Camera& camera
     g.drawGround(mapped, groundView(camera, lo, hi, height, g.floorZ), viewProjection, lightTransform,
                  glm::vec2(2.0f / static_cast<float>(width), 2.0f / static_cast<float>(height)));
   if (overlays.shadows && g.planarShadows && overlays.grid) g.drawFloorShadows(viewProjection);  // on the floor only
+  if (!ghosts.empty()) {
+    g.useLit(mapped, camera, viewProjection, lightTransform, radius);
+    for (const Ghost& ghost : ghosts) g.drawGhost(model, *ghost.state, ghost.colour);
+    g.lit->set("uAlpha", 1.0f);
+  }
   OverlayGeometry geometry = buildOverlayGeometry(model, state, overlays, contactPoints, 2.0f * radius);
-  if (ghost) addGhost(model, *ghost, geometry.lines);
+  for (const Ghost& ghost : ghosts) addGhost(model, *ghost.state, ghost.colour, geometry.lines);
   geometry.markers.insert(geometry.markers.end(), g.muscles.points.begin(), g.muscles.points.end());
   g.drawOverlays(geometry, camera, viewProjection, radius);
 

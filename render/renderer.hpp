@@ -16,6 +16,13 @@
 
 namespace articulab::render {
 
+// Another run of the same model drawn over the main one (a comparison run): its bodies as
+// translucent shapes in its colour, outlined.
+struct Ghost {
+  const State* state = nullptr;
+  glm::vec3 colour{0.58f, 0.40f, 0.74f};
+};
+
 class Renderer {
  public:
   Renderer();
@@ -26,10 +33,10 @@ class Renderer {
   // Loads the GL functions (glad), the shaders from shaderDir and the meshes from assetDir;
   // false and an error naming the file on failure (shader errors carry the compiler log).
   bool init(const std::string& shaderDir, const std::string& assetDir, std::string& error);
-  // Draws one frame into the default framebuffer, viewport width x height pixels; a ghost
-  // state (a comparison run of the same model) is outlined over the bodies.
+  // Draws one frame into the default framebuffer, viewport width x height pixels; each ghost
+  // (a comparison run of the same model) is drawn translucent and outlined over the bodies.
   void draw(const Model& model, const State& state, const Camera& camera, const Overlays& overlays, int width,
-            int height, const std::vector<Eigen::Vector3d>& contactPoints = {}, const State* ghost = nullptr);
+            int height, const std::vector<Eigen::Vector3d>& contactPoints = {}, const std::vector<Ghost>& ghosts = {});
   // Height of the drawn floor and grid (default 0, the physical ground); shadows fall on it.
   void setFloorHeight(float z);
   // Shadows as the bodies flattened onto the floor (planar shadows: no shadow map, bodies do not

@@ -14,6 +14,7 @@ uniform vec3 uTowardLight;  // unit vector towards the light
 uniform vec3 uFogColor;
 uniform float uFogStart;  // distance from the eye, m
 uniform float uFogEnd;
+uniform float uAlpha;  // 1 for bodies; below 1 for a comparison run's translucent ghost
 
 out vec4 fragColor;
 
@@ -39,5 +40,5 @@ void main() {
   color += vec3(0.35) * specular * shadow;
   float fog = smoothstep(uFogStart, uFogEnd, length(toEye));
   color = mix(color, toLinear(uFogColor), fog);
-  fragColor = vec4(sqrt(color), 1.0);
+  fragColor = vec4(sqrt(color), uAlpha);
 }

@@ -1,9 +1,11 @@
 #include "app/cli/arguments.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "app/cli/commands.hpp"
+#include "engine/diagnostics/channel_catalog.hpp"
 
 namespace articulab::cli {
 
@@ -60,5 +62,33 @@ void parseOverride(const std::string& text, ParameterOverrides& overrides) {
   overrides[name] = value;
 }
 
+namespace {
+
+// The names of the optional channel groups, for the usage error.
+std::string groupList() {
+  std::string list;
+  for (const std::string& group : optionalChannelGroups()) list += (list.empty() ? "" : ", ") + group;
+  return list;
+}
+
+}  // namespace
+
+RecorderColumns parseColumns(const std::string& text) {
+  RecorderColumns columns;
+  std::stringstream stream(text);
+  std::string item;
+  const std::vector<std::string>& groups = optionalChannelGroups();
+  while (std::getline(stream, item, ',')) {
+    if (std::find(groups.begin(), groups.end(), item) == groups.end())
+      throw UsageError("--record: unknown column set '" + item + "' (expected a comma list of " + groupList() + ")");
+    columns.groups.push_back(item);
+  }
+  return columns;
+}
+
+bool parseBlowUpPolicy(const std::string& text) {
+  if (text == "stop" || text == "warn") return text == "stop";
+  throw UsageError("--on-blow-up: expected stop or warn, got '" + text + "'");
+}
 
 }  // namespace articulab::cli

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/diagnostics/recorder.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/run/run_request.hpp"
 
@@ -24,5 +25,9 @@ std::pair<std::string, double> parseAssignment(const std::string& flag, const st
 // "NAME=VALUE" of a --setting for the run's back-end (the value is checked with the setting's kind
 // when the run is resolved).
 SettingRequest parseSettingRequest(const std::string& flag, const std::string& text);
+// --record LIST: the optional channel groups, each one of optionalChannelGroups().
+RecorderColumns parseColumns(const std::string& text);
+// --on-blow-up stop|warn (run_monitor.hpp): whether a blow-up ends the run.
+bool parseBlowUpPolicy(const std::string& text);
 
 }  // namespace articulab::cli

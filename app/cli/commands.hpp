@@ -15,6 +15,8 @@ class UsageError : public std::runtime_error {
 };
 
 int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// articulab compare SCENE --runs LIST: the runs side by side, one table (docs/cli.md).
+int compareCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int describeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int backendsCommand(std::ostream& out);
 void printUsage(std::ostream& out);

@@ -16,6 +16,7 @@
 #include "app/cli/output_file.hpp"
 #include "app/cli/run_progress.hpp"
 #include "engine/run/run.hpp"
+#include "app/session/run_comparison.hpp"
 
 namespace articulab::cli {
 
@@ -29,32 +30,6 @@ struct RunOptions {
   RecorderColumns columns;
   ParameterOverrides overrides;
 };
-
-// The names of the optional channel groups, for the usage error.
-std::string groupList() {
-  std::string list;
-  for (const std::string& group : optionalChannelGroups()) list += (list.empty() ? "" : ", ") + group;
-  return list;
-}
-
-RecorderColumns parseColumns(const std::string& text) {
-  RecorderColumns columns;
-  std::stringstream stream(text);
-  std::string item;
-  const std::vector<std::string>& groups = optionalChannelGroups();
-  while (std::getline(stream, item, ',')) {
-    if (std::find(groups.begin(), groups.end(), item) == groups.end())
-      throw UsageError("--record: unknown column set '" + item + "' (expected a comma list of " + groupList() + ")");
-    columns.groups.push_back(item);
-  }
-  return columns;
-}
-
-// --on-blow-up stop|warn (run_monitor.hpp): whether a blow-up ends the run.
-bool parseBlowUpPolicy(const std::string& text) {
-  if (text == "stop" || text == "warn") return text == "stop";
-  throw UsageError("--on-blow-up: expected stop or warn, got '" + text + "'");
-}
 
 RunOptions parseRunOptions(const std::vector<std::string>& args) {
   RunOptions o;
@@ -97,7 +72,7 @@ std::string formatNumber(const char* pattern, double value) {
 // only when nothing moved (then the scene's energy scale, energyScale, is used).
 void printEnergy(std::ostream& out, const EnergyWatch& energy) {
   const bool moved = energy.largestKinetic > 0.0;
-  const double scale = moved ? energy.largestKinetic : energy.bound.scale;
+  const double scale = session::energyChangeScale(energy);
   const double start = energy.start(), end = energy.last;
   out << "energy      start " << start << " J, end " << end << " J, change " << formatNumber("%+.6g", end - start)
       << " J = " << formatNumber("%+.3g", (end - start) / scale) << " x the "

@@ -35,6 +35,16 @@ usage:
       --on-blow-up stop|warn  when the energy grows beyond the scene's energy scale with no force
                           doing work: end the run as diverged (stop, the default) or go on with a
                           warning that the run is not to be trusted (warn)
+  articulab compare SCENE --runs LIST [flags]   several runs side by side, one table (docs/cli.md)
+      --runs LIST         comma list of BACKEND[:INTEGRATOR][@dt=SECONDS][@SETTING=VALUE], e.g.
+                          "baraff:semi-implicit,redmax:rk4,variational-maximal@dt=0.0005"
+      --run SPEC          one run (repeatable; mixes with --runs)
+      --reference N|NAME  the run differences are taken against (default: the first)
+      --duration, --set, --record, --every, --on-blow-up   as for run
+      --csv-dir DIR       NAME.csv per run (run's columns), comparison.csv, runs.csv
+      --figure FILE       the comparison plots (.png, .svg or .pdf) over the whole run
+      --json              the table as JSON
+      exit code 3 when any run diverged
   articulab record SCENE --duration SECONDS --out FILE.mp4 [--png-dir DIR] [--fps N] [--size WxH]
                  [--backend NAME] [--set NAME=VALUE] [--window]
       render the scene to an H.264 MP4 (and/or a PNG sequence) in simulated time: frame k shows

@@ -32,10 +32,67 @@ void drawComparison(Workbench& app) {
     ImGui::SetTooltip("Runs the scene a second time on another back-end, in lockstep with the same step size,\n"
                       "integrator, edits and mouse pull; both restart from the initial state and their total\n"
                       "energy and position drift share the plots (and the CSV).");
-  if (snap.compareNote.empty()) return;
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.2f, 1.0f), "%s", snap.compareNote.c_str());
-  ImGui::PopTextWrapPos();
+}
+
+// One row of the runs table: colour (click to recolour), name and label, ghost, mute, reference
+// and remove; a stopped run's note under it.
+void drawRunRow(Workbench& app, std::size_t run, std::uint64_t id, const std::string& name, const std::string& label,
+                const std::string& note) {
+  const Snapshot& snap = app.snapshot();
+  RunView& view = app.runView(id, run);
+  std::string error;
+  ImGui::PushID(static_cast<int>(id));
+  ImGui::ColorEdit3("##colour", &view.colour.r, ImGuiColorEditFlags_NoInputs);
+  ImGui::SameLine();
+  ImGui::Text("%s", name.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
+  ImGui::SameLine(200.0f);
+  if (ImGui::RadioButton("ref", snap.reference == run) && !app.session().choices().setReference(run, error))
+    app.showError(error);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("the run the differences are taken against");
+  if (run > 0) {
+    ImGui::SameLine();
+    ImGui::Checkbox("ghost", &view.ghost);
+    ImGui::SameLine();
+    ImGui::Checkbox("mute", &view.muted);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("x") && !app.session().choices().removeComparison(run - 1, error)) app.showError(error);
+  }
+  ImGui::TextDisabled("  %s", label.c_str());
+  if (!note.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.2f, 1.0f), "%s", note.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::PopID();
+}
+
+// The comparison runs: each its own back-end, integrator, step and settings, added by a spec.
+void drawComparisonRuns(Workbench& app) {
+  const Snapshot& snap = app.snapshot();
+  UiState& ui = app.ui();
+  ImGui::SetNextItemWidth(-60.0f);
+  const bool entered = ImGui::InputTextWithHint("##spec", "redmax:rk4@dt=0.0005", ui.comparisonForm.spec,
+                                                sizeof ui.comparisonForm.spec, ImGuiInputTextFlags_EnterReturnsTrue);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("another run: BACKEND[:INTEGRATOR][@dt=SECONDS][@SETTING=VALUE]\n"
+                      "(what is left out follows the main run); every run restarts from the initial state");
+  ImGui::SameLine();
+  if (ImGui::Button("add") || entered) {
+    std::string error;
+    ui.comparisonForm.error = app.session().choices().addComparison(ui.comparisonForm.spec, error) ? "" : error;
+  }
+  if (!ui.comparisonForm.error.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", ui.comparisonForm.error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (snap.comparisons.empty()) return;
+  drawRunRow(app, 0, 0, snap.mainName, snap.mainLabel + " (main run)", "");
+  for (std::size_t c = 0; c < snap.comparisons.size(); ++c) {
+    const ComparisonView& run = snap.comparisons[c];
+    drawRunRow(app, c + 1, run.id, run.name, run.label, run.note);
+  }
 }
 
 }  // namespace
@@ -60,6 +117,7 @@ void drawBackendPanel(Workbench& app) {
     }
   }
   drawComparison(app);
+  drawComparisonRuns(app);
   for (const std::string& warning : snap.backendWarnings) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "warning: %s", warning.c_str());

@@ -4,8 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "app/gui/axis_ticks.hpp"
-#include "app/gui/plot_spec.hpp"
+#include "app/gui/figure_names.hpp"
 
 namespace articulab::gui {
 

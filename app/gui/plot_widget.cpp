@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "app/gui/decimate.hpp"
+#include "app/gui/figure_names.hpp"
 
 namespace articulab::gui {
 
@@ -20,13 +20,16 @@ constexpr float kPreviousRunAlpha = 0.3f;  // the run before the last Reset, und
 
 struct Frame {
   ImVec2 lo, hi;  // plot area in screen pixels
-  AxisRange time, values;
+  AxisRange time, values;  // values in axis units
+  ValueScale scale;
 
   float x(double t) const { return lo.x + float((t - time.lo) / (time.hi - time.lo)) * (hi.x - lo.x); }
-  float y(double v) const {
-    double f = (v - values.lo) / (values.hi - values.lo);
+  // u in axis units.
+  float yAxis(double u) const {
+    double f = (u - values.lo) / (values.hi - values.lo);
     return hi.y - float(std::clamp(f, -100.0, 100.0)) * (hi.y - lo.y);
   }
+  float y(double v) const { return yAxis(scale.toAxis(v)); }
   double tAt(float px) const { return time.lo + (px - lo.x) / (hi.x - lo.x) * (time.hi - time.lo); }
   double vAt(float py) const { return values.lo + (hi.y - py) / (hi.y - lo.y) * (values.hi - values.lo); }
 };
@@ -35,8 +38,11 @@ ImU32 colourOf(const Colour& c, float alpha = 1.0f) { return ImGui::ColorConvert
 
 void updateRanges(const TimeSeries& data, const PlotSpec& spec, PlotView& view, double windowSeconds) {
   if (view.followTime) view.time = followedTimeRange(data, windowSeconds);
-  if (!view.autoscaleValues) return;
-  view.values = autoscaleRange(data, spec, view.time, 0.08);
+  if (!view.autoscaleValues && view.scale.kind == spec.scale) return;
+  const ValueAxis axis = autoscaleAxis(data, spec, view.time, 0.08);
+  view.values = axis.range;
+  view.scale = axis.scale;
+  view.autoscaleValues = true;
 }
 
 void zoom(AxisRange& range, double about, double factor) {
@@ -86,8 +92,8 @@ void drawAxes(ImDrawList* draw, const Frame& f, const TimeSeries& data) {
     float w = ImGui::CalcTextSize(tick.label.c_str()).x;
     draw->AddText(ImVec2(x - w * 0.5f, f.hi.y + 3.0f), text, tick.label.c_str());
   }
-  for (const Tick& tick : axisTicks(f.values, valueTicks)) {
-    float y = f.y(tick.value);
+  for (const Tick& tick : scaleTicks(f.scale, f.values, valueTicks)) {
+    float y = f.yAxis(tick.value);
     draw->AddLine(ImVec2(f.lo.x, y), ImVec2(f.hi.x, y), grid);
     ImVec2 size = ImGui::CalcTextSize(tick.label.c_str());
     draw->AddText(ImVec2(f.lo.x - size.x - 5.0f, y - size.y * 0.5f), text, tick.label.c_str());
@@ -96,6 +102,17 @@ void drawAxes(ImDrawList* draw, const Frame& f, const TimeSeries& data) {
   std::string timeLabel = channelHeader(data.channels()[kTime]);
   float w = ImGui::CalcTextSize(timeLabel.c_str()).x;
   draw->AddText(ImVec2((f.lo.x + f.hi.x - w) * 0.5f, f.hi.y + lineHeight + 4.0f), text, timeLabel.c_str());
+}
+
+// The machine-precision floor as a shaded band up from the bottom, so values at rounding read so.
+void drawFloorBand(ImDrawList* draw, const Frame& f, double floor) {
+  if (!(floor > 0.0)) return;
+  const float top = std::clamp(f.y(floor), f.lo.y, f.hi.y);
+  const float bottom = std::clamp(f.scale.kind == AxisScale::SymLog ? f.y(-floor) : f.hi.y, f.lo.y, f.hi.y);
+  if (bottom <= top) return;
+  draw->AddRectFilled(ImVec2(f.lo.x, top), ImVec2(f.hi.x, bottom), IM_COL32(255, 255, 255, 22));
+  if (bottom - top > ImGui::GetTextLineHeight())
+    draw->AddText(ImVec2(f.lo.x + 4.0f, bottom - ImGui::GetTextLineHeight()), IM_COL32(200, 200, 220, 120), "rounding");
 }
 
 void drawSeries(ImDrawList* draw, const Frame& f, const TimeSeries& data, const PlotSeries& series, float alpha = 1.0f) {
@@ -117,7 +134,8 @@ void drawSeries(ImDrawList* draw, const Frame& f, const TimeSeries& data, const 
 
 // The title and the legend above the plot area, so they never cover data: entries flow left to
 // right after the title and wrap. Returns the height they take; draws only with a draw list.
-float drawHeader(ImDrawList* draw, ImVec2 origin, float width, const TimeSeries& data, const PlotSpec& spec) {
+float drawHeader(ImDrawList* draw, ImVec2 origin, float width, const TimeSeries& data, const PlotSpec& spec,
+                 bool legend) {
   const float lineHeight = ImGui::GetTextLineHeight(), rowHeight = lineHeight + 2.0f, swatch = 18.0f;
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   const std::string unit = sharedUnit(data, spec);
@@ -125,7 +143,7 @@ float drawHeader(ImDrawList* draw, ImVec2 origin, float width, const TimeSeries&
   float x = origin.x + 4.0f, y = origin.y + 2.0f;
   if (draw) draw->AddText(ImVec2(x, y), text, title.c_str());
   x += ImGui::CalcTextSize(title.c_str()).x + 14.0f;
-  for (const PlotSeries& s : spec.series) {
+  for (const PlotSeries& s : legend ? spec.series : std::vector<PlotSeries>{}) {
     const std::string label = unit.empty() ? seriesLabel(data, s) : data.channels()[s.channel].label;
     const float w = swatch + 4.0f + ImGui::CalcTextSize(label.c_str()).x;
     if (x + w > origin.x + width) {
@@ -158,9 +176,10 @@ void drawSegments(ImDrawList* draw, const Frame& f, const TimeSeries& data) {
     const float y = f.lo.y - lineHeight - 1.0f;
     draw->AddText(ImVec2(at, y), kSegmentColour, segments[i].label.c_str());
     freeFrom = at + ImGui::CalcTextSize(segments[i].label.c_str()).x + 8.0f;
-    if (segments[i].integrator.empty()) continue;
-    draw->AddText(ImVec2(freeFrom - 4.0f, y), kIntegratorColour, segments[i].integrator.c_str());
-    freeFrom += ImGui::CalcTextSize(segments[i].integrator.c_str()).x + 4.0f;
+    const std::string stretch = stretchText(segments[i]);
+    if (stretch.empty()) continue;
+    draw->AddText(ImVec2(freeFrom - 4.0f, y), kIntegratorColour, stretch.c_str());
+    freeFrom += ImGui::CalcTextSize(stretch.c_str()).x + 4.0f;
   }
 }
 
@@ -195,17 +214,17 @@ AxisRange recordedTimeRange(const TimeSeries& data, double windowSeconds) {
 }
 
 void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, PlotView& view, double windowSeconds,
-                ImVec2 size, const TimeSeries* previous) {
+                ImVec2 size, const TimeSeries* previous, bool legend) {
   ImGui::PushID(id);
   ImVec2 origin = ImGui::GetCursorScreenPos();
   size.x = std::max(size.x, kLeft + kRight + 60.0f);
-  float top = drawHeader(nullptr, origin, size.x, data, spec);
+  float top = drawHeader(nullptr, origin, size.x, data, spec, legend);
   if (data.segments().size() > 1) top += ImGui::GetTextLineHeight() + 2.0f;  // back-end names
   size.y = std::max(size.y, top + kBottom + 30.0f);
   ImGui::InvisibleButton("plot", size);
   updateRanges(data, spec, view, windowSeconds);
   Frame frame{ImVec2(origin.x + kLeft, origin.y + top), ImVec2(origin.x + size.x - kRight, origin.y + size.y - kBottom),
-              view.time, view.values};
+              view.time, view.values, view.scale};
   handleMouse(frame, view);
   if (!(view.time.hi > view.time.lo)) view.time.hi = view.time.lo + 1e-9;
   if (!(view.values.hi > view.values.lo)) view.values.hi = view.values.lo + 1e-12;
@@ -214,7 +233,8 @@ void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, Pl
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
-  drawHeader(draw, origin, size.x, data, spec);
+  drawHeader(draw, origin, size.x, data, spec, legend);
+  drawFloorBand(draw, frame, spec.floor);
   drawAxes(draw, frame, data);
   draw->PushClipRect(frame.lo, frame.hi, true);
   if (previous && previous->size() > 1 && previous->channels() == data.channels())

@@ -1,5 +1,6 @@
 #include <imgui.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <system_error>
 
@@ -78,11 +79,59 @@ void drawPlotControls(Workbench& app) {
   drawExportBar(app);
 }
 
-// The plots stacked in the band, sharing its height.
+// The energy plot's view: absolute kinetic, potential and total energy, E - E0 (symmetric log) or
+// |E - E0| relative to the largest kinetic energy (log; the default while comparing runs).
+void drawEnergyViewChooser(Workbench& app) {
+  UiState& ui = app.ui();
+  const EnergyView shown = app.plots().empty() || app.plots()[0].source == PlotSource::Samples ? EnergyView::Absolute
+                           : app.plots()[0].scale == AxisScale::SymLog                       ? EnergyView::Change
+                                                                                             : EnergyView::Relative;
+  ImGui::TextUnformatted("energy:");
+  for (EnergyView view : {EnergyView::Absolute, EnergyView::Change, EnergyView::Relative}) {
+    ImGui::SameLine();
+    const char* names[] = {"absolute", "E - E0", "|E - E0| / K_max"};
+    if (ImGui::RadioButton(names[static_cast<int>(view)], shown == view)) {
+      ui.energyView = view;
+      ui.energyViewChosen = true;
+    }
+  }
+}
+
+// The runs of the comparison plots, named once above them (colour, then back-end, integrator,
+// dt), wrapped to the panel's width; the comparison plots then carry no legend of their own.
+bool drawRunsLegend(Workbench& app) {
+  const std::vector<PlotSpec>& plots = app.plots();
+  if (std::none_of(plots.begin(), plots.end(), [](const PlotSpec& p) { return p.source == PlotSource::Comparison; }))
+    return false;
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  bool first = true;
+  for (const ComparedRunStyle& run : app.runStyles()) {
+    if (!run.shown) continue;
+    const float width = 22.0f + ImGui::CalcTextSize(run.label.c_str()).x + 12.0f;
+    if (!first) {
+      ImGui::SameLine(0.0f, 12.0f);
+      if (ImGui::GetCursorScreenPos().x + width > right) ImGui::NewLine();
+    }
+    first = false;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float middle = at.y + ImGui::GetTextLineHeight() * 0.5f;
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(at.x, middle), ImVec2(at.x + 18.0f, middle),
+                                        ImGui::ColorConvertFloat4ToU32(ImVec4(run.colour.r, run.colour.g, run.colour.b, 1.0f)),
+                                        2.5f);
+    ImGui::Dummy(ImVec2(22.0f, ImGui::GetTextLineHeight()));
+    ImGui::SameLine(0.0f, 0.0f);
+    ImGui::TextUnformatted(run.label.c_str());
+  }
+  return true;
+}
+
+// The plots stacked in the band, sharing its height (and the time axis).
 void drawPlotsPanel(Workbench& app) {
   drawEnergyBehaviour(app);
+  drawEnergyViewChooser(app);
   drawMusclePlotChooser(app);
   drawChannelPaneControls(app);
+  const bool runsLegend = drawRunsLegend(app);
   UiState& ui = app.ui();
   const TimeSeries& data = app.plotData();
   const std::vector<PlotSpec>& plots = app.plots();
@@ -100,8 +149,9 @@ void drawPlotsPanel(Workbench& app) {
   const HistoryView& history = app.snapshot().history;
   for (std::size_t i = 0; i < plots.size(); ++i) {
     ui.plotViews[i].cursor = history.viewing ? history.viewTime : -1.0;  // the moment the 3D view shows
-    plotWidget(plots[i].title.c_str(), data, plots[i], ui.plotViews[i], ui.plotWindow, ImVec2(avail.x, height),
-               &app.previousRun());
+    const bool samples = plots[i].source == PlotSource::Samples;
+    plotWidget(plots[i].title.c_str(), samples ? data : app.comparisonData(), plots[i], ui.plotViews[i], ui.plotWindow,
+               ImVec2(avail.x, height), samples ? &app.previousRun() : nullptr, samples || !runsLegend);
   }
   drawChannelPanes(app, height);
   if (scrolling) ImGui::EndChild();

@@ -26,6 +26,17 @@ class ScriptRunner {
   bool reload(const ScriptCommand& c, std::string& error);
   bool backend(const ScriptCommand& c, std::string& error);
   bool compare(const ScriptCommand& c, std::string& error);
+  // Comparison runs (script_compare.cpp).
+  bool compareAdd(const ScriptCommand& c, std::string& error);
+  bool compareRemove(const ScriptCommand& c, std::string& error);
+  bool compareMute(const ScriptCommand& c, std::string& error);
+  bool compareGhost(const ScriptCommand& c, std::string& error);
+  bool compareColour(const ScriptCommand& c, std::string& error);
+  bool compareReference(const ScriptCommand& c, std::string& error);
+  bool energyView(const ScriptCommand& c, std::string& error);
+  bool exportComparison(const ScriptCommand& c, std::string& error);
+  // The view of comparison run N (1: the first; with main, 0: the main run), or an error.
+  RunView* comparisonView(const std::string& text, bool main, std::string& error);
   bool integrator(const ScriptCommand& c, std::string& error);
   bool driftControl(const ScriptCommand& c, std::string& error);
   bool stepSize(const ScriptCommand& c, std::string& error);

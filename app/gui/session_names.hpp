@@ -13,6 +13,8 @@
 namespace articulab::gui {
 
 using session::Channel;
+using session::ComparisonFloors;
+using session::ComparisonView;
 using session::channelHeader;
 using session::ChannelRecording;
 using session::HistoryView;

@@ -2,6 +2,7 @@
 // error banner. Owned by the Workbench, edited by the panels.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -60,6 +61,21 @@ struct RecordForm {
   bool png = false;           // a PNG sequence instead of the video
 };
 
+// How a run of a comparison is shown (ComparisonView::id; 0: the main run): its colour in every
+// plot, legend, figure and ghost; muted runs are left out of the plots, legends and the 3D view
+// (they keep running); a ghost is drawn over the main run's bodies.
+struct RunView {
+  Colour colour{0.0f, 0.0f, 0.0f};
+  bool muted = false;
+  bool ghost = true;
+};
+
+// The comparison panel's form for another run (run_spec.hpp).
+struct ComparisonForm {
+  char spec[160] = "";
+  std::string error;
+};
+
 struct UiState {
   std::vector<SceneEntry> scenes;
   std::string scenesDir;
@@ -75,6 +91,12 @@ struct UiState {
   double plotWindow = 10.0;  // s
   bool plotsPaused = false;
   MusclePlotChoice musclePlot;
+  std::map<std::uint64_t, RunView> runViews;  // by ComparisonView::id (0: the main run)
+  ComparisonForm comparisonForm;
+  // The energy plot's view: absolute (kinetic, potential, total), E - E0 or |E - E0| / K_max;
+  // until chosen, relative while comparing and absolute otherwise.
+  bool energyViewChosen = false;
+  EnergyView energyView = EnergyView::Absolute;
   std::vector<MuscleReading> muscleReadings;  // the Muscles panel's, kept to reuse the storage
   bool showPanels = true;
   PanelLayout layout;

@@ -9,16 +9,17 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 
 #include "app/gui/session_names.hpp"
 #include "app/gui/default_file_name.hpp"
-#include "app/gui/figure_title.hpp"
+#include "app/gui/figure_names.hpp"
 #include "app/gui/panels.hpp"
-#include "app/gui/plot_export.hpp"
 #include "app/gui/scene_catalog.hpp"
 #include "app/video/frame_grabber.hpp"
 #include "engine/solvers/drift_control.hpp"
@@ -55,7 +56,10 @@ void loadFont() {
 }  // namespace
 
 Workbench::Workbench(const GuiOptions& options)
-    : options_(options), plotData_(sampleChannels(), kPlotCapacity), plots_(standardPlots()) {
+    : options_(options),
+      plotData_(sampleChannels(), kPlotCapacity),
+      plots_(standardPlots()),
+      comparisonData_(session::comparisonChannels({""}), kPlotCapacity) {
   ui_.plotViews.resize(plots_.size());
   logSink_ = installLogSink();
 }
@@ -292,16 +296,56 @@ void Workbench::refreshFromSession() {
 // there; with muscles, the energy balance in the energy plot and the muscle plot chosen in the
 // plots panel (the drift plot only when asked for).
 void Workbench::copyNewSamples() {
-  if (!ui_.plotsPaused) session_->copySamples(plotData_, plotConsumed_, plotGeneration_);
+  if (!ui_.plotsPaused) {
+    session_->copySamples(plotData_, plotConsumed_, plotGeneration_);
+    session_->copyComparison(comparisonData_, comparisonConsumed_, comparisonGeneration_);
+  }
   const SampleLayout layout = sampleLayout(plotData_.channels());
   const bool comparing = !snapshot_.compareBackend.empty() && layout.comparing;
   plots_ = standardPlots(snapshot_.backend, comparing ? snapshot_.compareBackend : "");
+  const std::vector<ComparedRunStyle> runs = runStyles();
+  // The comparison series has every run's columns once the session's runs are in it.
+  const bool compared =
+      comparisonData_.channelCount() == 1 + runs.size() * session::kComparisonQuantityCount && comparisonData_.size() > 0;
+  const EnergyView energyView =
+      ui_.energyViewChosen ? ui_.energyView : comparing ? EnergyView::Relative : EnergyView::Absolute;
+  if (compared && energyView != EnergyView::Absolute) plots_[0] = comparisonEnergyPlot(runs, energyView, snapshot_.floors);
+  if (compared && comparing) {
+    plots_[1] = comparisonDriftPlot(runs, snapshot_.floors);
+    plots_.push_back(comparisonDifferencePlot(runs, snapshot_.reference, snapshot_.floors));
+  } else {
+    plots_[1].scale = AxisScale::Log;  // drift at 1e-13 m shows at 1e-13 m
+    plots_[1].floor = snapshot_.floors.position;
+  }
   if (layout.muscles > 0) {
-    addMuscleEnergyBalance(plots_[0], layout);
-    if (!ui_.musclePlot.showDrift) plots_.pop_back();
+    if (plots_[0].source == PlotSource::Samples) addMuscleEnergyBalance(plots_[0], layout);
+    if (!ui_.musclePlot.showDrift) plots_.erase(plots_.begin() + 1);
     plots_.push_back(musclePlot(layout, ui_.musclePlot.plot, ui_.musclePlot.hidden));
   }
   ui_.plotViews.resize(plots_.size());
+}
+
+RunView& Workbench::runView(std::uint64_t id, std::size_t place) {
+  auto [it, added] = ui_.runViews.try_emplace(id);
+  if (added) it->second.colour = runColour(place);
+  return it->second;
+}
+
+std::vector<ComparedRunStyle> Workbench::runStyles() {
+  std::vector<ComparedRunStyle> runs = {{snapshot_.mainLabel, runView(0, 0).colour, true}};
+  for (std::size_t c = 0; c < snapshot_.comparisons.size(); ++c) {
+    const ComparisonView& comparison = snapshot_.comparisons[c];
+    const RunView& view = runView(comparison.id, c + 1);
+    runs.push_back({comparison.label, view.colour, !view.muted});
+  }
+  return runs;
+}
+
+bool Workbench::exportComparisonCsv(const std::string& path, std::string& error) {
+  plotData();
+  if (!writeCsv(comparisonData_, path, error)) return false;
+  spdlog::info("wrote {} comparison samples to {}", comparisonData_.size(), path);
+  return true;
 }
 
 const TimeSeries& Workbench::plotData() {
@@ -324,6 +368,8 @@ Figure Workbench::currentFigure() const {
   }
   run.backend = s.backend;
   run.compareBackend = s.compareBackend;
+  for (const ComparisonView& comparison : s.comparisons) run.compared.push_back(comparison.name);
+  run.controlsDrift = s.controlsDrift;
   run.integrator = integratorName(s.integrator);
   run.dt = s.dt;
   run.segments = plotData_.segments();
@@ -332,6 +378,17 @@ Figure Workbench::currentFigure() const {
   figure.title = figureTitle(run);
   figure.subtitle = figureSubtitle(run);
   figure.plots = plots_;
+  for (const ComparisonView& comparison : s.comparisons)  // each run's own integrator and step
+    figure.subtitle += "; " + comparison.name + ": " + comparison.label;
+  // The runs of the comparison plots, named once in the figure's legend, every label whole.
+  for (const PlotSpec& plot : plots_) {
+    if (plot.source != PlotSource::Comparison) continue;
+    for (const PlotSeries& series : plot.series) {
+      const bool listed = std::any_of(figure.runs.begin(), figure.runs.end(),
+                                      [&](const LegendEntry& entry) { return entry.label == series.label; });
+      if (!listed) figure.runs.push_back({series.label, series.colour});
+    }
+  }
   figure.time = ui_.plotViews.empty() ? followedTimeRange(plotData_, ui_.plotWindow) : ui_.plotViews[0].time;
   return figure;
 }
@@ -339,6 +396,38 @@ Figure Workbench::currentFigure() const {
 bool Workbench::exportCsv(const std::string& path, std::string& error) {
   if (!writeCsv(plotData(), path, error)) return false;
   spdlog::info("wrote {} samples to {}", plotData_.size(), path);
+  return writeStretches(stretchesPath(path), error);
+}
+
+std::string Workbench::stretchesPath(const std::string& csvPath) {
+  const std::size_t dot = csvPath.rfind(".csv");
+  return (dot != std::string::npos && dot + 4 == csvPath.size() ? csvPath.substr(0, dot) : csvPath) + "_runs.csv";
+}
+
+// Which back-end, integrator and step ran each stretch of each run, beside the exported CSV
+// (its numbers alone do not say).
+bool Workbench::writeStretches(const std::string& path, std::string& error) {
+  std::ofstream file(path);
+  file.precision(12);
+  file << "run,start [s],end [s],back-end,integrator,dt [s]\n";
+  const double end = plotData_.size() ? plotData_.time(plotData_.size() - 1) : 0.0;
+  const std::vector<Segment>& segments = plotData_.segments();
+  for (std::size_t i = 0; i < segments.size(); ++i)
+    file << snapshot_.mainName << ',' << segments[i].start << ',' << (i + 1 < segments.size() ? segments[i + 1].start : end)
+         << ',' << segments[i].label << ',' << segments[i].integrator << ',' << segments[i].dt << '\n';
+  const double start = plotData_.size() ? plotData_.time(0) : 0.0;
+  for (const ComparisonView& run : snapshot_.comparisons)
+    for (std::size_t i = 0; i < run.stretches.size(); ++i) {
+      const Segment& stretch = run.stretches[i];
+      file << run.name << ',' << std::max(start, stretch.start) << ','
+           << (i + 1 < run.stretches.size() ? run.stretches[i + 1].start : end) << ',' << stretch.label << ','
+           << stretch.integrator << ',' << stretch.dt << '\n';
+    }
+  file.close();
+  if (!file) {
+    error = path + ": cannot write the runs of the CSV export";
+    return false;
+  }
   return true;
 }
 
@@ -346,8 +435,9 @@ bool Workbench::exportPlots(const std::string& basePath, std::string& error) {
   plotData();
   session_->snapshot(snapshot_);
   Figure figure = currentFigure();
-  if (ui_.plotViews.empty() || ui_.plotViews[0].followTime) figure.time = recordedTimeRange(plotData_, ui_.plotWindow);
-  if (!exportFigureSet(basePath, plotData_, figure, error)) return false;
+  // The whole run unless the plots were zoomed or panned (then what they show).
+  if (ui_.plotViews.empty() || ui_.plotViews[0].followTime) figure.time = recordedTimeRange(plotData_, INFINITY);
+  if (!exportFigureSet(basePath, plotData_, figure, error, &comparisonData_)) return false;
   spdlog::info("wrote plots {0}.png, {0}.svg and {0}.pdf", basePath);
   return true;
 }
@@ -371,9 +461,15 @@ bool Workbench::screenshotResult(std::string& error) const {
 // glViewport origin), which the panel layout leaves free for the 3D view.
 void Workbench::drawViewport(int width, int height) {
   if (snapshot_.model) {
-    const State* ghost = snapshot_.compareRunning ? &snapshot_.compareState : nullptr;
+    std::vector<render::Ghost> ghosts;
+    for (std::size_t c = 0; c < snapshot_.comparisons.size(); ++c) {
+      const ComparisonView& comparison = snapshot_.comparisons[c];
+      const RunView& view = runView(comparison.id, c + 1);
+      if (comparison.running && view.ghost && !view.muted)
+        ghosts.push_back({&comparison.state, glm::vec3(view.colour.r, view.colour.g, view.colour.b)});
+    }
     renderer_.draw(*snapshot_.model, snapshot_.state, camera_, ui_.overlays, width, height, snapshot_.contactPoints,
-                   ghost);
+                   ghosts);
   } else {
     glViewport(0, 0, width, height);
     glEnable(GL_SCISSOR_TEST);

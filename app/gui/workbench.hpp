@@ -11,7 +11,7 @@
 #include "app/gui/channel_panes.hpp"
 #include "app/gui/gui_app.hpp"
 #include "app/gui/log_sink.hpp"
-#include "app/gui/plot_export.hpp"
+#include "app/gui/figure_names.hpp"
 #include "app/gui/recent_files.hpp"
 #include "app/gui/session_names.hpp"
 #include "app/gui/ui_state.hpp"
@@ -103,6 +103,23 @@ class Workbench : public video::SessionWindow {
   UiState& ui() { return ui_; }
   render::Camera& camera() { return camera_; }
   const std::vector<PlotSpec>& plots() const { return plots_; }
+  // The comparison series (app/session/comparison_series.hpp) the plots whose source is
+  // PlotSource::Comparison read; the series a plot reads.
+  const TimeSeries& comparisonData() const { return comparisonData_; }
+  const TimeSeries& plotSource(const PlotSpec& plot) const {
+    return plot.source == PlotSource::Comparison ? comparisonData_ : plotData_;
+  }
+  // How run `id` is shown (0: the main run; place: its place in the comparison, for its default
+  // colour runColour(place)).
+  RunView& runView(std::uint64_t id, std::size_t place);
+  // The runs as the plots show them, the main run first.
+  std::vector<ComparedRunStyle> runStyles();
+  // Writes the comparison series (every run's energy change, drift and difference to the
+  // reference run) as CSV, the columns `articulab compare --csv-dir` writes in comparison.csv.
+  bool exportComparisonCsv(const std::string& path, std::string& error);
+  // exportCsv writes beside FILE.csv the file FILE_runs.csv: per stretch of each run, its start
+  // and end [s], back-end, integrator and dt [s].
+  static std::string stretchesPath(const std::string& csvPath);
   // The plot panes the user added (any catalogue channel, against time or another channel).
   ChannelPanes& channelPanes() { return channelPanes_; }
   RingBufferSink& logSink() { return *logSink_; }
@@ -126,6 +143,7 @@ class Workbench : public video::SessionWindow {
   void preferFrameRateOnSoftwareGl();
   void clearPanelBackground();
   Figure currentFigure() const;
+  bool writeStretches(const std::string& path, std::string& error);
 
   GuiOptions options_;
   GLFWwindow* window_ = nullptr;
@@ -143,6 +161,8 @@ class Workbench : public video::SessionWindow {
   TimeSeries previousRun_{{{"t", "s", "t"}}, 1};
   std::uint64_t previousRunVersion_ = 0;
   std::vector<PlotSpec> plots_;
+  TimeSeries comparisonData_;
+  std::uint64_t comparisonConsumed_ = 0, comparisonGeneration_ = ~0ull;
   ChannelPanes channelPanes_;
   UiState ui_;
   RecentFiles recent_{RecentFiles::defaultPath()};

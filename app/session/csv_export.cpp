@@ -3,27 +3,39 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <memory>
+#include <fstream>
 
 namespace articulab::session {
 
+void writeCsv(const TimeSeries& data, std::ostream& out) {
+  const auto& channels = data.channels();
+  for (std::size_t c = 0; c < channels.size(); ++c) out << (c ? "," : "") << channelHeader(channels[c]);
+  out << '\n';
+  char number[32];
+  for (std::size_t row = 0; row < data.size(); ++row) {
+    for (std::size_t c = 0; c < channels.size(); ++c) {
+      std::snprintf(number, sizeof number, "%.17g", data.value(row, c));
+      out << (c ? "," : "") << number;
+    }
+    out << '\n';
+  }
+}
+
 bool writeCsv(const TimeSeries& data, const std::string& path, std::string& error) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "w"), &std::fclose);
+  std::ofstream file(path, std::ios::binary);
   if (!file) {
     error = path + ": cannot write the CSV file: " + std::strerror(errno);
     return false;
   }
-  const auto& channels = data.channels();
-  for (std::size_t c = 0; c < channels.size(); ++c)
-    std::fprintf(file.get(), "%s%s", c ? "," : "", channelHeader(channels[c]).c_str());
-  std::fputc('\n', file.get());
-  for (std::size_t row = 0; row < data.size(); ++row) {
-    for (std::size_t c = 0; c < channels.size(); ++c)
-      std::fprintf(file.get(), "%s%.17g", c ? "," : "", data.value(row, c));
-    std::fputc('\n', file.get());
-  }
-  if (std::fflush(file.get()) != 0 || std::ferror(file.get())) {
+  writeCsv(data, file);
+  file.flush();
+  if (!file) {
     error = path + ": writing the CSV file failed: " + std::strerror(errno);
+    return false;
+  }
+  file.close();
+  if (!file) {
+    error = path + ": closing the CSV file failed: " + std::strerror(errno);
     return false;
   }
   return true;

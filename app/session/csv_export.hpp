@@ -1,6 +1,7 @@
 // Writes a TimeSeries as CSV: a header of "name [unit]" columns, then one row per sample.
 #pragma once
 
+#include <ostream>
 #include <string>
 
 #include "app/session/time_series.hpp"
@@ -9,5 +10,7 @@ namespace articulab::session {
 
 // Returns false and fills error (naming the file) when the file cannot be written.
 bool writeCsv(const TimeSeries& data, const std::string& path, std::string& error);
+// The same text on a stream (17 significant digits).
+void writeCsv(const TimeSeries& data, std::ostream& out);
 
 }  // namespace articulab::session

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/session/run_comparison.hpp"
 #include "engine/run/time_text.hpp"
 
 namespace articulab::session {
@@ -16,6 +17,7 @@ void LiveRuns::start(Run run) {
   for (const ComparisonRun& comparison : comparisons_)
     spdlog::info("comparison run on {} ended: another scene was opened", comparison.backend);
   comparisons_.clear();
+  reference_ = 0;
   main_ = std::move(run);
   announce(*main_, "", true, "");
 }
@@ -25,9 +27,27 @@ bool LiveRuns::step() {
   for (ComparisonRun& comparison : comparisons_) {
     if (!comparison.running() || comparison.run->failed()) continue;
     comparison.run->setPerturbation(main_->state().perturbation);
-    comparison.run->step();
+    catchUp(*comparison.run, main_->state().t);
   }
   return healthy;
+}
+
+std::vector<std::string> LiveRuns::names() const {
+  std::vector<RunNameParts> parts = {nameParts(main_->plan())};
+  for (const ComparisonRun& comparison : comparisons_)
+    parts.push_back(comparison.run ? nameParts(comparison.run->plan())
+                                   : RunNameParts{comparison.backend, comparison.spec.integrator, comparison.spec.dt});
+  return runNames(parts);
+}
+
+std::vector<const Run*> LiveRuns::runningRuns() const {
+  std::vector<const Run*> runs = {&*main_};
+  for (const ComparisonRun& comparison : comparisons_) runs.push_back(comparison.running() ? &*comparison.run : nullptr);
+  return runs;
+}
+
+RunRequest LiveRuns::comparisonRequest(const RunPlan& main, const RunSpec& spec) {
+  return specRequest(spec, requestOnBackend(main, spec.backend));
 }
 
 void LiveRuns::stopFailedComparisons() {
@@ -41,23 +61,48 @@ void LiveRuns::stopFailedComparisons() {
 }
 
 const Run& LiveRuns::compare(const std::string& backend) {
-  ComparisonRun comparison{backend, std::nullopt, ""};
-  comparison.run.emplace(main_->sharedModel(), requestOnBackend(main_->plan(), backend));
+  RunSpec spec;
+  spec.text = spec.backend = backend;
+  ComparisonRun comparison{backend, std::nullopt, "", spec, nextId_};
+  comparison.run.emplace(main_->sharedModel(), comparisonRequest(main_->plan(), spec));
+  ++nextId_;
   comparisons_.clear();
+  reference_ = 0;
   comparisons_.push_back(std::move(comparison));
   announce(*comparisons_.back().run, kComparison, true, "");
+  markStretch(comparisons_.back());
   return *comparisons_.back().run;
+}
+
+const Run& LiveRuns::addComparison(const RunSpec& spec) {
+  ComparisonRun comparison{spec.backend, std::nullopt, "", spec, nextId_};
+  comparison.run.emplace(main_->sharedModel(), comparisonRequest(main_->plan(), spec));
+  ++nextId_;
+  comparisons_.push_back(std::move(comparison));
+  announce(*comparisons_.back().run, kComparison, true, "");
+  markStretch(comparisons_.back());
+  return *comparisons_.back().run;
+}
+
+bool LiveRuns::removeComparison(std::size_t index) {
+  if (index >= comparisons_.size()) return false;
+  spdlog::info("comparison run on {} ended", comparisons_[index].backend);
+  comparisons_.erase(comparisons_.begin() + static_cast<std::ptrdiff_t>(index));
+  if (reference_ == index + 1) reference_ = 0;
+  else if (reference_ > index + 1) --reference_;
+  return true;
 }
 
 void LiveRuns::endComparisons() {
   for (const ComparisonRun& comparison : comparisons_) spdlog::info("comparison run on {} ended", comparison.backend);
   comparisons_.clear();
+  reference_ = 0;
 }
 
 void LiveRuns::startComparison(ComparisonRun& comparison) {
   comparison.run.reset();
   try {
-    comparison.run.emplace(main_->sharedModel(), requestOnBackend(main_->plan(), comparison.backend));
+    comparison.run.emplace(main_->sharedModel(), comparisonRequest(main_->plan(), comparison.spec));
   } catch (const std::exception& e) {  // a refusal, a solver that failed to start
     comparison.run.reset();
     stopComparison(comparison, e.what());
@@ -65,6 +110,18 @@ void LiveRuns::startComparison(ComparisonRun& comparison) {
   }
   comparison.note.clear();
   announce(*comparison.run, kComparison, true, "");
+  markStretch(comparison);
+}
+
+void LiveRuns::markStretch(ComparisonRun& comparison) {
+  const Run& run = *comparison.run;
+  const Segment stretch{run.state().t, run.backend().name, run.plan().integrator.name(), run.plan().dt};
+  std::vector<Segment>& stretches = comparison.stretches;
+  if (!stretches.empty() && stretches.back().label == stretch.label && stretches.back().integrator == stretch.integrator &&
+      stretches.back().dt == stretch.dt)
+    return;
+  if (!stretches.empty() && stretches.back().start >= stretch.start) stretches.pop_back();  // it never ran
+  stretches.push_back(stretch);
 }
 
 void LiveRuns::stopComparison(ComparisonRun& comparison, const std::string& why) {
@@ -75,8 +132,13 @@ void LiveRuns::stopComparison(ComparisonRun& comparison, const std::string& why)
 void LiveRuns::reset() {
   main_->reset();
   for (ComparisonRun& comparison : comparisons_) {
-    if (comparison.running()) comparison.run->reset();
-    else startComparison(comparison);
+    comparison.stretches.clear();
+    if (!comparison.running()) {
+      startComparison(comparison);
+      continue;
+    }
+    comparison.run->reset();
+    markStretch(comparison);
   }
 }
 
@@ -89,12 +151,13 @@ void LiveRuns::reconfigure(const RunRequest& request) {
     if (!comparison.running()) continue;
     const std::string comparisonReplaced = comparison.run->plan().integratorReplaced;
     try {
-      comparison.run->reconfigure(requestOnBackend(main_->plan(), comparison.backend));
+      comparison.run->reconfigure(comparisonRequest(main_->plan(), comparison.spec));
     } catch (const std::exception& e) {
       stopComparison(comparison, e.what());
       continue;
     }
     announce(*comparison.run, kComparison, false, comparisonReplaced);
+    markStretch(comparison);
   }
 }
 

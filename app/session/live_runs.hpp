@@ -8,11 +8,14 @@
 // beginStep and endStep) owns it.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/session/run_spec.hpp"
+#include "app/session/time_series.hpp"
 #include "engine/run/run.hpp"
 
 namespace articulab::session {
@@ -25,10 +28,17 @@ struct ComparedFrame {
   RunMonitor monitor;
 };
 
+// A comparison run: its own back-end and, where the spec names them, integrator, step size and
+// settings (run_spec.hpp); what the spec leaves out follows the main run.
 struct ComparisonRun {
   std::string backend;
   std::optional<Run> run;  // empty when it could not start on the model (note says why)
   std::string note;        // why it stopped; empty while it runs
+  RunSpec spec;            // as asked
+  std::uint64_t id = 0;    // tells the runs apart for the views (colour, ghost, mute) across changes
+  // What it ran with from when since its start (back-end, integrator, dt): a switch of the main
+  // run's integrator reaches the comparison runs that do not name their own.
+  std::vector<Segment> stretches;
   bool running() const { return run && note.empty(); }
 };
 
@@ -38,15 +48,23 @@ class LiveRuns {
   Run& main() { return *main_; }
   const Run& main() const { return *main_; }
   const std::vector<ComparisonRun>& comparisons() const { return comparisons_; }
-  // The back-end of the comparison run ("" without one): the session compares one back-end
-  // today (comparisons() is a list so that more can follow).
+  // The back-end of the first comparison run ("" without one).
   std::string comparedBackend() const { return comparisons_.empty() ? "" : comparisons_.front().backend; }
+  // The names that tell the runs apart (run_spec.hpp: runNames), the main run first: the column
+  // names of the comparison series.
+  std::vector<std::string> names() const;
+  // The run the differences are taken against: 0 the main run, i + 1 comparison i.
+  std::size_t reference() const { return reference_ < comparisons_.size() + 1 ? reference_ : 0; }
+  void setReference(std::size_t run) { reference_ = run; }
+  // Every run, the main one first; null where a comparison is not running.
+  std::vector<const Run*> runningRuns() const;
 
   // A new scene's run; the comparisons end (they belong to the scene they started on).
   void start(Run run);
-  // One step of every run: the main run, then each running comparison with the main run's
-  // mouse pull. False when the main run failed or diverged (Run::failure). Changes no member but
-  // the runs, so that it may run outside the session's lock.
+  // One step of the main run, then each running comparison with the main run's mouse pull
+  // stepped until it meets the main run's time (catchUp: one step at the same step size, several
+  // or none at another). False when the main run failed or diverged (Run::failure). Changes no
+  // member but the runs, so that it may run outside the session's lock.
   bool step();
   // After a step, under the lock: a comparison that failed in it stops with a note (logged),
   // and the main run goes on.
@@ -55,7 +73,15 @@ class LiveRuns {
   // Compares with another back-end (replacing the comparison there was); the RunRefusal of
   // its request propagates, changing nothing. Returns the comparison's run.
   const Run& compare(const std::string& backend);
+  // Adds a comparison run of the spec to those there are (its request over the main run's
+  // plan); the RunRefusal of its request propagates, changing nothing.
+  const Run& addComparison(const RunSpec& spec);
+  // Ends comparison `index` (0: the first); false when there is none.
+  bool removeComparison(std::size_t index);
   void endComparisons();
+  // The request of a comparison spec over the main run's plan (what it does not name follows
+  // the main run).
+  static RunRequest comparisonRequest(const RunPlan& main, const RunSpec& spec);
   // Every run back to the initial state; a stopped comparison starts again (with a new Run
   // when it could not start before; the note says why when it still cannot).
   void reset();
@@ -75,6 +101,8 @@ class LiveRuns {
  private:
   // The comparison on the main run's current plan (its request on that back-end).
   void startComparison(ComparisonRun& comparison);
+  // Appends the run's back-end, integrator and dt from now on when they differ from the last.
+  static void markStretch(ComparisonRun& comparison);
   void stopComparison(ComparisonRun& comparison, const std::string& why);
 
   // Logs the back-end's warnings and notes on the model (with newBackend), and keeps a notice
@@ -83,6 +111,8 @@ class LiveRuns {
 
   std::optional<Run> main_;
   std::vector<ComparisonRun> comparisons_;
+  std::size_t reference_ = 0;
+  std::uint64_t nextId_ = 1;
   std::vector<std::string> notices_;
 };
 

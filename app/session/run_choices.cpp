@@ -80,6 +80,7 @@ bool RunChoices::setComparison(const std::string& backend, std::string& error) {
       core_.runs.endComparisons();
       core_.samples.restart(core_.runs);
       core_.samples.record(core_.runs);
+      core_.publishSetupLocked();
       return std::string();
     });
     return error.empty();
@@ -97,8 +98,70 @@ bool RunChoices::setComparison(const std::string& backend, std::string& error) {
       return std::string(e.what());
     }
     core_.restartLocked();
+    core_.publishSetupLocked();
     spdlog::info("comparing back-end {} with {} on '{}': both restarted from the initial state",
                  core_.runs.main().backend().name, backend, core_.runs.main().model().name);
+    return std::string();
+  });
+  return error.empty();
+}
+
+bool RunChoices::addComparison(const std::string& text, std::string& error) {
+  std::lock_guard<std::mutex> lock(core_.mutex);
+  if (core_.runs.empty()) {
+    error = "no scene is loaded";
+    return false;
+  }
+  RunSpec spec;
+  try {
+    spec = parseRunSpec(text);
+    resolveRun(*core_.setup.model, LiveRuns::comparisonRequest(core_.setup.plan, spec));
+  } catch (const std::exception& e) {  // RunSpecError, RunRefusal, SceneError
+    error = e.what();
+    return false;
+  }
+  error = core_.commandLocked("adding the comparison run " + spec.text, [this, spec] {
+    try {
+      core_.runs.addComparison(spec);
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    core_.restartLocked();
+    core_.publishSetupLocked();
+    spdlog::info("comparison run {} added on '{}': every run restarted from the initial state", spec.text,
+                 core_.runs.main().model().name);
+    return std::string();
+  });
+  return error.empty();
+}
+
+bool RunChoices::removeComparison(std::size_t index, std::string& error) {
+  std::lock_guard<std::mutex> lock(core_.mutex);
+  if (core_.runs.empty() || index >= core_.runs.comparisons().size()) {
+    error = "no comparison run " + std::to_string(index + 1) + " (there are " +
+            std::to_string(core_.runs.empty() ? 0 : core_.runs.comparisons().size()) + ")";
+    return false;
+  }
+  error = core_.commandLocked("removing comparison run " + std::to_string(index + 1), [this, index] {
+    if (!core_.runs.removeComparison(index)) return std::string("that comparison run has ended already");
+    core_.samples.restart(core_.runs);
+    core_.samples.record(core_.runs);
+    core_.publishSetupLocked();
+    return std::string();
+  });
+  return error.empty();
+}
+
+bool RunChoices::setReference(std::size_t run, std::string& error) {
+  std::lock_guard<std::mutex> lock(core_.mutex);
+  const std::size_t runs = core_.runs.empty() ? 0 : core_.runs.comparisons().size() + 1;
+  if (run >= runs) {
+    error = "no run " + std::to_string(run) + " to take differences against (0: the main run, 1-" +
+            std::to_string(runs > 0 ? runs - 1 : 0) + ": the comparison runs)";
+    return false;
+  }
+  error = core_.commandLocked("differences against run " + std::to_string(run), [this, run] {
+    core_.runs.setReference(run);
     return std::string();
   });
   return error.empty();

@@ -30,6 +30,16 @@ class RunChoices {
   // where it offers it, edits and mouse pull), restarting both from the initial state, so that
   // their energy and drift share the plots. "" or "off" ends it.
   bool setComparison(const std::string& backend, std::string& error);
+  // Adds a comparison run of the spec (run_spec.hpp: BACKEND[:INTEGRATOR][@dt=S][@SETTING=V]),
+  // its own back-end, integrator, step size and settings where named, else the main run's; every
+  // run restarts from the initial state, so that all share the plots from t = 0. A spec of the
+  // wrong form, or one `articulab run` would refuse, is refused at once with the reason.
+  bool addComparison(const std::string& spec, std::string& error);
+  // Ends comparison run `index` (0: the first); the others go on (the series start again with
+  // the remaining runs' channels).
+  bool removeComparison(std::size_t index, std::string& error);
+  // The run the differences are taken against: 0 the main run, i + 1 comparison i.
+  bool setReference(std::size_t run, std::string& error);
 
  private:
   using RequestFor = std::function<RunRequest(const RunPlan&)>;

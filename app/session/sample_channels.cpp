@@ -11,7 +11,7 @@ struct MuscleQuantityInfo {
 const MuscleQuantityInfo kMuscleQuantities[kMuscleQuantityCount] = {
     {"excitation", "1"}, {"activation", "1"}, {"force", "N"}, {"length", "m"}, {"velocity", "m/s"}};
 
-std::vector<Channel> standardSampleChannels(const std::string& compareBackend) {
+std::vector<Channel> standardSampleChannels(const std::vector<std::string>& comparedNames) {
   std::vector<Channel> channels = {
       {"t", "s", "time"},
       {"kinetic", "J", "kinetic"},
@@ -20,11 +20,11 @@ std::vector<Channel> standardSampleChannels(const std::string& compareBackend) {
       {"drift_position", "m", "position drift"},
       {"drift_rotation", "rad", "rotation drift"},
   };
-  if (compareBackend.empty()) return channels;
-  const std::string& b = compareBackend;
-  channels.push_back({"total_" + b, "J", "total (" + b + ")"});
-  channels.push_back({"drift_position_" + b, "m", "position drift (" + b + ")"});
-  channels.push_back({"drift_rotation_" + b, "rad", "rotation drift (" + b + ")"});
+  for (const std::string& b : comparedNames) {
+    channels.push_back({"total_" + b, "J", "total (" + b + ")"});
+    channels.push_back({"drift_position_" + b, "m", "position drift (" + b + ")"});
+    channels.push_back({"drift_rotation_" + b, "rad", "rotation drift (" + b + ")"});
+  }
   return channels;
 }
 
@@ -37,7 +37,13 @@ const char* muscleQuantityName(MuscleQuantity q) { return kMuscleQuantities[q].n
 const char* muscleQuantityUnit(MuscleQuantity q) { return kMuscleQuantities[q].unit; }
 
 std::vector<Channel> sampleChannels(const std::string& compareBackend, const std::vector<std::string>& muscleNames) {
-  std::vector<Channel> channels = standardSampleChannels(compareBackend);
+  return sampleChannels(compareBackend.empty() ? std::vector<std::string>{} : std::vector<std::string>{compareBackend},
+                        muscleNames);
+}
+
+std::vector<Channel> sampleChannels(const std::vector<std::string>& comparedNames,
+                                    const std::vector<std::string>& muscleNames) {
+  std::vector<Channel> channels = standardSampleChannels(comparedNames);
   if (muscleNames.empty()) return channels;
   for (const std::string& muscle : muscleNames)
     for (const MuscleQuantityInfo& q : kMuscleQuantities) channels.push_back({muscle + "_" + q.name, q.unit, muscle});
@@ -49,9 +55,13 @@ std::vector<Channel> sampleChannels(const std::string& compareBackend, const std
 
 SampleLayout sampleLayout(const std::vector<Channel>& channels) {
   SampleLayout layout;
-  layout.comparing = channels.size() >= kComparedChannelCount && startsWith(channels[kCompareTotal].name, "total_") &&
-                     startsWith(channels[kCompareDriftPosition].name, "drift_position_") &&
-                     startsWith(channels[kCompareDriftRotation].name, "drift_rotation_");
+  for (std::size_t c = kCompareTotal; c + 2 < channels.size(); c += 3) {
+    if (!startsWith(channels[c].name, "total_") || !startsWith(channels[c + 1].name, "drift_position_") ||
+        !startsWith(channels[c + 2].name, "drift_rotation_"))
+      break;
+    ++layout.comparisons;
+  }
+  layout.comparing = layout.comparisons > 0;
   const std::size_t base = layout.muscleBase();
   if (channels.size() >= base + 3 && channels.back().name == "total_minus_muscle_work")
     layout.muscles = (channels.size() - base - 3) / kMuscleQuantityCount;

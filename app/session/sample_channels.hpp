@@ -36,9 +36,12 @@ enum MuscleQuantity : std::size_t { kMuscleExcitation = 0, kMuscleActivation, kM
 
 // Where each channel of a recorded series is.
 struct SampleLayout {
-  bool comparing = false;   // the comparison run's three channels follow the standard ones
-  std::size_t muscles = 0;  // muscles with channels
-  std::size_t muscleBase() const { return comparing ? std::size_t(kComparedChannelCount) : std::size_t(kChannelCount); }
+  bool comparing = false;       // comparison runs' channels follow the standard ones
+  std::size_t comparisons = 0;  // comparison runs with three channels each (total, drift position, rotation)
+  std::size_t muscles = 0;      // muscles with channels
+  // The total energy of comparison run c (0: the first); its drift position and rotation follow.
+  std::size_t comparedTotal(std::size_t c) const { return kCompareTotal + 3 * c; }
+  std::size_t muscleBase() const { return std::size_t(kChannelCount) + 3 * comparisons; }
   std::size_t muscleChannel(std::size_t muscle, MuscleQuantity q) const {
     return muscleBase() + muscle * kMuscleQuantityCount + q;
   }
@@ -53,6 +56,9 @@ struct SampleLayout {
 // MuscleQuantity) when muscleNames is not empty.
 std::vector<Channel> sampleChannels(const std::string& compareBackend = "",
                                     const std::vector<std::string>& muscleNames = {});
+// With the channels of every comparison run named (total_<name>, ...), in order.
+std::vector<Channel> sampleChannels(const std::vector<std::string>& comparedNames,
+                                    const std::vector<std::string>& muscleNames);
 // The layout of channels made by sampleChannels (read back from their names).
 SampleLayout sampleLayout(const std::vector<Channel>& channels);
 // The channel name of a muscle quantity: "excitation", "activation", "force", "length", "velocity".

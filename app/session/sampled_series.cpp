@@ -9,18 +9,21 @@
 
 namespace articulab::session {
 
-SampledSeries::SampledSeries() : series_(sampleChannels(), kCapacity) {}
+SampledSeries::SampledSeries() : series_(sampleChannels(), kCapacity), comparison_(comparisonChannels({""}), kCapacity) {}
 
 void SampledSeries::setStepSize(double dt) { every_ = std::max(1L, std::lround(kSamplePeriod / dt)); }
 
 void SampledSeries::restart(const LiveRuns& runs) {
   std::vector<std::string> muscles;
   for (const Muscle& muscle : runs.main().model().muscles) muscles.push_back(muscle.name);
-  series_.setChannels(sampleChannels(runs.comparedBackend(), muscles));
+  const std::vector<std::string> names = runs.names();
+  series_.setChannels(sampleChannels(std::vector<std::string>(names.begin() + 1, names.end()), muscles));
+  comparison_.setChannels(comparisonChannels(names));
 }
 
 void SampledSeries::markSegment(const Run& main) {
-  series_.markSegment(main.state().t, main.backend().name, main.plan().integrator.name());
+  series_.markSegment(main.state().t, main.backend().name, main.plan().integrator.name(), main.plan().dt);
+  comparison_.markSegment(main.state().t, main.backend().name, main.plan().integrator.name(), main.plan().dt);
 }
 
 void SampledSeries::record(const LiveRuns& runs) {
@@ -35,12 +38,13 @@ void SampledSeries::record(const LiveRuns& runs) {
   const double standard[kChannelCount] = {state.t, energy.kinetic, energy.potential, energy.total(),
                                           drift.total.position, drift.total.rotation};
   std::copy(standard, standard + kChannelCount, row);
-  if (layout.comparing && !runs.comparisons().empty() && runs.comparisons().front().running()) {
-    const Run& compared = *runs.comparisons().front().run;
+  for (std::size_t c = 0; c < layout.comparisons && c < runs.comparisons().size(); ++c) {
+    if (!runs.comparisons()[c].running()) continue;
+    const Run& compared = *runs.comparisons()[c].run;
     const DriftReport comparedDrift = computeDrift(model, compared.state());
-    row[kCompareTotal] = computeEnergy(model, compared.state()).total();
-    row[kCompareDriftPosition] = comparedDrift.total.position;
-    row[kCompareDriftRotation] = comparedDrift.total.rotation;
+    row[layout.comparedTotal(c)] = computeEnergy(model, compared.state()).total();
+    row[layout.comparedTotal(c) + 1] = comparedDrift.total.position;
+    row[layout.comparedTotal(c) + 2] = comparedDrift.total.rotation;
   }
   for (std::size_t m = 0; m < layout.muscles && m < model.muscles.size(); ++m) {
     const MuscleReading r = readMuscle(model, state, m);
@@ -55,6 +59,10 @@ void SampledSeries::record(const LiveRuns& runs) {
   }
   markSegment(main);  // plots credit each stretch to its back-end and integrator
   series_.push(row);
+  if (comparison_.channelCount() == 1 + (runs.comparisons().size() + 1) * kComparisonQuantityCount) {
+    comparisonRow(runs.runningRuns(), runs.reference(), state.t, comparisonRow_);
+    comparison_.push(comparisonRow_.data());
+  }
 }
 
 void SampledSeries::keepAsPrevious() {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "app/session/comparison_series.hpp"
 #include "app/session/live_runs.hpp"
 #include "app/session/sample_channels.hpp"
 #include "app/session/time_series.hpp"
@@ -29,8 +30,14 @@ class SampledSeries {
   // A stretch of the run starts at time t on the main run's back-end and integrator.
   void markSegment(const Run& main);
   // The rows after time t go (a run resumed from a keyframe).
-  void dropAfter(double t) { series_.dropAfter(t); }
+  void dropAfter(double t) {
+    series_.dropAfter(t);
+    comparison_.dropAfter(t);
+  }
   const TimeSeries& series() const { return series_; }
+  // The comparison series (comparison_series.hpp), a row with each sample: every run's energy
+  // change, drift and difference to the reference run; the main run's alone without comparisons.
+  const TimeSeries& comparison() const { return comparison_; }
 
   // Reset keeps a finished run (more than its first row) as the previous run.
   void keepAsPrevious();
@@ -41,9 +48,11 @@ class SampledSeries {
 
  private:
   TimeSeries series_;
+  TimeSeries comparison_;
   TimeSeries previous_{{{"t", "s", "t"}}, 1};  // the run before the last Reset (one time channel: none)
   std::uint64_t previousVersion_ = 0;
   std::vector<double> row_;  // one row of series_, reused
+  std::vector<double> comparisonRow_;
   long every_ = 1;
 };
 

@@ -143,6 +143,16 @@ void Session::copySamples(TimeSeries& dest, std::uint64_t& consumed, std::uint64
   dest.appendNewRows(core_.samples.series(), consumed, generation);
 }
 
+void Session::copyComparison(TimeSeries& dest, std::uint64_t& consumed, std::uint64_t& generation) const {
+  std::lock_guard<std::mutex> lock(core_.mutex);
+  dest.appendNewRows(core_.samples.comparison(), consumed, generation);
+}
+
+TimeSeries Session::comparison() const {
+  std::lock_guard<std::mutex> lock(core_.mutex);
+  return core_.samples.comparison();
+}
+
 TimeSeries Session::samples() const {
   std::lock_guard<std::mutex> lock(core_.mutex);
   return core_.samples.series();

@@ -5,7 +5,7 @@
 //
 // The parts, each on the shared core (session_core.hpp) and its one lock:
 //   scenes()   scene_files.hpp      opening scene files (in the background too)
-//   choices()  run_choices.hpp      back-end, integrator, step size, comparison (RunRequest)
+//   choices()  run_choices.hpp      back-end, integrator, step size, comparison runs (RunRequest)
 //   edits()    live_edits.hpp       model edits and back-end settings with undo, the pose
 //   history()  history_control.hpp  the keyframes shown and resumed
 // and here the transport (play, step, advance, reset, speed, the mouse pull) and what the UI
@@ -74,6 +74,10 @@ class Session {
   void copySamples(TimeSeries& dest, std::uint64_t& consumed, std::uint64_t& generation) const;
   // Copies the whole recorded series.
   TimeSeries samples() const;
+  // The comparison series (comparison_series.hpp: every run's energy change, drift and
+  // difference to the reference run), as copySamples and samples.
+  void copyComparison(TimeSeries& dest, std::uint64_t& consumed, std::uint64_t& generation) const;
+  TimeSeries comparison() const;
   // The series of the run before the last Reset (Reset keeps it for the plots until cleared;
   // opening a scene clears it); empty when there is none.
   TimeSeries previousRun() const;

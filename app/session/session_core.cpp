@@ -96,6 +96,7 @@ void SessionCore::recordKeyframeLocked() {
 
 void SessionCore::publishStatesLocked() {
   published = runs.main().state();  // allocates nothing once the sizes match
+  floors = comparisonFloors(runs.main());
   const std::vector<ComparisonRun>& comparisons = runs.comparisons();
   publishedCompared.resize(comparisons.size());
   for (std::size_t c = 0; c < comparisons.size(); ++c)
@@ -104,7 +105,13 @@ void SessionCore::publishStatesLocked() {
 
 void SessionCore::publishSetupLocked() {
   const Run& main = runs.main();
-  setup = {main.sharedModel(), main.plan(), integratorOffers(main.model(), main.plan())};
+  setup = {main.sharedModel(), main.plan(), integratorOffers(main.model(), main.plan()), main.controlsDrift(),
+           runs.names(), {}};
+  for (const ComparisonRun& comparison : runs.comparisons()) {
+    setup.comparisonLabels.push_back(comparison.run ? runLabel(comparison.run->plan()) : comparison.spec.text);
+    setup.comparisonParts.push_back(comparison.run ? nameParts(comparison.run->plan())
+                                                   : RunNameParts{comparison.backend, comparison.spec.integrator, 0.0});
+  }
   samples.setStepSize(main.plan().dt);
   keyframeEvery = session::keyframeEvery(main.plan().dt);
   samples.markSegment(main);
@@ -167,6 +174,31 @@ void SessionCore::snapshotLocked(Snapshot& out) const {
     const bool kept = shown && !shown->compared.empty() && shown->compared.front().running;
     out.compareState = kept ? shown->compared.front().state : publishedCompared.front();
   }
+  out.comparisons.resize(comparisons.size());
+  for (std::size_t c = 0; c < comparisons.size(); ++c) {
+    ComparisonView& view = out.comparisons[c];
+    view.id = comparisons[c].id;
+    view.name = c + 1 < setup.names.size() ? setup.names[c + 1] : comparisons[c].backend;
+    view.label = c < setup.comparisonLabels.size() ? setup.comparisonLabels[c] : comparisons[c].spec.text;
+    view.spec = comparisons[c].spec.text;
+    if (c < setup.comparisonParts.size()) {
+      view.backend = setup.comparisonParts[c].backend;
+      view.integrator = setup.comparisonParts[c].integrator;
+      view.dt = setup.comparisonParts[c].dt;
+    }
+    view.stretches = comparisons[c].stretches;
+    view.label = stretchedLabel(view.stretches, view.label);
+    view.note = comparisons[c].note;
+    view.running = comparisons[c].running();
+    if (!view.running) continue;
+    const bool kept = shown && c < shown->compared.size() && shown->compared[c].running;
+    view.state = kept ? shown->compared[c].state : publishedCompared[c];
+  }
+  out.mainName = setup.names.empty() ? out.backend : setup.names.front();
+  out.mainLabel = loaded ? runLabel(setup.plan) : "";
+  out.reference = runs.empty() ? 0 : runs.reference();
+  out.controlsDrift = setup.controlsDrift;
+  out.floors = floors;
   out.stepInProgressSeconds =
       commands.stepping() ? std::chrono::duration<double>(std::chrono::steady_clock::now() - stepStarted).count() : 0.0;
   out.queuedCommands = commands.pending();

@@ -32,6 +32,10 @@ struct PublishedSetup {
   std::shared_ptr<const Model> model;
   RunPlan plan;
   std::vector<IntegratorOffer> offers;
+  bool controlsDrift = false;
+  std::vector<std::string> names;                  // LiveRuns::names
+  std::vector<std::string> comparisonLabels;       // runLabel of each comparison's plan ("" when it has none)
+  std::vector<RunNameParts> comparisonParts;       // back-end, integrator and step of each comparison
 };
 
 struct SessionCore {
@@ -44,6 +48,7 @@ struct SessionCore {
   PublishedSetup setup;
   State published;                    // the main run's state after the last step or change
   std::vector<State> publishedCompared;  // the comparison runs', in the runs' order
+  ComparisonFloors floors;               // of the main run, after the last step
 
   SampledSeries samples;
   StateHistory history;

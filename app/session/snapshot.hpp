@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/session/comparison_series.hpp"
 #include "app/session/state_history.hpp"
 #include "app/session/step_statistics.hpp"
 #include "engine/multibody/state.hpp"
@@ -31,6 +32,20 @@ struct HistoryView {
   double capMegabytes = kDefaultHistoryMegabytes, capSeconds = kDefaultHistorySeconds;
   bool viewing = false;                    // the snapshot's state is the keyframe at viewTime
   double viewTime = 0.0;                   // s
+};
+
+// A comparison run as the UI shows it (live_runs.hpp).
+struct ComparisonView {
+  std::uint64_t id = 0;   // the run's identity for its colour, ghost and mute (ComparisonRun::id)
+  std::string name;       // in the comparison series' columns
+  std::string label;      // "baraff semi-implicit, dt 0.001 s"
+  std::string spec;       // as asked
+  std::string backend, integrator;  // as it runs now
+  double dt = 0.0;                  // s
+  std::vector<Segment> stretches;   // what it ran with from when (ComparisonRun::stretches)
+  std::string note;       // why it stopped; empty while it runs
+  bool running = false;   // state holds its state
+  State state;
 };
 
 struct Snapshot {
@@ -60,6 +75,14 @@ struct Snapshot {
   std::vector<Vector3> contactPoints;  // where the last step pressed bodies on the ground, m (State::outputs)
   bool compareRunning = false;  // compareState holds the comparison run's state
   State compareState;
+  // Every comparison run (compareBackend, compareNote and compareState repeat the first's), the
+  // main run's name and label, and the run the differences are taken against (0: the main run,
+  // i + 1: comparisons[i]).
+  std::vector<ComparisonView> comparisons;
+  std::string mainName, mainLabel;
+  std::size_t reference = 0;
+  bool controlsDrift = false;  // the drift control acts on the main run (Run::controlsDrift)
+  ComparisonFloors floors;     // the machine-precision floors of the main run (comparison_series.hpp)
   std::uint64_t sceneVersion = 0;     // changes when another scene (or the same file again) is opened
   double stepInProgressSeconds = 0.0;  // how long the running step has taken so far; 0 between steps
   std::size_t queuedCommands = 0;      // commands waiting for the running step to end

@@ -1,5 +1,7 @@
 #include "app/session/time_series.hpp"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -44,15 +46,27 @@ void TimeSeries::dropAfter(double t) {
   while (!segments_.empty() && segments_.back().start > t) segments_.pop_back();
 }
 
-void TimeSeries::markSegment(double t, std::string_view label, std::string_view integrator) {
-  if (!segments_.empty() && segments_.back().label == label && segments_.back().integrator == integrator) return;
+void TimeSeries::markSegment(double t, std::string_view label, std::string_view integrator, double dt) {
+  if (!segments_.empty() && segments_.back().label == label && segments_.back().integrator == integrator &&
+      segments_.back().dt == dt)
+    return;
   if (segments_.empty() || segments_.back().start < t) {
-    segments_.push_back({t, std::string(label), std::string(integrator)});
+    segments_.push_back({t, std::string(label), std::string(integrator), dt});
     return;
   }
   // A switch at the very time the last segment began: that segment never ran.
   segments_.pop_back();
-  markSegment(t, label, integrator);
+  markSegment(t, label, integrator, dt);
+}
+
+std::string stretchText(const Segment& segment) {
+  std::string text = segment.integrator;
+  if (segment.dt > 0.0) {
+    char step[40];
+    std::snprintf(step, sizeof step, "%sdt %g s", text.empty() ? "" : ", ", segment.dt);
+    text += step;
+  }
+  return text;
 }
 
 void TimeSeries::setChannels(std::vector<Channel> channels) {

@@ -26,8 +26,12 @@ struct Segment {
   double start;
   std::string label;             // the back-end that ran it
   std::string integrator = {};  // its integrator; empty: not named
+  double dt = 0.0;               // its step, s; 0: not named
   bool operator==(const Segment&) const = default;
 };
+
+// "rk4, dt 0.001 s": what a stretch ran with after its back-end (empty when neither is named).
+std::string stretchText(const Segment& segment);
 
 class TimeSeries {
  public:
@@ -40,7 +44,7 @@ class TimeSeries {
   void dropAfter(double t);
   // Starts a segment at time t unless the last one already has this label and integrator;
   // replaces the last one when it starts at t (a switch before any step).
-  void markSegment(double t, std::string_view label, std::string_view integrator = "");
+  void markSegment(double t, std::string_view label, std::string_view integrator = "", double dt = 0.0);
   const std::vector<Segment>& segments() const { return segments_; }
   // Clears and takes a new set of channels (channels[0] is time); the capacity stays.
   void setChannels(std::vector<Channel> channels);

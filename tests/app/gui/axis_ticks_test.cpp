@@ -4,7 +4,7 @@
 #include <cmath>
 #include <set>
 
-#include "app/gui/axis_ticks.hpp"
+#include "app/gui/figure_names.hpp"
 
 namespace articulab::gui {
 namespace {

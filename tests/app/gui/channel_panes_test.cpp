@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "app/gui/channel_panes.hpp"
-#include "app/gui/plot_spec.hpp"
+#include "app/gui/figure_names.hpp"
 #include "app/gui/session_names.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "gui_test_paths.hpp"

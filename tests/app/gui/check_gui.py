@@ -9,6 +9,7 @@ broken and diverging scenes produce the documented messages without crashing.
 import argparse
 import csv
 import json
+import math
 import os
 import re
 import shutil
@@ -272,6 +273,89 @@ quit
     ghost = count_near(read_png(f"{out}/compare_view.png"), (148, 102, 189), tolerance=40)
     print("3D view: %d pixels of the comparison run's outline" % ghost)
     check(ghost > 100, "the 3D view outlines the comparison run's bodies")
+
+
+FOUR_BAR_RUNS = ["redmax:rk4", "redmax:semi-implicit", "variational-maximal:variational-midpoint",
+                 "variational-minimal:variational-midpoint"]
+
+
+def case_compare_runs(opts):
+    """Five runs of the four-bar on four back-ends compared in the app (issue 32): the exported
+    comparison series equal `articulab compare`'s to 1e-12, the figure's legend names every run
+    with its back-end, integrator and step, the 3D view shows the other runs as ghosts."""
+    out = opts.out_dir
+    adds = "".join("compare-add %s\n" % run for run in FOUR_BAR_RUNS)
+    script = f"""load scenes/four_bar.json
+backend baraff
+integrator semi-implicit
+{adds}run-frames 60
+export-comparison {out}/runs_comparison.csv
+export-csv {out}/runs.csv
+export-plots {out}/runs_plots
+energy-view change
+export-plots {out}/runs_change
+screenshot-window {out}/runs_window.png
+panels off
+screenshot {out}/runs_view.png
+compare-ghost 1 off
+compare-ghost 2 off
+compare-ghost 3 off
+compare-ghost 4 off
+screenshot {out}/runs_view_no_ghosts.png
+quit
+"""
+    result, _ = run_script(opts, "compare_runs", script)
+    if not check(result.returncode == 0, "the five-run session must exit with 0: %s" % result.stderr.strip()[-500:]):
+        return
+    header, gui = read_csv(f"{out}/runs_comparison.csv")
+    duration = "%.6f" % gui[-1]["t"]
+    runs = ",".join(["baraff:semi-implicit"] + FOUR_BAR_RUNS)
+    cli = run([opts.exe, "compare", "scenes/four_bar.json", "--runs", runs, "--duration", duration,
+               "--csv-dir", f"{out}/cli_runs", "--figure", f"{out}/cli_runs.svg"], "articulab compare")
+    if not check(cli.returncode == 0, "articulab compare of the five runs succeeds"):
+        return
+    cli_header, reference = read_csv(f"{out}/cli_runs/comparison.csv")
+    check(header == cli_header, "the app's comparison columns are the CLI's: %s vs %s" % (header, cli_header))
+    by_time = {round(row["t"], 9): row for row in reference}
+    worst, pairs = 0.0, 0
+    for row in gui:
+        other = by_time.get(round(row["t"], 9))
+        if other is None:
+            continue
+        for name, value in row.items():
+            if name == "t" or name not in other:
+                continue
+            if math.isnan(value) and math.isnan(other[name]):
+                continue
+            worst = max(worst, abs(value - other[name]))
+            pairs += 1
+    print("app vs compare CLI: %d values, worst difference %.3g" % (pairs, worst))
+    check(pairs >= (len(gui) - 1) * (len(header) - 1), "every app sample is in the CLI's series")
+    check(worst <= 1e-12, "the app's comparison series equals the CLI's (worst %.3g)" % worst)
+    texts = svg_texts(f"{out}/runs_plots.svg")
+    print("SVG text: %s" % texts[:40])
+    for label in ("baraff semi-implicit, dt 0.001 s", "redmax rk4, dt 0.001 s", "redmax semi-implicit, dt 0.001 s",
+                  "variational-maximal variational-midpoint, dt 0.001 s",
+                  "variational-minimal variational-midpoint, dt 0.001 s"):
+        check(label in texts, "the figure's legend names the run '%s'" % label)
+    check(any(t.startswith("Difference to baraff") for t in texts), "the figure has the difference pane")
+    check(any(t.startswith("Energy error |E - E0| / K_max") for t in texts),
+          "the energy pane shows |E - E0| / K_max by default in a comparison")
+    check(any(t.startswith("Energy change E - E0") for t in svg_texts(f"{out}/runs_change.svg")),
+          "energy-view change shows E - E0")
+    check("1e-13" in texts or "1e-14" in texts or "1e-12" in texts,
+          "the drift and difference axes are logarithmic down to rounding (1e-12 .. 1e-14 ticks)")
+    for name in ("runs_plots.png", "runs_change.png", "runs_window.png"):
+        check_shows_scene(f"{out}/{name}", name)
+    ghosts = count_near(read_png(f"{out}/runs_view.png"), (255, 127, 13), tolerance=60)
+    plain = count_near(read_png(f"{out}/runs_view_no_ghosts.png"), (255, 127, 13), tolerance=60)
+    print("3D view: %d pixels near the third run's orange with ghosts, %d without" % (ghosts, plain))
+    check(ghosts > plain + 100, "the 3D view draws the comparison runs as ghosts in their colours")
+
+
+def svg_texts(path):
+    root = ET.parse(path).getroot()
+    return [el.text or "" for el in root.iter() if el.tag.endswith("text")]
 
 
 def saturated_bbox_fraction(pngs, min_saturation=60):
@@ -1191,7 +1275,7 @@ def main():
     parser.add_argument("--probe", help="video_probe (tests/app/video/video_probe.cpp), for the video cases")
     parser.add_argument("case", choices=["scripted_session", "broken_scene", "diverging_scene", "bad_parameters",
                                          "view_and_labels",
-                                         "benchmark", "compare_backends", "every_scene", "slow_step", "muscles",
+                                         "benchmark", "compare_backends", "compare_runs", "every_scene", "slow_step", "muscles",
                                          "history", "inspector", "video", "video_png", "video_session", "files",
                                          "save_scene", "plots"])
     opts = parser.parse_args()

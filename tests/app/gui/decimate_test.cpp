@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "app/gui/decimate.hpp"
+#include "app/gui/figure_names.hpp"
 
 namespace articulab::gui {
 namespace {

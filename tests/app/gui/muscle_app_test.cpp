@@ -10,8 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/gui/plot_export.hpp"
-#include "app/gui/plot_spec.hpp"
+#include "app/gui/figure_names.hpp"
 #include "app/gui/script.hpp"
 #include "app/gui/session_names.hpp"
 #include "engine/algorithm/initial_state.hpp"

@@ -9,8 +9,7 @@
 
 #include <unistd.h>
 
-#include "app/gui/figure_title.hpp"
-#include "app/gui/plot_export.hpp"
+#include "app/gui/figure_names.hpp"
 
 namespace articulab::gui {
 namespace {
@@ -137,6 +136,9 @@ TEST(FigureTitle, NamesTheSceneParametersBackEndsInOrderAndDriftControl) {
   run.compareBackend = "redmax";
   EXPECT_EQ(figureTitle(run), "chain: baraff vs redmax");
   EXPECT_EQ(figureSubtitle(run), "rk4, dt = 0.001 s, drift control post-stabilization");
+  run.compared = {"redmax", "variational-maximal"};  // several runs: the legend names them
+  EXPECT_EQ(figureTitle(run), "chain: 3 runs compared");
+  EXPECT_EQ(figureSubtitle(run), "baraff rk4, dt = 0.001 s, drift control post-stabilization");
 }
 
 }  // namespace

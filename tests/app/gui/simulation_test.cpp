@@ -7,7 +7,7 @@
 #include <cmath>
 #include <thread>
 
-#include "app/gui/plot_spec.hpp"
+#include "app/gui/figure_names.hpp"
 #include "app/gui/session_names.hpp"
 #include "gui_test_paths.hpp"
 #include "app/gui/viewport_input.hpp"

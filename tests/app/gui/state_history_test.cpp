@@ -2,7 +2,7 @@
 // cap, and determinism: a run resumed from a keyframe one second back retraces the original.
 #include <gtest/gtest.h>
 
-#include "app/gui/plot_spec.hpp"
+#include "app/gui/figure_names.hpp"
 #include "app/gui/session_names.hpp"
 #include "app/session/state_history.hpp"
 #include "gui_test_paths.hpp"

@@ -136,7 +136,7 @@ TEST(RunChoices, AnIntegratorTheNewBackEndDoesNotOfferIsReplacedWithANotice) {
   const TimeSeries samples = session.samples();
   const std::vector<Segment>& segments = samples.segments();
   ASSERT_EQ(segments.size(), 2u);
-  EXPECT_EQ(segments[0], (Segment{0.0, "redmax", "implicit"}));
+  EXPECT_EQ(segments[0], (Segment{0.0, "redmax", "implicit", 0.001}));
   EXPECT_EQ(segments[1].label, "baraff");
   EXPECT_EQ(segments[1].integrator, "semi-implicit");
 }

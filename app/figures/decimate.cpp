@@ -1,9 +1,9 @@
-#include "app/gui/decimate.hpp"
+#include "app/figures/decimate.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace articulab::gui {
+namespace articulab::figures {
 
 namespace {
 
@@ -55,4 +55,4 @@ std::vector<PlotPoint> decimate(const TimeSeries& data, std::size_t channel, con
   return out;
 }
 
-}  // namespace articulab::gui
+}  // namespace articulab::figures

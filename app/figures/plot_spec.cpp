@@ -1,9 +1,9 @@
-#include "app/gui/plot_spec.hpp"
+#include "app/figures/plot_spec.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace articulab::gui {
+namespace articulab::figures {
 
 namespace {
 
@@ -88,31 +88,16 @@ std::string sharedUnit(const TimeSeries& data, const PlotSpec& plot) {
   return unit;
 }
 
-bool valueRange(const TimeSeries& data, const PlotSpec& plot, const AxisRange& time, double& lo, double& hi) {
-  lo = INFINITY;
-  hi = -INFINITY;
-  std::size_t first = data.lowerBound(time.lo);
-  for (std::size_t row = first; row < data.size() && data.time(row) <= time.hi; ++row) {
-    for (const PlotSeries& series : plot.series) {
-      if (series.channel >= data.channelCount()) continue;
-      double value = data.value(row, series.channel);
-      if (!std::isfinite(value)) continue;
-      lo = std::min(lo, value);
-      hi = std::max(hi, value);
-    }
-  }
-  return lo <= hi;
+ValueExtent valueExtent(const TimeSeries& data, const PlotSpec& plot, const AxisRange& time) {
+  ValueExtent extent;
+  for (std::size_t row = data.lowerBound(time.lo); row < data.size() && data.time(row) <= time.hi; ++row)
+    for (const PlotSeries& series : plot.series)
+      if (series.channel < data.channelCount()) extent.add(data.value(row, series.channel));
+  return extent;
 }
 
-}  // namespace articulab::gui
-
-namespace articulab::gui {
-
-AxisRange autoscaleRange(const TimeSeries& data, const PlotSpec& plot, const AxisRange& time, double margin) {
-  double lo, hi;
-  if (!valueRange(data, plot, time, lo, hi)) return {-1.0, 1.0};
-  if (hi - lo < plot.minSpan) hi = lo + plot.minSpan;
-  return paddedRange(lo, hi, margin);
+ValueAxis autoscaleAxis(const TimeSeries& data, const PlotSpec& plot, const AxisRange& time, double margin) {
+  return fitValueAxis(plot.scale, valueExtent(data, plot, time), margin, plot.floor, plot.minSpan);
 }
 
-}  // namespace articulab::gui
+}  // namespace articulab::figures

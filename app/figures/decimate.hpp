@@ -6,10 +6,10 @@
 #include <cstddef>
 #include <vector>
 
-#include "app/gui/axis_ticks.hpp"
-#include "app/gui/session_names.hpp"
+#include "app/figures/axis_ticks.hpp"
+#include "app/figures/series_names.hpp"
 
-namespace articulab::gui {
+namespace articulab::figures {
 
 struct PlotPoint {
   double t, value;
@@ -20,4 +20,4 @@ struct PlotPoint {
 // a point with a NaN value.
 std::vector<PlotPoint> decimate(const TimeSeries& data, std::size_t channel, const AxisRange& time, int columns);
 
-}  // namespace articulab::gui
+}  // namespace articulab::figures

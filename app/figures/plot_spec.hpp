@@ -7,10 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/axis_ticks.hpp"
-#include "app/gui/session_names.hpp"
+#include "app/figures/axis_scale.hpp"
+#include "app/figures/axis_ticks.hpp"
+#include "app/figures/series_names.hpp"
 
-namespace articulab::gui {
+namespace articulab::figures {
 
 struct Colour {
   float r, g, b;
@@ -22,13 +23,23 @@ struct PlotSeries {
   std::string label = {};  // legend text; empty: the channel's header
 };
 
+// Which series a plot reads: the sampled series (energy, drift, muscles) or the comparison
+// series (app/session/comparison_series.hpp).
+enum class PlotSource { Samples, Comparison };
+
 struct PlotSpec {
   std::string title;   // "Energy"
   std::string yLabel;  // "energy [J]"
   std::vector<PlotSeries> series;
-  // Smallest value span autoscale shows, so rounding noise (1e-16 m of drift in reduced
-  // coordinates) reads as a flat line instead of filling the plot.
+  // Smallest value span a linear autoscale shows.
   double minSpan = 0.0;
+  // How the value axis is drawn (axis_scale.hpp): magnitudes on a log axis, so that drift at
+  // 1e-13 m shows as a line at 1e-13 m, not as a flat line at zero.
+  AxisScale scale = AxisScale::Linear;
+  // The machine-precision floor of the plotted quantity (0: none): values below it are rounding,
+  // drawn over a shaded band from the bottom of the axis up to it.
+  double floor = 0.0;
+  PlotSource source = PlotSource::Samples;
 };
 
 // What the muscle plot shows: one quantity of the chosen muscles, or the muscles' total power.
@@ -57,10 +68,9 @@ std::string seriesLabel(const TimeSeries& data, const PlotSeries& series);
 // title can carry it and the legend can be short; empty otherwise.
 std::string sharedUnit(const TimeSeries& data, const PlotSpec& plot);
 
-// Minimum and maximum of the plotted channels over rows with time in [time.lo, time.hi];
-// false when no finite sample lies in the window.
-bool valueRange(const TimeSeries& data, const PlotSpec& plot, const AxisRange& time, double& lo, double& hi);
-// The autoscaled value axis: valueRange widened to plot.minSpan and padded by margin.
-AxisRange autoscaleRange(const TimeSeries& data, const PlotSpec& plot, const AxisRange& time, double margin);
+// The plotted channels' values over rows with time in [time.lo, time.hi].
+ValueExtent valueExtent(const TimeSeries& data, const PlotSpec& plot, const AxisRange& time);
+// The autoscaled value axis of the plot's scale (fitValueAxis), padded by margin.
+ValueAxis autoscaleAxis(const TimeSeries& data, const PlotSpec& plot, const AxisRange& time, double margin);
 
-}  // namespace articulab::gui
+}  // namespace articulab::figures

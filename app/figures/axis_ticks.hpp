@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace articulab::gui {
+namespace articulab::figures {
 
 struct AxisRange {
   double lo = 0.0;
@@ -25,4 +25,4 @@ std::vector<Tick> axisTicks(const AxisRange& range, int targetCount);
 // a single value or an empty set gets a range of its own magnitude around it.
 AxisRange paddedRange(double lo, double hi, double margin);
 
-}  // namespace articulab::gui
+}  // namespace articulab::figures

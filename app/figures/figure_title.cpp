@@ -1,9 +1,9 @@
-#include "app/gui/figure_title.hpp"
+#include "app/figures/figure_title.hpp"
 
 #include <cstdio>
 #include <vector>
 
-namespace articulab::gui {
+namespace articulab::figures {
 
 namespace {
 
@@ -22,10 +22,11 @@ struct Stretch {
 
 // The segments with their integrators named where they differ, stretches next to each other
 // that read the same joined.
-std::vector<Stretch> stretches(const std::vector<Segment>& segments, bool withIntegrators) {
+std::vector<Stretch> stretches(const std::vector<Segment>& segments, bool withIntegrators, bool withSteps) {
   std::vector<Stretch> out;
   for (const Segment& s : segments) {
-    const std::string label = withIntegrators && !s.integrator.empty() ? s.label + " " + s.integrator : s.label;
+    std::string label = withIntegrators && !s.integrator.empty() ? s.label + " " + s.integrator : s.label;
+    if (withSteps && s.dt > 0.0) label += " dt " + number(s.dt) + " s";
     if (out.empty() || out.back().label != label) out.push_back({s.start, label});
   }
   return out;
@@ -37,9 +38,15 @@ bool integratorsDiffer(const std::vector<Segment>& segments) {
   return false;
 }
 
+bool stepsDiffer(const std::vector<Segment>& segments) {
+  for (const Segment& s : segments)
+    if (s.dt != segments.front().dt) return true;
+  return false;
+}
+
 // The back-ends in the order they ran, without repeats next to each other.
 std::string backendsInOrder(const RunLabels& run) {
-  const std::vector<Stretch> backends = stretches(run.segments, false);
+  const std::vector<Stretch> backends = stretches(run.segments, false, false);
   if (backends.size() < 2) return run.backend;
   std::string out;
   for (const Stretch& s : backends) out += (out.empty() ? "" : ", then ") + s.label;
@@ -55,14 +62,18 @@ std::string figureTitle(const RunLabels& run) {
     for (const auto& [name, value] : run.parameters) list += (list.empty() ? "" : ", ") + name + " = " + number(value);
     title += " (" + list + ")";
   }
+  if (run.compared.size() > 1) return title + ": " + std::to_string(run.compared.size() + 1) + " runs compared";
   title += ": " + backendsInOrder(run);
   if (!run.compareBackend.empty()) title += " vs " + run.compareBackend;
   return title;
 }
 
 std::string figureSubtitle(const RunLabels& run) {
-  std::string out = run.integrator + ", dt = " + number(run.dt) + " s, drift control " + run.driftControl;
-  const std::vector<Stretch> parts = stretches(run.segments, integratorsDiffer(run.segments));
+  // With several runs compared the title names none of them: the main run's back-end leads.
+  std::string out = (run.compared.size() > 1 ? backendsInOrder(run) + " " : "") + run.integrator + ", dt = " + number(run.dt) + " s, " +
+                    (run.controlsDrift ? "drift control " + run.driftControl : std::string("no drift control acts"));
+  const std::vector<Stretch> parts =
+      stretches(run.segments, integratorsDiffer(run.segments), stepsDiffer(run.segments));
   if (parts.size() < 2) return out;
   out += ";";
   for (std::size_t i = 0; i < parts.size(); ++i) {
@@ -72,4 +83,4 @@ std::string figureSubtitle(const RunLabels& run) {
   return out;
 }
 
-}  // namespace articulab::gui
+}  // namespace articulab::figures

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/plot_spec.hpp"
+#include "app/figures/plot_spec.hpp"
 
 typedef struct _cairo cairo_t;
 
-namespace articulab::gui {
+namespace articulab::figures {
 
 struct CanvasPoint {
   double x, y;
@@ -74,4 +74,4 @@ class SvgCanvas : public PlotCanvas {
 // Escapes &, <, >, " for XML text and attributes.
 std::string xmlEscape(const std::string& text);
 
-}  // namespace articulab::gui
+}  // namespace articulab::figures

@@ -1,10 +1,10 @@
-#include "app/gui/axis_ticks.hpp"
+#include "app/figures/axis_ticks.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-namespace articulab::gui {
+namespace articulab::figures {
 
 namespace {
 
@@ -57,4 +57,4 @@ AxisRange paddedRange(double lo, double hi, double margin) {
   return {lo - margin * span, hi + margin * span};
 }
 
-}  // namespace articulab::gui
+}  // namespace articulab::figures

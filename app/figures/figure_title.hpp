@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/session_names.hpp"
+#include "app/figures/series_names.hpp"
 
-namespace articulab::gui {
+namespace articulab::figures {
 
 struct RunLabels {
   std::string scene;
@@ -17,14 +17,19 @@ struct RunLabels {
   std::string integrator;
   double dt = 0.0;                           // s
   std::string driftControl;                  // e.g. "baumgarte (alpha 10/s, beta 10/s)"
+  bool controlsDrift = true;                 // whether it acts on the run (Run::controlsDrift)
+  std::vector<std::string> compared;         // every comparison run's back-end (compareBackend first)
   std::vector<Segment> segments;             // which back-end and integrator ran from when (TimeSeries)
   double endTime = 0.0;                      // s, the last sample
 };
 
-// "RC50 (n = 50): recursive, then baraff" or "four-bar: redmax vs baraff".
+// "RC50 (n = 50): recursive, then baraff" or "four-bar: redmax vs baraff"; with more than one
+// comparison run "four-bar: 5 runs compared" (the legend names them).
 std::string figureTitle(const RunLabels& run);
 // "rk4, dt = 0.0001 s, drift control post-stabilization; recursive 0-2.04 s, baraff 2.04-4.08 s"
-// (each stretch's integrator named too when they differ: "recursive implicit 0-1 s, ...").
+// (each stretch's integrator, and step, named too when they differ: "recursive implicit 0-1 s,
+// ..."); "no drift control acts" where the drift control does nothing (a tree in reduced
+// coordinates). With more than one comparison run it starts with the main run's back-end(s).
 std::string figureSubtitle(const RunLabels& run);
 
-}  // namespace articulab::gui
+}  // namespace articulab::figures

@@ -1,4 +1,4 @@
-#include "app/gui/plot_canvas.hpp"
+#include "app/figures/plot_canvas.hpp"
 
 #include <cairo.h>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace articulab::gui {
+namespace articulab::figures {
 
 namespace {
 
@@ -186,4 +186,4 @@ std::string SvgCanvas::document() const {
   return out.str();
 }
 
-}  // namespace articulab::gui
+}  // namespace articulab::figures
