@@ -59,4 +59,16 @@ void parseOverride(const std::string& text, ParameterOverrides& overrides) {
 }
 
 
+bool parseImportFlag(const std::vector<std::string>& args, std::size_t& i, ImportOptions& options) {
+  if (args[i] == "--package-path") {
+    options.packagePaths.push_back(flagValue(args, i));
+    return true;
+  }
+  if (args[i] == "--floating-root") {
+    options.floatingRoot = true;
+    return true;
+  }
+  return false;
+}
+
 }  // namespace articulab::cli

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/io/scene_loader.hpp"
+#include "engine/io/model_loader.hpp"
 #include "engine/run/run_request.hpp"
 
 namespace articulab::cli {
@@ -24,5 +24,8 @@ std::pair<std::string, double> parseAssignment(const std::string& flag, const st
 // "NAME=VALUE" of a --setting for the run's back-end (the value is checked with the setting's kind
 // when the run is resolved).
 SettingRequest parseSettingRequest(const std::string& flag, const std::string& text);
+// The flags of a URDF or MJCF import: --package-path DIR (repeatable) and --floating-root. True
+// when args[i] is one of them (i advanced past its value).
+bool parseImportFlag(const std::vector<std::string>& args, std::size_t& i, ImportOptions& options);
 
 }  // namespace articulab::cli

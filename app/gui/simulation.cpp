@@ -10,6 +10,7 @@
 
 #include "app/gui/parameter_checks.hpp"
 #include "app/gui/plot_spec.hpp"
+#include "engine/io/model_loader.hpp"
 #include "engine/diagnostics/divergence.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"
@@ -73,7 +74,8 @@ bool Simulation::load(const std::string& path, const ParameterOverrides& overrid
                       std::string& error) {
   auto scene = std::make_shared<PreparedScene>();
   try {
-    auto model = std::make_shared<Model>(loadScene(path, overrides));
+    auto model = std::make_shared<Model>(loadModel(path, overrides));
+    for (const std::string& line : model->importReport) spdlog::warn("import: {}", line);
     validateSceneChoices(*model, preferredBackend.empty(), true);
     error = prepareScene(model, preferredBackend.empty() ? model->defaults.backend : preferredBackend, *scene);
   } catch (const std::exception& e) {  // the loader's message, a refusal, or out of memory
