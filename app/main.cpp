@@ -1,5 +1,6 @@
 // articulab: the interactive app and the command line in one executable.
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/gui/gui_app.hpp"
+#include "app/gui/workbench.hpp"
 #include "app/video/record_command.hpp"
 #endif
 
@@ -43,6 +45,15 @@ articulab::gui::GuiOptions parseGuiOptions(const std::vector<std::string>& args)
   return o;
 }
 
+// The app's window, hidden, for articulab record to draw the session in.
+std::unique_ptr<articulab::video::SessionWindow> hiddenWindow(int width, int height) {
+  articulab::gui::GuiOptions options;
+  options.width = width;
+  options.height = height;
+  options.hiddenWindow = true;
+  return std::make_unique<articulab::gui::Workbench>(options);
+}
+
 // Whether a window can be opened: GLFW initialises only when it reaches a display.
 bool displayAvailable() {
   glfwSetErrorCallback(nullptr);
@@ -67,7 +78,7 @@ int dispatch(const std::vector<std::string>& args) {
                    "run it under xvfb-run -a -s \"-screen 0 1920x1080x24\" articulab record ...\n";
       return kExitNoGui;
     }
-    return articulab::video::recordCommand(rest, std::cout, std::cerr);
+    return articulab::video::recordCommand(rest, std::cout, std::cerr, hiddenWindow);
 #else
     std::cerr << "this build has no GUI (configured with -DARTICULAB_GUI=OFF), which record draws with\n";
     return kExitNoGui;

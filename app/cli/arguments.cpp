@@ -43,13 +43,15 @@ std::vector<double> parseList(const std::string& flag, const std::string& text) 
 
 std::pair<std::string, double> parseAssignment(const std::string& flag, const std::string& text) {
   const std::size_t eq = text.find('=');
-  if (eq == std::string::npos || eq == 0) throw UsageError(flag + ": expected NAME=VALUE, got '" + text + "'");
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw UsageError(flag + ": expected NAME=VALUE, got '" + text + "'");
   return {text.substr(0, eq), parseNumber(flag + " " + text.substr(0, eq), text.substr(eq + 1), false)};
 }
 
 SettingRequest parseSettingRequest(const std::string& flag, const std::string& text) {
   const std::size_t eq = text.find('=');
-  if (eq == std::string::npos || eq == 0) throw UsageError(flag + ": expected NAME=VALUE, got '" + text + "'");
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw UsageError(flag + ": expected NAME=VALUE, got '" + text + "'");
   return {"", text.substr(0, eq), text.substr(eq + 1)};
 }
 

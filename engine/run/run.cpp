@@ -1,8 +1,13 @@
 #include "engine/run/run.hpp"
 
 #include <new>
+#include <sstream>
 
+#include "engine/algorithm/initial_state.hpp"
+#include "engine/algorithm/kinematics.hpp"
+#include "engine/constraints/loop_closing.hpp"
 #include "engine/forces/muscle_readings.hpp"
+#include "engine/multibody/coordinate_check.hpp"
 #include "engine/run/time_text.hpp"
 
 namespace articulab {
@@ -73,11 +78,12 @@ bool Run::step() {
     if (problem.empty() && trusted && !monitor_.blowUp.empty() && plan_.request.stopOnBlowUp) problem = monitor_.blowUp;
   }
   if (problem.empty()) {
-    if (recorder_ && stepsTaken_ % recordEvery_ == 0) recordRow();
+    if (recorder_ && (stepsTaken_ - recordFrom_) % recordEvery_ == 0) recordRow();
     return true;
   }
   failure_ = plan_.backend->name + " (" + plan_.integrator.name() + ") at step " + std::to_string(state_.step) +
              " (t = " + formatTime(state_.t, plan_.dt) + " s): " + problem;
+  failureReason_ = std::move(problem);
   return false;
 }
 
@@ -102,11 +108,12 @@ void Run::record(const RecorderColumns& columns, long every) {
   recorder_ = std::make_unique<TimeSeriesRecorder>(*model_, columns);
   recordAccelerations_ = columns.has("qdd");
   recordEvery_ = std::max(1L, every);
+  recordFrom_ = stepsTaken_;
   recordRow();
 }
 
 void Run::finishRecording() {
-  if (recorder_ && stepsTaken_ % recordEvery_ != 0) recordRow();
+  if (recorder_ && (stepsTaken_ - recordFrom_) % recordEvery_ != 0) recordRow();
 }
 
 void Run::recordRow() {
@@ -129,6 +136,7 @@ void Run::reconfigure(const RunRequest& request) {
 void Run::replaceModel(std::shared_ptr<const Model> model) {
   RunPlan plan = resolveRun(*model, plan_.request);
   install(std::move(model), std::move(plan));
+  monitor_.outsideWork = true;
 }
 
 void Run::reset() {
@@ -137,6 +145,7 @@ void Run::reset() {
   state_.perturbation = pull;
   monitor_.start(*model_, state_);
   failure_.clear();
+  failureReason_.clear();
   stepsTaken_ = 0;
   stepWall_ = 0.0;
 }
@@ -145,6 +154,54 @@ void Run::restore(const State& state, const RunMonitor& monitor) {
   state_ = state;
   monitor_ = monitor;
   failure_.clear();
+  failureReason_.clear();
+}
+
+}  // namespace articulab
+
+namespace articulab {
+
+namespace {
+
+// A held coordinate outside its joint's limits, as "coordinate 3 = 0.9 is outside the limits
+// [-0.5, 0.5] of joint 'knee'"; "" when none is.
+std::string heldOutsideLimits(const Model& model, const VectorX& q, const std::vector<bool>& held) {
+  for (const Joint& joint : model.joints) {
+    if (!joint.hasLimits) continue;
+    for (int c = 0; c < joint.nq; ++c) {
+      const int i = joint.qIndex + c;
+      if (!held[static_cast<std::size_t>(i)] || (q[i] >= joint.lower[c] && q[i] <= joint.upper[c])) continue;
+      std::ostringstream text;
+      text << "coordinate " << i << " = " << q[i] << " is outside the limits [" << joint.lower[c] << ", "
+           << joint.upper[c] << "] of joint '" << joint.name << "'";
+      return text.str();
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+void Run::setCoordinates(VectorX q, const VectorX& qd, const std::vector<bool>& held) {
+  if (q.size() != model_->nq || qd.size() != model_->nq || held.size() != static_cast<std::size_t>(model_->nq))
+    throw RunRefusal("q", "expected " + std::to_string(model_->nq) + " coordinates and velocities");
+  if (!q.allFinite() || !qd.allFinite()) throw RunRefusal("q", "the coordinates and velocities must be finite numbers");
+  if (std::string outside = heldOutsideLimits(*model_, q, held); !outside.empty()) throw RunRefusal("q", outside);
+  std::string reason;
+  if (!model_->loops.empty() && !constraints::closeLoops(*model_, held, constraints::kLoopClosingTolerance, q, reason))
+    throw RunRefusal("q", reason);
+  if (std::string problem = checkGeneralJointCoordinates(*model_, q); !problem.empty()) throw RunRefusal("q", problem);
+  State posed = state_;  // t, step, activations, mouse pull and the outputs of the last step stay
+  posed.q = std::move(q);
+  posed.qd = qd;
+  posed.qdd.setZero();
+  TreeKinematics kinematics(*model_);
+  computeKinematics(*model_, posed.q, posed.qd, kinematics);
+  copyWorldMotion(kinematics, posed.E_0i, posed.phi);
+  posed.history = {};
+  RunMonitor monitor;
+  monitor.start(*model_, posed);
+  restore(posed, monitor);
 }
 
 }  // namespace articulab

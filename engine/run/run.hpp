@@ -55,22 +55,26 @@ class Run {
   bool failed() const { return !failure_.empty(); }
   // "redmax (semi-implicit) at step 12 (t = 0.012 s): total energy ... exceeded the bound ...".
   const std::string& failure() const { return failure_; }
+  // What failed or diverged, without back-end and step: "total energy ... exceeded the bound ...".
+  const std::string& failureReason() const { return failureReason_; }
 
   // The back-end's joint accelerations at the current state.
   const VectorX& forwardDynamics();
 
-  // Records a row of the channel groups at the current state and then every `every` steps
-  // (sampling the drift of those states); finishRecording adds the current state when it is
-  // not the last row.
+  // Records a row of the channel groups at the current state and then every `every` steps from
+  // here (sampling the drift of those states); finishRecording adds the current state when it is
+  // not the last row; takeRecording ends the recording and hands it over.
   void record(const RecorderColumns& columns, long every);
   void finishRecording();
   const TimeSeriesRecorder* recorder() const { return recorder_.get(); }
+  std::unique_ptr<TimeSeriesRecorder> takeRecording() { return std::move(recorder_); }
 
   // Changes between steps (the app). Each keeps the state, and refuses (RunRefusal) leaving the
   // run as it was.
   // Another back-end, integrator, step size or settings.
   void reconfigure(const RunRequest& request);
-  // An edited model (same coordinates), under the current request.
+  // An edited model (same coordinates), under the current request. The edit did work on the
+  // mechanism, so the monitor's blow-up test ends until a reset.
   void replaceModel(std::shared_ptr<const Model> model);
   // Back to the model's initial state, the monitor restarted and the failure cleared; the mouse
   // pull is kept.
@@ -79,6 +83,14 @@ class Run {
   // had; clears the failure.
   void restore(const State& state, const RunMonitor& monitor);
   void setPerturbation(const Perturbation& perturbation) { state_.perturbation = perturbation; }
+  // A pose set by hand (the app's joint sliders, Python's q and qd): the coordinates not `held`
+  // move as little as they must to close the loops (constraints::closeLoops), the poses and
+  // twists follow from the kinematics, and the run starts again from there: the monitor
+  // restarted, the integrator history dropped (the back-end starts it from (q, qdot)), the
+  // failure cleared. Throws RunRefusal("q", why) for a held coordinate outside its joint's
+  // limits, a general joint's coordinate outside its range, or loops that cannot close; the run
+  // is unchanged then.
+  void setCoordinates(VectorX q, const VectorX& qd, const std::vector<bool>& held);
 
  private:
   void install(std::shared_ptr<const Model> model, RunPlan plan);
@@ -89,13 +101,14 @@ class Run {
   std::unique_ptr<Solver> solver_;
   State state_;
   RunMonitor monitor_;
-  std::string failure_;
+  std::string failure_, failureReason_;
   long stepsTaken_ = 0;
   double stepWall_ = 0.0;
   VectorX heldActivations_;  // the activations a step holds, for the muscles' work
   VectorX qdd_;
   std::unique_ptr<TimeSeriesRecorder> recorder_;
   long recordEvery_ = 1;
+  long recordFrom_ = 0;  // stepsTaken_ when the recording started
   bool recordAccelerations_ = false;
 };
 

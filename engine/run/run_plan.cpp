@@ -5,7 +5,6 @@
 #include <sstream>
 
 #include "engine/io/scene_loader.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/step_cost_estimate.hpp"
 
 namespace articulab {
@@ -24,76 +23,54 @@ const BackendInfo& resolveBackend(const Model& model, const RunRequest& request)
   throw RunRefusal("backend", "unknown back-end '" + name + "' (expected one of: " + backendNames() + ")");
 }
 
-// The scene's values of every back-end's settings, then the request's, each checked against its
-// back-end's list once.
-std::vector<SettingValue> resolveSettings(const Model& model, const RunRequest& request, const BackendInfo& backend) {
-  std::vector<SettingValue> values = model.defaults.solverSettings;  // checked by validateSceneChoices
+// The request's settings of `backend` as assignments over the scene's ("NAME=TEXT",
+// resolveSolverOptions); those of other back-ends are checked against their own tables (a later
+// switch to that back-end uses them).
+std::vector<std::string> settingAssignments(const RunRequest& request, const BackendInfo& backend) {
+  std::vector<std::string> assignments;
   for (const SettingRequest& wanted : request.settings) {
     const std::string& owner = wanted.backend.empty() ? backend.name : wanted.backend;
+    if (owner == backend.name) {
+      assignments.push_back(wanted.name + "=" + wanted.value);
+      continue;
+    }
     const BackendInfo* info = findBackend(owner);
     if (!info) throw RunRefusal("setting", "unknown back-end '" + owner + "' (expected one of: " + backendNames() + ")");
-    std::size_t used = 0;
-    double value = 0.0;
-    try {
-      value = std::stod(wanted.value, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != wanted.value.size() || !std::isfinite(value))
-      throw RunRefusal("setting", "setting '" + wanted.name + "' of back-end '" + owner + "': expected a finite number, got '" +
-                                      wanted.value + "'");
-    if (std::string refused = checkSettings(owner, info->settings, {{owner, wanted.name, value}}); !refused.empty())
+    double checked = 0.0;
+    if (std::string refused = info->settings.check(owner, settingValueFromText(owner, wanted.name, wanted.value), checked);
+        !refused.empty())
       throw RunRefusal("setting", refused);
-    assignSetting(values, owner, wanted.name, value);
   }
-  return values;
+  return assignments;
 }
 
-SolverOptions optionsWith(const Model& model, Integrator integrator, const std::vector<SettingValue>& settings) {
-  SolverOptions options = solverOptionsFor(model, integrator);
-  options.settings = settings;
-  return options;
+SolverOptions resolveOptions(const Model& model, const BackendInfo& backend, Integrator integrator,
+                             const std::vector<std::string>& assignments) {
+  ResolvedOptions resolved = resolveSolverOptions(backend, integrator, model.defaults, assignments);
+  if (!resolved.ok()) throw RunRefusal("setting", resolved.refusal);
+  return std::move(resolved.options);
 }
 
-struct IntegratorChoice {
-  Integrator integrator;
-  SolverSupport support;
-  std::string replaced;  // why the wished-for integrator is not used
-};
+// The integrator the request names or wishes for ("" for the back-end's default).
+const std::string& wantedIntegrator(const Model& model, const RunRequest& request) {
+  return request.integratorWish == IntegratorWish::Scene ? model.defaults.integrator : request.integrator;
+}
 
 // An integrator required is used or refused; one wished for (the scene's, or carried over)
-// falls back to the back-end's default where the back-end does not offer it or cannot use it.
-IntegratorChoice chooseIntegrator(const Model& model, const RunRequest& request, const BackendInfo& backend,
-                                  const std::vector<SettingValue>& settings) {
-  const std::string& wanted =
-      request.integratorWish == IntegratorWish::Scene ? model.defaults.integrator : request.integrator;
-  const IntegratorInfo* offered = wanted.empty() ? nullptr : backend.findIntegrator(wanted);
-  if (request.integratorWish == IntegratorWish::Required) {
-    Integrator known;
-    if (!findAnyIntegrator(wanted, known))
-      throw RunRefusal("integrator",
-                       "unknown integrator '" + wanted + "' (expected one of: " + allIntegratorNames() + ")");
-    if (!offered) throw RunRefusal("integrator", integratorRefusal(backend.name, known, backend.integrators));
-    return {offered->integrator, backend.supports(model, optionsWith(model, offered->integrator, settings)), ""};
-  }
-  const Integrator fallback = backend.integrators.front().integrator;
-  IntegratorChoice choice{offered ? offered->integrator : fallback, {}, ""};
-  if (!wanted.empty() && !offered)
-    choice.replaced = "back-end '" + backend.name + "' does not offer it (it offers: " +
-                      integratorListNames(backend.integrators) + ")";
-  choice.support = backend.supports(model, optionsWith(model, choice.integrator, settings));
-  if (!choice.support.ok && !(choice.integrator == fallback)) {
-    SolverSupport withDefault = backend.supports(model, optionsWith(model, fallback, settings));
-    if (withDefault.ok) {
-      choice.replaced = choice.support.reason;
-      choice = {fallback, std::move(withDefault), choice.replaced};
-    }
-  }
-  if (!choice.replaced.empty()) {
-    choice.replaced = "integrator '" + wanted + "' is not used: " + choice.replaced + "; the run uses " + fallback.name();
-    choice.support.warnings.insert(choice.support.warnings.begin(), choice.replaced);
-  }
-  return choice;
+// falls back to the back-end's default where the back-end does not offer it or cannot use it
+// (BackendSupport::choose).
+SceneIntegratorChoice chooseIntegrator(const Model& model, const RunRequest& request, const BackendInfo& backend,
+                                       const std::vector<std::string>& assignments) {
+  if (request.integratorWish != IntegratorWish::Required)
+    return backend.supports.choose(model, wantedIntegrator(model, request), assignments);
+  Integrator known;
+  if (!findAnyIntegrator(request.integrator, known))
+    throw RunRefusal("integrator",
+                     "unknown integrator '" + request.integrator + "' (expected one of: " + allIntegratorNames() + ")");
+  const IntegratorInfo* offered = backend.findIntegrator(request.integrator);
+  if (!offered) throw RunRefusal("integrator", integratorRefusal(backend.name, known, backend.integrators));
+  return {offered->integrator,
+          backend.supports(model, resolveOptions(model, backend, offered->integrator, assignments))};
 }
 
 // The step count of duration / dt, refused where it cannot run: not finite, more than
@@ -136,8 +113,10 @@ double positiveOr(const char* field, double asked, double scene) {
 
 std::vector<std::string> RunPlan::settingsText() const {
   std::vector<std::string> text;
-  for (const SettingValue& setting : options.settings)
-    if (setting.backend == backend->name) text.push_back(setting.name + " " + numberText(setting.value));
+  for (const BackendSettings::Given& given : options.settings.given()) {
+    const SolverSetting& setting = backend->settings.rows()[static_cast<std::size_t>(given.index)];
+    text.push_back(std::string(setting.name) + " " + settingValueText(setting, given.value));
+  }
   return text;
 }
 
@@ -155,20 +134,42 @@ RunPlan resolveRun(const Model& model, const RunRequest& request) {
   plan.request = request;
   plan.backend = &resolveBackend(model, request);
   plan.request.backend = plan.backend->name;
-  const std::vector<SettingValue> settings = resolveSettings(model, request, *plan.backend);
-  IntegratorChoice choice = chooseIntegrator(model, request, *plan.backend, settings);
+  const std::vector<std::string> assignments = settingAssignments(request, *plan.backend);
+  plan.options = resolveOptions(model, *plan.backend, Integrator{}, assignments);  // refuses a bad setting first
+  SceneIntegratorChoice choice = chooseIntegrator(model, request, *plan.backend, assignments);
   if (!choice.support.ok)
     throw RunRefusal("", "back-end '" + plan.backend->name + "' cannot run " + model.sourceFile + ": " +
                              choice.support.reason, choice.support.reason);
   plan.integrator = choice.integrator;
+  plan.options.integrator = choice.integrator;
+  const std::string& wanted = wantedIntegrator(model, request);
+  if (!wanted.empty() && !(choice.integrator == wanted) && !choice.support.warnings.empty())
+    plan.integratorReplaced = choice.support.warnings.front();
   plan.support = std::move(choice.support);
-  plan.integratorReplaced = std::move(choice.replaced);
-  plan.options = optionsWith(model, plan.integrator, settings);
   plan.dt = positiveOr("dt", request.dt, model.defaults.dt);
   plan.duration = positiveOr("duration", request.duration, model.defaults.duration);
   plan.steps = resolveSteps(model, request, plan.dt, plan.duration);
   plan.slowStep = slowStepWarning(plan.backend->name, model, plan.integrator);
   return plan;
+}
+
+std::vector<SettingValue> sceneSettingValues(const Model& model, const RunRequest& request) {
+  std::vector<SettingValue> values = model.defaults.solverSettings;
+  for (const SettingRequest& wanted : request.settings) {
+    const std::string& owner = wanted.backend.empty() ? request.backend : wanted.backend;
+    std::erase_if(values, [&](const SettingValue& v) { return v.backend == owner && v.name == wanted.name; });
+    values.push_back(settingValueFromText(owner, wanted.name, wanted.value));
+  }
+  return values;
+}
+
+bool resolves(const Model& model, const RunRequest& request) {
+  try {
+    resolveRun(model, request);
+    return true;
+  } catch (const RunRefusal&) {
+    return false;
+  }
 }
 
 RunRequest requestOnBackend(const RunPlan& plan, const std::string& backend) {

@@ -62,6 +62,13 @@ std::shared_ptr<const Model> withInitialCoordinates(std::shared_ptr<const Model>
 // RunRefusal (or SceneError for a bad scene field) with the message users see.
 RunPlan resolveRun(const Model& model, const RunRequest& request);
 
+// The scene's values of every back-end's settings with the request's in place of them: what a
+// scene saved from the run states (its /simulation/solver_settings).
+std::vector<SettingValue> sceneSettingValues(const Model& model, const RunRequest& request);
+
+// Whether the request resolves on the model (resolveRun refuses nothing).
+bool resolves(const Model& model, const RunRequest& request);
+
 // The plan's request on another back-end, carrying the integrator over where that back-end
 // offers and can use it (the app's back-end switch and comparison runs).
 RunRequest requestOnBackend(const RunPlan& plan, const std::string& backend);

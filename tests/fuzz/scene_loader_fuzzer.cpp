@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 
@@ -27,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const BackendInfo& info : backends()) info.supports(model);
   const BackendInfo* backend = findBackend(model.defaults.backend);
   if (model.nq > kMaxSteppedCoordinates || !backend || !backend->supports(model).ok) return 0;
-  const auto solver = backend->create(model, solverOptionsFor(model, model.defaults.integrator));
+  const auto solver = backend->create(model, sceneSolverOptions(*backend, model, model.defaults.integrator));
   State state = makeInitialState(model);
   solver->step(model, state, model.defaults.dt);
   return 0;

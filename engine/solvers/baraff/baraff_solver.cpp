@@ -1,4 +1,3 @@
-#include "engine/solvers/contact_settings.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 
 #include <algorithm>
@@ -6,36 +5,26 @@
 #include <cstring>
 #include <limits>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/constraints/joint_rows.hpp"
 #include "engine/constraints/loop_rows.hpp"
 #include "engine/contact/contact_note.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/ground_contact.hpp"
+#include "engine/solvers/baraff/baraff_backend.hpp"
 #include "engine/solvers/baraff/body_forces.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
 #include "engine/solvers/baraff/pose_update.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
 
 namespace {
-// Defaults of the settings (settings() lists them with their ranges).
-// Newton iterates before the projection gives up. A gently moving chain needs 1 or 2; the
-// standard chain of 200 links whipping at up to 300 rad/s near its root (h = 1 ms) needed 12.
-constexpr int kProjectionIterations = 30;
-constexpr double kPositionTolerance = 1e-13;  // m or rad: post-stabilisation target
-constexpr double kPositionFailure = 1e-6;     // left after the iterations: the constraints conflict
-constexpr double kChordContraction = 1e-2;    // an iterate reducing g less than this refactors H
-// The projection's factor is near enough to the next step's rows for one refinement when the
-// step left g below this (m or rad). Measured on the standard 100-link chain over 10 s: below
-// 1e-5 one refinement in 500 was rejected, between 1e-5 and 1e-4 one in five, above most.
-constexpr double kNearFactorError = 1e-5;
+constexpr double kChordContraction = 1e-2;  // an iterate reducing g less than this refactors H
 
-// The pyramid directions the options ask for, 0 when the model has no friction.
-int frictionDirectionsOf(const Model& model, const SolverOptions& options) {
-  if (!contact::hasContactFriction(model)) return 0;
-  return frictionDirections(options, "baraff", BaraffSolver::settings());
+// The pyramid directions the settings ask for, 0 when the model has no friction.
+int frictionDirectionsOf(const Model& model, const BaraffSettings& settings) {
+  return contact::hasContactFriction(model) ? settings.contact.frictionDirections : 0;
 }
 
 bool finite(const State& state) {
@@ -46,12 +35,15 @@ bool finite(const State& state) {
 }  // namespace
 
 BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
+    : BaraffSolver(model, options, baraffSettingTable().read(options.settings)) {}
+
+BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options, const BaraffSettings& settings)
     : Solver(options),
       primary_(model),
       assembledE_(model.bodyCount()),
       assembledPhi_(model.bodyCount()),
       solver_(model, constraints::totalLoopRows(model), baraff::inequalityCapacity(model),
-              baraff::frictionCapacity(model, std::max(frictionDirectionsOf(model, options), 4))),
+              baraff::frictionCapacity(model, std::max(frictionDirectionsOf(model, settings), 4))),
       solution_(model, constraints::totalLoopRows(model)),
       curvature_(model, constraints::totalLoopRows(model)),
       zeroForce_(model.bodyCount(), Vector6::Zero()),
@@ -59,16 +51,16 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
       q_(model.q0),
       qd_(model.qd0),
       qdPrevious_(model.qd0),
-      maxProjectionIterations_(static_cast<int>(settingValue(options, "baraff", settings(), "projection-iterations"))),
-      positionTolerance_(settingValue(options, "baraff", settings(), "projection-tolerance")),
-      positionFailure_(settingValue(options, "baraff", settings(), "projection-failure")),
-      nearFactorError_(settingValue(options, "baraff", settings(), "near-factor-error")),
+      maxProjectionIterations_(settings.projectionIterations),
+      positionTolerance_(settings.projectionTolerance),
+      positionFailure_(settings.projectionFailure),
+      nearFactorError_(settings.nearFactorError),
       inequalityCapacity_(baraff::inequalityCapacity(model)) {
   resolveDefaultIntegrator();
-  frictionDirections_ = frictionDirectionsOf(model, options);
+  frictionDirections_ = frictionDirectionsOf(model, settings);
   if (!contact::validFrictionDirections(frictionDirections_)) frictionDirections_ = 0;  // refused by supports()
   contactRows_ = contact::ContactRows(model, frictionDirections_);
-  solver_.setStaggeredSettings(staggeredSettings(options, "baraff", settings()));
+  solver_.setStaggeredSettings(settings.contact.staggered);
   system_.force.assign(model.bodyCount(), Vector6::Zero());
   system_.primary.resize(model.bodyCount());
   for (int i = 0; i < model.bodyCount(); ++i) primary_.initialize(i, system_.primary[i]);
@@ -97,20 +89,6 @@ const IntegratorList& BaraffSolver::integratorList() {
   return list;
 }
 
-const SolverSettingList& BaraffSolver::settings() {
-  static const SolverSettingList list = withContactSettings({
-      {"projection-iterations", kProjectionIterations, "iterations", 1, 1000,
-       "Newton iterates of the position projection (post-stabilisation)"},
-      {"projection-tolerance", kPositionTolerance, "m or rad", 0, 1e-6,
-       "constraint violation at which the projection stops"},
-      {"projection-failure", kPositionFailure, "m or rad", 0, 1,
-       "violation left after the iterates at which the step fails"},
-      {"near-factor-error", kNearFactorError, "m or rad", 0, 1,
-       "violation left by a step below which the projection's factor serves the next step, refined"},
-  });
-  return list;
-}
-
 double BaraffSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
   const double n = model.bodyCount(), k = loopClosureRows(model), u = baraff::inequalityCapacity(model);
   constexpr double kPerBody = 10240.0;  // factor blocks, rows, RK4 stages, model and state: 9.7 KB measured
@@ -118,9 +96,7 @@ double BaraffSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
   return kPerBody * n + kPerRow * (k + u) + 8.0 * (3.0 * k * k + (k + u) * (k + u));
 }
 
-SolverSupport BaraffSolver::supports(const Model& model) {
-  return chooseSceneIntegrator(model, model.defaults.integrator, "baraff", integratorList(), static_cast<SupportCheck>(&supports)).support;
-}
+SolverSupport BaraffSolver::supports(const Model& model) { return baraffBackend().supports(model); }
 
 SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& options) {
   SolverSupport support;
@@ -138,7 +114,7 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
   if (!checkWorkspaceFits("baraff", model, options.integrator.isDefault() ? Integrator::SemiImplicitEuler : options.integrator, support))
     return support;
   if (contact::hasContactFriction(model)) {
-    const int directions = frictionDirectionsOf(model, options);
+    const int directions = frictionDirectionsOf(model, baraffSettingTable().read(options.settings));
     if (!contact::validFrictionDirections(directions)) {
       support.ok = false;
       support.reason = "setting 'friction-directions' of back-end 'baraff' must be 4, 8 or 16; got " +

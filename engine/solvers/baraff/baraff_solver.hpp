@@ -18,6 +18,7 @@
 
 #include "engine/contact/contact_anchor.hpp"
 #include "engine/solvers/baraff/anticipation.hpp"
+#include "engine/solvers/baraff/baraff_settings.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
 #include "engine/solvers/baraff/primary_constraints.hpp"
 #include "engine/solvers/solver.hpp"
@@ -37,8 +38,6 @@ class BaraffSolver final : public Solver {
   // semi-implicit (the default), rk4.
   static const IntegratorList& integratorList();
   const IntegratorList& integrators() const override { return integratorList(); }
-  // The position projection's iteration cap and tolerances.
-  static const SolverSettingList& settings();
   bool controlsDrift() const override { return true; }  // every joint is a constraint row
   // Bytes of the solver's workspace: O(n) for the tree, plus the dense matrices of the k loop
   // rows and u limit and contact rows ((k + u)^2 for the mixed LCP).
@@ -74,6 +73,7 @@ class BaraffSolver final : public Solver {
   const VectorX& inequalityMultipliers() const { return inequalityMultipliers_; }
 
  private:
+  BaraffSolver(const Model& model, const SolverOptions& options, const BaraffSettings& settings);
   // Every row at the state's poses and twists (the end of every step assembles the next
   // step's system; solveAccelerations reuses it while the state is unchanged).
   void assembleAt(const Model& model, const State& state, bool withError);
@@ -134,7 +134,7 @@ class BaraffSolver final : public Solver {
   std::vector<Vector6> zeroForce_;
   std::vector<char> unconstrained_;  // bodies no joint or loop row acts on (advanceFreeBody)
   VectorX q_, qd_, qdPrevious_;
-  // settings(): the projection's iteration cap, target, failure bound; the factor-reuse bound.
+  // BaraffSettings: the projection's iteration cap, target, failure bound; the factor-reuse bound.
   int maxProjectionIterations_;
   double positionTolerance_, positionFailure_, nearFactorError_;
   int inequalityCapacity_ = 0;  // baraff::inequalityCapacity(model)
