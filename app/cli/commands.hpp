@@ -22,7 +22,7 @@ int backendsCommand(std::ostream& out);
 // articulab import MODEL [-o SCENE] [--package-path DIR] [--floating-root]: a URDF or MJCF
 // written as a scene file (or to out without -o), with the import report.
 int importCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-// The import report of a model, one "  note: ..." line each (nothing for a scene file).
+// The import report of a model under a heading, one indented line each (nothing for a scene file).
 void printImportReport(const Model& model, std::ostream& out);
 void printUsage(std::ostream& out);
 // Each back-end with its integrators (name, description) and its own settings, from the registry.
