@@ -243,7 +243,7 @@ class MjcfReader {
   }
 
   Matrix4 frame(const XMLElement& e, const std::string& cls) const {
-    return xml_io::pose(orientation(e, cls), vectorOf(e, "pos", cls, Vector3::Zero()));
+    return se3::make(orientation(e, cls), vectorOf(e, "pos", cls, Vector3::Zero()));
   }
 
   // ---- bodies
@@ -356,7 +356,7 @@ class MjcfReader {
       if (fromto.size() != 6) file_.fail(g, "fromto needs 6 numbers");
       const Vector3 a(fromto[0], fromto[1], fromto[2]), b(fromto[3], fromto[4], fromto[5]);
       if ((b - a).norm() < 1e-12) file_.fail(g, "fromto has zero length");
-      E = xml_io::pose(xml_io::rotationTakingZTo(b - a), 0.5 * (a + b));
+      E = se3::make(xml_io::rotationTakingZTo(b - a), 0.5 * (a + b));
       const double halfLength = 0.5 * (b - a).norm();
       if (type == "box" || type == "ellipsoid") {
         if (size.size() < 2) file_.fail(g, type + " with fromto needs 2 size numbers (x and y)");
@@ -507,8 +507,8 @@ class MjcfReader {
       anchor = j.anchor;
     }
     const Vector3 p = anchor.value_or(Vector3::Zero());
-    joint.E_pj = E_pb * xml_io::pose(Matrix3::Identity(), p);
-    joint.E_jc = xml_io::pose(Matrix3::Identity(), -p);
+    joint.E_pj = E_pb * se3::make(Matrix3::Identity(), p);
+    joint.E_jc = se3::make(Matrix3::Identity(), -p);
     joint.parts.clear();
     for (const JointReading& j : joints) {
       const JointType type = j.kind == MjJoint::Hinge ? JointType::Revolute : j.kind == MjJoint::Slide ? JointType::Prismatic : JointType::SphericalExp;

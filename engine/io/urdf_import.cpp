@@ -12,6 +12,7 @@
 #include "engine/io/import_tree.hpp"
 #include "engine/io/mesh_file.hpp"
 #include "engine/io/model_loader.hpp"
+#include "engine/spatial/se3.hpp"
 
 namespace articulab {
 
@@ -72,7 +73,7 @@ class UrdfReader {
   Matrix4 readOrigin(const XMLElement& parent) const {
     const XMLElement* origin = parent.FirstChildElement("origin");
     if (!origin) return Matrix4::Identity();
-    return xml_io::pose(xml_io::rollPitchYaw(file_.vector3(*origin, "rpy", Vector3::Zero())),
+    return se3::make(xml_io::rollPitchYaw(file_.vector3(*origin, "rpy", Vector3::Zero())),
                         file_.vector3(*origin, "xyz", Vector3::Zero()));
   }
 
@@ -142,7 +143,7 @@ class UrdfReader {
     shape.dims = ShapeDims{ShapeType::Box, sides, nullptr};
     Matrix3 R = eigen.eigenvectors();
     if (R.determinant() < 0.0) R.col(2) = -R.col(2);
-    shape.E_bs = xml_io::pose(R, inertial.com);
+    shape.E_bs = se3::make(R, inertial.com);
     shape.role = ShapeRole::Visual;
     return shape;
   }
@@ -290,8 +291,8 @@ class UrdfReader {
     } else if (type == "planar") {  // translation in the plane normal to the axis, turning about it
       joint.type = JointType::Free2D;
       const Matrix3 R = xml_io::rotationTakingZTo(axis);
-      joint.E_pj = joint.E_pj * xml_io::pose(R, Vector3::Zero());
-      joint.E_jc = xml_io::pose(R.transpose(), Vector3::Zero());
+      joint.E_pj = joint.E_pj * se3::make(R, Vector3::Zero());
+      joint.E_jc = se3::make(R.transpose(), Vector3::Zero());
     } else {
       file_.fail(e, "unknown joint type \"" + type + "\"; expected revolute, continuous, prismatic, fixed, floating or planar");
     }

@@ -82,13 +82,6 @@ Matrix3 rollPitchYaw(const Vector3& rpy) {
       .toRotationMatrix();
 }
 
-Matrix4 pose(const Matrix3& R, const Vector3& p) {
-  Matrix4 E = Matrix4::Identity();
-  E.topLeftCorner<3, 3>() = R;
-  E.topRightCorner<3, 1>() = p;
-  return E;
-}
-
 Matrix3 rotationTakingZTo(const Vector3& a) {
   return Eigen::Quaterniond::FromTwoVectors(Vector3::UnitZ(), a.normalized()).toRotationMatrix();
 }

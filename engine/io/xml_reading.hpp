@@ -43,8 +43,6 @@ class XmlFile {
 
 // Rotation from roll, pitch, yaw about fixed x, y, z: R = Rz(yaw) Ry(pitch) Rx(roll) (URDF).
 Matrix3 rollPitchYaw(const Vector3& rpy);
-// A rigid transform from a rotation and a translation.
-Matrix4 pose(const Matrix3& R, const Vector3& p);
 // A rotation that takes z to the unit vector a (the identity for a = z).
 Matrix3 rotationTakingZTo(const Vector3& a);
 
