@@ -13,9 +13,12 @@ namespace articulab::xml_io {
 XmlFile::XmlFile(const std::string& path) : path_(path) {
   if (!std::filesystem::is_regular_file(path)) throw SceneError(path, "", "cannot open the file (no such file)");
   document_.LoadFile(path.c_str());
-  if (document_.Error())
-    throw SceneError(path + ":" + std::to_string(document_.ErrorLineNum()), "",
-                     std::string("XML syntax error: ") + document_.ErrorStr());
+  const std::string where = path + ":" + std::to_string(document_.ErrorLineNum());
+  if (document_.ErrorID() == tinyxml2::XML_ELEMENT_DEPTH_EXCEEDED)
+    throw SceneError(where, "", "elements nested more than " + std::to_string(tinyxml2::TINYXML2_MAX_ELEMENT_DEPTH) +
+                                    " deep, the most the XML reader (tinyxml2) takes (MJCF bodies nest about " +
+                                    std::to_string(tinyxml2::TINYXML2_MAX_ELEMENT_DEPTH - 4) + " deep at most)");
+  if (document_.Error()) throw SceneError(where, "", std::string("XML syntax error: ") + document_.ErrorStr());
   if (!document_.RootElement()) throw SceneError(path, "", "the file has no XML element");
 }
 
