@@ -15,9 +15,9 @@ XmlFile::XmlFile(const std::string& path) : path_(path) {
   document_.LoadFile(path.c_str());
   const std::string where = path + ":" + std::to_string(document_.ErrorLineNum());
   if (document_.ErrorID() == tinyxml2::XML_ELEMENT_DEPTH_EXCEEDED)
-    throw SceneError(where, "", "elements nested more than " + std::to_string(tinyxml2::TINYXML2_MAX_ELEMENT_DEPTH) +
+    throw SceneError(where, "", "elements nested more than " + std::to_string(TINYXML2_MAX_ELEMENT_DEPTH) +
                                     " deep, the most the XML reader (tinyxml2) takes (MJCF bodies nest about " +
-                                    std::to_string(tinyxml2::TINYXML2_MAX_ELEMENT_DEPTH - 4) + " deep at most)");
+                                    std::to_string(TINYXML2_MAX_ELEMENT_DEPTH - 4) + " deep at most)");
   if (document_.Error()) throw SceneError(where, "", std::string("XML syntax error: ") + document_.ErrorStr());
   if (!document_.RootElement()) throw SceneError(path, "", "the file has no XML element");
 }
