@@ -6,6 +6,7 @@
 
 #include "app/cli/commands.hpp"
 #include "app/cli/last_resort.hpp"
+#include "engine/io/model_loader.hpp"
 #ifdef ARTICULAB_HAS_GUI
 #include <GLFW/glfw3.h>
 
@@ -70,6 +71,7 @@ int dispatch(const std::vector<std::string>& args) {
   if (command == "describe") return describeCommand(rest, std::cout, std::cerr);
   if (command == "compare") return compareCommand(rest, std::cout, std::cerr);
   if (command == "backends") return backendsCommand(std::cout);
+  if (command == "import") return importCommand(rest, std::cout, std::cerr);
   if (command == "record") {
 #ifdef ARTICULAB_HAS_GUI
     if (!displayAvailable()) {
@@ -87,8 +89,8 @@ int dispatch(const std::vector<std::string>& args) {
     printUsage(std::cout);
     return 0;
   }
-  const bool gui = command == "gui" || command.rfind("--", 0) == 0 || command.ends_with(".json");
-  if (!gui) throw UsageError("unknown command '" + command + "' (expected gui, run, record, describe or backends)");
+  const bool gui = command == "gui" || command.rfind("--", 0) == 0 || articulab::isModelFile(command);
+  if (!gui) throw UsageError("unknown command '" + command + "' (expected gui, run, record, describe, import or backends)");
 #ifdef ARTICULAB_HAS_GUI
   const articulab::gui::GuiOptions options = parseGuiOptions(command == "gui" ? rest : args);
   if (!displayAvailable()) {

@@ -26,6 +26,22 @@ bool loadInto(const std::string& path, GpuMesh& mesh, std::string& error) {
 
 glm::mat4 scaling(const glm::vec3& s) { return glm::scale(glm::mat4(1.0f), s); }
 
+// Each triangle with its own three vertices and face normal (STL meshes have no normals).
+MeshData flatMesh(const TriangleMesh& mesh) {
+  MeshData data;
+  for (const auto& t : mesh.triangles) {
+    const Vector3 &a = mesh.vertices[t[0]], &b = mesh.vertices[t[1]], &c = mesh.vertices[t[2]];
+    const Vector3 n = (b - a).cross(c - a).normalized();
+    for (const Vector3* p : {&a, &b, &c}) {
+      data.indices.push_back(static_cast<std::uint32_t>(data.positions.size() / 3));
+      for (int k = 0; k < 3; ++k) {
+        data.positions.push_back(static_cast<float>((*p)[k]));
+        data.normals.push_back(std::isfinite(n[k]) ? static_cast<float>(n[k]) : 0.0f);
+      }
+    }
+  }
+  return data;
+}
 }  // namespace
 
 bool MeshLibrary::load(const std::string& assetDir, std::string& error) {
@@ -57,7 +73,24 @@ const GpuMesh* MeshLibrary::coarseTorus(double minorOverMajor) {
   return &mesh;
 }
 
+const GpuMesh* MeshLibrary::fileMesh(const std::shared_ptr<const TriangleMesh>& mesh) {
+  UploadedMesh& entry = file_meshes_[mesh.get()];
+  if (entry.source.lock() != mesh) {
+    entry.gpu.release();
+    entry.gpu.upload(flatMesh(*mesh));
+    entry.source = mesh;
+  }
+  return &entry.gpu;
+}
+
 void MeshLibrary::trimGenerated() {
+  for (auto it = file_meshes_.begin(); it != file_meshes_.end();)
+    if (it->second.source.expired()) {
+      it->second.gpu.release();
+      it = file_meshes_.erase(it);
+    } else {
+      ++it;
+    }
   for (auto* tori : {&generated_tori_, &coarse_tori_}) {
     if (tori->size() <= kMaxGeneratedTori) continue;
     for (auto& entry : *tori) entry.second.release();
@@ -85,6 +118,7 @@ void MeshLibrary::appendParts(const ShapeDims& shape, std::vector<MeshPart>& par
       parts.push_back({torus(shape.size.y() / shape.size.x()), scaling(glm::vec3(s.x)),
                        coarseTorus(shape.size.y() / shape.size.x())});
       return;
+    case ShapeType::Mesh: parts.push_back({fileMesh(shape.mesh), scaling(s)}); return;
   }
 }
 
@@ -94,6 +128,8 @@ void MeshLibrary::release() {
     for (auto& entry : *tori) entry.second.release();
     tori->clear();
   }
+  for (auto& entry : file_meshes_) entry.second.gpu.release();
+  file_meshes_.clear();
 }
 
 }  // namespace articulab::render

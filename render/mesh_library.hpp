@@ -5,9 +5,11 @@
 //   torus generated at load time by the same generator (render/primitive_meshes), cached by
 //   ratio in thousandths; scaled by the major radius. The shadow pass draws tori with a coarse
 //   generated torus (a shadow needs no smooth normals).
+//   mesh: its triangles uploaded once per mesh (flat normals), scaled.
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,6 +43,13 @@ class MeshLibrary {
  private:
   const GpuMesh* torus(double minorOverMajor);
   const GpuMesh* coarseTorus(double minorOverMajor);
+  const GpuMesh* fileMesh(const std::shared_ptr<const TriangleMesh>& mesh);
+
+  struct UploadedMesh {
+    std::weak_ptr<const TriangleMesh> source;  // expired: the address may be another mesh's
+    GpuMesh gpu;
+  };
+  std::map<const TriangleMesh*, UploadedMesh> file_meshes_;
 
   GpuMesh box_, sphere_, hemisphere_, cylinder_;
   std::map<long, GpuMesh> stored_tori_, generated_tori_, coarse_tori_;  // key: ratio in thousandths

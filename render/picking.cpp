@@ -118,6 +118,13 @@ std::optional<double> boxHit(const Vector3& halfSides, const Ray& ray) {
   return tEnter;
 }
 
+// The box that holds the mesh (a pick needs no more).
+std::optional<double> meshHit(const ShapeDims& shape, const Ray& ray) {
+  Vector3 lo, hi;
+  meshBounds(*shape.mesh, shape.size, lo, hi);
+  return boxHit(0.5 * (hi - lo), {ray.origin - 0.5 * (hi + lo), ray.direction});
+}
+
 }  // namespace
 
 Ray rayThroughView(const Camera& camera, float ndcX, float ndcY, float aspect) {
@@ -138,6 +145,7 @@ std::optional<double> intersectShape(const ShapeDims& shape, const Ray& ray) {
     case ShapeType::Cylinder: return cylinderHit(s.x(), s.y(), ray);
     case ShapeType::Capsule: return capsuleHit(s.x(), s.y(), ray);
     case ShapeType::Torus: return torusHit(s.x(), s.y(), ray);
+    case ShapeType::Mesh: return meshHit(shape, ray);
   }
   return std::nullopt;
 }
@@ -148,6 +156,7 @@ PickResult pickBody(const Model& model, const State& state, const Ray& ray) {
   const int n = std::min<int>(model.bodyCount(), static_cast<int>(state.E_0i.size()));
   for (int i = 0; i < n; ++i)
     for (const BodyShape& shape : model.bodies[i].shapes) {
+      if (!shapeIsDrawn(shape)) continue;
       // The ray in the shape frame; rigid transforms keep distances along it.
       const Matrix4 E_s0 = se3::inverse(state.E_0i[i] * shape.E_bs);
       const Ray local{E_s0.topLeftCorner<3, 3>() * ray.origin + E_s0.topRightCorner<3, 1>(),

@@ -140,6 +140,7 @@ void Renderer::Resources::collectBodies(const Model& model, const State& state) 
   for (int i = 0; i < n; ++i) {
     const glm::vec3 color = bodyColor(i, state.perturbation.body == i);
     for (const BodyShape& shape : model.bodies[i].shapes) {
+      if (!shapeIsDrawn(shape)) continue;
       parts.clear();
       meshes.appendParts(shape.dims, parts);
       const glm::mat4 shapeWorld = toGlm(Matrix4(state.E_0i[i] * shape.E_bs));

@@ -15,6 +15,12 @@ Vector3 shapeHalfExtents(const ShapeDims& shape) {
     case ShapeType::Cylinder: return {s.x(), s.x(), 0.5 * s.y()};
     case ShapeType::Capsule: return {s.x(), s.x(), 0.5 * s.y() + s.x()};
     case ShapeType::Torus: return {s.x() + s.y(), s.x() + s.y(), s.y()};
+    case ShapeType::Mesh: {
+      if (!shape.mesh) return Vector3::Zero();
+      Vector3 lo, hi;
+      meshBounds(*shape.mesh, s, lo, hi);
+      return lo.cwiseAbs().cwiseMax(hi.cwiseAbs());
+    }
   }
   return Vector3::Zero();
 }
@@ -29,6 +35,7 @@ bool shapeIsDrawable(const ShapeDims& shape) {
     case ShapeType::Cylinder: return positive(s.x()) && positive(s.y());
     case ShapeType::Capsule: return positive(s.x()) && std::isfinite(s.y()) && s.y() >= 0.0;
     case ShapeType::Torus: return positive(s.x()) && positive(s.y());
+    case ShapeType::Mesh: return shape.mesh && positive(s.x()) && positive(s.y()) && positive(s.z());
   }
   return false;
 }

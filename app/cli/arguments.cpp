@@ -91,4 +91,16 @@ bool parseBlowUpPolicy(const std::string& text) {
   throw UsageError("--on-blow-up: expected stop or warn, got '" + text + "'");
 }
 
+bool parseImportFlag(const std::vector<std::string>& args, std::size_t& i, ImportOptions& options) {
+  if (args[i] == "--package-path") {
+    options.packagePaths.push_back(flagValue(args, i));
+    return true;
+  }
+  if (args[i] == "--floating-root") {
+    options.floatingRoot = true;
+    return true;
+  }
+  return false;
+}
+
 }  // namespace articulab::cli

@@ -7,6 +7,7 @@
 
 #include "engine/diagnostics/recorder.hpp"
 #include "engine/io/scene_loader.hpp"
+#include "engine/io/model_loader.hpp"
 #include "engine/run/run_request.hpp"
 
 namespace articulab::cli {
@@ -29,5 +30,8 @@ SettingRequest parseSettingRequest(const std::string& flag, const std::string& t
 RecorderColumns parseColumns(const std::string& text);
 // --on-blow-up stop|warn (run_monitor.hpp): whether a blow-up ends the run.
 bool parseBlowUpPolicy(const std::string& text);
+// The flags of a URDF or MJCF import: --package-path DIR (repeatable) and --floating-root. True
+// when args[i] is one of them (i advanced past its value).
+bool parseImportFlag(const std::vector<std::string>& args, std::size_t& i, ImportOptions& options);
 
 }  // namespace articulab::cli

@@ -18,6 +18,7 @@ const char* shapeName(ShapeType type) {
     case ShapeType::Cylinder: return "cylinder";
     case ShapeType::Capsule: return "capsule";
     case ShapeType::Torus: return "torus";
+    case ShapeType::Mesh: return "mesh";
   }
   return "?";
 }
@@ -86,14 +87,16 @@ void describeBackends(const Model& model, std::ostream& out) {
 int describeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream&) {
   std::string scene;
   ParameterOverrides overrides;
+  ImportOptions import;
   for (std::size_t i = 0; i < args.size(); ++i) {
+    if (parseImportFlag(args, i, import)) continue;
     if (args[i] == "--set") parseOverride(flagValue(args, i), overrides);
     else if (args[i].rfind("--", 0) == 0) throw UsageError("unknown flag '" + args[i] + "' for 'describe'");
     else if (scene.empty()) scene = args[i];
     else throw UsageError("unexpected argument '" + args[i] + "': 'describe' takes one scene file");
   }
   if (scene.empty()) throw UsageError("'describe' needs a scene file");
-  const Model model = loadScene(scene, overrides);
+  const Model model = loadModel(scene, overrides, import);
   out << std::setprecision(6);
   out << model.name << " (" << scene << ")\n";
   if (!model.description.empty()) out << "  " << model.description << '\n';
@@ -128,6 +131,8 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
   for (const ForceElement& element : model.forces) describeForce(model, element, out);
   if (!model.muscles.empty()) out << "muscles:\n";
   for (const Muscle& muscle : model.muscles) describeMuscle(model, muscle, out);
+  for (const Model::Keyframe& key : model.keyframes) out << "keyframe " << key.name << '\n';
+  printImportReport(model, out);
   out << "back-ends:\n";
   describeBackends(model, out);
   return 0;

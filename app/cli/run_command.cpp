@@ -29,6 +29,8 @@ struct RunOptions {
   long every = 1;
   RecorderColumns columns;
   ParameterOverrides overrides;
+  ImportOptions import;
+  std::string keyframe;  // a named initial state of the model (an MJCF keyframe)
 };
 
 RunOptions parseRunOptions(const std::vector<std::string>& args) {
@@ -36,6 +38,7 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
   RunRequest& r = o.request;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    if (parseImportFlag(args, i, o.import)) continue;
     if (a == "--backend") r.backend = flagValue(args, i);
     else if (a == "--integrator") r.requireIntegrator(flagValue(args, i));
     else if (a == "--dt") r.dt = parseNumber(a, flagValue(args, i), true);
@@ -46,6 +49,7 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
     else if (a == "--set") parseOverride(flagValue(args, i), o.overrides);
     else if (a == "--setting") r.settings.push_back(parseSettingRequest(a, flagValue(args, i)));
     else if (a == "--on-blow-up") r.stopOnBlowUp = parseBlowUpPolicy(flagValue(args, i));
+    else if (a == "--keyframe") o.keyframe = flagValue(args, i);
     else if (a == "--q0") r.q0 = parseList(a, flagValue(args, i));
     else if (a == "--qd0") r.qd0 = parseList(a, flagValue(args, i));
     else if (a.rfind("--", 0) == 0) throw UsageError("unknown flag '" + a + "' for 'run' (see articulab --help)");
@@ -112,9 +116,27 @@ UsageError refusal(const RunRefusal& refused) {
   return UsageError(refused.field().empty() ? refused.what() : "--" + refused.field() + ": " + refused.what());
 }
 
+// The request starting from the model's keyframe o.keyframe (none: the request as it is).
+RunRequest startingFrom(const Model& model, const RunOptions& o) {
+  RunRequest request = o.request;
+  if (o.keyframe.empty()) return request;
+  std::string names;
+  for (const Model::Keyframe& key : model.keyframes) {
+    if (key.name == o.keyframe) {
+      request.q0.assign(key.q.data(), key.q.data() + key.q.size());
+      request.qd0.assign(key.qd.data(), key.qd.data() + key.qd.size());
+      return request;
+    }
+    names += (names.empty() ? "" : ", ") + key.name;
+  }
+  throw UsageError("--keyframe: the model has no keyframe '" + o.keyframe + "'; " +
+                   (names.empty() ? "it has none" : "its keyframes: " + names));
+}
+
 Run startRun(const RunOptions& o, std::ostream& err) {
   try {
-    Run run(std::make_shared<const Model>(loadScene(o.scene, o.overrides)), o.request);
+    auto model = std::make_shared<const Model>(loadModel(o.scene, o.overrides, o.import));
+    Run run(model, startingFrom(*model, o));
     const SolverSupport& support = run.plan().support;
     for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
     for (const std::string& note : support.notes) err << "note: " << note << '\n';

@@ -12,6 +12,11 @@ usage:
   articulab [gui] [SCENE] [--set NAME=VALUE] [--backend NAME] [--script FILE]
             [--benchmark-frames N] [--benchmark-output FILE] [--size WxH]
       open the interactive app (default scene: scenes/double_pendulum.json)
+  SCENE is a scene file (.json), a URDF (.urdf) or an MJCF model (.xml, .mjcf), read by its
+  extension everywhere; for a URDF or MJCF:
+      --package-path DIR  a folder for package://NAME/... and relative mesh paths (repeatable;
+                          then ROS_PACKAGE_PATH's folders and the model's own folder)
+      --floating-root     a URDF's root link is free (free3d) instead of welded to the world
   articulab run SCENE [flags]          simulate headless and print a summary
       --backend NAME      back-end (default: the scene's; see 'articulab backends')
       --integrator NAME   one the back-end offers (default: the scene's, or the back-end's first):
@@ -32,6 +37,7 @@ usage:
       --setting NAME=VALUE  a setting of the back-end, e.g. --setting gmres-tolerance=1e-8
                           (repeatable; 'articulab backends' lists them with their ranges)
       --q0 LIST, --qd0 LIST  initial joint coordinates / velocities: one value per DOF, or one for all
+      --keyframe NAME     start from the model's named initial state (an MJCF keyframe)
       --on-blow-up stop|warn  when the energy grows beyond the scene's energy scale with no force
                           doing work: end the run as diverged (stop, the default) or go on with a
                           warning that the run is not to be trusted (warn)
@@ -51,6 +57,10 @@ usage:
       t = k/fps, round(duration * fps) frames (default 5 s, 30 fps, 1280x720); needs a display
       (xvfb-run on a headless machine)
   articulab describe SCENE [--set NAME=VALUE]   bodies, joints, DOF and which back-ends can run it
+                                       (and the import report of a URDF or MJCF)
+  articulab import MODEL [-o SCENE.json]  a URDF or MJCF written as a scene file (to standard
+                                       output without -o), with its import report: what was
+                                       approximated or not imported, by file, line and element
   articulab backends                   list the back-ends and integrators
   articulab --help                     this text
 

@@ -4,13 +4,19 @@
 #include <filesystem>
 #include <system_error>
 
+#include "engine/io/model_loader.hpp"
+
 namespace articulab::gui {
 
 namespace fs = std::filesystem;
 
 namespace {
 
-bool wanted(BrowseMode mode, const fs::path& file) { return mode == BrowseMode::ExportPlots || file.extension() == ".json"; }
+// Opening lists every model file (scene, URDF, MJCF); saving lists scene files.
+bool wanted(BrowseMode mode, const fs::path& file) {
+  if (mode == BrowseMode::OpenScene) return isModelFile(file.string());
+  return mode == BrowseMode::ExportPlots || file.extension() == ".json";
+}
 
 // 'text' (appended, not "'" + text: GCC 12 warns falsely of -Wrestrict on that).
 std::string quoted(const std::string& text) {

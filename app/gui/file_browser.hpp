@@ -10,7 +10,7 @@
 namespace articulab::gui {
 
 enum class BrowseMode {
-  OpenScene,    // pick an existing scene file (.json)
+  OpenScene,    // pick an existing scene file (.json) or model (.urdf, .xml, .mjcf)
   ExportPlots,  // name the base path of the CSV and PNG/SVG/PDF export (any name)
   SaveScene,    // name the scene file to write (File > Save scene as...; .json files listed)
 };

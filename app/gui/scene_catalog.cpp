@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "engine/io/scene_loader.hpp"
+#include "engine/io/model_loader.hpp"
 
 namespace articulab::gui {
 
@@ -11,11 +11,11 @@ std::vector<SceneEntry> listScenes(const std::string& dir) {
   std::vector<SceneEntry> scenes;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-    if (!entry.is_regular_file() || entry.path().extension() != ".json") continue;
+    if (!entry.is_regular_file() || !isModelFile(entry.path().string())) continue;
     SceneEntry scene;
     scene.path = entry.path().string();
     try {
-      Model model = loadScene(scene.path);
+      Model model = loadModel(scene.path);
       scene.name = model.name;
       scene.description = model.description;
       scene.loads = true;

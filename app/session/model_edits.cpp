@@ -53,13 +53,18 @@ std::string setBodyMass(Model& model, int body, double mass) {
   Body& target = model.bodies[body];
   if (!(target.mass > 0.0)) return "body " + target.name + " has no mass to scale (its inertia is zero)";
   double ratio = mass / target.mass;
-  if (target.shapes.empty()) {  // a body built in code from its inertia alone
+  if (target.shapes.empty() && !target.inertial.given) {  // a body built in code from its inertia alone
     target.M *= ratio;  // M = m [I/m, ...]: every entry of the spatial inertia is proportional to m (eq 1.26)
     target.mass = mass;
     return "";
   }
   for (BodyShape& shape : target.shapes) shape.mass *= ratio;
-  if (target.shapes.size() == 1) target.shapes[0].mass = mass;
+  if (target.inertial.given) {  // an imported body: its inertial scales with the shapes
+    target.inertial.mass *= ratio;
+    target.inertial.inertia *= ratio;
+  } else if (target.shapes.size() == 1) {
+    target.shapes[0].mass = mass;
+  }
   // The loader's own sum over the shapes (eq 1.25-1.26), so that a saved scene loads to this body.
   computeBodyInertia(target);
   return "";

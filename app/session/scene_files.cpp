@@ -4,6 +4,8 @@
 
 #include <memory>
 
+#include "engine/io/model_loader.hpp"
+
 namespace articulab::session {
 
 RunRequest sessionRequest(const std::string& backend) {
@@ -16,7 +18,8 @@ RunRequest sessionRequest(const std::string& backend) {
 PreparedScene prepareScene(const std::string& path, const ParameterOverrides& overrides,
                            const std::string& preferredBackend) {
   PreparedScene scene{std::nullopt, path, overrides, ""};
-  auto model = std::make_shared<const Model>(loadScene(path, overrides));
+  auto model = std::make_shared<const Model>(loadModel(path, overrides));
+  for (const std::string& line : model->importReport) spdlog::warn("import: {}", line);
   try {
     scene.run.emplace(model, sessionRequest(preferredBackend));
     return scene;

@@ -1,5 +1,6 @@
 #include "engine/contact/body_contact.hpp"
 
+#include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/geometry/shape/box.h>
 #include <fcl/geometry/shape/capsule.h>
 #include <fcl/geometry/shape/cylinder.h>
@@ -38,8 +39,22 @@ Matrix4 torusCapsulePose(double majorRadius, int k) {
   return E;
 }
 
+// A mesh as FCL's bounding-volume hierarchy of its triangles, scaled (not inflated by the margin).
+std::shared_ptr<fcl::CollisionGeometryd> meshGeometry(const ShapeDims& dims) {
+  auto model = std::make_shared<fcl::BVHModel<fcl::OBBRSSd>>();
+  std::vector<fcl::Vector3d> vertices;
+  std::vector<fcl::Triangle> triangles;
+  for (const Vector3& v : dims.mesh->vertices) vertices.push_back(v.cwiseProduct(dims.size));
+  for (const auto& t : dims.mesh->triangles) triangles.emplace_back(t[0], t[1], t[2]);
+  model->beginModel();
+  model->addSubModel(vertices, triangles);
+  model->endModel();
+  return model;
+}
+
 // FCL geometry of one shape inflated by half the margin, as one or more objects in the body frame.
 void addShapeObjects(int body, const BodyShape& shape, double margin, std::vector<FclShapeObject>& out) {
+  if (!shapeCollides(shape)) return;
   const Vector3& s = shape.dims.size;
   const double skin = 0.5 * margin;
   std::shared_ptr<fcl::CollisionGeometryd> geometry;
@@ -65,6 +80,7 @@ void addShapeObjects(int body, const BodyShape& shape, double margin, std::vecto
       for (int k = 0; k < kTorusCapsules; ++k) out.emplace_back(body, shape.E_bs * torusCapsulePose(s.x(), k), capsule);
       return;
     }
+    case ShapeType::Mesh: geometry = meshGeometry(shape.dims); break;
   }
   out.emplace_back(body, shape.E_bs, geometry);
 }
@@ -90,7 +106,10 @@ fcl::Transform3d toTransform(const Matrix4& E) {
   return T;
 }
 
-int objectCount(const BodyShape& shape) { return shape.dims.type == ShapeType::Torus ? kTorusCapsules : 1; }
+int objectCount(const BodyShape& shape) {
+  if (!shapeCollides(shape)) return 0;
+  return shape.dims.type == ShapeType::Torus ? kTorusCapsules : 1;
+}
 
 }  // namespace
 

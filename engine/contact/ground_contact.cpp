@@ -17,8 +17,10 @@ Vector3 radial(const Vector3& v) {
 }  // namespace
 
 int supportPointCount(const BodyShape& shape) {
+  if (!shapeCollides(shape)) return 0;
   switch (shape.dims.type) {
-    case ShapeType::Box: return kBoxCorners;
+    case ShapeType::Box:
+    case ShapeType::Mesh: return kBoxCorners;
     case ShapeType::Cylinder:
     case ShapeType::Capsule: return 2;  // one per end
     default: return 1;
@@ -46,6 +48,7 @@ Vector3 shapeSupportPoint(const ShapeDims& dims, const Vector3& d, int j) {
     case ShapeType::Cylinder: return Vector3(0, 0, (j ? 0.5 : -0.5) * s.y()) + s.x() * radial(d);
     case ShapeType::Capsule: return Vector3(0, 0, (j ? 0.5 : -0.5) * s.y()) + s.x() * d;
     case ShapeType::Torus: return s.x() * radial(d) + s.y() * d;
+    case ShapeType::Mesh: return dims.mesh->vertices[dims.mesh->corners[j]].cwiseProduct(s);
   }
   return Vector3::Zero();
 }

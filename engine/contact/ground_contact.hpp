@@ -20,12 +20,13 @@ struct GroundSupport {
   constraints::Row6 J = constraints::Row6::Zero();  // d gap / dt = J phi (body twist phi)
 };
 
-// Support points of a shape: 8 for a box, 2 for a cylinder or capsule, 1 otherwise.
+// Support points of a shape: 8 for a box or a mesh, 2 for a cylinder or capsule, 0 for a shape
+// that does not collide, 1 otherwise.
 int supportPointCount(const BodyShape& shape);
 // Support points of every shape of every body when the model has ground contact, else 0.
 int groundSupportCapacity(const Model& model);
 // Support point j of a shape (shape frame) in the unit direction d (shape frame): the lowest
-// point of the shape when d is world -z; boxes give corner j whatever d.
+// point of the shape when d is world -z; boxes and meshes give corner j whatever d.
 Vector3 shapeSupportPoint(const ShapeDims& dims, const Vector3& d, int j);
 // The support points of one shape of a body at world pose E_0b, into out[0 .. count); returns
 // count (supportPointCount(shape), at most kMaxSupportPoints).

@@ -43,6 +43,16 @@ double prismaticBound(const Joint& joint, const Vector3& F, const Vector3& M) {
   return joint.friction.mu * faces;
 }
 
+// The load-dependent part of the bound (header); 0 without a coefficient.
+double loadBound(const Joint& joint, const Vector6& wrench) {
+  if (joint.friction.mu <= 0.0) return 0.0;
+  const Vector3 M = wrench.head<3>(), F = wrench.tail<3>();
+  if (joint.type == JointType::Revolute) return revoluteBound(joint, F, M);
+  if (joint.type == JointType::Prismatic) return prismaticBound(joint, F, M);
+  if (isSpherical(joint.type)) return joint.friction.mu * joint.friction.radius * F.norm();
+  return 0.0;
+}
+
 }  // namespace
 
 bool jointFrictionGeometry(JointType type) {
@@ -50,7 +60,7 @@ bool jointFrictionGeometry(JointType type) {
 }
 
 int jointFrictionAxes(const Joint& joint) {
-  if (joint.friction.mu <= 0.0 || !jointFrictionGeometry(joint.type)) return 0;
+  if ((joint.friction.mu <= 0.0 && joint.friction.loss <= 0.0) || !jointFrictionGeometry(joint.type)) return 0;
   return isSpherical(joint.type) ? 3 : 1;
 }
 
@@ -74,11 +84,7 @@ Vector6 jointFrictionDirection(const Joint& joint, int k) {
 }
 
 double jointFrictionBound(const Joint& joint, const Vector6& wrench) {
-  const Vector3 M = wrench.head<3>(), F = wrench.tail<3>();
-  if (joint.type == JointType::Revolute) return revoluteBound(joint, F, M);
-  if (joint.type == JointType::Prismatic) return prismaticBound(joint, F, M);
-  if (isSpherical(joint.type)) return joint.friction.mu * joint.friction.radius * F.norm();
-  return 0.0;
+  return loadBound(joint, wrench) + joint.friction.loss;
 }
 
 void jointReactionWrenches(const Model& model, const TreeKinematics& kin, const VectorX& qdd,

@@ -30,6 +30,8 @@
 //     |f| <= mu (|R+|_uv + |R-|_uv + |a.M| / r),  |R|_uv = |R.u| + |R.v|.
 //   The force along a is the joint's own (springs, friction), not a load.
 // Other joint types have no friction geometry (the loader refuses friction on them).
+// A load-independent part, Joint::friction.loss (URDF <dynamics friction>, MJCF frictionloss),
+// adds to each axis's bound: |tau| <= loss + the bound above.
 #pragma once
 
 #include <vector>
@@ -53,7 +55,7 @@ const Joint* firstJointWithFriction(const Model& model);
 Vector6 jointFrictionDirection(const Joint& joint, int k);
 
 // The bound on each friction axis (N m for rotations, N for translations) from the joint's
-// constraint wrench w = (M; F) in the joint frame (formulas above).
+// constraint wrench w = (M; F) in the joint frame (formulas above), plus friction.loss.
 double jointFrictionBound(const Joint& joint, const Vector6& wrench);
 
 // Joint reaction wrenches by a backward traversal (sueda Alg 8 lines 11-13): with the body

@@ -63,7 +63,18 @@ void compareBody(const Body& a, const Body& b, Differences& d) {
     d.matrix(shape + " size", a.shapes[s].dims.size, b.shapes[s].dims.size);
     d.matrix(shape + " frame", a.shapes[s].E_bs, b.shapes[s].E_bs);
     d.number(shape + " mass", a.shapes[s].mass, b.shapes[s].mass);
+    d.integer(shape + " role", static_cast<long>(a.shapes[s].role), static_cast<long>(b.shapes[s].role));
+    const TriangleMesh *meshA = a.shapes[s].dims.mesh.get(), *meshB = b.shapes[s].dims.mesh.get();
+    d.flag(shape + " has a mesh", meshA != nullptr, meshB != nullptr);
+    if (meshA && meshB) {
+      d.text(shape + " mesh file", meshA->file, meshB->file);
+      d.integer(shape + " mesh triangles", static_cast<long>(meshA->triangles.size()), static_cast<long>(meshB->triangles.size()));
+    }
   }
+  d.flag(what + " inertial", a.inertial.given, b.inertial.given);
+  d.number(what + " inertial mass", a.inertial.mass, b.inertial.mass);
+  d.matrix(what + " inertial centre of mass", a.inertial.com, b.inertial.com);
+  d.matrix(what + " inertial inertia", a.inertial.inertia, b.inertial.inertia);
   d.number(what + " mass", a.mass, b.mass);
   d.matrix(what + " centre of mass", a.com, b.com);
   d.matrix(what + " spatial inertia", a.M, b.M);
@@ -115,6 +126,7 @@ void compareJoint(const Model& ma, const Joint& a, const Joint& b, Differences& 
   d.number(what + " friction mu", a.friction.mu, b.friction.mu);
   d.number(what + " friction radius", a.friction.radius, b.friction.radius);
   d.number(what + " friction length", a.friction.length, b.friction.length);
+  d.number(what + " friction loss", a.friction.loss, b.friction.loss);
 }
 
 void compareLoop(const LoopConstraint& a, const LoopConstraint& b, Differences& d) {
@@ -225,6 +237,11 @@ std::string modelDifference(const Model& a, const Model& b) {
   d.matrix("q0", a.q0, b.q0);
   d.matrix("qd0", a.qd0, b.qd0);
   compareDefaults(a.defaults, b.defaults, d);
+  compareList("keyframe", a.keyframes, b.keyframes, d, [](const Model::Keyframe& x, const Model::Keyframe& y, Differences& out) {
+    out.text("keyframe name", x.name, y.name);
+    out.matrix("keyframe '" + x.name + "' q", x.q, y.q);
+    out.matrix("keyframe '" + x.name + "' qd", x.qd, y.qd);
+  });
   return d.first();
 }
 

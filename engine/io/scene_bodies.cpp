@@ -1,6 +1,10 @@
 #include "engine/io/scene_bodies.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <cmath>
+#include <filesystem>
+
+#include "engine/io/mesh_file.hpp"
 
 namespace articulab::scene_io {
 
@@ -20,6 +24,7 @@ const std::vector<ShapeTypeEntry>& shapeTypes() {
       {"cylinder", ShapeType::Cylinder, {"radius", "length"}},
       {"capsule", ShapeType::Capsule, {"radius", "length"}},
       {"torus", ShapeType::Torus, {"major_radius", "minor_radius"}},
+      {"mesh", ShapeType::Mesh, {"file", "scale"}},
   };
   return table;
 }
@@ -56,8 +61,29 @@ Vector3 readDimensions(const Node& node, ShapeType type) {
                                            formatNumber(major) + "; expected minor_radius <= major_radius");
       return Vector3(major, minor, 0.0);
     }
+    case ShapeType::Mesh: return node.has("scale") ? readPositiveVector3(node["scale"]) : Vector3::Ones();
   }
   return Vector3::Zero();
+}
+
+// "file": a mesh file, relative to the scene file's folder unless absolute.
+std::shared_ptr<const TriangleMesh> readMesh(const Node& node) {
+  const std::string name = readName(node);
+  std::filesystem::path path(name);
+  if (path.is_relative()) path = std::filesystem::path(node.context().file).parent_path() / path;
+  std::string error;
+  auto mesh = readMeshFile(path.string(), error);
+  if (!mesh) node.fail(error);
+  return mesh;
+}
+
+// "role": "both" (the default), "visual" (drawn, no contact) or "collision" (contact, not drawn).
+ShapeRole readRole(const Node& node) {
+  const std::string name = readString(node);
+  if (name == "both") return ShapeRole::Both;
+  if (name == "visual") return ShapeRole::Visual;
+  if (name == "collision") return ShapeRole::Collision;
+  node.fail("unknown shape role " + inQuotes(name) + "; expected one of: both, visual, collision");
 }
 
 // Reads "type" and the dimensions of that type; allowedKeys lists the object's other keys.
@@ -66,8 +92,11 @@ ShapeDims readShapeDims(const Node& node, std::vector<std::string> allowedKeys) 
   const ShapeTypeEntry& entry = readShapeType(node["type"]);
   allowedKeys.push_back("type");
   allowedKeys.insert(allowedKeys.end(), entry.dimensionKeys.begin(), entry.dimensionKeys.end());
+  allowedKeys.push_back("role");
   expectObject(node, allowedKeys);
-  return ShapeDims{entry.type, readDimensions(node, entry.type)};
+  ShapeDims dims{entry.type, readDimensions(node, entry.type), nullptr};
+  if (entry.type == ShapeType::Mesh) dims.mesh = readMesh(node["file"]);
+  return dims;
 }
 
 // Exactly one of "mass" (kg) and "density" (kg/m^3) in node; returns the mass of the shape.
@@ -76,40 +105,67 @@ double readShapeMass(const Node& node, const ShapeDims& dims) {
   if (hasMass && hasDensity) node.failField("density", "give either \"mass\" or \"density\", not both");
   if (!hasMass && !hasDensity) node.failField("mass", "missing required field \"mass\" (or \"density\")");
   const double mass = hasMass ? readPositive(node["mass"]) : readPositive(node["density"]) * shapeVolume(dims);
+  if (dims.type == ShapeType::Mesh && !hasMass && shapeVolume(dims) <= 0.0)
+    node.failField("density", "the mesh encloses no volume (open or inside out); give \"mass\" instead");
   if (!std::isfinite(mass) || mass <= 0.0)
     node.failField(hasMass ? "mass" : "density",
                    "the shape's mass is " + formatNumber(mass) + "; expected a positive finite mass");
   return mass;
 }
 
-BodyShape readSingleShape(const Node& body) {
+// With an "inertial" the shapes may be geometry only: no "mass" or "density" means mass 0.
+double readOptionalShapeMass(const Node& node, const ShapeDims& dims, bool geometryAllowed) {
+  if (geometryAllowed && !node.has("mass") && !node.has("density")) return 0.0;
+  return readShapeMass(node, dims);
+}
+
+BodyShape readSingleShape(const Node& body, bool withInertial) {
   const Node node = body["shape"];
   for (const char* key : {"position", "rotation"})
     if (node.has(key))
       node.failField(key, "a single \"shape\" sits at the body origin; use \"shapes\" to place shapes");
   BodyShape shape;
   shape.dims = readShapeDims(node, {});
-  shape.mass = readShapeMass(body, shape.dims);
+  shape.mass = withInertial ? 0.0 : readShapeMass(body, shape.dims);
+  if (node.has("role")) shape.role = readRole(node["role"]);
   return shape;
 }
 
-BodyShape readPlacedShape(const Node& node) {
+BodyShape readPlacedShape(const Node& node, bool withInertial) {
   BodyShape shape;
   shape.dims = readShapeDims(node, {"position", "rotation", "mass", "density"});
   shape.E_bs = readPose(node, "position", "rotation");
-  shape.mass = readShapeMass(node, shape.dims);
+  shape.mass = readOptionalShapeMass(node, shape.dims, withInertial);
+  if (node.has("role")) shape.role = readRole(node["role"]);
   return shape;
 }
 
-std::vector<BodyShape> readShapes(const Node& body) {
+std::vector<BodyShape> readShapes(const Node& body, bool withInertial) {
   for (const char* key : {"mass", "density"})
     if (body.has(key)) body.failField(key, "a body with \"shapes\" gives \"mass\" or \"density\" inside each shape");
   const Node list = body["shapes"];
   const std::size_t count = expectArray(list);
-  if (count == 0) list.fail("expected at least one shape");
+  if (count == 0 && !withInertial) list.fail("expected at least one shape");
   std::vector<BodyShape> shapes;
-  for (std::size_t i = 0; i < count; ++i) shapes.push_back(readPlacedShape(list.element(i)));
+  for (std::size_t i = 0; i < count; ++i) shapes.push_back(readPlacedShape(list.element(i), withInertial));
   return shapes;
+}
+
+// "inertial": {"mass", "com", "inertia": [Ixx, Iyy, Izz, Ixy, Ixz, Iyz]} (about the centre of
+// mass, body axes, kg m^2): positive mass, a positive semi-definite inertia.
+BodyInertial readInertial(const Node& node) {
+  expectObject(node, {"mass", "com", "inertia"});
+  BodyInertial inertial;
+  inertial.given = true;
+  inertial.mass = readPositive(node["mass"]);
+  if (node.has("com")) inertial.com = readVector3(node["com"]);
+  const VectorX i = readNumbers(node["inertia"], 6);
+  inertial.inertia << i[0], i[3], i[4], i[3], i[1], i[5], i[4], i[5], i[2];
+  const Vector3 moments = Eigen::SelfAdjointEigenSolver<Matrix3>(inertial.inertia).eigenvalues();
+  if (moments.minCoeff() < -1e-12 * std::max(1.0, moments.cwiseAbs().maxCoeff()))
+    node.failField("inertia", "the inertia has a negative principal moment (" + formatNumber(moments.minCoeff()) +
+                                  "); expected a positive semi-definite tensor [Ixx, Iyy, Izz, Ixy, Ixz, Iyz]");
+  return inertial;
 }
 
 }  // namespace
@@ -122,14 +178,20 @@ double readFriction(const Node& node) {
 }
 
 Body readBody(const Node& node, bool allowName) {
-  std::vector<std::string> keys = {"mass", "density", "shape", "shapes", "friction"};
+  std::vector<std::string> keys = {"mass", "density", "shape", "shapes", "inertial", "friction"};
   if (allowName) keys.insert(keys.begin(), "name");
   expectObject(node, keys);
-  const bool single = node.has("shape"), composite = node.has("shapes");
+  const bool single = node.has("shape"), composite = node.has("shapes"), withInertial = node.has("inertial");
   if (single && composite) node.failField("shapes", "give either \"shape\" or \"shapes\", not both");
-  if (!single && !composite) node.failField("shape", "missing required field \"shape\" (or \"shapes\")");
+  if (!single && !composite && !withInertial)
+    node.failField("shape", "missing required field \"shape\" (or \"shapes\", or \"inertial\")");
+  if (withInertial)
+    for (const char* key : {"mass", "density"})
+      if (node.has(key)) node.failField(key, "a body with \"inertial\" gives its mass there (and in \"shapes\")");
   Body body;
-  body.shapes = single ? std::vector<BodyShape>{readSingleShape(node)} : readShapes(node);
+  if (withInertial) body.inertial = readInertial(node["inertial"]);
+  if (single) body.shapes = {readSingleShape(node, withInertial)};
+  else if (composite) body.shapes = readShapes(node, withInertial);
   computeBodyInertia(body);
   if (node.has("friction")) body.friction = readFriction(node["friction"]);
   if (!body.M.allFinite() || !std::isfinite(body.mass))

@@ -102,9 +102,10 @@ void readDriven(const Node& joint, Joint& out) {
   out.driven = node.json().get<bool>();
 }
 
-// "friction": {"mu", "radius", "length"}: load-dependent joint friction on a revolute, prismatic
-// or spherical joint (engine/contact/joint_friction.hpp gives each type's geometry). "length"
-// belongs to revolute (pin) and prismatic (slider) joints only.
+// "friction": {"mu", "radius", "length", "loss"}: load-dependent joint friction on a revolute,
+// prismatic or spherical joint (engine/contact/joint_friction.hpp gives each type's geometry),
+// and a load-independent bound "loss" (N m or N). "length" belongs to revolute (pin) and
+// prismatic (slider) joints only; "radius" and "length" come with "mu".
 void readJointFriction(const Node& joint, Joint& out) {
   if (!joint.has("friction")) return;
   const Node node = joint["friction"];
@@ -112,8 +113,14 @@ void readJointFriction(const Node& joint, Joint& out) {
   if (out.general || !contact::jointFrictionGeometry(out.type))
     node.fail(std::string("joint friction applies to revolute, prismatic, spherical_xzx and spherical_exp joints, not ") +
               jointTypeName(out));
-  if (spherical) expectObject(node, {"mu", "radius"});
-  else expectObject(node, {"mu", "radius", "length"});
+  if (spherical) expectObject(node, {"mu", "radius", "loss"});
+  else expectObject(node, {"mu", "radius", "length", "loss"});
+  if (node.has("loss")) out.friction.loss = readNonNegative(node["loss"]);
+  if (!node.has("mu") && node.has("loss")) {
+    for (const char* key : {"radius", "length"})
+      if (node.has(key)) node.failField(key, std::string("\"") + key + "\" belongs to a load-dependent friction: give \"mu\" too");
+    return;
+  }
   out.friction.mu = readNonNegative(node["mu"]);
   out.friction.radius = readPositive(node["radius"]);
   if (!spherical) out.friction.length = readPositive(node["length"]);

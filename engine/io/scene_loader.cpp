@@ -161,11 +161,24 @@ void readHeader(const Node& root, Model& model) {
   }
 }
 
+// "keyframes": [{"name", "q": [nq numbers], "qd": [nq numbers, default 0]}]: named initial states.
+void readKeyframes(const Node& list, Model& model) {
+  for (std::size_t i = 0, n = scene_io::expectArray(list); i < n; ++i) {
+    const Node node = list.element(i);
+    scene_io::expectObject(node, {"name", "q", "qd"});
+    Model::Keyframe key;
+    key.name = scene_io::readName(node["name"]);
+    key.q = scene_io::readNumbers(node["q"], model.nq);
+    key.qd = node.has("qd") ? scene_io::readNumbers(node["qd"], model.nq) : VectorX::Zero(model.nq);
+    model.keyframes.push_back(key);
+  }
+}
+
 Model buildModel(const Json& document, const std::string& fileName, const ParameterOverrides& overrides) {
   ReadContext context{fileName, {}};
   const Node root(document, "", context);
   scene_io::expectObject(root, {"name", "description", "parameters", "gravity", "ground_contact", "body_contact", "simulation",
-                                "bodies", "joints", "chains", "constraints", "forces", "muscles"});
+                                "bodies", "joints", "chains", "constraints", "forces", "muscles", "keyframes"});
   context.parameters = readDeclaredParameters(root);
   applyOverrides(root, overrides, context.parameters);
 
@@ -179,6 +192,7 @@ Model buildModel(const Json& document, const std::string& fileName, const Parame
   if (!problem.empty()) throw SceneError(fileName, "", "inconsistent model: " + problem);
   if (root.has("forces")) scene_io::readForces(root["forces"], model);
   if (root.has("muscles")) scene_io::readMuscles(root["muscles"], model);
+  if (root.has("keyframes")) readKeyframes(root["keyframes"], model);
   return model;
 }
 

@@ -33,21 +33,48 @@ OrderedJson shapeJson(const ShapeDims& dims) {
     case ShapeType::Cylinder: return {{"type", "cylinder"}, {"radius", s.x()}, {"length", s.y()}};
     case ShapeType::Capsule: return {{"type", "capsule"}, {"radius", s.x()}, {"length", s.y()}};
     case ShapeType::Torus: return {{"type", "torus"}, {"major_radius", s.x()}, {"minor_radius", s.y()}};
+    case ShapeType::Mesh: {
+      if (!dims.mesh) throw Unwritable{"a mesh shape without its mesh"};
+      OrderedJson out = {{"type", "mesh"}, {"file", dims.mesh->file}};
+      if (s != Vector3::Ones()) out["scale"] = vector3(s);
+      return out;
+    }
   }
   throw Unwritable{"unknown shape type"};
 }
 
+const char* roleName(ShapeRole role) {
+  switch (role) {
+    case ShapeRole::Visual: return "visual";
+    case ShapeRole::Collision: return "collision";
+    case ShapeRole::Both: break;
+  }
+  return "both";
+}
+
+// {"mass", "com", "inertia": [Ixx, Iyy, Izz, Ixy, Ixz, Iyz]}.
+OrderedJson inertialJson(const BodyInertial& inertial) {
+  const Matrix3& I = inertial.inertia;
+  OrderedJson out = {{"mass", inertial.mass}};
+  if (!inertial.com.isZero(0.0)) out["com"] = vector3(inertial.com);
+  out["inertia"] = {I(0, 0), I(1, 1), I(2, 2), I(0, 1), I(0, 2), I(1, 2)};
+  return out;
+}
+
 OrderedJson bodyJson(const Body& body) {
   OrderedJson out = {{"name", body.name}};
-  if (body.shapes.size() == 1 && body.shapes[0].E_bs == Matrix4::Identity()) {
+  const bool plain = body.shapes.size() == 1 && body.shapes[0].role == ShapeRole::Both && !body.inertial.given;
+  if (plain && body.shapes[0].E_bs == Matrix4::Identity()) {
     out["mass"] = body.shapes[0].mass;
     out["shape"] = shapeJson(body.shapes[0].dims);
   } else {
+    if (body.inertial.given) out["inertial"] = inertialJson(body.inertial);
     OrderedJson shapes = OrderedJson::array();
     for (const BodyShape& shape : body.shapes) {
       OrderedJson entry = shapeJson(shape.dims);
-      entry["mass"] = shape.mass;
+      if (shape.mass != 0.0 || !body.inertial.given) entry["mass"] = shape.mass;
       putPose(entry, shape.E_bs, "position", "rotation");
+      if (shape.role != ShapeRole::Both) entry["role"] = roleName(shape.role);
       shapes.push_back(entry);
     }
     out["shapes"] = shapes;
@@ -84,9 +111,12 @@ void putJointDynamics(OrderedJson& out, const Joint& joint) {
   if (!joint.rest.isZero(0.0)) out["rest"] = coordinates(joint.rest);
   if (joint.hasLimits) out["limits"] = {{"lower", coordinates(joint.lower)}, {"upper", coordinates(joint.upper)}};
   if (joint.driven) out["driven"] = true;
-  if (joint.friction.mu != 0.0 || joint.friction.radius != 0.0) {
-    OrderedJson friction = {{"mu", joint.friction.mu}, {"radius", joint.friction.radius}};
-    if (joint.friction.length != 0.0) friction["length"] = joint.friction.length;
+  const JointFriction& f = joint.friction;
+  if (f.mu != 0.0 || f.radius != 0.0 || f.loss != 0.0) {
+    OrderedJson friction = OrderedJson::object();
+    if (f.mu != 0.0 || f.radius != 0.0) friction = {{"mu", f.mu}, {"radius", f.radius}};
+    if (f.length != 0.0) friction["length"] = f.length;
+    if (f.loss != 0.0) friction["loss"] = f.loss;
     out["friction"] = friction;
   }
 }
@@ -211,6 +241,10 @@ OrderedJson sceneJson(const Model& model, const VectorX& q0, const VectorX& qd0)
   if (!model.loops.empty()) scene["constraints"] = list(model.loops, [&](const LoopConstraint& l) { return loopJson(model, l); });
   if (!model.forces.empty()) scene["forces"] = list(model.forces, [&](const ForceElement& f) { return forceJson(model, f); });
   if (!model.muscles.empty()) scene["muscles"] = list(model.muscles, [&](const Muscle& m) { return muscleJson(model, m); });
+  if (!model.keyframes.empty())
+    scene["keyframes"] = list(model.keyframes, [](const Model::Keyframe& key) {
+      return OrderedJson{{"name", key.name}, {"q", scene_io::numbers(key.q)}, {"qd", scene_io::numbers(key.qd)}};
+    });
   return scene;
 }
 

@@ -41,10 +41,12 @@ struct JointPart {
 
 // Load-dependent joint friction (bilateral staggered projections, engine/contact/joint_friction.hpp):
 // the coefficient and the joint's implicit contact geometry. mu = 0 (the default): no friction.
+// loss: a bound that does not depend on the load (N m or N per friction axis), added to it.
 struct JointFriction {
   double mu = 0.0;      // Coulomb coefficient
   double radius = 0.0;  // m: pin or ball radius, half-width of a prismatic slider
   double length = 0.0;  // m: pin length (revolute), slider length (prismatic); unused for spherical
+  double loss = 0.0;    // N m or N: constant friction (URDF dynamics friction, MJCF frictionloss)
 };
 
 struct Joint {

@@ -63,6 +63,15 @@ struct Model {
   VectorX q0, qd0;  // initial coordinates and velocities from the scene
   SimulationDefaults defaults;
   std::map<std::string, double> parameters;  // resolved scene parameters
+  // What an import (URDF, MJCF: engine/io/model_loader.hpp) approximated or left out, one line
+  // each, "file:line: <element>: what"; empty for a scene file.
+  std::vector<std::string> importReport;
+  // Named initial states (MJCF keyframes): q and qdot with nq entries each.
+  struct Keyframe {
+    std::string name;
+    VectorX q, qd;
+  };
+  std::vector<Keyframe> keyframes;
 
   int bodyCount() const { return static_cast<int>(bodies.size()); }
   int parentOf(int i) const { return joints[i].parent; }

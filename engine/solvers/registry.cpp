@@ -27,7 +27,8 @@ SolverSupport BackendSupport::check(const Model& model, const SolverOptions& opt
     if (const Joint* joint = contact::firstJointWithFriction(model))
       return {false,
               backend_ + " does not simulate joint friction (joint '" + joint->name +
-                  "' has mu = " + std::to_string(joint->friction.mu) +
+                  "' has " + (joint->friction.mu > 0.0 ? "mu = " + std::to_string(joint->friction.mu)
+                                                        : "a constant friction loss = " + std::to_string(joint->friction.loss)) +
                   "); back-ends with joint friction: " + backendNamesWith(&BackendCapabilities::jointFriction, ", "),
               {},
               {}};

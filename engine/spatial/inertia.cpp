@@ -1,5 +1,6 @@
 #include "engine/spatial/inertia.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <numbers>
 
@@ -21,6 +22,7 @@ double shapeVolume(const ShapeDims& shape) {
     case ShapeType::Cylinder: return kPi * s.x() * s.x() * s.y();
     case ShapeType::Capsule: return kPi * s.x() * s.x() * s.y() + 4.0 / 3.0 * kPi * s.x() * s.x() * s.x();
     case ShapeType::Torus: return 2.0 * kPi * kPi * s.x() * s.y() * s.y();
+    case ShapeType::Mesh: return shape.mesh ? meshVolume(*shape.mesh, s).volume : 0.0;
   }
   return 0.0;
 }
@@ -56,6 +58,11 @@ Vector3 shapePrincipalMoments(const ShapeDims& shape, double m) {
       const double Ixx = m * (0.5 * R * R + 5.0 / 8.0 * a * a);
       return Vector3(Ixx, Ixx, m * (R * R + 0.75 * a * a));
     }
+    case ShapeType::Mesh: {
+      if (!shape.mesh) return Vector3::Zero();
+      const MeshVolume v = meshVolume(*shape.mesh, s);
+      return Eigen::SelfAdjointEigenSolver<Matrix3>(v.inertiaAboutCentroid * (m / v.volume)).eigenvalues();
+    }
   }
   return Vector3::Zero();
 }
@@ -64,6 +71,22 @@ Matrix6 centralSpatialInertia(const ShapeDims& shape, double mass) {
   Vector6 d;
   d << shapePrincipalMoments(shape, mass), Vector3::Constant(mass);
   return d.asDiagonal();
+}
+
+Matrix6 spatialInertiaAbout(double mass, const Vector3& com, const Matrix3& I_c) {
+  Matrix6 M_c = Matrix6::Zero();
+  M_c.topLeftCorner<3, 3>() = I_c;
+  M_c.bottomRightCorner<3, 3>() = mass * Matrix3::Identity();
+  Matrix4 E_bc = Matrix4::Identity();
+  E_bc.topRightCorner<3, 1>() = com;
+  return transformInertia(M_c, E_bc);
+}
+
+Matrix6 shapeSpatialInertia(const ShapeDims& shape, double mass) {
+  if (shape.type != ShapeType::Mesh) return centralSpatialInertia(shape, mass);
+  if (!shape.mesh || mass == 0.0) return Matrix6::Zero();
+  const MeshVolume v = meshVolume(*shape.mesh, shape.size);
+  return spatialInertiaAbout(mass, v.centroid, v.inertiaAboutCentroid * (mass / v.volume));
 }
 
 Matrix6 transformInertia(const Matrix6& M_k, const Matrix4& E_ck) {

@@ -44,10 +44,11 @@ __all__ = [
 
 
 def load(source, /, **parameters):
-    """Loads a scene: from a file (a path), a dict (the scene format) or a JSON string (text
-    starting with '{'), with the scene's parameters overridden by keyword (the CLI's --set
-    NAME=VALUE), e.g. load("scenes/chain.json", n=100). Raises SceneError (a ValueError)
-    naming the file, the field and what was expected."""
+    """Loads a scene: from a file (a path: a scene file, or a URDF (.urdf) or MJCF (.xml, .mjcf)
+    model read by its extension, as the CLI reads it), a dict (the scene format) or a JSON
+    string (text starting with '{'), with the scene's parameters overridden by keyword (the
+    CLI's --set NAME=VALUE), e.g. load("scenes/chain.json", n=100). Raises SceneError (a
+    ValueError) naming the file, the field (or the line and element) and what was expected."""
     values = {}
     for name, value in parameters.items():
         try:

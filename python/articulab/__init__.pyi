@@ -85,6 +85,7 @@ class SceneDescription(TypedDict):
     loops: list[NamedType]
     forces: list[NamedType]
     muscles: list[str]
+    import_report: list[str]
     backends: list[BackendSupport]
 
 class IntegratorEntry(TypedDict):

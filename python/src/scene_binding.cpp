@@ -1,11 +1,12 @@
-// articulab.Scene and the loaders behind articulab.load: the scene loader (engine/io), its
+// articulab.Scene and the loaders behind articulab.load: the model loader (engine/io: a scene,
+// URDF or MJCF file by its extension), its
 // description, which back-ends run it (resolveRun, as `articulab describe`), and the writer.
 #include <pybind11/stl.h>
 
 #include <optional>
 
 #include "engine/diagnostics/channel_catalog.hpp"
-#include "engine/io/scene_loader.hpp"
+#include "engine/io/model_loader.hpp"
 #include "engine/io/scene_writer.hpp"
 #include "engine/run/run_plan.hpp"
 #include "python/src/arrays.hpp"
@@ -104,7 +105,7 @@ py::dict describe(const Scene& scene) {
                   py::arg("gravity") = arrayOf(model.gravity), py::arg("defaults") = defaultsOf(model),
                   py::arg("dof") = model.nq, py::arg("bodies") = bodies, py::arg("joints") = jointList(model),
                   py::arg("loops") = loops, py::arg("forces") = forces, py::arg("muscles") = namesOf(model.muscles),
-                  py::arg("backends") = backends);
+                  py::arg("import_report") = model.importReport, py::arg("backends") = backends);
 }
 
 // Where a written scene starts: the model's q0 and qd0, or the given coordinates.
@@ -170,7 +171,8 @@ void bindScene(py::module_& module) {
            "group (the groups are those of `articulab run --record`, plus the ones always recorded).")
       .def("describe", &describe,
            "The scene as `articulab describe` gives it, as a dict: name, description, source, parameters, gravity, "
-           "defaults, dof, bodies, joints, loops, forces, muscles, and backends: for each back-end whether it runs "
+           "defaults, dof, bodies, joints, loops, forces, muscles, import_report (what a URDF or MJCF import "
+           "approximated or left out, one line each naming file, line and element), and backends: for each back-end whether it runs "
            "the scene (runs, reason why not), the integrator the scene's run would use, which of its integrators "
            "run the scene, and its warnings and notes.")
       .def("to_json", &sceneText, py::kw_only(), py::arg("q") = py::none(), py::arg("qd") = py::none(),
@@ -182,7 +184,7 @@ void bindScene(py::module_& module) {
       .def("__repr__", &sceneRepr);
 
   module.def(
-      "_load_file", [](const std::string& path, const ParameterOverrides& parameters) { return sceneOf(loadScene(path, parameters)); },
+      "_load_file", [](const std::string& path, const ParameterOverrides& parameters) { return sceneOf(loadModel(path, parameters)); },
       py::arg("path"), py::arg("parameters"));
   module.def(
       "_load_text",
