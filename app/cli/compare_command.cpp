@@ -35,6 +35,7 @@ struct CompareOptions {
   long every = 1;
   RecorderColumns columns;
   ParameterOverrides overrides;
+  ImportOptions import;  // --package-path, --floating-root of a URDF or MJCF
   std::optional<std::string> csvDir, figure;
   bool json = false;
 };
@@ -51,6 +52,7 @@ CompareOptions parseCompareOptions(const std::vector<std::string>& args) {
   CompareOptions o;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    if (parseImportFlag(args, i, o.import)) continue;
     if (a == "--runs" || a == "--run") addRuns(a, flagValue(args, i), o.runs);
     else if (a == "--reference") o.reference = flagValue(args, i);
     else if (a == "--duration") o.base.duration = parseNumber(a, flagValue(args, i), true);
@@ -80,7 +82,7 @@ struct ComparedRun {
 };
 
 std::vector<ComparedRun> startRuns(const CompareOptions& o, std::ostream& err) {
-  const auto model = std::make_shared<const Model>(loadScene(o.scene, o.overrides));
+  const auto model = std::make_shared<const Model>(loadModel(o.scene, o.overrides, o.import));
   std::vector<ComparedRun> runs;
   std::vector<session::RunNameParts> parts;
   for (std::size_t i = 0; i < o.runs.size(); ++i) {
