@@ -1,11 +1,14 @@
 #include "engine/io/scene_chains.hpp"
 
+#include "engine/io/scene_size.hpp"
+
 namespace articulab::scene_io {
 
 void expandChain(const Node& node, std::vector<BodySpec>& bodies, std::vector<JointSpec>& joints) {
   expectObject(node, {"name", "count", "parent", "position", "spacing", "body", "joint"});
   const std::string name = readName(node["name"]);
   const int count = readCount(node["count"], kMaxChainLinks);
+  checkModelSize(node["count"], {static_cast<long>(bodies.size()) + count});
   const std::string parent = readName(node["parent"]);
   const Vector3 position = node.has("position") ? readVector3(node["position"]) : Vector3::Zero();
   const Vector3 spacing = readVector3(node["spacing"]);

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/io/scene_size.hpp"
 #include "engine/multibody/model.hpp"
 
 namespace articulab {
@@ -25,10 +26,12 @@ class SceneError : public std::runtime_error {
 
 using ParameterOverrides = std::map<std::string, double>;
 
-// Reads and validates a scene file; throws SceneError for every problem, never crashes.
-Model loadScene(const std::string& path, const ParameterOverrides& overrides = {});
+// Reads and validates a scene file; throws SceneError for every problem (an unreadable file, a
+// model beyond the limits included), never crashes. Loading takes time linear in the size of
+// the file and of the model.
+Model loadScene(const std::string& path, const ParameterOverrides& overrides = {}, const SceneLimits& limits = {});
 // Same for scene text already in memory; fileName is used in messages.
 Model loadSceneFromString(const std::string& text, const std::string& fileName,
-                          const ParameterOverrides& overrides = {});
+                          const ParameterOverrides& overrides = {}, const SceneLimits& limits = {});
 
 }  // namespace articulab
