@@ -33,6 +33,7 @@ struct RunOptions {
   long every = 1;
   RecorderColumns columns;
   ParameterOverrides overrides;
+  SceneLimits limits;  // --max-bodies
   std::vector<std::pair<std::string, double>> settings;  // --setting NAME=VALUE, of the run's back-end
   std::vector<double> q0, qd0;
 };
@@ -73,6 +74,7 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
     else if (a == "--every") o.every = parseCount(a, flagValue(args, i));
     else if (a == "--record") o.columns = parseColumns(flagValue(args, i));
     else if (a == "--set") parseOverride(flagValue(args, i), o.overrides);
+    else if (a == "--max-bodies") o.limits.maxBodies = parseMaxBodies(flagValue(args, i));
     else if (a == "--setting") o.settings.push_back(parseAssignment(a, flagValue(args, i)));
     else if (a == "--q0") o.q0 = parseList(a, flagValue(args, i));
     else if (a == "--qd0") o.qd0 = parseList(a, flagValue(args, i));
@@ -129,7 +131,7 @@ void printMuscleWork(std::ostream& out, const EnergyTally& tally, double end) {
 
 int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const RunOptions o = parseRunOptions(args);
-  Model model = loadScene(o.scene, o.overrides);
+  Model model = loadScene(o.scene, o.overrides, o.limits);
   if (!o.q0.empty()) applyCoordinateList("--q0", o.q0, model.q0);
   if (!o.qd0.empty()) applyCoordinateList("--qd0", o.qd0, model.qd0);
   validateSceneChoices(model, o.backend.empty(), !o.hasIntegrator);
@@ -150,7 +152,7 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
       o.hasIntegrator ? SceneIntegratorChoice{o.integrator, backend->supports(model, solverOptionsFor(model, o.integrator))}
                       : backend->supports.choose(model);
   const SolverSupport& support = choice.support;
-  if (!support.ok) throw UsageError("back-end '" + backendName + "' cannot run " + o.scene + ": " + support.reason);
+  if (!support.ok) throw CannotRunError("back-end '" + backendName + "' cannot run " + o.scene + ": " + support.reason);
   for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
   for (const std::string& note : support.notes) err << "note: " << note << '\n';
 

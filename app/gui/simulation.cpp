@@ -73,7 +73,7 @@ bool Simulation::load(const std::string& path, const ParameterOverrides& overrid
                       std::string& error) {
   auto scene = std::make_shared<PreparedScene>();
   try {
-    auto model = std::make_shared<Model>(loadScene(path, overrides));
+    auto model = std::make_shared<Model>(loadScene(path, overrides, sceneLimits_));
     validateSceneChoices(*model, preferredBackend.empty(), true);
     error = prepareScene(model, preferredBackend.empty() ? model->defaults.backend : preferredBackend, *scene);
   } catch (const std::exception& e) {  // the loader's message, a refusal, or out of memory

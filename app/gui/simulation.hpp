@@ -103,6 +103,8 @@ class Simulation {
   // replaces the old one right after it.
   bool load(const std::string& path, const ParameterOverrides& overrides, const std::string& preferredBackend,
             std::string& error);
+  // The size limits of every scene load() opens (set once, before the first load).
+  void setSceneLimits(const SceneLimits& limits) { sceneLimits_ = limits; }
   // Loads the current scene file again (discarding live edits).
   bool reload(std::string& error);
   // load() on a thread of its own, so that the window keeps drawing while a big model's solver
@@ -283,6 +285,7 @@ class Simulation {
   State state_;
   std::string scenePath_;
   ParameterOverrides overrides_;
+  SceneLimits sceneLimits_;
   Integrator integrator_ = Integrator::LinearlyImplicitEuler;
   Integrator compareIntegrator_;  // the comparison run's: integrator_ when its back-end offers it
   std::vector<IntegratorOffer> offers_;

@@ -56,6 +56,7 @@ void loadFont() {
 Workbench::Workbench(const GuiOptions& options)
     : options_(options), plotData_(sampleChannels(), kPlotCapacity), plots_(standardPlots()) {
   ui_.plotViews.resize(plots_.size());
+  simulation_->setSceneLimits(options.sceneLimits);
   logSink_ = installLogSink();
 }
 

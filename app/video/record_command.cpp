@@ -36,6 +36,7 @@ RecordOptions parseRecordOptions(const std::vector<std::string>& args) {
       if (!parseVideoSize(flagValue(args, i), o.window.width, o.window.height, error)) throw UsageError("--size: " + error);
     } else if (a == "--backend") o.window.backend = flagValue(args, i);
     else if (a == "--set") parseOverride(flagValue(args, i), o.window.overrides);
+    else if (a == "--max-bodies") o.window.sceneLimits.maxBodies = parseMaxBodies(flagValue(args, i));
     else if (a == "--window") o.video.wholeWindow = true;
     else if (a.rfind("--", 0) == 0) throw UsageError("unknown flag '" + a + "' for 'record' (see articulab --help)");
     else if (o.window.scenePath.empty()) o.window.scenePath = a;
