@@ -1,5 +1,6 @@
 // articulab: the interactive app and the command line in one executable.
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/gui/gui_app.hpp"
+#include "app/gui/workbench.hpp"
 #include "app/video/record_command.hpp"
 #endif
 
@@ -44,6 +46,15 @@ articulab::gui::GuiOptions parseGuiOptions(const std::vector<std::string>& args)
   return o;
 }
 
+// The app's window, hidden, for articulab record to draw the session in.
+std::unique_ptr<articulab::video::SessionWindow> hiddenWindow(int width, int height) {
+  articulab::gui::GuiOptions options;
+  options.width = width;
+  options.height = height;
+  options.hiddenWindow = true;
+  return std::make_unique<articulab::gui::Workbench>(options);
+}
+
 // Whether a window can be opened: GLFW initialises only when it reaches a display.
 bool displayAvailable() {
   glfwSetErrorCallback(nullptr);
@@ -62,7 +73,7 @@ articulab::cli::WindowCommands windowCommands() {
                    "run it under xvfb-run -a -s \"-screen 0 1920x1080x24\" articulab record ...\n";
       return static_cast<int>(kExitNoGui);
     }
-    return articulab::video::recordCommand(args, std::cout, std::cerr);
+    return articulab::video::recordCommand(args, std::cout, std::cerr, hiddenWindow);
   };
   window.gui = [](const std::vector<std::string>& args) {
     const articulab::gui::GuiOptions options = parseGuiOptions(args);

@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include "bench/chain_benchmarks.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/diagnostics/energy.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
@@ -29,31 +30,16 @@ SolverOptions semiImplicit(DriftControl drift) {
 // 300 rad/s from about 1 s on, when the projection needs several Newton iterates) is timed too.
 constexpr int kStepsPerWholeRun = 10000;
 
-// Times steps of h = 1 ms; false (with the error reported) when a step fails.
-bool timeSteps(benchmark::State& bench, const Model& model, const SolverOptions& options,
-               int stepsPerRun = bench::kStepsPerRun) {
-  BaraffSolver solver(model, options);
-  const State initial = makeInitialState(model);
-  State state = initial;
-  int steps = 0;
-  for (auto _ : bench) {
-    if (++steps == stepsPerRun) {
-      bench.PauseTiming();
-      state = initial;
-      steps = 0;
-      bench.ResumeTiming();
-    }
-    const StepStatus status = solver.step(model, state, 1e-3);
-    if (!status.ok) {
-      bench.SkipWithError(status.message.c_str());
-      return false;
-    }
-  }
-  return true;
+// Times steps of h = 1 ms of baraff with `integrator` and `drift`; false (with the error
+// reported) when a step fails.
+bool timeSteps(benchmark::State& bench, const Model& model, DriftControl drift,
+               long stepsPerRun = bench::kStepsPerRun, Integrator integrator = Integrator::SemiImplicitEuler) {
+  Run run = bench::timedRun(model, {"baraff", integrator.name(), 1e-3, {}, driftControlName(drift)});
+  return bench::timeRunSteps(bench, run, stepsPerRun);
 }
 
 void stepBenchmark(benchmark::State& bench, const Model& model, DriftControl drift) {
-  if (timeSteps(bench, model, semiImplicit(drift))) bench::perBodyCounters(bench, model.bodyCount());
+  if (timeSteps(bench, model, drift)) bench::perBodyCounters(bench, model.bodyCount());
 }
 
 void BM_BaraffStepNoDriftControl(benchmark::State& bench) {
@@ -69,7 +55,7 @@ void BM_BaraffStepPostStabilisation(benchmark::State& bench) {
 // Post-stabilisation over whole 10 s runs of the standard chain.
 void BM_BaraffStepPostStabilisationWholeRun(benchmark::State& bench) {
   const Model model = standardChain(static_cast<int>(bench.range(0)));
-  if (timeSteps(bench, model, semiImplicit(DriftControl::PostStabilization), kStepsPerWholeRun))
+  if (timeSteps(bench, model, DriftControl::PostStabilization, kStepsPerWholeRun))
     bench::perBodyCounters(bench, model.bodyCount());
 }
 
@@ -78,28 +64,24 @@ void BM_BaraffStepPostStabilisationWholeRun(benchmark::State& bench) {
 // maximum over the run and the energy change as counters.
 void fourBarRun(benchmark::State& bench, const char* backend, DriftControl drift) {
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
-  const auto solver = findBackend(backend)->create(model, semiImplicit(drift));
+  Run run = bench::timedRun(model, {backend, "semi-implicit", 1e-3, {}, driftControlName(drift)});
   constexpr int kSteps = 10000;
-  const auto run = [&](const auto& afterStep) {
-    State state = makeInitialState(model);
-    for (int k = 0; k < kSteps; ++k) {
-      if (!solver->step(model, state, 1e-3).ok) return false;
-      afterStep(state);
-    }
-    return true;
-  };
-  for (auto _ : bench)
-    if (!run([](const State&) {})) return bench.SkipWithError("four-bar step failed");
-  const State initial = makeInitialState(model);
-  double largestError = 0.0, finalError = 0.0, finalEnergy = 0.0;
-  run([&](const State& state) {
-    finalError = loopDrift(model, state, 0).position;
+  for (auto _ : bench) {
+    bench.PauseTiming();
+    run.reset();
+    bench.ResumeTiming();
+    if (run.advance(kSteps) != kSteps || run.failed()) return bench.SkipWithError(run.failure().c_str());
+  }
+  run.reset();
+  const double initialEnergy = computeEnergy(model, run.state()).total();
+  double largestError = 0.0, finalError = 0.0;
+  run.advance(kSteps, [&](const Run& r) {
+    finalError = loopDrift(model, r.state(), 0).position;
     largestError = std::max(largestError, finalError);
-    finalEnergy = computeEnergy(model, state).total();
   });
   bench.counters["loop_error_10s_m"] = finalError;
   bench.counters["max_loop_error_m"] = largestError;
-  bench.counters["energy_change_J"] = finalEnergy - computeEnergy(model, initial).total();
+  bench.counters["energy_change_J"] = computeEnergy(model, run.state()).total() - initialEnergy;
   bench.counters["us_per_step"] = benchmark::Counter(static_cast<double>(bench.iterations()) * kSteps,
                                                      benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
                                                      benchmark::Counter::kIs1000);
@@ -115,7 +97,8 @@ void BM_FourBarRedMaxPostStabilisation(benchmark::State& bench) {
 // RK4 (four acceleration solves per step), no drift control.
 void BM_BaraffStepRungeKutta(benchmark::State& bench) {
   const Model model = standardChain(static_cast<int>(bench.range(0)));
-  if (timeSteps(bench, model, SolverOptions{Integrator::RK4, DriftControl::None})) bench::perBodyCounters(bench, model.bodyCount());
+  if (timeSteps(bench, model, DriftControl::None, bench::kStepsPerRun, Integrator::RK4))
+    bench::perBodyCounters(bench, model.bodyCount());
 }
 
 // The O(n) accelerations alone (rows assembled, factored and solved) versus the dense KKT
@@ -161,7 +144,7 @@ Model pinnedChain(int n, int k) {
 // k = 1 ... 32 closures on a 100-body chain: the step's cost grows linearly in k.
 void BM_BaraffStepWithClosures(benchmark::State& bench) {
   const int k = static_cast<int>(bench.range(0));
-  if (!timeSteps(bench, pinnedChain(100, k), semiImplicit(DriftControl::None))) return;
+  if (!timeSteps(bench, pinnedChain(100, k), DriftControl::None)) return;
   bench.counters["auxiliary_rows"] = 3 * k;
   bench.SetComplexityN(k);
 }
@@ -169,7 +152,7 @@ void BM_BaraffStepWithClosures(benchmark::State& bench) {
 // 8 closures on chains of n bodies: the anticipation's share grows linearly in n as well.
 void BM_BaraffStepWithEightClosures(benchmark::State& bench) {
   const int n = static_cast<int>(bench.range(0));
-  if (timeSteps(bench, pinnedChain(n, 8), semiImplicit(DriftControl::None))) bench::perBodyCounters(bench, n);
+  if (timeSteps(bench, pinnedChain(n, 8), DriftControl::None)) bench::perBodyCounters(bench, n);
 }
 
 BENCHMARK(BM_BaraffStepNoDriftControl)->Apply(bench::maximalChainSizes);

@@ -5,7 +5,13 @@
 
 #include <benchmark/benchmark.h>
 
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
+#include "engine/run/run.hpp"
 #include "engine/solvers/registry.hpp"
 
 namespace articulab::bench {
@@ -66,28 +72,86 @@ inline void forwardDynamics(benchmark::State& bench, const char* backend) {
   forwardDynamicsOf(bench, standardChain(static_cast<int>(bench.range(0))), backend);
 }
 
-// One full step at h = 1 ms. Semi-implicit Euler diverges on chains of 20 links and more within
-// a second (BENCHMARKS.md), and steps on non-finite states would time NaN arithmetic: a failed
-// step restarts the chain from its initial state, untimed, and the restarts are counted.
-inline void step(benchmark::State& bench, const Model& model, Solver& solver) {
-  const State initial = makeInitialState(model);
-  State state = initial;
+// How a benchmark runs a back-end: the integrator asked for ("" the back-end's default), the
+// step size, settings as on the command line ("NAME=VALUE") and the drift control named as in a
+// scene ("" the scene's).
+struct TimedRun {
+  std::string backend;
+  std::string integrator;
+  double dt = 1e-3;  // s
+  std::vector<std::string> settings;
+  std::string driftControl;
+};
+
+// The Run (engine/run/run.hpp) a benchmark steps: the bare step with a finiteness check
+// (RunRequest::watchEnergy off, as BM_RunStep against BM_BareSolverStep measures), blow-ups not
+// stopping it. Throws RunRefusal as the CLI refuses.
+inline Run timedRun(Model model, const TimedRun& how) {
+  if (!how.driftControl.empty()) model.defaults.driftControl = how.driftControl;
+  RunRequest request;
+  request.backend = how.backend;
+  if (!how.integrator.empty()) request.requireIntegrator(how.integrator);
+  request.dt = how.dt;
+  request.watchEnergy = false;
+  request.stopOnBlowUp = false;
+  for (const std::string& setting : how.settings) {
+    const std::size_t eq = setting.find('=');
+    request.settings.push_back({how.backend, setting.substr(0, eq), setting.substr(eq + 1)});
+  }
+  return Run(std::make_shared<const Model>(std::move(model)), request);
+}
+
+// What a failed step does to a timing: ends it with the failure's message, or restarts the run
+// from its initial state (untimed; counted in the "restarts" counter).
+enum class OnFailure { Stop, Restart };
+
+// Times steps of `run` from where it is, restarted (untimed) after every `stepsPerRun` steps
+// (kStepsPerRun: without drift control a chain comes apart after about a simulated second);
+// afterStep(run) follows every timed step. False when a failure stopped the timing.
+template <class AfterStep>
+bool timeRunSteps(benchmark::State& bench, Run& run, long stepsPerRun, OnFailure onFailure, AfterStep afterStep) {
   long restarts = 0;
   for (auto _ : bench) {
-    if (solver.step(model, state, 1e-3).ok) continue;
+    if (run.stepsTaken() >= stepsPerRun) {
+      bench.PauseTiming();
+      run.reset();
+      bench.ResumeTiming();
+    }
+    if (run.step()) {
+      afterStep(run);
+      continue;
+    }
+    if (onFailure == OnFailure::Stop) {
+      bench.SkipWithError(run.failure().c_str());
+      return false;
+    }
     bench.PauseTiming();
-    state = initial;
+    run.reset();
     ++restarts;
     bench.ResumeTiming();
   }
-  perDofCounters(bench, model.nq);
-  bench.counters["restarts"] = static_cast<double>(restarts);
+  if (onFailure == OnFailure::Restart) bench.counters["restarts"] = static_cast<double>(restarts);
+  return true;
 }
 
-inline void step(benchmark::State& bench, const char* backend, Integrator integrator) {
-  const Model model = standardChain(static_cast<int>(bench.range(0)));
-  auto solver = findBackend(backend)->create(model, SolverOptions{integrator});
-  step(bench, model, *solver);
+inline bool timeRunSteps(benchmark::State& bench, Run& run, long stepsPerRun = kStepsPerRun,
+                         OnFailure onFailure = OnFailure::Stop) {
+  return timeRunSteps(bench, run, stepsPerRun, onFailure, [](const Run&) {});
+}
+
+// One full step at h = 1 ms, never restarted but after a failure. Semi-implicit Euler diverges
+// on chains of 20 links and more within a second (BENCHMARKS.md), and steps on non-finite
+// states would time NaN arithmetic: a failed step restarts the run, untimed, and the restarts
+// are counted.
+inline void step(benchmark::State& bench, const Model& model, const std::string& backend, Integrator integrator) {
+  Run run = timedRun(model, {backend, integrator.name()});
+  timeRunSteps(bench, run, std::numeric_limits<long>::max(), OnFailure::Restart);
+  perDofCounters(bench, model.nq);
+}
+
+// The same on the standard chain of bench.range(0) links.
+inline void step(benchmark::State& bench, const std::string& backend, Integrator integrator) {
+  step(bench, standardChain(static_cast<int>(bench.range(0))), backend, integrator);
 }
 
 }  // namespace articulab::bench

@@ -14,8 +14,7 @@ Model springChain(int n) {
 
 void springChainStep(benchmark::State& bench, const char* backend, Integrator integrator) {
   const Model model = springChain(static_cast<int>(bench.range(0)));
-  auto solver = findBackend(backend)->create(model, SolverOptions{integrator});
-  bench::step(bench, model, *solver);
+  bench::step(bench, model, backend, integrator);
   bench.counters["elements"] = static_cast<double>(model.forces.size());
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "bench/chain_benchmarks.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 
 namespace articulab {
@@ -44,19 +45,17 @@ Model frictionBoxGrid(int boxes) {
 }
 
 void runFrictionSteps(benchmark::State& bench, const Model& model, int warmUp) {
-  SolverOptions options;
-  options.settings.push_back({"baraff", "friction-directions", static_cast<double>(bench.range(1))});
-  options.settings.push_back({"baraff", "sp-islands", static_cast<double>(bench.range(2))});
-  BaraffSolver solver(model, options);
-  State state = makeInitialState(model);
-  for (int k = 0; k < warmUp; ++k) solver.step(model, state, 1e-3);
+  Run run = bench::timedRun(model, {"baraff", "", 1e-3,
+                                    {"friction-directions=" + std::to_string(bench.range(1)),
+                                     "sp-islands=" + std::to_string(bench.range(2))}});
+  run.advance(warmUp);
   long iterations = 0, steps = 0, contacts = 0;
-  for (auto _ : bench) {
-    solver.step(model, state, 1e-3);
-    iterations += state.outputs.contactIterations;
-    contacts += state.outputs.contactCount;
+  const auto count = [&](const Run& r) {
+    iterations += r.state().outputs.contactIterations;
+    contacts += r.state().outputs.contactCount;
     ++steps;
-  }
+  };
+  if (!bench::timeRunSteps(bench, run, std::numeric_limits<long>::max(), bench::OnFailure::Stop, count)) return;
   const double meanContacts = steps ? static_cast<double>(contacts) / steps : 0.0;
   bench.counters["contacts"] = meanContacts;
   bench.counters["sp_iterations"] = steps ? static_cast<double>(iterations) / steps : 0.0;

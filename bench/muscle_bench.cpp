@@ -5,6 +5,7 @@
 // recursive forward dynamics (BM_RecursiveForwardDynamicsBesideMuscles, us_per_dof), and the
 // implicit step O(n m) at most.
 #include "bench/chain_benchmarks.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/forces/muscle_jacobians.hpp"
 #include "engine/forces/muscle_tension.hpp"
 #include "engine/forces/muscle_wrenches.hpp"
@@ -78,8 +79,7 @@ void BM_RecursiveForwardDynamicsBesideMuscles(benchmark::State& bench) { bench::
 
 void muscleChainStep(benchmark::State& bench, Integrator integrator) {
   const Model model = muscleChain(static_cast<int>(bench.range(0)) / 2 + 1);
-  auto solver = findBackend("recursive")->create(model, SolverOptions{integrator});
-  bench::step(bench, model, *solver);
+  bench::step(bench, model, "recursive", integrator);
   bench.counters["muscles"] = static_cast<double>(model.muscles.size());
 }
 

@@ -4,6 +4,7 @@
 // the relative deviation from the line).
 // Compare the two back-ends inside one run: the machines are shared and noisy.
 #include "bench/chain_benchmarks.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/kinematics.hpp"
 
 namespace articulab {

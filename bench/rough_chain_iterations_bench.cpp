@@ -5,9 +5,10 @@
 // 2: its semismooth-Newton reading).
 // Counters over the contact steps: contact_steps, mean (iterations), most, above_20, at_cap.
 // docs/performance.md records the figures; the physics (convergence, the same fixed point) is
-// asserted by tests/engine/rough_chain_iterations_test.cpp.
+// asserted by tests/scenarios/rough_chain_iterations_test.cpp.
 #include "bench/chain_benchmarks.hpp"
 #include "tests/shared/rough_falling_chain.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab {
 namespace {
@@ -43,7 +44,7 @@ BENCHMARK(BM_RoughChainSpIterations)
 void BM_RoughChainSceneSpIterations(benchmark::State& bench) {
   const char* backend = kRoughChainBackends[bench.range(0)];
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/falling_chain_rough.json");
-  const SolverOptions options = solverOptionsFor(model, model.defaults.integrator);
+  const SolverOptions options = test::sceneOptions(backend, model, model.defaults.integrator);
   test::RoughChainIterationCounts counts;
   for (auto _ : bench) {
     State state;

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "bench/chain_benchmarks.hpp"
-#include "engine/solvers/solver_settings.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 
 namespace articulab {
@@ -35,32 +35,18 @@ void newtonCounters(benchmark::State& bench, double iterations) {
 }
 
 
-// Times steps of `solver`; returns the Newton iterations summed, or -1 after a failed step.
-double timeNewtonSteps(benchmark::State& bench, const Model& model, Solver& solver) {
-  const State initial = makeInitialState(model);
-  State state = initial;
+// Times steps of h = 1 ms of `backend` with `settings` ("NAME=VALUE"); returns the Newton
+// iterations summed, or -1 after a failed step.
+double timeNewtonSteps(benchmark::State& bench, const Model& model, const char* backend,
+                       const std::vector<std::string>& settings = {}) {
+  Run run = bench::timedRun(model, {backend, "", 1e-3, settings});
   double iterations = 0.0;
-  int steps = 0;
-  for (auto _ : bench) {
-    if (++steps == bench::kStepsPerRun) {
-      bench.PauseTiming();
-      state = initial;
-      steps = 0;
-      bench.ResumeTiming();
-    }
-    const StepStatus status = solver.step(model, state, 1e-3);
-    if (!status.ok) {
-      bench.SkipWithError(status.message.c_str());
-      return -1.0;
-    }
-    iterations += state.outputs.iterations;
-  }
-  return iterations;
+  const auto count = [&iterations](const Run& r) { iterations += r.state().outputs.iterations; };
+  return bench::timeRunSteps(bench, run, bench::kStepsPerRun, bench::OnFailure::Stop, count) ? iterations : -1.0;
 }
 
-void variationalStep(benchmark::State& bench, const Model& model, const SolverOptions& options = SolverOptions{}) {
-  auto solver = findBackend("variational-maximal")->create(model, options);
-  const double iterations = timeNewtonSteps(bench, model, *solver);
+void variationalStep(benchmark::State& bench, const Model& model, const std::vector<std::string>& settings = {}) {
+  const double iterations = timeNewtonSteps(bench, model, "variational-maximal", settings);
   if (iterations < 0) return;
   bench::perBodyCounters(bench, model.bodyCount());
   newtonCounters(bench, iterations);
@@ -68,8 +54,7 @@ void variationalStep(benchmark::State& bench, const Model& model, const SolverOp
 
 // baraff, semi-implicit Euler with post-stabilisation (its default drift control).
 void baraffStep(benchmark::State& bench, const Model& model) {
-  auto solver = findBackend("baraff")->create(model, SolverOptions{Integrator::SemiImplicitEuler});
-  if (timeNewtonSteps(bench, model, *solver) >= 0) bench::perBodyCounters(bench, model.bodyCount());
+  if (timeNewtonSteps(bench, model, "baraff") >= 0) bench::perBodyCounters(bench, model.bodyCount());
 }
 
 int size(const benchmark::State& bench) { return static_cast<int>(bench.range(0)); }
@@ -81,9 +66,8 @@ void BM_BaraffSphericalStepBesideVariational(benchmark::State& b) { baraffStep(b
 // The same Newton with one full-pivot LU of the whole Newton matrix per iterate (setting
 // linear-solver 1, Fig 4c's dense reference): O(n^3), so only up to n = 100.
 void BM_VariationalMaximalDenseLuStep(benchmark::State& b) {
-  SolverOptions dense;
-  assignSetting(dense.settings, "variational-maximal", "linear-solver", VariationalMaximalSolver::kDenseLu);
-  variationalStep(b, bench::standardChain(size(b)), dense);
+  variationalStep(b, bench::standardChain(size(b)),
+                  {"linear-solver=" + std::to_string(VariationalMaximalSettings::kDenseLu)});
 }
 void BM_VariationalMaximalLoopChainStep(benchmark::State& b) { variationalStep(b, loopChain(size(b))); }
 void BM_BaraffLoopChainStepBesideVariational(benchmark::State& b) { baraffStep(b, loopChain(size(b))); }
@@ -93,16 +77,15 @@ void BM_VariationalMaximalFourBarChain(benchmark::State& bench) {
   const std::string path =
       ARTICULAB_SOURCE_DIR "/scenes/four_bar_chain_" + std::to_string(bench.range(0)) + ".json";
   const Model model = loadScene(path);
-  auto solver = findBackend("variational-maximal")->create(model, SolverOptions{});
+  Run run = bench::timedRun(model, {"variational-maximal", "", 1e-2});
   constexpr int kSteps = 1000;
   double iterations = 0.0;
+  const auto count = [&iterations](const Run& r) { iterations += r.state().outputs.iterations; };
   for (auto _ : bench) {
-    State state = makeInitialState(model);
-    for (int k = 0; k < kSteps; ++k) {
-      const StepStatus status = solver->step(model, state, 1e-2);
-      if (!status.ok) return bench.SkipWithError(status.message.c_str());
-      iterations += state.outputs.iterations;
-    }
+    bench.PauseTiming();
+    run.reset();
+    bench.ResumeTiming();
+    if (run.advance(kSteps, count) != kSteps || run.failed()) return bench.SkipWithError(run.failure().c_str());
   }
   bench.counters["bodies"] = model.bodyCount();
   bench.counters["newton_per_step"] = iterations / (static_cast<double>(bench.iterations()) * kSteps);

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "bench/chain_benchmarks.hpp"
-#include "engine/solvers/solver_settings.hpp"
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
 
 namespace articulab {
@@ -21,32 +21,17 @@ namespace {
 
 // range(1): anderson-memory, range(2): solver (0 riqn, 1 newton), range(3): -log10 tolerance.
 void minimalSteps(benchmark::State& bench, const Model& model, double h) {
-  SolverOptions options;
-  assignSetting(options.settings, "variational-minimal", "anderson-memory", static_cast<double>(bench.range(1)));
-  assignSetting(options.settings, "variational-minimal", "solver", static_cast<double>(bench.range(2)));
-  assignSetting(options.settings, "variational-minimal", "newton-tolerance",
-                std::pow(10.0, -static_cast<double>(bench.range(3))));
-  auto solver = findBackend("variational-minimal")->create(model, options);
-  const auto* minimal = dynamic_cast<const VariationalMinimalSolver*>(solver.get());
-  const State initial = makeInitialState(model);
-  State state = initial;
+  Run run = bench::timedRun(model, {"variational-minimal", "", h,
+                                    {"anderson-memory=" + std::to_string(bench.range(1)),
+                                     "solver=" + std::to_string(bench.range(2)),
+                                     "newton-tolerance=" + exactNumberText(std::pow(10.0, -static_cast<double>(bench.range(3))))}});
+  const auto& minimal = dynamic_cast<const VariationalMinimalSolver&>(run.solver());
   double iterates = 0.0, newtonSteps = 0.0;
-  int steps = 0;
-  for (auto _ : bench) {
-    if (++steps == bench::kStepsPerRun) {
-      bench.PauseTiming();
-      state = initial;
-      steps = 0;
-      bench.ResumeTiming();
-    }
-    const StepStatus status = solver->step(model, state, h);
-    if (!status.ok) {
-      bench.SkipWithError(status.message.c_str());
-      return;
-    }
-    iterates += state.outputs.iterations;
-    newtonSteps += minimal->newtonIterations() > 0;
-  }
+  const auto count = [&](const Run& r) {
+    iterates += r.state().outputs.iterations;
+    newtonSteps += minimal.newtonIterations() > 0;
+  };
+  if (!bench::timeRunSteps(bench, run, bench::kStepsPerRun, bench::OnFailure::Stop, count)) return;
   const double n = static_cast<double>(bench.iterations());
   bench.counters["iterates_per_step"] = iterates / n;
   bench.counters["newton_step_share"] = newtonSteps / n;

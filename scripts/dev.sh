@@ -10,7 +10,8 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 JOBS="${JOBS:-$(nproc)}"
 PACKAGES=(build-essential cmake pkg-config libimgui-dev libglfw3-dev python3-glad libglm-dev libeigen3-dev
   libtinyobjloader-dev libspdlog-dev nlohmann-json3-dev libstb-dev libcairo2-dev libgtest-dev
-  libbenchmark-dev ninja-build clang-14 libclang-rt-14-dev xvfb xauth poppler-utils libfcl-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev)
+  libbenchmark-dev ninja-build clang-14 libclang-rt-14-dev xvfb xauth poppler-utils libfcl-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
+  pybind11-dev python3-numpy python3-pytest python3-matplotlib)
 
 install_deps() {
   local missing=()

@@ -14,7 +14,7 @@ for f in "$ROOT"/scenes/*.json; do
   def=$(echo "$desc" | sed -n 's/.*integrator \([a-z0-9-]*\),.*/\1/p' | head -1)
   for b in $(echo "$desc" | sed -n 's/^  \([a-z-]*\): runs this scene.*/\1/p'); do
     for integ in $def semi-implicit rk4; do
-      timeout 120 "$BIN" run "$f" --backend "$b" --integrator "$integ" --duration 1 --record q,qd --every 10 \
+      timeout 120 "$BIN" run "$f" --backend "$b" --integrator "$integ" --duration 1 --record q,qd --every 10 --on-blow-up warn \
         --csv "$OUT/$s.$b.$integ.csv" > /dev/null 2>&1
       echo "$s $b $integ $?"
     done

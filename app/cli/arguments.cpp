@@ -9,9 +9,9 @@
 
 namespace articulab::cli {
 
-const std::string& flagValue(const std::vector<std::string>& args, std::size_t& i) {
+const std::string& flagValue(const std::vector<std::string>& args, std::size_t& i, bool allowEmpty) {
   if (i + 1 >= args.size()) throw UsageError("flag " + args[i] + " needs a value");
-  if (args[i + 1].empty()) throw UsageError("flag " + args[i] + " needs a value, got an empty string");
+  if (args[i + 1].empty() && !allowEmpty) throw UsageError("flag " + args[i] + " needs a value, got an empty string");
   return args[++i];
 }
 
@@ -56,8 +56,16 @@ std::vector<double> parseList(const std::string& flag, const std::string& text) 
 
 std::pair<std::string, double> parseAssignment(const std::string& flag, const std::string& text) {
   const std::size_t eq = text.find('=');
-  if (eq == std::string::npos || eq == 0) throw UsageError(flag + ": expected NAME=VALUE, got '" + text + "'");
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw UsageError(flag + ": expected NAME=VALUE, got '" + text + "'");
   return {text.substr(0, eq), parseNumber(flag + " " + text.substr(0, eq), text.substr(eq + 1), false)};
+}
+
+SettingRequest parseSettingRequest(const std::string& flag, const std::string& text) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw UsageError(flag + ": expected NAME=VALUE, got '" + text + "'");
+  return {"", text.substr(0, eq), text.substr(eq + 1)};
 }
 
 void parseOverride(const std::string& text, ParameterOverrides& overrides) {
@@ -65,15 +73,5 @@ void parseOverride(const std::string& text, ParameterOverrides& overrides) {
   overrides[name] = value;
 }
 
-void applyCoordinateList(const std::string& flag, const std::vector<double>& values, VectorX& target) {
-  if (values.size() == 1) {
-    target.setConstant(values[0]);
-    return;
-  }
-  if (static_cast<long>(values.size()) != target.size())
-    throw UsageError(flag + ": expected " + std::to_string(target.size()) + " values (one per coordinate) or one value, got " +
-                     std::to_string(values.size()));
-  for (std::size_t k = 0; k < values.size(); ++k) target[static_cast<long>(k)] = values[k];
-}
 
 }  // namespace articulab::cli

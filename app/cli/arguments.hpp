@@ -6,11 +6,13 @@
 #include <vector>
 
 #include "engine/io/scene_loader.hpp"
+#include "engine/run/run_request.hpp"
 
 namespace articulab::cli {
 
-// Reads the value after flag args[i] (advancing i); throws UsageError if it is missing or empty.
-const std::string& flagValue(const std::vector<std::string>& args, std::size_t& i);
+// Reads the value after flag args[i] (advancing i); throws UsageError if it is missing, or empty
+// unless allowEmpty (an output path, whose own check names the rule: OutputFile).
+const std::string& flagValue(const std::vector<std::string>& args, std::size_t& i, bool allowEmpty = false);
 // A decimal number (no hexadecimal, inf or nan) within the range of a double's normal numbers
 // (or 0); positive when requirePositive. Throws UsageError naming the flag and the rule.
 double parseNumber(const std::string& flag, const std::string& text, bool requirePositive);
@@ -26,7 +28,8 @@ std::vector<double> parseList(const std::string& flag, const std::string& text);
 void parseOverride(const std::string& text, ParameterOverrides& overrides);
 // "NAME=VALUE" with a finite VALUE; throws UsageError naming the flag.
 std::pair<std::string, double> parseAssignment(const std::string& flag, const std::string& text);
-// Applies a --q0/--qd0 list: nq values, or one value for every coordinate.
-void applyCoordinateList(const std::string& flag, const std::vector<double>& values, VectorX& target);
+// "NAME=VALUE" of a --setting for the run's back-end (the value is checked with the setting's kind
+// when the run is resolved).
+SettingRequest parseSettingRequest(const std::string& flag, const std::string& text);
 
 }  // namespace articulab::cli

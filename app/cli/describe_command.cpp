@@ -5,7 +5,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
-#include "engine/solvers/registry.hpp"
+#include "engine/run/run_plan.hpp"
 
 namespace articulab::cli {
 
@@ -55,6 +55,30 @@ void describeMuscle(const Model& model, const Muscle& muscle, std::ostream& out)
       << muscle.maxContractionVelocity << " l_opt/s, excitation " << excitationText(muscle.excitation) << "\n    path:";
   for (const Attachment& point : muscle.path) out << ' ' << attachmentText(model, point) << ';';
   out << '\n';
+}
+
+// Whether each back-end runs the scene, and with which integrators: the run plans the scene's
+// request gives on it (run_plan.hpp), so that describe says what run does.
+void describeBackends(const Model& model, std::ostream& out) {
+  for (const BackendInfo& info : backends()) {
+    RunRequest request;
+    request.backend = info.name;
+    RunPlan plan;
+    try {
+      plan = resolveRun(model, request);
+    } catch (const RunRefusal& refused) {
+      out << "  " << info.name << ": cannot run this scene: " << refused.reason() << '\n';
+      continue;
+    }
+    out << "  " << info.name << ": runs this scene\n    integrators:";
+    for (const IntegratorInfo& offered : info.integrators) {
+      request.requireIntegrator(offered.integrator.name());
+      out << ' ' << offered.integrator.name() << (resolves(model, request) ? "" : " (not on this scene)");
+    }
+    out << '\n';
+    for (const std::string& warning : plan.support.warnings) out << "    warning: " << warning << '\n';
+    for (const std::string& note : plan.support.notes) out << "    note: " << note << '\n';
+  }
 }
 
 }  // namespace
@@ -107,21 +131,51 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
   if (!model.muscles.empty()) out << "muscles:\n";
   for (const Muscle& muscle : model.muscles) describeMuscle(model, muscle, out);
   out << "back-ends:\n";
-  for (const BackendInfo& info : backends()) {
-    const SolverSupport support = info.supports(model);
-    out << "  " << info.name << ": " << (support.ok ? "runs this scene" : "cannot run this scene: " + support.reason) << '\n';
-    if (!support.ok) continue;
-    out << "    integrators:";
-    for (const IntegratorInfo& offered : info.integrators) {
-      const SolverSupport with = info.supports(model, solverOptionsFor(model, offered.integrator));
-      out << ' ' << offered.integrator.name() << (with.ok ? "" : " (not on this scene)");
-    }
-    out << '\n';
-    for (const std::string& warning : support.warnings) out << "    warning: " << warning << '\n';
-    for (const std::string& note : support.notes) out << "    note: " << note << '\n';
-  }
+  describeBackends(model, out);
   return 0;
 }
+
+namespace {
+
+// "loops, ground contact and body contact (on implicit, semi-implicit), joint friction".
+std::string capabilityText(const BackendCapabilities& c) {
+  std::string text;
+  const auto add = [&text](bool has, const std::string& what) {
+    if (has) text += (text.empty() ? "" : ", ") + what;
+  };
+  std::string contactIntegrators;
+  for (Integrator integrator : c.contactIntegrators)
+    contactIntegrators += (contactIntegrators.empty() ? "" : ", ") + std::string(integrator.name());
+  add(c.loops, "loop closures");
+  add(c.groundContact, "ground contact");
+  add(c.bodyContact, "body contact");
+  if (c.groundContact || c.bodyContact) text += " (on " + contactIntegrators + ")";
+  add(c.jointFriction, "joint friction");
+  return text.empty() ? "trees without contact or joint friction" : text;
+}
+
+// "1e-08 relative (real, range 1e-14 to 0.01)", "on (on/off)", "settled (choice: plain, settled, newton)".
+std::string settingText(const SolverSetting& setting) {
+  std::ostringstream text;
+  text << std::setprecision(6) << settingValueText(setting, setting.defaultValue);
+  switch (setting.kind) {
+    case SettingKind::Real:
+    case SettingKind::Count:
+      text << ' ' << setting.unit << " (" << settingKindName(setting.kind) << ", range " << setting.min << " to "
+           << setting.max << ")";
+      break;
+    case SettingKind::OnOff: text << " (on/off)"; break;
+    case SettingKind::Choice:
+      text << " (choice:";
+      for (const SettingChoice& choice : setting.choices)
+        text << (&choice == &setting.choices.front() ? " " : ", ") << choiceToken(choice.name);
+      text << ")";
+      break;
+  }
+  return text.str();
+}
+
+}  // namespace
 
 void printBackends(std::ostream& out) {
   std::size_t nameWidth = 0;  // the settings' column: the longest name of any back-end's
@@ -129,16 +183,16 @@ void printBackends(std::ostream& out) {
     for (const SolverSetting& setting : info.settings) nameWidth = std::max(nameWidth, std::string(setting.name).size());
   for (const BackendInfo& info : backends()) {
     out << info.name << ": " << info.description << '\n';
+    out << "  simulates: " << capabilityText(info.capabilities) << '\n';
     out << "  integrators (first: default):\n";
     for (const IntegratorInfo& integrator : info.integrators)
       out << "    " << std::left << std::setw(22) << integrator.integrator.name() << std::right << " " << integrator.description
           << '\n';
     if (info.settings.empty()) continue;
-    out << "  settings:\n";
+    out << "  settings (default, kind; --setting NAME=VALUE):\n";
     for (const SolverSetting& setting : info.settings)
       out << "    " << std::left << std::setw(static_cast<int>(nameWidth) + 1) << setting.name << std::right
-          << setting.value << ' ' << setting.unit
-          << " (range " << setting.min << " to " << setting.max << "): " << setting.description << '\n';
+          << settingText(setting) << ": " << setting.description << '\n';
   }
 }
 

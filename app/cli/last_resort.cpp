@@ -3,7 +3,7 @@
 #include <new>
 
 #include "app/cli/commands.hpp"
-#include "engine/io/scene_loader.hpp"
+#include "engine/io/scene_error.hpp"
 
 namespace articulab::cli {
 

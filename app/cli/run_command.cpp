@@ -8,34 +8,27 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "app/cli/output_file.hpp"
 #include "app/cli/run_progress.hpp"
-#include "engine/diagnostics/divergence.hpp"
-#include "engine/diagnostics/drift.hpp"
-#include "engine/diagnostics/energy.hpp"
-#include "engine/diagnostics/recorder.hpp"
-#include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
-#include "engine/solvers/step_cost_estimate.hpp"
+#include "engine/run/run.hpp"
 
 namespace articulab::cli {
 
 namespace {
 
 struct RunOptions {
-  std::string scene, backend, csv;
-  bool hasIntegrator = false;
-  Integrator integrator;
-  double dt = 0.0, duration = 0.0;  // 0: the scene's default
+  std::string scene;
+  std::optional<std::string> csv;  // given, perhaps empty (refused)
+  RunRequest request;
   long every = 1;
   RecorderColumns columns;
   ParameterOverrides overrides;
   SceneLimits limits;  // --max-bodies
-  std::vector<std::pair<std::string, double>> settings;  // --setting NAME=VALUE, of the run's back-end
-  std::vector<double> q0, qd0;
 };
 
 // The names of the optional channel groups, for the usage error.
@@ -58,26 +51,30 @@ RecorderColumns parseColumns(const std::string& text) {
   return columns;
 }
 
+// --on-blow-up stop|warn (run_monitor.hpp): whether a blow-up ends the run.
+bool parseBlowUpPolicy(const std::string& text) {
+  if (text == "stop" || text == "warn") return text == "stop";
+  throw UsageError("--on-blow-up: expected stop or warn, got '" + text + "'");
+}
+
 RunOptions parseRunOptions(const std::vector<std::string>& args) {
   RunOptions o;
+  RunRequest& r = o.request;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--backend") o.backend = flagValue(args, i);
-    else if (a == "--integrator") {
-      const std::string& name = flagValue(args, i);
-      if (!findAnyIntegrator(name, o.integrator))
-        throw UsageError("--integrator: unknown integrator '" + name + "' (expected one of: " + allIntegratorNames() + ")");
-      o.hasIntegrator = true;
-    } else if (a == "--dt") o.dt = parseNumber(a, flagValue(args, i), true);
-    else if (a == "--duration") o.duration = parseNumber(a, flagValue(args, i), true);
-    else if (a == "--csv") o.csv = flagValue(args, i);
+    if (a == "--backend") r.backend = flagValue(args, i);
+    else if (a == "--integrator") r.requireIntegrator(flagValue(args, i));
+    else if (a == "--dt") r.dt = parseNumber(a, flagValue(args, i), true);
+    else if (a == "--duration") r.duration = parseNumber(a, flagValue(args, i), true);
+    else if (a == "--csv") o.csv = flagValue(args, i, /*allowEmpty=*/true);
     else if (a == "--every") o.every = parseCount(a, flagValue(args, i));
     else if (a == "--record") o.columns = parseColumns(flagValue(args, i));
     else if (a == "--set") parseOverride(flagValue(args, i), o.overrides);
     else if (a == "--max-bodies") o.limits.maxBodies = parseMaxBodies(flagValue(args, i));
-    else if (a == "--setting") o.settings.push_back(parseAssignment(a, flagValue(args, i)));
-    else if (a == "--q0") o.q0 = parseList(a, flagValue(args, i));
-    else if (a == "--qd0") o.qd0 = parseList(a, flagValue(args, i));
+    else if (a == "--setting") r.settings.push_back(parseSettingRequest(a, flagValue(args, i)));
+    else if (a == "--on-blow-up") r.stopOnBlowUp = parseBlowUpPolicy(flagValue(args, i));
+    else if (a == "--q0") r.q0 = parseList(a, flagValue(args, i));
+    else if (a == "--qd0") r.qd0 = parseList(a, flagValue(args, i));
     else if (a.rfind("--", 0) == 0) throw UsageError("unknown flag '" + a + "' for 'run' (see articulab --help)");
     else if (o.scene.empty()) o.scene = a;
     else throw UsageError("unexpected argument '" + a + "': 'run' takes one scene file");
@@ -100,133 +97,80 @@ std::string formatNumber(const char* pattern, double value) {
 // that is near zero (a pendulum starting at z = 0 has E = 0), so the change is given in joules
 // and relative to the largest kinetic energy of the run, a scale of the motion that is zero
 // only when nothing moved (then the scene's energy scale, energyScale, is used).
-// Muscles do work: their power is integrated by the trapezoid rule over the steps, so that the
-// summary can give the energy change the muscles do not account for.
-struct EnergyTally {
-  double start = 0.0, largestKinetic = 0.0, largestChange = 0.0;
-  double musclePower = 0.0, muscleWork = 0.0;  // W at the last state, J so far
-  void add(const EnergyReport& energy, double dt = 0.0) {
-    largestKinetic = std::max(largestKinetic, energy.kinetic);
-    largestChange = std::max(largestChange, std::abs(energy.total() - start));
-    muscleWork += 0.5 * dt * (musclePower + energy.musclePower);
-    musclePower = energy.musclePower;
-  }
-};
-
-void printEnergy(std::ostream& out, const EnergyTally& tally, double end, double sceneScale) {
-  const bool moved = tally.largestKinetic > 0.0;
-  const double scale = moved ? tally.largestKinetic : sceneScale;
-  out << "energy      start " << tally.start << " J, end " << end << " J, change " << formatNumber("%+.6g", end - tally.start)
-      << " J = " << formatNumber("%+.3g", (end - tally.start) / scale) << " x the "
+void printEnergy(std::ostream& out, const EnergyWatch& energy) {
+  const bool moved = energy.largestKinetic > 0.0;
+  const double scale = moved ? energy.largestKinetic : energy.bound.scale;
+  const double start = energy.start(), end = energy.last;
+  out << "energy      start " << start << " J, end " << end << " J, change " << formatNumber("%+.6g", end - start)
+      << " J = " << formatNumber("%+.3g", (end - start) / scale) << " x the "
       << (moved ? "largest kinetic energy " : "scene's energy scale ") << scale << " J; largest |change| "
-      << tally.largestChange << " J (" << formatNumber("%.3g", tally.largestChange / scale) << " x)\n";
+      << energy.largestChange << " J (" << formatNumber("%.3g", energy.largestChange / scale) << " x)\n";
 }
 
-void printMuscleWork(std::ostream& out, const EnergyTally& tally, double end) {
-  out << "muscles     work " << formatNumber("%+.6g", tally.muscleWork) << " J (integrated muscle_power); energy change "
-      << "minus that work " << formatNumber("%+.3g", end - tally.start - tally.muscleWork) << " J\n";
+// The muscles' work (run_monitor.hpp) and the energy change it does not account for.
+void printMuscleWork(std::ostream& out, const RunMonitor& monitor) {
+  const double unaccounted = monitor.energy.last - monitor.energy.start() - monitor.muscles.work;
+  out << "muscles     work " << formatNumber("%+.6g", monitor.muscles.work) << " J (integrated muscle_power); energy change "
+      << "minus that work " << formatNumber("%+.3g", unaccounted) << " J\n";
+}
+
+void printSummary(std::ostream& out, const RunOptions& o, const Run& run) {
+  const Model& model = run.model();
+  const RunPlan& plan = run.plan();
+  out << std::setprecision(6);
+  out << "scene       " << o.scene << " (" << model.name << ", " << model.bodyCount() << " bodies, " << model.nq << " DOF)\n";
+  out << "back-end    " << plan.backend->name << ", integrator " << plan.integrator.name() << ", dt " << plan.dt << " s";
+  if (run.controlsDrift()) out << ", drift control " << driftControlName(plan.options.driftControl);
+  for (const std::string& setting : plan.settingsText()) out << ", " << setting;
+  out << '\n';
+  const long steps = run.stepsTaken();
+  out << "steps       " << steps << " (" << run.state().t << " s simulated) in " << run.stepWallSeconds() << " s wall, "
+      << (steps > 0 ? 1e6 * run.stepWallSeconds() / static_cast<double>(steps) : 0.0) << " us/step\n";
+  printEnergy(out, run.monitor().energy);
+  if (!model.muscles.empty()) printMuscleWork(out, run.monitor());
+  const DriftWatch& drift = run.monitor().drift;
+  out << "max drift   position " << drift.position << " m, rotation " << drift.rotation << " rad\n";
+  if (!run.monitor().blowUp.empty() && !run.failed()) out << "not trusted " << run.monitor().blowUp << '\n';
+  if (o.csv) out << "csv         " << *o.csv << " (" << run.recorder()->rows() << " rows)\n";
+}
+
+// A refusal of the request as the command line states it: naming the flag; a back-end that
+// cannot run the scene (no flag at fault) without the pointer to the usage text.
+[[noreturn]] void throwRefusal(const RunRefusal& refused) {
+  if (refused.field().empty()) throw CannotRunError(refused.what());
+  throw UsageError("--" + refused.field() + ": " + refused.what());
+}
+
+Run startRun(const RunOptions& o, std::ostream& err) {
+  try {
+    Run run(std::make_shared<const Model>(loadScene(o.scene, o.overrides, o.limits)), o.request);
+    const SolverSupport& support = run.plan().support;
+    for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
+    for (const std::string& note : support.notes) err << "note: " << note << '\n';
+    if (!run.plan().slowStep.empty()) err << "warning: slow steps ahead: " << run.plan().slowStep << '\n';
+    return run;
+  } catch (const RunRefusal& refused) {
+    throwRefusal(refused);
+  }
 }
 
 }  // namespace
 
 int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const RunOptions o = parseRunOptions(args);
-  Model model = loadScene(o.scene, o.overrides, o.limits);
-  if (!o.q0.empty()) applyCoordinateList("--q0", o.q0, model.q0);
-  if (!o.qd0.empty()) applyCoordinateList("--qd0", o.qd0, model.qd0);
-  validateSceneChoices(model, o.backend.empty(), !o.hasIntegrator);
-  const std::string backendName = o.backend.empty() ? model.defaults.backend : o.backend;
-  const BackendInfo* backend = findBackend(backendName);
-  if (!backend) throw UsageError("--backend: unknown back-end '" + backendName + "' (expected one of: " + backendNames() + ")");
-  for (const auto& [name, value] : o.settings) {
-    const SettingValue setting{backendName, name, value};
-    if (std::string refused = checkSettings(backendName, backend->settings, {setting}); !refused.empty())
-      throw UsageError("--setting: " + refused);
-    assignSetting(model.defaults.solverSettings, backendName, name, value);
-  }
-  // An integrator asked for is used or refused; the scene's falls back to the back-end's
-  // default with a warning when the back-end does not offer it.
-  if (o.hasIntegrator && !backend->findIntegrator(o.integrator.name()))
-    throw UsageError("--integrator: " + integratorRefusal(backendName, o.integrator, backend->integrators));
-  const SceneIntegratorChoice choice =
-      o.hasIntegrator ? SceneIntegratorChoice{o.integrator, backend->supports(model, solverOptionsFor(model, o.integrator))}
-                      : backend->supports.choose(model);
-  const SolverSupport& support = choice.support;
-  if (!support.ok) throw CannotRunError("back-end '" + backendName + "' cannot run " + o.scene + ": " + support.reason);
-  for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
-  for (const std::string& note : support.notes) err << "note: " << note << '\n';
-
-  const Integrator integrator = choice.integrator;
-  if (const std::string slow = slowStepWarning(backendName, model, integrator); !slow.empty())
-    err << "warning: slow steps ahead: " << slow << '\n';
-  const double dt = o.dt > 0.0 ? o.dt : model.defaults.dt;
-  const double duration = o.duration > 0.0 ? o.duration : model.defaults.duration;
-  const long steps = std::lround(duration / dt);
-  const std::unique_ptr<Solver> solver = backend->create(model, solverOptionsFor(model, integrator));
-  State state = makeInitialState(model);
-  TimeSeriesRecorder recorder(model, o.columns);
-  VectorX qdd = VectorX::Zero(model.nq);
-  auto record = [&] {
-    if (o.columns.has("qdd")) solver->forwardDynamics(model, state, qdd);
-    recorder.record(model, state, &qdd);
-  };
-
-  const EnergyReport initial = computeEnergy(model, state);
-  const EnergyBound bound = energyBoundAt(model, state);  // the app's explosion test
-  EnergyTally energy{initial.total()};
-  energy.add(initial);
-  double maxDriftPosition = 0.0, maxDriftRotation = 0.0, stepWall = 0.0;
-  record();
-  StepStatus status;
-  RunProgress progress(err, &err == &std::cerr && isatty(STDERR_FILENO), duration);
+  Run run = startRun(o, err);
+  std::optional<OutputFile> csv;
+  if (o.csv) csv.emplace("--csv", *o.csv, std::vector<std::string>{o.scene});
+  run.record(o.columns, o.every);
+  RunProgress progress(err, &err == &std::cerr && isatty(STDERR_FILENO), run.plan().duration);
   const Clock::time_point start = Clock::now();
-  long step = 0;
-  for (; step < steps && status.ok; ++step) {
-    const Clock::time_point before = Clock::now();
-    status = solver->step(model, state, dt);
-    const Clock::time_point after = Clock::now();
-    state.outputs.stepSeconds = seconds(after - before);
-    stepWall += state.outputs.stepSeconds;
-    progress.update(state.t, seconds(after - start));
-    if (!status.ok) break;
-    const EnergyReport now = computeEnergy(model, state);
-    energy.add(now, dt);
-    if (const std::string problem = divergence(state, now, bound); !problem.empty()) {
-      status = {false, backendName + " at step " + std::to_string(state.step) + " (t = " +
-                           formatNumber("%.6g", state.t) + " s): " + problem};
-      break;
-    }
-    if ((step + 1) % o.every == 0 || step + 1 == steps) {
-      record();
-      const DriftReport drift = computeDrift(model, state);
-      maxDriftPosition = std::max(maxDriftPosition, drift.total.position);
-      maxDriftRotation = std::max(maxDriftRotation, drift.total.rotation);
-    }
-  }
+  run.advance(run.plan().steps, [&](const Run& r) { progress.update(r.state().t, seconds(Clock::now() - start)); });
   progress.finish();
-  if (!status.ok) ++step;  // the failed step was taken
-
-  if (!o.csv.empty()) {
-    std::ofstream file(o.csv);
-    if (!file) throw UsageError("--csv: cannot write '" + o.csv + "'");
-    recorder.writeCsv(file);
-  }
-  const EnergyReport final = computeEnergy(model, state);
-  out << std::setprecision(6);
-  out << "scene       " << o.scene << " (" << model.name << ", " << model.bodyCount() << " bodies, " << model.nq << " DOF)\n";
-  out << "back-end    " << backendName << ", integrator " << integratorName(integrator) << ", dt " << dt << " s";
-  if (solver->controlsDrift()) out << ", drift control " << driftControlName(model.defaults.driftControl);
-  for (const SettingValue& setting : model.defaults.solverSettings)
-    if (setting.backend == backendName) out << ", " << setting.name << " " << setting.value;
-  out << '\n';
-  out << "steps       " << step << " (" << state.t << " s simulated) in " << stepWall << " s wall, "
-      << (step > 0 ? 1e6 * stepWall / static_cast<double>(step) : 0.0) << " us/step\n";
-  printEnergy(out, energy, final.total(), bound.scale);
-  if (!model.muscles.empty()) printMuscleWork(out, energy, final.total());
-  out << "max drift   position " << maxDriftPosition << " m, rotation " << maxDriftRotation << " rad\n";
-  if (!o.csv.empty()) out << "csv         " << o.csv << " (" << recorder.rows() << " rows)\n";
-  if (!status.ok) {
-    err << "simulation diverged: " << status.message << '\n';
+  if (!run.failed()) run.finishRecording();
+  if (csv) csv->write([&](std::ostream& file) { run.recorder()->writeCsv(file); });
+  printSummary(out, o, run);
+  if (run.failed()) {
+    err << "simulation diverged: " << run.failure() << '\n';
     return 3;
   }
   return 0;

@@ -33,6 +33,9 @@ usage:
       --setting NAME=VALUE  a setting of the back-end, e.g. --setting gmres-tolerance=1e-8
                           (repeatable; 'articulab backends' lists them with their ranges)
       --q0 LIST, --qd0 LIST  initial joint coordinates / velocities: one value per DOF, or one for all
+      --on-blow-up stop|warn  when the energy grows beyond the scene's energy scale with no force
+                          doing work: end the run as diverged (stop, the default) or go on with a
+                          warning that the run is not to be trusted (warn)
   articulab record SCENE --duration SECONDS --out FILE.mp4 [--png-dir DIR] [--fps N] [--size WxH]
                  [--backend NAME] [--set NAME=VALUE] [--max-bodies N] [--window]
       render the scene to an H.264 MP4 (and/or a PNG sequence) in simulated time: frame k shows

@@ -14,13 +14,13 @@ void drawComparison(Workbench& app) {
   ImGui::SetNextItemWidth(140.0f);
   if (ImGui::BeginCombo("compare with", current)) {
     std::string error;
-    if (ImGui::Selectable("off", snap.compareBackend.empty()) && !app.simulation().setComparison("off", error))
+    if (ImGui::Selectable("off", snap.compareBackend.empty()) && !app.session().choices().setComparison("off", error))
       app.showError(error);
     for (const BackendInfo& info : backends()) {
       SolverSupport support = info.supports(*snap.model);
       ImGui::BeginDisabled(!support.ok);
       if (ImGui::Selectable(info.name.c_str(), info.name == snap.compareBackend) &&
-          !app.simulation().setComparison(info.name, error))
+          !app.session().choices().setComparison(info.name, error))
         app.showError(error);
       ImGui::EndDisabled();
       if (!support.ok && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
@@ -48,7 +48,7 @@ void drawBackendPanel(Workbench& app) {
     ImGui::BeginDisabled(!support.ok);
     if (ImGui::RadioButton(info.name.c_str(), info.name == snap.backend) && info.name != snap.backend) {
       std::string error;
-      if (!app.simulation().setBackend(info.name, error)) app.showError(error);
+      if (!app.session().choices().setBackend(info.name, error)) app.showError(error);
     }
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", info.description.c_str());

@@ -24,8 +24,8 @@ std::string rendererName() {
 int runBenchmark(Workbench& app, const GuiOptions& options) {
   using Clock = std::chrono::steady_clock;
   std::string error;
-  app.simulation().startThread();
-  if (!app.simulation().setRunning(true, error)) {
+  app.session().startThread();
+  if (!app.session().setRunning(true, error)) {
     std::cerr << "articulab gui: benchmark: " << error << '\n';
     return 1;
   }
@@ -40,7 +40,7 @@ int runBenchmark(Workbench& app, const GuiOptions& options) {
     frameMs.push_back(std::chrono::duration<double, std::milli>(now - last).count());
     last = now;
   }
-  app.stopSimulation();
+  app.stopSession();
   const Snapshot& snap = app.snapshot();
   char header[512];
   std::snprintf(header, sizeof header, "benchmark: scene '%s' (%d bodies, back-end %s), %dx%d, %s: ",

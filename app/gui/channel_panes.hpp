@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/channel_recording.hpp"
+#include "app/gui/session_names.hpp"
 #include "app/gui/plot_widget.hpp"
 
 namespace articulab::gui {

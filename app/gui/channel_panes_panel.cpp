@@ -109,7 +109,7 @@ void drawChannelPaneControls(Workbench& app) {
 void drawChannelPanes(Workbench& app, float paneHeight) {
   ChannelPanes& panes = app.channelPanes();
   if (panes.panes().empty()) return;
-  app.simulation().updateChannels(panes.recording);
+  app.session().updateChannels(panes.recording);
   const HistoryView& history = app.snapshot().history;
   const double cursor = history.viewing ? history.viewTime : -1.0;
   const float width = ImGui::GetContentRegionAvail().x;
@@ -135,7 +135,7 @@ bool exportPaneChannels(Workbench& app, const std::string& path, std::string& er
     error = "no plot panes to export: add one with '+ plot...' (script: plot-add CHANNEL)";
     return false;
   }
-  app.simulation().updateChannels(panes.recording);
+  app.session().updateChannels(panes.recording);
   return writeChannelsCsv(panes.recording, path, error);
 }
 

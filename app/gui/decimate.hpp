@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "app/gui/axis_ticks.hpp"
-#include "app/gui/time_series.hpp"
+#include "app/gui/session_names.hpp"
 
 namespace articulab::gui {
 

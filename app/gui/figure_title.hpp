@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/time_series.hpp"
+#include "app/gui/session_names.hpp"
 
 namespace articulab::gui {
 
@@ -17,13 +17,14 @@ struct RunLabels {
   std::string integrator;
   double dt = 0.0;                           // s
   std::string driftControl;                  // e.g. "baumgarte (alpha 10/s, beta 10/s)"
-  std::vector<Segment> segments;             // which back-end ran from when (TimeSeries)
+  std::vector<Segment> segments;             // which back-end and integrator ran from when (TimeSeries)
   double endTime = 0.0;                      // s, the last sample
 };
 
 // "RC50 (n = 50): recursive, then baraff" or "four-bar: redmax vs baraff".
 std::string figureTitle(const RunLabels& run);
-// "rk4, dt = 0.0001 s, drift control post-stabilization; recursive 0-2.04 s, baraff 2.04-4.08 s".
+// "rk4, dt = 0.0001 s, drift control post-stabilization; recursive 0-2.04 s, baraff 2.04-4.08 s"
+// (each stretch's integrator named too when they differ: "recursive implicit 0-1 s, ...").
 std::string figureSubtitle(const RunLabels& run);
 
 }  // namespace articulab::gui

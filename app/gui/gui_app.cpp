@@ -14,13 +14,13 @@ namespace {
 
 int runInteractive(Workbench& app) {
   std::string error;
-  app.simulation().startThread();
+  app.session().startThread();
   // A scene whose steps are estimated to be slow starts paused, its warning in view (Statistics).
   Snapshot start;
-  app.simulation().snapshot(start);
-  if (start.model && start.slowStepWarning.empty()) app.simulation().setRunning(true, error);
+  app.session().snapshot(start);
+  if (start.model && start.slowStepWarning.empty()) app.session().setRunning(true, error);
   while (!app.closeRequested()) app.renderFrame();
-  app.stopSimulation();
+  app.stopSession();
   return 0;
 }
 

@@ -71,7 +71,7 @@ void drawJointTable(const BodyInspection& b) {
 }
 
 // While paused (and live): a drag field per coordinate of the body's joint that sets the pose;
-// the loops close again around the value (Simulation::setJointCoordinate), or the edit is refused
+// the loops close again around the value (LiveEdits::jointCoordinate), or the edit is refused
 // and the reason shown.
 void drawJointSliders(Workbench& app, int joint, const BodyInspection& b) {
   const Snapshot& snap = app.snapshot();
@@ -87,7 +87,7 @@ void drawJointSliders(Workbench& app, int joint, const BodyInspection& b) {
     char label[32];
     std::snprintf(label, sizeof label, "q%d (set)##pose", k);
     if (ImGui::DragScalar(label, ImGuiDataType_Double, &value, 0.002f, &lo, &hi, "%.4f"))
-      refusal = app.simulation().setJointCoordinate(joint, k, value);
+      refusal = app.session().edits().jointCoordinate(joint, k, value);
   }
   if (!refusal.empty()) ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.45f, 1.0f), "%s", refusal.c_str());
 }

@@ -42,7 +42,7 @@ void drawExcitationSlider(Workbench& app, int m, const MuscleReading& reading, b
   const bool released = ImGui::IsItemDeactivatedAfterEdit();
   if (!(changed && snap.queuedCommands == 0) && !released) return;
   const double value = released ? field.pending : u;
-  field.error = app.simulation().editMuscleExcitation(m, value, false);
+  field.error = app.session().edits().muscleExcitation(m, value, false);
   if (released && field.error.empty()) spdlog::info("muscle {} '{}': excitation held at {:.4g}", m, name, value);
 }
 
@@ -82,7 +82,7 @@ void drawMuscleSliders(Workbench& app, const std::vector<MuscleReading>& reading
     ImGui::TableSetColumnIndex(2);
     ImGui::BeginDisabled(scheduled || !snap.sceneModel);
     if (ImGui::Button("schedule")) {
-      const std::string error = app.simulation().restoreMuscleSchedule(m);
+      const std::string error = app.session().edits().restoreMuscleSchedule(m);
       app.ui().fields["muscle" + std::to_string(m) + ".excitation"].error = error;
       if (error.empty()) spdlog::info("muscle {} '{}': excitation follows the scene's schedule again", m, model.muscles[m].name);
     }

@@ -50,8 +50,8 @@ void drawEditMenu(Workbench& app) {
   const std::string undo = snap.undoLabel.empty() ? "Undo" : "Undo " + snap.undoLabel;
   const std::string redo = snap.redoLabel.empty() ? "Redo" : "Redo " + snap.redoLabel;
   std::string error;
-  if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, !snap.undoLabel.empty())) error = app.simulation().undoEdit();
-  if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, !snap.redoLabel.empty())) error = app.simulation().redoEdit();
+  if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, !snap.undoLabel.empty())) error = app.session().edits().undo();
+  if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, !snap.redoLabel.empty())) error = app.session().edits().redo();
   if (!error.empty()) app.showError(error);
   ImGui::EndMenu();
 }
@@ -148,22 +148,25 @@ void drawPanels(Workbench& app) {
 void drawBanner(Workbench& app) {
   const Snapshot& snap = app.snapshot();
   UiState& ui = app.ui();
-  if (ui.banner.empty() && snap.failure.empty()) return;
+  const bool error = !ui.banner.empty() || !snap.failure.empty();
+  if (!error && ui.notice.empty()) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ViewRegion view = viewRegion(display.x, display.y, ui.showPanels, ui.layout);
   float width = std::min(640.0f, std::max(200.0f, view.width - 40.0f));
   ImGui::SetNextWindowPos(ImVec2(view.x + view.width * 0.5f, view.y + 20.0f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
   ImGui::SetNextWindowSize(ImVec2(width, 0.0f));
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.45f, 0.07f, 0.07f, 0.95f));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, error ? ImVec4(0.45f, 0.07f, 0.07f, 0.95f) : ImVec4(0.45f, 0.3f, 0.03f, 0.95f));
   ImGui::Begin("##banner", nullptr, kFixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_AlwaysAutoResize);
-  const std::string& message = ui.banner.empty() ? snap.failure : ui.banner;
+  const std::string& message = !ui.banner.empty() ? ui.banner : error ? snap.failure : ui.notice;
   ImGui::PushTextWrapPos(width - 16.0f);
   ImGui::TextUnformatted(message.c_str());
   ImGui::PopTextWrapPos();
   if (!ui.banner.empty()) {
     if (ImGui::Button("Dismiss")) ui.banner.clear();
+  } else if (!error) {
+    if (ImGui::Button("Dismiss")) ui.notice.clear();
   } else if (ImGui::Button("Reset simulation")) {
-    app.simulation().reset();
+    app.session().reset();
   }
   ImGui::End();
   ImGui::PopStyleColor();
@@ -175,21 +178,21 @@ void handleShortcuts(Workbench& app) {
   if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_O, false)) app.openBrowser(BrowseMode::OpenScene);
   if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_Z, false)) {
     // Ctrl+Shift+Z redoes too; outside text fields, which have their own undo.
-    const std::string error = io.KeyShift ? app.simulation().redoEdit() : app.simulation().undoEdit();
+    const std::string error = io.KeyShift ? app.session().edits().redo() : app.session().edits().undo();
     if (!error.empty()) spdlog::info("{}", error);
   }
   if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_Y, false)) {
-    const std::string error = app.simulation().redoEdit();
+    const std::string error = app.session().edits().redo();
     if (!error.empty()) spdlog::info("{}", error);
   }
   if (io.WantCaptureKeyboard || io.KeyCtrl) return;
   std::string error;
   if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) app.frameScene();
   if (ImGui::IsKeyPressed(GLFW_KEY_H, false)) app.ui().showPanels = !app.ui().showPanels;
-  if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) app.simulation().reset();
-  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false) && !app.simulation().setRunning(!app.snapshot().running, error))
+  if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) app.session().reset();
+  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false) && !app.session().setRunning(!app.snapshot().running, error))
     app.showError(error);
-  if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) && !app.simulation().stepOnce(error)) app.showError(error);
+  if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) && !app.session().stepOnce(error)) app.showError(error);
 }
 
 void drawHelpWindow(Workbench& app) {

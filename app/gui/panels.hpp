@@ -10,7 +10,8 @@ namespace articulab::gui {
 // Menu bar, the control column (scene, simulation, back-end, parameters, statistics) and the
 // bottom area (plots, log), laid out to the window size.
 void drawPanels(Workbench& app);
-// The error banner (scene that failed to open, diverged simulation) on top of everything.
+// The error banner (scene that failed to open, diverged simulation) on top of everything; else
+// the notice of what the app changed by itself (a back-end or an integrator it replaced).
 void drawBanner(Workbench& app);
 // Keyboard shortcuts of the 3D view: space play/pause, period single step, R reset,
 // F frame the scene, H hide/show the panels.

@@ -1,9 +1,11 @@
 #include <imgui.h>
 
+#include <cstdio>
+
 #include "app/gui/panels.hpp"
 #include "app/gui/validated_field.hpp"
+#include "engine/solvers/drift_control.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 
 namespace articulab::gui {
 
@@ -19,7 +21,7 @@ void drawIntegrator(Workbench& app) {
     const bool available = offer.unavailable.empty();
     ImGui::BeginDisabled(!available);
     if (ImGui::Selectable(integratorName(offer.integrator), offer.integrator == snap.integrator)) {
-      if (const std::string error = app.simulation().setIntegrator(offer.integrator); !error.empty())
+      if (const std::string error = app.session().choices().setIntegrator(offer.integrator); !error.empty())
         app.showError(error);
     }
     ImGui::EndDisabled();
@@ -32,42 +34,72 @@ void drawIntegrator(Workbench& app) {
 // Drift control of the back-ends that hold constraints with multipliers (sueda 1.12, eq 1.82).
 void drawDriftControl(Workbench& app) {
   const SimulationDefaults& d = app.snapshot().model->defaults;
-  Simulation& sim = app.simulation();
+  Session& sim = app.session();
+  DriftControl current = DriftControl::PostStabilization;
+  parseDriftControl(d.driftControl, current);  // validateSceneChoices checked the name
   ImGui::SetNextItemWidth(180.0f);
-  if (ImGui::BeginCombo("drift control", driftControlName(d.driftControl))) {
+  if (ImGui::BeginCombo("drift control", driftControlName(current))) {
     for (DriftControl drift : {DriftControl::None, DriftControl::Baumgarte, DriftControl::PostStabilization})
-      if (ImGui::Selectable(driftControlName(drift), drift == d.driftControl))
-        sim.editDriftControl(drift, d.baumgarteAlpha, d.baumgarteBeta);
+      if (ImGui::Selectable(driftControlName(drift), drift == current))
+        sim.edits().driftControl(drift, d.baumgarteAlpha, d.baumgarteBeta);
     ImGui::EndCombo();
   }
-  if (d.driftControl != DriftControl::Baumgarte) return;
+  if (current != DriftControl::Baumgarte) return;
   ImGui::SetNextItemWidth(120.0f);
   validatedField("Baumgarte alpha [1/s]", "drift.alpha", d.baumgarteAlpha, [&](double v) {
-    return sim.editDriftControl(DriftControl::Baumgarte, v, app.snapshot().model->defaults.baumgarteBeta);
+    return sim.edits().driftControl(DriftControl::Baumgarte, v, app.snapshot().model->defaults.baumgarteBeta);
   }, app.ui());
   ImGui::SetNextItemWidth(120.0f);
   validatedField("Baumgarte beta [1/s]", "drift.beta", d.baumgarteBeta, [&](double v) {
-    return sim.editDriftControl(DriftControl::Baumgarte, app.snapshot().model->defaults.baumgarteAlpha, v);
+    return sim.edits().driftControl(DriftControl::Baumgarte, app.snapshot().model->defaults.baumgarteAlpha, v);
   }, app.ui());
 }
 
-// The running back-end's own settings (registry: unit, range, description as tooltip).
+// One setting by its kind: a number field (real, count: unit, range refused with the range), a
+// checkbox (on/off) or a combo box of the named values (choice).
+void drawSolverSetting(Workbench& app, const BackendInfo& backend, const SolverSetting& setting, double value) {
+  const std::string key = "setting." + backend.name + "." + setting.name;
+  const auto edit = [&app, &setting](const std::string& text) {
+    if (const std::string error = app.session().edits().solverSetting(setting.name, text); !error.empty())
+      app.showError(error);
+  };
+  ImGui::SetNextItemWidth(120.0f);
+  switch (setting.kind) {
+    case SettingKind::Real:
+    case SettingKind::Count: {
+      const std::string label = std::string(setting.name) + " [" + setting.unit + "]";
+      validatedField(label.c_str(), key, value, [&](double v) {
+        return app.session().edits().solverSetting(setting.name, exactNumberText(v));
+      }, app.ui());
+      break;
+    }
+    case SettingKind::OnOff: {
+      bool on = value >= 0.5;
+      if (ImGui::Checkbox(setting.name, &on)) edit(on ? "on" : "off");
+      break;
+    }
+    case SettingKind::Choice:
+      if (ImGui::BeginCombo(setting.name, settingValueText(setting, value).c_str())) {
+        for (const SettingChoice& choice : setting.choices)
+          if (ImGui::Selectable(choiceToken(choice.name).c_str(), choice.value == value))
+            edit(choiceToken(choice.name));
+        ImGui::EndCombo();
+      }
+      break;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", setting.description);
+}
+
+// The running back-end's own settings (its table: kind, unit, range, description as tooltip),
+// with the values the run uses (the scene's and the edits).
 void drawSolverSettings(Workbench& app) {
   const Snapshot& snap = app.snapshot();
   const BackendInfo* backend = findBackend(snap.backend);
   if (!backend || backend->settings.empty()) return;
   if (!ImGui::TreeNode("Solver settings")) return;
-  for (const SolverSetting& setting : backend->settings) {
-    SolverOptions options;
-    options.settings = snap.model->defaults.solverSettings;
-    const double value = settingValue(options, backend->name.c_str(), backend->settings, setting.name);
-    const std::string label = std::string(setting.name) + " [" + setting.unit + "]";
-    ImGui::SetNextItemWidth(120.0f);
-    validatedField(label.c_str(), "setting." + backend->name + "." + setting.name, value, [&](double v) {
-      return app.simulation().editSolverSetting(setting.name, v);
-    }, app.ui());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", setting.description);
-  }
+  const SettingList& settings = backend->settings;
+  for (std::size_t k = 0; k < settings.rows().size(); ++k)
+    drawSolverSetting(app, *backend, settings.rows()[k], settings.valueOf(snap.solverSettings, static_cast<int>(k)));
   ImGui::TreePop();
 }
 
@@ -79,13 +111,13 @@ void drawGravity(Workbench& app) {
     validatedField(labels[axis], "gravity." + std::to_string(axis), model.gravity[axis], [&](double v) {
       Vector3 g = app.snapshot().model->gravity;
       g[axis] = v;
-      return app.simulation().editGravity(g);
+      return app.session().edits().gravity(g);
     }, app.ui());
   }
   if (!model.groundContact) return;
   ImGui::SetNextItemWidth(120.0f);
   validatedField("ground friction [1]", "ground.friction", model.groundFriction,
-                 [&](double v) { return app.simulation().editGroundFriction(v); }, app.ui());
+                 [&](double v) { return app.session().edits().groundFriction(v); }, app.ui());
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Coulomb coefficient of the ground and of every body without its own; 0 is frictionless");
 }
@@ -102,29 +134,29 @@ void drawJoint(Workbench& app, int i) {
   const Joint& joint = model.joints[i];
   std::string key = "joint" + std::to_string(i) + ".";
   bool rotational = isRotational(joint);
-  Simulation& sim = app.simulation();
+  Session& sim = app.session();
   ImGui::SetNextItemWidth(120.0f);
   validatedField(rotational ? "stiffness [N m/rad]" : "stiffness [N/m]", key + "stiffness", joint.stiffness,
-                 [&](double v) { return sim.editJoint(i, JointField::Stiffness, v); }, app.ui());
+                 [&](double v) { return sim.edits().joint(i, JointField::Stiffness, v); }, app.ui());
   ImGui::SetNextItemWidth(120.0f);
   validatedField(rotational ? "damping [N m s/rad]" : "damping [N s/m]", key + "damping", joint.damping,
-                 [&](double v) { return sim.editJoint(i, JointField::Damping, v); }, app.ui());
+                 [&](double v) { return sim.edits().joint(i, JointField::Damping, v); }, app.ui());
   for (int k = 0; k < joint.nq; ++k) {
     std::string label = "rest q" + std::to_string(k) + (rotational ? " [rad]" : " [m]");
     double rest = joint.rest.size() == joint.nq ? joint.rest[k] : 0.0;
     ImGui::SetNextItemWidth(120.0f);
     validatedField(label.c_str(), key + "rest" + std::to_string(k), rest,
-                   [&](double v) { return sim.editJoint(i, JointField::Rest, v, k); }, app.ui());
+                   [&](double v) { return sim.edits().joint(i, JointField::Rest, v, k); }, app.ui());
   }
   ImGui::SetNextItemWidth(120.0f);
   validatedField("body mass [kg]", "body" + std::to_string(i) + ".mass", model.bodies[i].mass,
-                 [&](double v) { return sim.editBodyMass(i, v); }, app.ui());
+                 [&](double v) { return sim.edits().bodyMass(i, v); }, app.ui());
   if (!model.groundContact) return;
   const Body& body = model.bodies[i];
   ImGui::SetNextItemWidth(120.0f);
   validatedField("friction coefficient [1]", "body" + std::to_string(i) + ".friction",
                  body.friction >= 0.0 ? body.friction : model.groundFriction,
-                 [&](double v) { return sim.editBodyFriction(i, v); }, app.ui());
+                 [&](double v) { return sim.edits().bodyFriction(i, v); }, app.ui());
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(body.friction >= 0.0 ? "this body's own Coulomb coefficient, combined with the ground's as "
                                              "sqrt(mu_body mu_ground)"
@@ -132,30 +164,30 @@ void drawJoint(Workbench& app, int i) {
                                              "gives it its own");
 }
 
-// A force element's fields (engine/forces/force_element.hpp), with the loader's units.
+// A force element's fields (engine/multibody/force_element.hpp), with the loader's units.
 void drawForce(Workbench& app, int e) {
   const ForceElement& element = app.snapshot().model->forces[e];
   const std::string key = "force" + std::to_string(e) + ".";
-  Simulation& sim = app.simulation();
+  Session& sim = app.session();
   if (element.type == ForceElementType::PointForce) {
     const char* labels[3] = {"force x [N]", "force y [N]", "force z [N]"};
     for (int k = 0; k < 3; ++k) {
       ImGui::SetNextItemWidth(120.0f);
       validatedField(labels[k], key + "force" + std::to_string(k), element.force[k],
-                     [&](double v) { return sim.editForce(e, ForceField::Force, v, k); }, app.ui());
+                     [&](double v) { return sim.edits().force(e, ForceField::Force, v, k); }, app.ui());
     }
     return;
   }
   ImGui::SetNextItemWidth(120.0f);
   validatedField("stiffness [N/m]", key + "stiffness", element.stiffness,
-                 [&](double v) { return sim.editForce(e, ForceField::Stiffness, v); }, app.ui());
+                 [&](double v) { return sim.edits().force(e, ForceField::Stiffness, v); }, app.ui());
   ImGui::SetNextItemWidth(120.0f);
   validatedField("damping [N s/m]", key + "damping", element.damping,
-                 [&](double v) { return sim.editForce(e, ForceField::Damping, v); }, app.ui());
+                 [&](double v) { return sim.edits().force(e, ForceField::Damping, v); }, app.ui());
   if (element.type != ForceElementType::SpringDamper) return;
   ImGui::SetNextItemWidth(120.0f);
   validatedField("rest length [m]", key + "rest", element.restLength,
-                 [&](double v) { return sim.editForce(e, ForceField::RestLength, v); }, app.ui());
+                 [&](double v) { return sim.edits().force(e, ForceField::RestLength, v); }, app.ui());
 }
 
 void drawForces(Workbench& app) {

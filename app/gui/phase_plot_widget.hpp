@@ -5,7 +5,7 @@
 
 #include <imgui.h>
 
-#include "app/gui/time_series.hpp"
+#include "app/gui/session_names.hpp"
 
 namespace articulab::gui {
 

@@ -115,8 +115,8 @@ void drawLegend(PlotCanvas& c, const Rect& r, double rowY, const TimeSeries& dat
   c.setFontSize(kFont);
 }
 
-// After a live back-end switch: a dashed marker at each switch and each stretch's back-end
-// named above the plot area.
+// After a live back-end or integrator switch: a dashed marker at each switch and each stretch's
+// back-end and integrator named above the plot area (two texts, so that each reads alone).
 void drawSegments(PlotCanvas& c, const Rect& r, const std::vector<Segment>& segments, const AxisRange& time) {
   if (segments.size() < 2) return;
   c.setFontSize(10.0);
@@ -135,6 +135,9 @@ void drawSegments(PlotCanvas& c, const Rect& r, const std::vector<Segment>& segm
     const double at = std::max(x + 3.0, freeFrom);
     c.text(segments[i].label, at, r.y - 2.0, 0.0, 1.0);
     freeFrom = at + c.textWidth(segments[i].label) + 8.0;
+    if (segments[i].integrator.empty()) continue;
+    c.text(segments[i].integrator, freeFrom - 4.0, r.y - 2.0, 0.0, 1.0);
+    freeFrom += c.textWidth(segments[i].integrator) + 4.0;
   }
 }
 

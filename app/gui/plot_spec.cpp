@@ -13,59 +13,7 @@ const Colour kMusclePalette[] = {{0.12f, 0.47f, 0.71f}, {1.0f, 0.5f, 0.05f},  {0
                                  {0.74f, 0.74f, 0.13f}, {0.09f, 0.75f, 0.81f}};
 const Colour kMuscleWorkColour{0.09f, 0.75f, 0.81f}, kEnergyBalanceColour{0.89f, 0.47f, 0.76f};
 
-struct MuscleQuantityInfo {
-  const char* name;  // channel suffix
-  const char* unit;
-  const char* title;  // of the muscle plot
-};
-const MuscleQuantityInfo kMuscleQuantities[kMuscleQuantityCount] = {
-    {"excitation", "1", "Muscle excitation"}, {"activation", "1", "Muscle activation"}, {"force", "N", "Muscle force"},
-    {"length", "m", "Muscle length"},         {"velocity", "m/s", "Muscle velocity"}};
-
-std::vector<Channel> standardSampleChannels(const std::string& compareBackend) {
-  std::vector<Channel> channels = {
-      {"t", "s", "time"},
-      {"kinetic", "J", "kinetic"},
-      {"potential", "J", "potential"},
-      {"total", "J", "total"},
-      {"drift_position", "m", "position drift"},
-      {"drift_rotation", "rad", "rotation drift"},
-  };
-  if (compareBackend.empty()) return channels;
-  const std::string& b = compareBackend;
-  channels.push_back({"total_" + b, "J", "total (" + b + ")"});
-  channels.push_back({"drift_position_" + b, "m", "position drift (" + b + ")"});
-  channels.push_back({"drift_rotation_" + b, "rad", "rotation drift (" + b + ")"});
-  return channels;
-}
-
-bool startsWith(const std::string& text, const std::string& prefix) { return text.compare(0, prefix.size(), prefix) == 0; }
-
 }  // namespace
-
-const char* muscleQuantityName(MuscleQuantity q) { return kMuscleQuantities[q].name; }
-
-std::vector<Channel> sampleChannels(const std::string& compareBackend, const std::vector<std::string>& muscleNames) {
-  std::vector<Channel> channels = standardSampleChannels(compareBackend);
-  if (muscleNames.empty()) return channels;
-  for (const std::string& muscle : muscleNames)
-    for (const MuscleQuantityInfo& q : kMuscleQuantities) channels.push_back({muscle + "_" + q.name, q.unit, muscle});
-  channels.push_back({"muscle_power", "W", "muscle power"});
-  channels.push_back({"muscle_work", "J", "muscle work"});
-  channels.push_back({"total_minus_muscle_work", "J", "total - muscle work"});
-  return channels;
-}
-
-SampleLayout sampleLayout(const std::vector<Channel>& channels) {
-  SampleLayout layout;
-  layout.comparing = channels.size() >= kComparedChannelCount && startsWith(channels[kCompareTotal].name, "total_") &&
-                     startsWith(channels[kCompareDriftPosition].name, "drift_position_") &&
-                     startsWith(channels[kCompareDriftRotation].name, "drift_rotation_");
-  const std::size_t base = layout.muscleBase();
-  if (channels.size() >= base + 3 && channels.back().name == "total_minus_muscle_work")
-    layout.muscles = (channels.size() - base - 3) / kMuscleQuantityCount;
-  return layout;
-}
 
 const char* musclePlotName(MusclePlot plot) {
   switch (plot) {
@@ -86,8 +34,8 @@ PlotSpec musclePlot(const SampleLayout& layout, MusclePlot plot, const std::vect
                            : plot == MusclePlot::Force      ? kMuscleForce
                            : plot == MusclePlot::Length     ? kMuscleLength
                                                             : kMuscleVelocity;
-  const MuscleQuantityInfo& info = kMuscleQuantities[q];
-  PlotSpec spec{info.title, std::string(info.name) + " [" + info.unit + "]", {}};
+  const std::string name = muscleQuantityName(q);
+  PlotSpec spec{"Muscle " + name, name + " [" + muscleQuantityUnit(q) + "]", {}};
   const std::size_t colours = sizeof kMusclePalette / sizeof kMusclePalette[0];
   for (std::size_t m = 0; m < layout.muscles; ++m)
     if (m >= hidden.size() || !hidden[m]) spec.series.push_back({layout.muscleChannel(m, q), kMusclePalette[m % colours]});
@@ -123,10 +71,6 @@ std::vector<PlotSpec> standardPlots(const std::string& backend, const std::strin
   plots[1].series[0].label = named("position drift", backend, "m");
   plots[1].series.push_back({kCompareDriftPosition, purple, named("position drift", compareBackend, "m")});
   return plots;
-}
-
-std::string channelHeader(const Channel& channel) {
-  return channel.unit.empty() ? channel.name : channel.name + " [" + channel.unit + "]";
 }
 
 std::string seriesLabel(const TimeSeries& data, const PlotSeries& series) {

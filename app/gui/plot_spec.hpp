@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "app/gui/axis_ticks.hpp"
-#include "app/gui/time_series.hpp"
+#include "app/gui/session_names.hpp"
 
 namespace articulab::gui {
 
@@ -31,54 +31,6 @@ struct PlotSpec {
   double minSpan = 0.0;
 };
 
-// The standard channels recorded by the simulation, in CSV column order.
-enum SampleChannel : std::size_t {
-  kTime = 0,
-  kKinetic,
-  kPotential,
-  kTotal,
-  kDriftPosition,
-  kDriftRotation,
-  kChannelCount,
-  // With a comparison run, the same quantities of the second back-end follow.
-  kCompareTotal = kChannelCount,
-  kCompareDriftPosition,
-  kCompareDriftRotation,
-  kComparedChannelCount,
-};
-
-// With muscles, after those (and after the comparison's channels) come, per muscle in model
-// order, NAME_excitation [1], NAME_activation [1], NAME_force [N], NAME_length [m] and
-// NAME_velocity [m/s] (the columns of `articulab run --csv`), then muscle_power [W], the
-// cumulative muscle_work [J] (the integral of the power since the start) and
-// total_minus_muscle_work [J] (E - W: constant when the muscles are the only source or sink).
-enum MuscleQuantity : std::size_t { kMuscleExcitation = 0, kMuscleActivation, kMuscleForce, kMuscleLength, kMuscleVelocity,
-                                    kMuscleQuantityCount };
-
-// Where each channel of a recorded series is.
-struct SampleLayout {
-  bool comparing = false;   // the comparison run's three channels follow the standard ones
-  std::size_t muscles = 0;  // muscles with channels
-  std::size_t muscleBase() const { return comparing ? std::size_t(kComparedChannelCount) : std::size_t(kChannelCount); }
-  std::size_t muscleChannel(std::size_t muscle, MuscleQuantity q) const {
-    return muscleBase() + muscle * kMuscleQuantityCount + q;
-  }
-  std::size_t musclePower() const { return muscleBase() + muscles * kMuscleQuantityCount; }
-  std::size_t muscleWork() const { return musclePower() + 1; }
-  std::size_t energyBalance() const { return musclePower() + 2; }
-  std::size_t channelCount() const { return muscles > 0 ? musclePower() + 3 : muscleBase(); }
-};
-
-// The standard channels; with compareBackend (not empty) also the comparison run's channels
-// total_<backend>, drift_position_<backend>, drift_rotation_<backend>; then the muscles' (see
-// MuscleQuantity) when muscleNames is not empty.
-std::vector<Channel> sampleChannels(const std::string& compareBackend = "",
-                                    const std::vector<std::string>& muscleNames = {});
-// The layout of channels made by sampleChannels (read back from their names).
-SampleLayout sampleLayout(const std::vector<Channel>& channels);
-// The channel name of a muscle quantity: "excitation", "activation", "force", "length", "velocity".
-const char* muscleQuantityName(MuscleQuantity q);
-
 // What the muscle plot shows: one quantity of the chosen muscles, or the muscles' total power.
 enum class MusclePlot { Activation, Excitation, Force, Length, Velocity, Power };
 constexpr int kMusclePlotCount = 6;
@@ -99,8 +51,6 @@ void addMuscleEnergyBalance(PlotSpec& energy, const SampleLayout& layout);
 // comparison run, the total energy and position drift of both back-ends, named in the legend.
 std::vector<PlotSpec> standardPlots(const std::string& backend = "", const std::string& compareBackend = "");
 
-// "kinetic [J]": the column header and legend text of a channel.
-std::string channelHeader(const Channel& channel);
 // The legend text of a plotted series: its label, or its channel's header.
 std::string seriesLabel(const TimeSeries& data, const PlotSeries& series);
 // The unit every series of the plot shares when none has a label of its own ("J"), so the

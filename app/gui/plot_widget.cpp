@@ -14,6 +14,7 @@ namespace {
 constexpr float kLeft = 66.0f, kRight = 10.0f, kBottom = 36.0f;
 constexpr double kZoomPerWheelStep = 0.85;
 const ImU32 kSegmentColour = IM_COL32(250, 200, 90, 230);
+const ImU32 kIntegratorColour = IM_COL32(250, 200, 90, 150);  // the stretch's integrator, after its back-end
 const ImU32 kCursorColour = IM_COL32(235, 235, 235, 220);
 constexpr float kPreviousRunAlpha = 0.3f;  // the run before the last Reset, under the current one
 
@@ -140,8 +141,8 @@ float drawHeader(ImDrawList* draw, ImVec2 origin, float width, const TimeSeries&
   return y + rowHeight + 4.0f - origin.y;
 }
 
-// After a live back-end switch: a marker at each switch and each stretch's back-end named
-// above the plot area, where its visible part starts.
+// After a live back-end or integrator switch: a marker at each switch and each stretch's
+// back-end and integrator named above the plot area, where its visible part starts.
 void drawSegments(ImDrawList* draw, const Frame& f, const TimeSeries& data) {
   const std::vector<Segment>& segments = data.segments();
   if (segments.size() < 2) return;
@@ -154,8 +155,12 @@ void drawSegments(ImDrawList* draw, const Frame& f, const TimeSeries& data) {
     if (i > 0 && segments[i].start >= f.time.lo) draw->AddLine(ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), kSegmentColour, 1.5f);
     const float at = std::max(x + 3.0f, freeFrom);
     if (at > f.hi.x - 20.0f) continue;
-    draw->AddText(ImVec2(at, f.lo.y - lineHeight - 1.0f), kSegmentColour, segments[i].label.c_str());
+    const float y = f.lo.y - lineHeight - 1.0f;
+    draw->AddText(ImVec2(at, y), kSegmentColour, segments[i].label.c_str());
     freeFrom = at + ImGui::CalcTextSize(segments[i].label.c_str()).x + 8.0f;
+    if (segments[i].integrator.empty()) continue;
+    draw->AddText(ImVec2(freeFrom - 4.0f, y), kIntegratorColour, segments[i].integrator.c_str());
+    freeFrom += ImGui::CalcTextSize(segments[i].integrator.c_str()).x + 4.0f;
   }
 }
 

@@ -5,7 +5,7 @@
 
 #include "app/gui/channel_panes_ui.hpp"
 #include "app/gui/panels.hpp"
-#include "app/gui/parameter_checks.hpp"
+#include "app/gui/session_names.hpp"
 #include "app/gui/validated_field.hpp"
 
 namespace articulab::gui {
@@ -72,7 +72,7 @@ void drawPlotControls(Workbench& app) {
     for (PlotView& view : ui.plotViews) view = PlotView{};
   if (app.previousRun().size() > 0) {
     ImGui::SameLine();
-    if (ImGui::Button("Clear previous run")) app.simulation().clearPreviousRun();
+    if (ImGui::Button("Clear previous run")) app.session().clearPreviousRun();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the run before the last Reset, drawn faded on the plots");
   }
   drawExportBar(app);

@@ -1,5 +1,6 @@
 // File > Save scene as (the dialog's Save button and the save-scene script command): the model
-// as edited, with the run's back-end, integrator and dt, through engine/io/scene_writer.hpp.
+// as edited, with the run's back-end, integrator, dt and back-end settings, through
+// engine/io/scene_writer.hpp.
 #include <spdlog/spdlog.h>
 
 #include <filesystem>
@@ -11,7 +12,7 @@ namespace articulab::gui {
 
 bool Workbench::saveSceneAs(const std::string& path, bool fromCurrentPose, std::string& error) {
   Snapshot current;
-  simulation_->snapshot(current);
+  session_->snapshot(current);
   if (!current.model) {
     error = "no scene is open; nothing to save";
     return false;
@@ -20,6 +21,7 @@ bool Workbench::saveSceneAs(const std::string& path, bool fromCurrentPose, std::
   model.defaults.backend = current.backend;
   if (!current.integrator.isDefault()) model.defaults.integrator = current.integrator.name();
   model.defaults.dt = current.dt;
+  model.defaults.solverSettings = current.sceneSettings;  // the scene's and the edits
   SceneStart start;
   if (fromCurrentPose) start = SceneStart{&current.state.q, &current.state.qd};
   std::error_code ec;

@@ -20,20 +20,20 @@ bool positiveCount(const std::string& word, long& out, std::string& error) {
   return false;
 }
 
-bool stepInProgress(Simulation& simulation) {
+bool stepInProgress(Session& session) {
   Snapshot snap;
-  simulation.snapshot(snap);
+  session.snapshot(snap);
   return snap.stepInProgressSeconds > 0.0;
 }
 
 }  // namespace
 
 bool ScriptRunner::play(const ScriptCommand&, std::string& error) {
-  app_.simulation().startThread();
-  return app_.simulation().setRunning(true, error);
+  app_.session().startThread();
+  return app_.session().setRunning(true, error);
 }
 
-bool ScriptRunner::pause(const ScriptCommand&, std::string& error) { return app_.simulation().setRunning(false, error); }
+bool ScriptRunner::pause(const ScriptCommand&, std::string& error) { return app_.session().setRunning(false, error); }
 
 // Frames drawn from start to end while a step was running are the ones that show whether the UI
 // waits for steps; the line printed gives their statistics.
@@ -42,11 +42,11 @@ bool ScriptRunner::drawFrames(const ScriptCommand& c, std::string& error) {
   if (!positiveCount(c.args[0], frames, error)) return false;
   std::vector<double> duringStep;
   for (long i = 0; i < frames && !app_.closeRequested(); ++i) {
-    const bool before = stepInProgress(app_.simulation());
+    const bool before = stepInProgress(app_.session());
     const auto start = std::chrono::steady_clock::now();
     app_.renderFrame();
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (before && stepInProgress(app_.simulation())) duringStep.push_back(ms);
+    if (before && stepInProgress(app_.session())) duringStep.push_back(ms);
   }
   const std::size_t during = duringStep.size();
   std::cout << "drew " << frames << " frames, " << during << " while a step ran";
@@ -70,7 +70,7 @@ bool ScriptRunner::waitSteps(const ScriptCommand& c, std::string& error) {
     return false;
   }
   Snapshot snap;
-  app_.simulation().snapshot(snap);
+  app_.session().snapshot(snap);
   const long target = snap.state.step + steps;
   const auto start = std::chrono::steady_clock::now();
   while (snap.state.step < target) {
@@ -84,14 +84,14 @@ bool ScriptRunner::waitSteps(const ScriptCommand& c, std::string& error) {
       return false;
     }
     app_.renderFrame();
-    app_.simulation().snapshot(snap);
+    app_.session().snapshot(snap);
   }
   return true;
 }
 
 bool ScriptRunner::expectBackend(const ScriptCommand& c, std::string& error) {
   Snapshot snap;
-  app_.simulation().snapshot(snap);
+  app_.session().snapshot(snap);
   if (snap.backend == c.args[0]) return true;
   error = "the back-end in use is " + snap.backend + ", not " + c.args[0];
   return false;
@@ -103,7 +103,7 @@ bool ScriptRunner::testStepDelay(const ScriptCommand& c, std::string& error) {
     error = "delay must be a number of seconds >= 0 (got '" + c.args[0] + "')";
     return false;
   }
-  app_.simulation().setTestStepDelay(seconds);
+  app_.session().setTestStepDelay(seconds);
   return true;
 }
 

@@ -11,7 +11,7 @@ bool ScriptRunner::plotAdd(const ScriptCommand& c, std::string& error) {
     return false;
   }
   Snapshot current;
-  app_.simulation().snapshot(current);
+  app_.session().snapshot(current);
   if (!current.model) {
     error = "no scene is open";
     return false;

@@ -12,8 +12,9 @@
 #include "app/gui/body_inspection.hpp"
 #include "app/gui/inspection_export.hpp"
 #include "app/gui/panels.hpp"
-#include "app/gui/parameter_checks.hpp"
+#include "app/gui/session_names.hpp"
 #include "app/gui/viewport_input.hpp"
+#include "engine/solvers/drift_control.hpp"
 #include "engine/solvers/registry.hpp"
 
 namespace articulab::gui {
@@ -63,7 +64,7 @@ bool ScriptRunner::run(const std::vector<ScriptCommand>& commands, const std::st
 long ScriptRunner::stepsPerFrame() const {
   if (stepsPerFrame_ > 0) return stepsPerFrame_;
   Snapshot current;
-  app_.simulation().snapshot(current);
+  app_.session().snapshot(current);
   return std::max(1L, std::lround(1.0 / (60.0 * current.dt)));
 }
 
@@ -140,35 +141,30 @@ bool ScriptRunner::setCoordinate(const ScriptCommand& c, std::string& error) {
   if (!integer(c.args[0], "joint index", joint, error) || !integer(c.args[1], "coordinate", coordinate, error) ||
       !number(c.args[2], "coordinate value", value, error))
     return false;
-  error = app_.simulation().setJointCoordinate(static_cast<int>(joint), static_cast<int>(coordinate), value);
+  error = app_.session().edits().jointCoordinate(static_cast<int>(joint), static_cast<int>(coordinate), value);
   return error.empty();
 }
 
 bool ScriptRunner::undo(const ScriptCommand&, std::string& error) {
-  error = app_.simulation().undoEdit();
+  error = app_.session().edits().undo();
   return error.empty();
 }
 
 bool ScriptRunner::redo(const ScriptCommand&, std::string& error) {
-  error = app_.simulation().redoEdit();
+  error = app_.session().edits().redo();
   return error.empty();
 }
 
 bool ScriptRunner::backend(const ScriptCommand& c, std::string& error) {
-  return app_.simulation().setBackend(c.args[0], error);
+  return app_.session().choices().setBackend(c.args[0], error);
 }
 
 bool ScriptRunner::compare(const ScriptCommand& c, std::string& error) {
-  return app_.simulation().setComparison(c.args[0], error);
+  return app_.session().choices().setComparison(c.args[0], error);
 }
 
 bool ScriptRunner::integrator(const ScriptCommand& c, std::string& error) {
-  Integrator integrator;
-  if (!findAnyIntegrator(c.args[0], integrator)) {
-    error = "unknown integrator '" + c.args[0] + "' (expected one of: " + allIntegratorNames() + ")";
-    return false;
-  }
-  error = app_.simulation().setIntegrator(integrator);  // refused when the back-end does not offer it
+  error = app_.session().choices().setIntegrator(c.args[0]);  // refused as `articulab run --integrator` refuses it
   return error.empty();
 }
 
@@ -178,8 +174,8 @@ bool ScriptRunner::driftControl(const ScriptCommand& c, std::string& error) {
     error = "unknown drift control '" + c.args[0] + "' (expected none, baumgarte or post-stabilization)";
     return false;
   }
-  Snapshot current;  // the simulation's own: no frame may have been drawn since the last load
-  app_.simulation().snapshot(current);
+  Snapshot current;  // the session's own: no frame may have been drawn since the last load
+  app_.session().snapshot(current);
   if (!current.model) {
     error = "no scene is loaded";
     return false;
@@ -188,13 +184,13 @@ bool ScriptRunner::driftControl(const ScriptCommand& c, std::string& error) {
   double alpha = d.baumgarteAlpha, beta = d.baumgarteBeta;
   if (c.args.size() > 1 && !number(c.args[1], "Baumgarte alpha", alpha, error)) return false;
   if (c.args.size() > 2 && !number(c.args[2], "Baumgarte beta", beta, error)) return false;
-  error = app_.simulation().editDriftControl(drift, alpha, beta);
+  error = app_.session().edits().driftControl(drift, alpha, beta);
   return error.empty();
 }
 
 bool ScriptRunner::stepSize(const ScriptCommand& c, std::string& error) {
   double dt = 0.0;
-  return number(c.args[0], "step size", dt, error) && app_.simulation().setStepSize(dt, error);
+  return number(c.args[0], "step size", dt, error) && app_.session().choices().setStepSize(dt, error);
 }
 
 bool ScriptRunner::setStepsPerFrame(const ScriptCommand& c, std::string& error) {
@@ -226,7 +222,7 @@ bool ScriptRunner::frameCount(const std::string& word, long& frames, std::string
 }
 
 bool ScriptRunner::reset(const ScriptCommand&, std::string&) {
-  app_.simulation().reset();
+  app_.session().reset();
   return true;
 }
 
@@ -235,19 +231,18 @@ bool ScriptRunner::setGravity(const ScriptCommand& c, std::string& error) {
   if (!number(c.args[0], "gravity x", x, error) || !number(c.args[1], "gravity y", y, error) ||
       !number(c.args[2], "gravity z", z, error))
     return false;
-  error = app_.simulation().editGravity(Vector3(x, y, z));
+  error = app_.session().edits().gravity(Vector3(x, y, z));
   return error.empty();
 }
 
+// setting NAME VALUE: a number, or a word for a choice or a switch ("newton", "on").
 bool ScriptRunner::setSolverSetting(const ScriptCommand& c, std::string& error) {
-  double value;
-  if (!number(c.args[1], c.args[0].c_str(), value, error)) return false;
-  error = app_.simulation().editSolverSetting(c.args[0], value);
+  error = app_.session().edits().solverSetting(c.args[0], c.args[1]);  // checked as `--setting NAME=VALUE`
   return error.empty();
 }
 
 bool ScriptRunner::release(const ScriptCommand&, std::string&) {
-  app_.simulation().setPerturbation(Perturbation{});
+  app_.session().setPerturbation(Perturbation{});
   return true;
 }
 
@@ -294,7 +289,7 @@ bool ScriptRunner::playFrames(long frames, bool expectDivergence, std::string& e
       return false;
     }
     std::string failure;
-    bool ok = app_.simulation().advance(steps, failure);
+    bool ok = app_.session().advance(steps, failure);
     app_.renderFrame();
     if (ok) continue;
     if (!expectDivergence) {
@@ -320,7 +315,7 @@ bool ScriptRunner::open(const ScriptCommand& c, bool expectFailure, std::string&
   ParameterOverrides overrides;
   if (!overridesFrom(c.args, 1, overrides, error)) return false;
   Snapshot before;
-  app_.simulation().snapshot(before);
+  app_.session().snapshot(before);
   std::string message;
   bool opened = app_.openScene(c.args[0], overrides, "", message);
   if (!expectFailure) {
@@ -333,7 +328,7 @@ bool ScriptRunner::open(const ScriptCommand& c, bool expectFailure, std::string&
   }
   app_.renderFrame();
   Snapshot after;
-  app_.simulation().snapshot(after);
+  app_.session().snapshot(after);
   if (before.model && (after.model != before.model || after.scenePath != before.scenePath)) {
     error = "the previous scene was not kept after the failed load";
     return false;
@@ -353,7 +348,7 @@ bool ScriptRunner::setJoint(const ScriptCommand& c, std::string& error) {
   }
   if (!number(c.args[2], c.args[1].c_str(), value, error)) return false;
   if (c.args.size() > 3 && !integer(c.args[3], "coordinate", coordinate, error)) return false;
-  error = app_.simulation().editJoint(static_cast<int>(joint), field, value, static_cast<int>(coordinate));
+  error = app_.session().edits().joint(static_cast<int>(joint), field, value, static_cast<int>(coordinate));
   return error.empty();
 }
 
@@ -366,15 +361,15 @@ bool ScriptRunner::setBody(const ScriptCommand& c, std::string& error) {
     return false;
   }
   if (!number(c.args[2], c.args[1].c_str(), value, error)) return false;
-  error = c.args[1] == "mass" ? app_.simulation().editBodyMass(static_cast<int>(body), value)
-                              : app_.simulation().editBodyFriction(static_cast<int>(body), value);
+  error = c.args[1] == "mass" ? app_.session().edits().bodyMass(static_cast<int>(body), value)
+                              : app_.session().edits().bodyFriction(static_cast<int>(body), value);
   return error.empty();
 }
 
 bool ScriptRunner::setGroundFriction(const ScriptCommand& c, std::string& error) {
   double value = 0.0;
   if (!number(c.args[0], "ground friction", value, error)) return false;
-  error = app_.simulation().editGroundFriction(value);
+  error = app_.session().edits().groundFriction(value);
   return error.empty();
 }
 
@@ -389,7 +384,7 @@ bool ScriptRunner::setForce(const ScriptCommand& c, std::string& error) {
   }
   if (!number(c.args[2], c.args[1].c_str(), value, error)) return false;
   if (c.args.size() > 3 && !integer(c.args[3], "component", coordinate, error)) return false;
-  error = app_.simulation().editForce(static_cast<int>(element), field, value, static_cast<int>(coordinate));
+  error = app_.session().edits().force(static_cast<int>(element), field, value, static_cast<int>(coordinate));
   return error.empty();
 }
 
@@ -397,8 +392,8 @@ bool ScriptRunner::setMuscle(const ScriptCommand& c, std::string& error) {
   MuscleCommand command;
   if (!parseSetMuscle(c.args, command, error)) return false;
   const int muscle = static_cast<int>(command.muscle);
-  Simulation& sim = app_.simulation();
-  error = command.schedule ? sim.restoreMuscleSchedule(muscle) : sim.editMuscleExcitation(muscle, command.excitation);
+  Session& sim = app_.session();
+  error = command.schedule ? sim.edits().restoreMuscleSchedule(muscle) : sim.edits().muscleExcitation(muscle, command.excitation);
   if (!error.empty()) return false;
   if (command.schedule) spdlog::info("muscle {}: excitation follows the scene's schedule again", muscle);
   else spdlog::info("muscle {}: excitation held at {}", muscle, command.excitation);
@@ -418,7 +413,7 @@ bool ScriptRunner::muscleColour(const ScriptCommand& c, std::string& error) {
 
 bool ScriptRunner::select(const ScriptCommand& c, std::string& error) {
   Snapshot snap;
-  app_.simulation().snapshot(snap);
+  app_.session().snapshot(snap);
   int& selected = app_.ui().overlays.selectedBody;
   if (c.args[0] == "none") {
     selected = -1;
@@ -442,7 +437,7 @@ bool ScriptRunner::bodyAtPixel(const ScriptCommand& c, std::string& error, doubl
                                std::string& what) {
   if (!number(c.args[0], "x", x, error) || !number(c.args[1], "y", y, error)) return false;
   Snapshot snap;
-  app_.simulation().snapshot(snap);
+  app_.session().snapshot(snap);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const ViewRegion view = viewRegion(display.x, display.y, app_.ui().showPanels, app_.ui().layout);
   body = bodyAt(snap, app_.camera(), view, static_cast<float>(x), static_cast<float>(y));
@@ -473,7 +468,7 @@ bool ScriptRunner::hover(const ScriptCommand& c, std::string& error) {
 // The selected body at the state shown (live, or the history's keyframe), as the inspector has it.
 bool ScriptRunner::exportInspection(const ScriptCommand& c, std::string& error) {
   Snapshot snap;
-  app_.simulation().snapshot(snap);
+  app_.session().snapshot(snap);
   const int body = app_.ui().overlays.selectedBody;
   if (!snap.model || body < 0 || body >= snap.model->bodyCount() || static_cast<int>(snap.state.E_0i.size()) <= body) {
     error = "no body selected (select BODY or click X Y first)";
@@ -485,7 +480,7 @@ bool ScriptRunner::exportInspection(const ScriptCommand& c, std::string& error) 
 }
 
 bool ScriptRunner::history(const ScriptCommand& c, std::string& error) {
-  Simulation& sim = app_.simulation();
+  Session& sim = app_.session();
   const std::string& what = c.args[0];
   const std::size_t expected = what == "view" ? 2 : what == "limits" ? 3 : 1;
   if (c.args.size() != expected) {
@@ -493,13 +488,13 @@ bool ScriptRunner::history(const ScriptCommand& c, std::string& error) {
     return false;
   }
   double seconds = 0.0, megabytes = 0.0;
-  if (what == "view") return number(c.args[1], "time", seconds, error) && sim.viewHistory(seconds, error);
+  if (what == "view") return number(c.args[1], "time", seconds, error) && sim.history().view(seconds, error);
   if (what == "limits")
     return number(c.args[1], "memory cap", megabytes, error) && number(c.args[2], "length", seconds, error) &&
-           sim.setHistoryLimits(megabytes, seconds, error);
-  if (what == "resume") return sim.resumeFromHistory(error);
+           sim.history().setLimits(megabytes, seconds, error);
+  if (what == "resume") return sim.history().resume(error);
   if (what == "live") {
-    sim.viewLive();
+    sim.history().viewLive();
     return true;
   }
   error = "unknown history action '" + what + "' (expected view, live, resume or limits)";
@@ -513,13 +508,13 @@ bool ScriptRunner::pull(const ScriptCommand& c, std::string& error) {
       !number(c.args[2], "y", y, error) || !number(c.args[3], "z", z, error))
     return false;
   Snapshot snap;
-  app_.simulation().snapshot(snap);
+  app_.session().snapshot(snap);
   if (!snap.model || body < 0 || body >= snap.model->bodyCount()) {
     error = "body index " + c.args[0] + " is out of range";
     return false;
   }
   const Model& model = *snap.model;
-  app_.simulation().setPerturbation(makePull(model, static_cast<int>(body), model.bodies[body].com, Vector3(x, y, z)));
+  app_.session().setPerturbation(makePull(model, static_cast<int>(body), model.bodies[body].com, Vector3(x, y, z)));
   return true;
 }
 

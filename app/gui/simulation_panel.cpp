@@ -13,13 +13,13 @@ void drawTransport(Workbench& app) {
   bool failed = !snap.failure.empty();
   ImGui::BeginDisabled(!snap.model || failed);
   if (ImGui::Button(snap.running ? "Pause" : "Play", ImVec2(70.0f, 0.0f)) &&
-      !app.simulation().setRunning(!snap.running, error))
+      !app.session().setRunning(!snap.running, error))
     app.showError(error);
   ImGui::SameLine();
-  if (ImGui::Button("Step") && !app.simulation().stepOnce(error)) app.showError(error);
+  if (ImGui::Button("Step") && !app.session().stepOnce(error)) app.showError(error);
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Reset")) app.simulation().reset();
+  if (ImGui::Button("Reset")) app.session().reset();
   ImGui::SameLine();
   ImGui::Text("t = %.3f s  (step %ld)", snap.state.t, snap.state.step);
 }
@@ -39,17 +39,17 @@ void drawRealTimeFactor(const Snapshot& snap) {
 // clears it.
 void drawHistoryLimits(Workbench& app) {
   const HistoryView& h = app.snapshot().history;
-  Simulation& sim = app.simulation();
+  Session& sim = app.session();
   ImGui::SetNextItemWidth(120.0f);
   validatedField("history cap [MB]", "sim.historyMegabytes", h.capMegabytes, [&](double v) {
     std::string error;
-    sim.setHistoryLimits(v, h.capSeconds, error);
+    sim.history().setLimits(v, h.capSeconds, error);
     return error;
   }, app.ui(), "%.0f");
   ImGui::SetNextItemWidth(120.0f);
   validatedField("history length [s]", "sim.historySeconds", h.capSeconds, [&](double v) {
     std::string error;
-    sim.setHistoryLimits(h.capMegabytes, v, error);
+    sim.history().setLimits(h.capMegabytes, v, error);
     return error;
   }, app.ui(), "%.3g");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: the whole run, up to the memory cap");
@@ -60,7 +60,7 @@ void drawHistoryLimits(Workbench& app) {
 
 void drawSimulationPanel(Workbench& app) {
   const Snapshot& snap = app.snapshot();
-  Simulation& sim = app.simulation();
+  Session& sim = app.session();
   drawTransport(app);
   drawRealTimeFactor(snap);
   ImGui::SetNextItemWidth(120.0f);
@@ -82,7 +82,7 @@ void drawSimulationPanel(Workbench& app) {
   ImGui::SetNextItemWidth(120.0f);
   validatedField("step size [s]", "sim.dt", snap.dt, [&](double v) {
     std::string error;
-    sim.setStepSize(v, error);
+    sim.choices().setStepSize(v, error);
     return error;
   }, app.ui(), "%.6g");
   drawHistoryLimits(app);

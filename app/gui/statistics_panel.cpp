@@ -49,7 +49,7 @@ void drawSlowSteps(const Snapshot& snap, double frameSeconds) {
 void drawStatisticsPanel(Workbench& app) {
   const Snapshot& snap = app.snapshot();
   if (!snap.model) return;
-  const SimulationStats& stats = snap.stats;
+  const SessionStats& stats = snap.stats;
   const TimeSeries& data = app.plotData();
   drawSlowSteps(snap, app.lastFrameSeconds());
   if (!ImGui::BeginTable("stats", 2, ImGuiTableFlags_SizingStretchProp)) return;

@@ -1,4 +1,4 @@
-// The history timeline along the bottom of the 3D view (issue 16; Simulation's history).
+// The history timeline along the bottom of the 3D view (issue 16; the session's history).
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
@@ -18,27 +18,27 @@ void advancePlayback(Workbench& app, const HistoryView& h) {
   double t = h.viewTime + playback.direction * playback.speed * std::max(app.lastFrameSeconds(), 1.0 / 240.0);
   if (t <= h.firstTime || t >= h.lastTime) playback.direction = 0;  // an end: stop there
   std::string error;
-  app.simulation().viewHistory(std::clamp(t, h.firstTime, h.lastTime), error);
+  app.session().history().view(std::clamp(t, h.firstTime, h.lastTime), error);
 }
 
 void stepKeyframe(Workbench& app, const HistoryView& h, int direction) {
   const double keyframe = (h.lastTime - h.firstTime) / std::max<double>(1.0, double(h.keyframes) - 1.0);
   const double from = h.viewing ? h.viewTime : h.lastTime;
   std::string error;
-  app.simulation().viewHistory(std::clamp(from + (direction + 0.5) * keyframe, h.firstTime, h.lastTime), error);
+  app.session().history().view(std::clamp(from + (direction + 0.5) * keyframe, h.firstTime, h.lastTime), error);
 }
 
 void drawTransportButtons(Workbench& app, const HistoryView& h) {
   HistoryPlayback& playback = app.ui().playback;
   std::string error;
-  if (ImGui::SmallButton("|<")) app.simulation().viewHistory(h.firstTime, error);
+  if (ImGui::SmallButton("|<")) app.session().history().view(h.firstTime, error);
   ImGui::SameLine();
   if (ImGui::SmallButton("<|")) stepKeyframe(app, h, -1);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("one keyframe back");
   ImGui::SameLine();
   if (ImGui::SmallButton(playback.direction < 0 ? "||##back" : "<<")) {
     playback.direction = playback.direction < 0 ? 0 : -1;
-    if (!h.viewing) app.simulation().viewHistory(h.lastTime, error);
+    if (!h.viewing) app.session().history().view(h.lastTime, error);
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("play the history backwards");
   ImGui::SameLine();
@@ -55,14 +55,14 @@ void drawResumeButtons(Workbench& app, const HistoryView& h) {
   if (ImGui::SmallButton("resume here")) {
     std::string error;
     app.ui().playback.direction = 0;
-    if (!app.simulation().resumeFromHistory(error)) spdlog::error("resume: {}", error);
+    if (!app.session().history().resume(error)) spdlog::error("resume: {}", error);
   }
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("continue the run from the moment shown; what followed it is dropped");
   ImGui::SameLine();
   if (ImGui::SmallButton("live")) {
     app.ui().playback.direction = 0;
-    app.simulation().viewLive();
+    app.session().history().viewLive();
   }
   ImGui::EndDisabled();
 }
@@ -95,7 +95,7 @@ void drawTimeline(Workbench& app) {
                            static_cast<float>(std::max(h.lastTime, h.firstTime + 1e-9)), label)) {
       std::string error;
       app.ui().playback.direction = 0;
-      app.simulation().viewHistory(t, error);
+      app.session().history().view(t, error);
     }
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("history %.2f to %.2f s, %zu keyframes, %.1f of %.0f MB; drag to go back in time", h.firstTime,

@@ -67,6 +67,7 @@ struct UiState {
   char openPath[512] = "";
   char overrides[256] = "";
   std::string banner;  // error shown at the top of the window until dismissed
+  std::string notice;  // what the app changed by itself (Snapshot::notice), shown the same way in amber
   std::map<std::string, FieldEdit> fields;
   char exportBase[512] = "articulab_export";
   std::string exportStatus;

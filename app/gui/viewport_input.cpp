@@ -53,14 +53,14 @@ Perturbation makePull(const Model& model, int body, const Vector3& pointLocal, c
   return pull;
 }
 
-void ViewportInput::update(const Snapshot& snapshot, render::Camera& camera, Simulation& simulation,
+void ViewportInput::update(const Snapshot& snapshot, render::Camera& camera, Session& session,
                            const ViewRegion& view) {
   const ImGuiIO& io = ImGui::GetIO();
   bool anyDown = io.MouseDown[0] || io.MouseDown[1] || io.MouseDown[2];
   if (drag_ == Drag::Orbit && (std::abs(io.MousePos.x - pressX_) > kClickSlop || std::abs(io.MousePos.y - pressY_) > kClickSlop))
     clickCandidate_ = false;
   if (drag_ != Drag::None && !anyDown) {
-    if (drag_ == Drag::Pull) cancel(simulation);
+    if (drag_ == Drag::Pull) cancel(session);
     if (drag_ == Drag::Orbit && clickCandidate_) click_ = bodyAt(snapshot, camera, view, io.MousePos.x, io.MousePos.y);
     drag_ = Drag::None;
   }
@@ -68,16 +68,16 @@ void ViewportInput::update(const Snapshot& snapshot, render::Camera& camera, Sim
     if (io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) || ImGui::IsMouseClicked(ImGuiMouseButton_Right) ||
         ImGui::IsMouseClicked(ImGuiMouseButton_Middle))
-      begin(snapshot, camera, simulation, view);
+      begin(snapshot, camera, session, view);
   }
   if (drag_ == Drag::Orbit) camera.orbit(io.MouseDelta.x, io.MouseDelta.y);
   if (drag_ == Drag::Pan) camera.pan(io.MouseDelta.x, io.MouseDelta.y);
-  if (drag_ == Drag::Pull) moveTarget(snapshot, camera, simulation, view);
+  if (drag_ == Drag::Pull) moveTarget(snapshot, camera, session, view);
   const bool free = drag_ == Drag::None && !io.WantCaptureMouse;
   hovered_ = free ? bodyAt(snapshot, camera, view, io.MousePos.x, io.MousePos.y) : -1;
 }
 
-void ViewportInput::begin(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation,
+void ViewportInput::begin(const Snapshot& snapshot, const render::Camera& camera, Session& session,
                           const ViewRegion& view) {
   const ImGuiIO& io = ImGui::GetIO();
   bool left = ImGui::IsMouseClicked(ImGuiMouseButton_Left), right = ImGui::IsMouseClicked(ImGuiMouseButton_Right);
@@ -103,15 +103,15 @@ void ViewportInput::begin(const Snapshot& snapshot, const render::Camera& camera
   planePoint_ = hit.pointWorld;
   glm::vec3 forward = camera.forward();
   planeNormal_ = Vector3(forward.x, forward.y, forward.z).normalized();
-  simulation.setPerturbation(makePull(*snapshot.model, body_, pointLocal_, planePoint_));
+  session.setPerturbation(makePull(*snapshot.model, body_, pointLocal_, planePoint_));
   spdlog::info("pulling body {} ({})", body_, snapshot.model->bodies[body_].name);
 }
 
 // Target = intersection of the mouse ray with the plane through the grabbed point facing the camera.
-void ViewportInput::moveTarget(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation,
+void ViewportInput::moveTarget(const Snapshot& snapshot, const render::Camera& camera, Session& session,
                                const ViewRegion& view) {
   if (!snapshot.model || body_ >= snapshot.model->bodyCount()) {
-    cancel(simulation);
+    cancel(session);
     return;
   }
   ViewPoint point = mouseInView(view);
@@ -120,11 +120,11 @@ void ViewportInput::moveTarget(const Snapshot& snapshot, const render::Camera& c
   if (std::abs(along) < 1e-6) return;
   double distance = (planePoint_ - ray.origin).dot(planeNormal_) / along;
   if (distance <= 0.0) return;
-  simulation.setPerturbation(makePull(*snapshot.model, body_, pointLocal_, ray.origin + distance * ray.direction));
+  session.setPerturbation(makePull(*snapshot.model, body_, pointLocal_, ray.origin + distance * ray.direction));
 }
 
-void ViewportInput::cancel(Simulation& simulation) {
-  if (drag_ == Drag::Pull) simulation.setPerturbation(Perturbation{});
+void ViewportInput::cancel(Session& session) {
+  if (drag_ == Drag::Pull) session.setPerturbation(Perturbation{});
   drag_ = Drag::None;
   body_ = -1;
 }

@@ -10,7 +10,7 @@
 
 #include <optional>
 
-#include "app/gui/simulation.hpp"
+#include "app/gui/session_names.hpp"
 #include "render/camera.hpp"
 
 namespace articulab::gui {
@@ -36,9 +36,9 @@ class ViewportInput {
  public:
   // Reads ImGui's mouse state for this frame (call between ImGui::NewFrame and ImGui::Render);
   // view is where the 3D view is drawn. Drags start only inside it, off the panels.
-  void update(const Snapshot& snapshot, render::Camera& camera, Simulation& simulation, const ViewRegion& view);
+  void update(const Snapshot& snapshot, render::Camera& camera, Session& session, const ViewRegion& view);
   // Stops pulling (when the scene changes).
-  void cancel(Simulation& simulation);
+  void cancel(Session& session);
   bool pulling() const { return drag_ == Drag::Pull; }
   // The body a click selected since the last call (-1: a click on nothing), once.
   std::optional<int> takeClick();
@@ -47,8 +47,8 @@ class ViewportInput {
 
  private:
   enum class Drag { None, Orbit, Pan, Pull };
-  void begin(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation, const ViewRegion& view);
-  void moveTarget(const Snapshot& snapshot, const render::Camera& camera, Simulation& simulation,
+  void begin(const Snapshot& snapshot, const render::Camera& camera, Session& session, const ViewRegion& view);
+  void moveTarget(const Snapshot& snapshot, const render::Camera& camera, Session& session,
                   const ViewRegion& view);
 
   Drag drag_ = Drag::None;

@@ -14,13 +14,14 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "app/gui/csv_export.hpp"
+#include "app/gui/session_names.hpp"
 #include "app/gui/default_file_name.hpp"
 #include "app/gui/figure_title.hpp"
 #include "app/gui/panels.hpp"
 #include "app/gui/plot_export.hpp"
 #include "app/gui/scene_catalog.hpp"
 #include "app/video/frame_grabber.hpp"
+#include "engine/solvers/drift_control.hpp"
 #include "render/view_framing.hpp"
 
 namespace articulab::gui {
@@ -56,14 +57,14 @@ void loadFont() {
 Workbench::Workbench(const GuiOptions& options)
     : options_(options), plotData_(sampleChannels(), kPlotCapacity), plots_(standardPlots()) {
   ui_.plotViews.resize(plots_.size());
-  simulation_->setSceneLimits(options.sceneLimits);
+  session_->scenes().setSceneLimits(options.sceneLimits);
   logSink_ = installLogSink();
 }
 
 Workbench::~Workbench() {
   std::string error;
   if (recorder_.recording() && !stopRecording(error)) spdlog::error("{}", error);
-  stopSimulation();
+  stopSession();
   if (rendererReady_) renderer_.shutdown();
   if (imguiReady_) {
     ImGui_ImplOpenGL3_Shutdown();
@@ -135,13 +136,13 @@ void Workbench::preferFrameRateOnSoftwareGl() {
 
 // Quitting waits for the running step to end, but never long: a step of a huge model can take
 // minutes and cannot be interrupted. After the grace the physics thread is detached and the
-// Simulation deliberately leaked, so the thread finishes its step on live memory while the
+// Session deliberately leaked, so the thread finishes its step on live memory while the
 // process exits (the operating system reclaims both).
-void Workbench::stopSimulation() {
+void Workbench::stopSession() {
   constexpr double kQuitGrace = 0.5;  // s
-  if (simulation_ && !simulation_->stopThread(kQuitGrace)) {
+  if (session_ && !session_->stopThread(kQuitGrace)) {
     spdlog::warn("quitting inside a step that has not ended after {} s: the step is abandoned", kQuitGrace);
-    (void)simulation_.release();
+    (void)session_.release();
   }
 }
 
@@ -149,39 +150,41 @@ bool Workbench::closeRequested() const { return glfwWindowShouldClose(window_); 
 
 bool Workbench::openScene(const std::string& path, const ParameterOverrides& overrides, const std::string& backend,
                           std::string& error) {
-  viewport_.cancel(*simulation_);
-  if (!simulation_->load(path, overrides, backend, error)) {
+  viewport_.cancel(*session_);
+  if (!session_->scenes().load(path, overrides, backend, error)) {
     ui_.banner = "Could not open the scene; the previous scene keeps running.\n" + error;
     return false;
   }
   ui_.fields.clear();
   ui_.banner.clear();
+  ui_.notice.clear();
   rememberOpenedScene();
   return true;
 }
 
 void Workbench::openSceneInBackground(const std::string& path, const ParameterOverrides& overrides) {
-  viewport_.cancel(*simulation_);
+  viewport_.cancel(*session_);
   std::string error;
-  if (!simulation_->loadInBackground(path, overrides, error)) showError(error);
+  if (!session_->scenes().loadInBackground(path, overrides, error)) showError(error);
 }
 
 // The outcome of a background load, once it ended.
 void Workbench::takeBackgroundLoad() {
   std::string error;
-  if (!simulation_->takeLoadResult(error)) return;
+  if (!session_->scenes().takeLoadResult(error)) return;
   if (!error.empty()) {
     ui_.banner = "Could not open the scene; the previous scene keeps running.\n" + error;
     return;
   }
   ui_.fields.clear();
   ui_.banner.clear();
+  ui_.notice.clear();
   rememberOpenedScene();
 }
 
 void Workbench::rememberOpenedScene() {
   Snapshot current;
-  simulation_->snapshot(current);
+  session_->snapshot(current);
   std::string error;
   if (!current.scenePath.empty() && !recent_.add(current.scenePath, error)) spdlog::warn("{}", error);
 }
@@ -196,7 +199,7 @@ void Workbench::openBrowser(BrowseMode mode, const std::string& directory) {
   }
   if (mode == BrowseMode::SaveScene) {
     Snapshot current;  // the scene open now, even before a frame has shown it
-    simulation_->snapshot(current);
+    session_->snapshot(current);
     const fs::path scene(current.scenePath);
     const std::string name = current.model ? current.model->name : "";
     ui_.overwriteAsked.clear();
@@ -232,8 +235,8 @@ bool Workbench::acceptBrowser(bool inBackground, std::string& error) {
 }
 
 bool Workbench::reloadScene(std::string& error) {
-  viewport_.cancel(*simulation_);
-  if (!simulation_->reload(error)) {
+  viewport_.cancel(*session_);
+  if (!session_->scenes().reload(error)) {
     ui_.banner = "Could not reload the scene; the previous scene keeps running.\n" + error;
     return false;
   }
@@ -250,7 +253,7 @@ void Workbench::showError(const std::string& message) {
 // The camera frames the range of motion (face-on for a planar mechanism) in the 3D view's
 // shape; the floor goes below the lowest reach (render/view_framing.hpp).
 void Workbench::frameScene() {
-  simulation_->snapshot(snapshot_);
+  session_->snapshot(snapshot_);
   if (!snapshot_.model) return;
   const render::SceneFraming framing = render::sceneFraming(*snapshot_.model, snapshot_.state);
   int width = 1, height = 1;
@@ -265,9 +268,13 @@ void Workbench::rescanScenes() {
   ui_.scenes = listScenes(ui_.scenesDir);
 }
 
-void Workbench::refreshFromSimulation() {
+void Workbench::refreshFromSession() {
   takeBackgroundLoad();
-  simulation_->snapshot(snapshot_);
+  session_->snapshot(snapshot_);
+  if (snapshot_.noticeVersion != noticeVersion_) {  // the app changed a back-end or an integrator itself
+    noticeVersion_ = snapshot_.noticeVersion;
+    ui_.notice = snapshot_.notice;
+  }
   if (snapshot_.model && snapshot_.sceneVersion != framedScene_) {  // a scene opened (maybe after a step)
     frameScene();
     framedScene_ = snapshot_.sceneVersion;
@@ -276,7 +283,7 @@ void Workbench::refreshFromSimulation() {
     ui_.overlays.hoveredBody = -1;
   }
   if (snapshot_.previousRunVersion != previousRunVersion_) {  // Reset kept a run, or it was cleared
-    previousRun_ = simulation_->previousRun();
+    previousRun_ = session_->previousRun();
     previousRunVersion_ = snapshot_.previousRunVersion;
   }
   copyNewSamples();
@@ -286,7 +293,7 @@ void Workbench::refreshFromSimulation() {
 // there; with muscles, the energy balance in the energy plot and the muscle plot chosen in the
 // plots panel (the drift plot only when asked for).
 void Workbench::copyNewSamples() {
-  if (!ui_.plotsPaused) simulation_->copySamples(plotData_, plotConsumed_, plotGeneration_);
+  if (!ui_.plotsPaused) session_->copySamples(plotData_, plotConsumed_, plotGeneration_);
   const SampleLayout layout = sampleLayout(plotData_.channels());
   const bool comparing = !snapshot_.compareBackend.empty() && layout.comparing;
   plots_ = standardPlots(snapshot_.backend, comparing ? snapshot_.compareBackend : "");
@@ -310,10 +317,11 @@ Figure Workbench::currentFigure() const {
   if (s.model) {
     run.parameters = s.model->parameters;
     const SimulationDefaults& d = s.model->defaults;
-    run.driftControl = driftControlName(d.driftControl);
+    run.driftControl = d.driftControl;
     char gains[64];
     std::snprintf(gains, sizeof gains, " (alpha %g/s, beta %g/s)", d.baumgarteAlpha, d.baumgarteBeta);
-    if (d.driftControl == DriftControl::Baumgarte) run.driftControl += gains;
+    if (DriftControl drift; parseDriftControl(d.driftControl, drift) && drift == DriftControl::Baumgarte)
+      run.driftControl += gains;
   }
   run.backend = s.backend;
   run.compareBackend = s.compareBackend;
@@ -337,7 +345,7 @@ bool Workbench::exportCsv(const std::string& path, std::string& error) {
 
 bool Workbench::exportPlots(const std::string& basePath, std::string& error) {
   plotData();
-  simulation_->snapshot(snapshot_);
+  session_->snapshot(snapshot_);
   Figure figure = currentFigure();
   if (ui_.plotViews.empty() || ui_.plotViews[0].followTime) figure.time = recordedTimeRange(plotData_, ui_.plotWindow);
   if (!exportFigureSet(basePath, plotData_, figure, error)) return false;
@@ -417,7 +425,7 @@ void Workbench::captureSize(bool wholeWindow, int& width, int& height) const {
 }
 
 bool Workbench::startRecording(const video::RecordSettings& settings, std::string& error) {
-  simulation_->snapshot(snapshot_);
+  session_->snapshot(snapshot_);
   int width = 0, height = 0;
   captureSize(settings.wholeWindow, width, height);
   recordingError_.clear();
@@ -433,7 +441,7 @@ bool Workbench::startRecording(const video::RecordSettings& settings, std::strin
 }
 
 bool Workbench::startHistoryRecording(const video::RecordSettings& settings, std::string& error) {
-  simulation_->snapshot(snapshot_);
+  session_->snapshot(snapshot_);
   const HistoryView h = snapshot_.history;
   if (h.keyframes == 0) {
     error = "no history to record yet: play the scene first";
@@ -441,7 +449,7 @@ bool Workbench::startHistoryRecording(const video::RecordSettings& settings, std
     return false;
   }
   ui_.playback.direction = 0;
-  if (!simulation_->viewHistory(h.firstTime, error) || !startRecording(settings, error)) return false;
+  if (!session_->history().view(h.firstTime, error) || !startRecording(settings, error)) return false;
   historyRecording_ = true;
   historyStart_ = snapshot_.state.t;
   historyEnd_ = h.lastTime;
@@ -454,7 +462,7 @@ void Workbench::showNextHistoryFrame() {
   if (!historyRecording_) return;
   const double t = historyStart_ + double(recorder_.framesWritten()) / recorder_.settings().fps;
   std::string error;
-  if (recorder_.recording() && t <= historyEnd_ + 1e-9 && simulation_->viewHistory(t, error)) return;
+  if (recorder_.recording() && t <= historyEnd_ + 1e-9 && session_->history().view(t, error)) return;
   historyRecording_ = false;
   if (recorder_.recording()) stopRecording(error);
 }
@@ -500,7 +508,7 @@ void Workbench::renderFrame() {
   auto start = std::chrono::steady_clock::now();
   glfwPollEvents();
   showNextHistoryFrame();
-  refreshFromSimulation();
+  refreshFromSession();
   buildUi();
   present();
   frameSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -513,7 +521,7 @@ void Workbench::buildUi() {
   ImGui::NewFrame();
   if (interactive_) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
-    viewport_.update(snapshot_, camera_, *simulation_, viewRegion(display.x, display.y, ui_.showPanels, ui_.layout));
+    viewport_.update(snapshot_, camera_, *session_, viewRegion(display.x, display.y, ui_.showPanels, ui_.layout));
     if (const std::optional<int> clicked = viewport_.takeClick()) ui_.overlays.selectedBody = *clicked;
     ui_.overlays.hoveredBody = viewport_.hovered();
     handleShortcuts(*this);

@@ -1,5 +1,7 @@
-// The app: window, ImGui, renderer, camera, the simulation and its plotted series. Panels and
-// the script runner drive it through these methods; renderFrame() draws one frame.
+// The app: window, ImGui, renderer, camera, the live session (app/session) and its plotted
+// series. Panels and the script runner drive it through these methods; renderFrame() draws one
+// frame. It is also the window `articulab record` draws a session's frames in
+// (app/video/session_window.hpp).
 #pragma once
 
 #include <cstdint>
@@ -11,9 +13,10 @@
 #include "app/gui/log_sink.hpp"
 #include "app/gui/plot_export.hpp"
 #include "app/gui/recent_files.hpp"
-#include "app/gui/simulation.hpp"
+#include "app/gui/session_names.hpp"
 #include "app/gui/ui_state.hpp"
 #include "app/gui/viewport_input.hpp"
+#include "app/video/session_window.hpp"
 #include "app/video/video_recorder.hpp"
 #include "render/renderer.hpp"
 
@@ -21,10 +24,10 @@ struct GLFWwindow;
 
 namespace articulab::gui {
 
-class Workbench {
+class Workbench : public video::SessionWindow {
  public:
   explicit Workbench(const GuiOptions& options);
-  ~Workbench();
+  ~Workbench() override;
   Workbench(const Workbench&) = delete;
   Workbench& operator=(const Workbench&) = delete;
 
@@ -33,6 +36,10 @@ class Workbench {
   bool init(bool interactive, std::string& error);
   // Draws one frame: input, panels, 3D view, pending screenshot, swap.
   void renderFrame();
+  // The window as articulab record uses it (video::SessionWindow): not interactive.
+  bool open(std::string& error) override { return init(false, error); }
+  void drawFrame() override { renderFrame(); }
+  void showPanels(bool shown) override { ui_.showPanels = shown; }
   bool closeRequested() const;
 
   // Opens a scene; on failure shows the loader's message (banner and log) and keeps the
@@ -76,22 +83,22 @@ class Workbench {
   // Video (app/video): records the 3D view (or the whole window with settings.wholeWindow) from
   // the state shown now on, in simulated time (video_recorder.hpp). False with the reason; the
   // reason of a recording that stopped on an error later is in recordingError().
-  bool startRecording(const video::RecordSettings& settings, std::string& error);
-  bool stopRecording(std::string& error);
+  bool startRecording(const video::RecordSettings& settings, std::string& error) override;
+  bool stopRecording(std::string& error) override;
   // Records the history from its first keyframe to its last: before each frame the view is set
   // to the keyframe at or before first + k / fps (one video frame per drawn frame, whatever the
   // wall clock does); the recording stops by itself after the last keyframe. False with the
   // reason (no history yet, or what startRecording gives).
   bool startHistoryRecording(const video::RecordSettings& settings, std::string& error);
   bool recordingHistory() const { return historyRecording_; }
-  const video::VideoRecorder& recorder() const { return recorder_; }
-  const std::string& recordingError() const { return recordingError_; }
+  const video::VideoRecorder& recorder() const override { return recorder_; }
+  const std::string& recordingError() const override { return recordingError_; }
   // The size the 3D view (or the whole window) has in framebuffer pixels now.
   void captureSize(bool wholeWindow, int& width, int& height) const;
 
-  Simulation& simulation() { return *simulation_; }
+  Session& session() override { return *session_; }
   // Stops the physics thread; a step that does not end within a short grace is abandoned.
-  void stopSimulation();
+  void stopSession();
   const Snapshot& snapshot() const { return snapshot_; }
   UiState& ui() { return ui_; }
   render::Camera& camera() { return camera_; }
@@ -104,7 +111,7 @@ class Workbench {
  private:
   bool openWindow(std::string& error);
   void initImGui();
-  void refreshFromSimulation();
+  void refreshFromSession();
   void takeBackgroundLoad();
   void rememberOpenedScene();
   // The dialog's Save: asks once before overwriting an existing file (scene_saving.cpp).
@@ -127,8 +134,9 @@ class Workbench {
   render::Renderer renderer_;
   bool rendererReady_ = false;
   render::Camera camera_;
-  std::unique_ptr<Simulation> simulation_ = std::make_unique<Simulation>();
+  std::unique_ptr<Session> session_ = std::make_unique<Session>();
   Snapshot snapshot_;
+  std::uint64_t noticeVersion_ = 0;  // Snapshot::noticeVersion shown in the banner
   std::uint64_t framedScene_ = 0;  // Snapshot::sceneVersion the camera was framed for
   TimeSeries plotData_;
   std::uint64_t plotConsumed_ = 0, plotGeneration_ = ~0ull;

@@ -5,7 +5,6 @@
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/last_resort.hpp"
-#include "app/gui/workbench.hpp"
 #include "app/video/video_recorder.hpp"
 
 namespace articulab::video {
@@ -13,7 +12,11 @@ namespace articulab::video {
 namespace {
 
 struct RecordOptions {
-  gui::GuiOptions window;
+  std::string scenePath;
+  ParameterOverrides overrides;  // --set
+  SceneLimits limits;            // --max-bodies
+  std::string backend;           // --backend; empty: the scene's
+  int width = 1280, height = 720;  // --size: the window's, in screen pixels
   RecordSettings video;
   double duration = 5.0;  // s of simulated time
 };
@@ -21,7 +24,6 @@ struct RecordOptions {
 RecordOptions parseRecordOptions(const std::vector<std::string>& args) {
   using namespace cli;
   RecordOptions o;
-  o.window.hiddenWindow = true;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     std::string error;
@@ -33,16 +35,16 @@ RecordOptions parseRecordOptions(const std::vector<std::string>& args) {
       if (fps < 1 || fps > 240) throw UsageError("--fps: expected 1 to 240 frames per second, got " + args[i]);
       o.video.fps = static_cast<int>(fps);
     } else if (a == "--size") {
-      if (!parseVideoSize(flagValue(args, i), o.window.width, o.window.height, error)) throw UsageError("--size: " + error);
-    } else if (a == "--backend") o.window.backend = flagValue(args, i);
-    else if (a == "--set") parseOverride(flagValue(args, i), o.window.overrides);
-    else if (a == "--max-bodies") o.window.sceneLimits.maxBodies = parseMaxBodies(flagValue(args, i));
+      if (!parseVideoSize(flagValue(args, i), o.width, o.height, error)) throw UsageError("--size: " + error);
+    } else if (a == "--backend") o.backend = flagValue(args, i);
+    else if (a == "--set") parseOverride(flagValue(args, i), o.overrides);
+    else if (a == "--max-bodies") o.limits.maxBodies = parseMaxBodies(flagValue(args, i));
     else if (a == "--window") o.video.wholeWindow = true;
     else if (a.rfind("--", 0) == 0) throw UsageError("unknown flag '" + a + "' for 'record' (see articulab --help)");
-    else if (o.window.scenePath.empty()) o.window.scenePath = a;
+    else if (o.scenePath.empty()) o.scenePath = a;
     else throw UsageError("unexpected argument '" + a + "': record takes one scene file");
   }
-  if (o.window.scenePath.empty()) throw UsageError("record: which scene? articulab record SCENE --duration 5 --out run.mp4");
+  if (o.scenePath.empty()) throw UsageError("record: which scene? articulab record SCENE --duration 5 --out run.mp4");
   if (o.video.path.empty() && o.video.pngDir.empty())
     throw UsageError("record: give --out FILE.mp4 (H.264 video), --png-dir DIR (PNG sequence) or both");
   const double frames = std::round(o.duration * o.video.fps);
@@ -50,15 +52,15 @@ RecordOptions parseRecordOptions(const std::vector<std::string>& args) {
     throw UsageError("record: --duration " + std::to_string(o.duration) + " s at " + std::to_string(o.video.fps) +
                      " fps gives " + std::to_string(static_cast<long>(frames)) + " frames; expected 1 to 1000000");
   o.video.frameLimit = static_cast<long>(frames);
-  o.video.width = o.window.width;
-  o.video.height = o.window.height;
+  o.video.width = o.width;
+  o.video.height = o.height;
   return o;
 }
 
 // Steps until the next frame's time t0 + k / fps (to half a step; at least one step when the
 // frame is not due yet, so a step longer than a frame still moves on).
-bool advanceToFrame(gui::Simulation& sim, double frameTime, std::string& error) {
-  gui::Snapshot now;
+bool advanceToFrame(session::Session& sim, double frameTime, std::string& error) {
+  session::Snapshot now;
   sim.snapshot(now);
   long steps = std::lround((frameTime - now.state.t) / now.dt);
   if (steps < 1 && now.state.t + 0.5 * now.dt < frameTime) steps = 1;
@@ -67,37 +69,40 @@ bool advanceToFrame(gui::Simulation& sim, double frameTime, std::string& error) 
 
 }  // namespace
 
-int recordCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int recordCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                  const SessionWindowFactory& makeWindow) {
   const RecordOptions o = parseRecordOptions(args);
-  gui::Workbench app(o.window);
+  const std::unique_ptr<SessionWindow> window = makeWindow(o.width, o.height);
+  SessionWindow& app = *window;
   std::string error;
-  if (!app.init(false, error)) {
+  if (!app.open(error)) {
     err << "articulab record: " << error << "\n";
     return cli::kExitNoGui;
   }
-  if (!app.openScene(o.window.scenePath, o.window.overrides, o.window.backend, error)) {
+  app.session().scenes().setSceneLimits(o.limits);
+  if (!app.session().scenes().load(o.scenePath, o.overrides, o.backend, error)) {
     err << "articulab record: " << error << "\n";
     return cli::kExitBadScene;
   }
-  app.ui().showPanels = o.video.wholeWindow;
-  app.renderFrame();  // frames the camera on the scene
+  app.showPanels(o.video.wholeWindow);
+  app.drawFrame();  // frames the camera on the scene
   if (!app.startRecording(o.video, error)) {
     err << "articulab record: " << error << "\n";
     return cli::kExitBadCommand;
   }
   if (!app.recorder().note().empty()) err << "articulab record: " << app.recorder().note() << "\n";
-  gui::Snapshot start;
-  app.simulation().snapshot(start);
+  session::Snapshot start;
+  app.session().snapshot(start);
   int code = cli::kExitOk;
   while (app.recorder().recording() && app.recorder().framesWritten() < o.video.frameLimit) {
     const double frameTime = start.state.t + static_cast<double>(app.recorder().framesWritten()) / o.video.fps;
-    if (!advanceToFrame(app.simulation(), frameTime, error)) {
+    if (!advanceToFrame(app.session(), frameTime, error)) {
       err << "articulab record: the simulation diverged before t = " << frameTime << " s: " << error
           << "\narticulab record: keeping the " << app.recorder().framesWritten() << " frames recorded so far\n";
       code = cli::kExitDiverged;
       break;
     }
-    app.renderFrame();
+    app.drawFrame();
   }
   if (!app.recorder().recording()) {  // stopped on an error while writing
     err << "articulab record: " << app.recordingError() << "\n";

@@ -10,10 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "app/video/session_window.hpp"
+
 namespace articulab::video {
 
+// Draws in a window from makeWindow and steps its session (Session::advance, Run::step).
 // Returns the exit code (app/cli/last_resort.hpp): 0, 1 bad scene, 2 bad command line or output,
 // 3 diverged (the frames so far are kept, the file finished), 4 no display.
-int recordCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int recordCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                  const SessionWindowFactory& makeWindow);
 
 }  // namespace articulab::video

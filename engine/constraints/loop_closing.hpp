@@ -14,6 +14,9 @@
 
 namespace articulab::constraints {
 
+// The gap to which a pose set by hand closes the loops (m, rad for hinge rows).
+inline constexpr double kLoopClosingTolerance = 1e-12;
+
 // The largest |g| of every loop closure at q (m, or rad for hinge rows); 0 without loops.
 double loopGap(const Model& model, const VectorX& q);
 

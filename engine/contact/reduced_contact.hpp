@@ -1,12 +1,10 @@
 // Ground and body-body contact with Coulomb friction for the reduced-coordinate back-ends
 // (redmax, recursive): velocity-level, inelastic, by staggered projections (sueda notes 2.11,
-// Alg 7, eq 2.113-2.114; Kaufman et al. 2008), the same rows as the baraff back-end's:
-//   a support point (ground_contact.hpp) or FCL point (body_contact.hpp) closer than the margin
-//   gives a normal row n^T (v_b(x) - v_a(x)) >= -g / h (a penetration removed 0.2 per step) and,
-//   with mu > 0, frictionAxes(directions) rows d_j^T (v_b(x) - v_a(x)) (friction_pyramid.hpp).
-// Each row acts on body twists (row jA on body a, jB on body b; eq 1.12); in reduced coordinates
-// it is  r = jA J_a + jB J_b  (J_i the body rows of J_mr, eq 2.14), filled by the back-end
-// (mapRows with a dense J, or row by row with J^T products). With the step's contact-free next
+// Alg 7, eq 2.113-2.114; Kaufman et al. 2008), on the rows of contact_rows.hpp (the baraff
+// back-end's too): normal rows J phi' >= -g / h and friction rows J phi' = 0 on body twists.
+// In reduced coordinates a row is  r = jA J_A + jB J_B  (J_i the body rows of J_mr, eq 2.14),
+// filled by the back-end (mapRows with a dense J, or row by row with J^T products of the
+// row's wrench). With the step's contact-free next
 // velocity v0 (semi-implicit: qdot + h qddot; implicit: A^-1 rhs) and Y = K R^T (the back-end's
 // velocity response to a unit generalized impulse, K = M_r^-1 or A^-1, loops kept), forces f on
 // the rows give  qdot' = v0 + h Y f  and the SP problem
@@ -22,30 +20,18 @@
 // Sized once.
 #pragma once
 
-#include <memory>
 #include <vector>
 
 #include "engine/constraints/constraint_row.hpp"
 #include "engine/contact/box_qp.hpp"
-#include "engine/contact/body_contact.hpp"
-#include "engine/contact/contact_anchor.hpp"
 #include "engine/contact/contact_islands.hpp"
-#include "engine/contact/contact_point.hpp"
+#include "engine/contact/contact_rows.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/island_staggered_projections.hpp"
 #include "engine/contact/staggered_projections.hpp"
 #include "engine/multibody/state.hpp"
 
 namespace articulab::contact {
-
-// Support points and body contact points closer than this get rows (m), as on baraff.
-constexpr double kReducedContactMargin = 5e-3;
-
-// A row on body twists: jA phi_a + jB phi_b (bodyB -1: none).
-struct TwistRow {
-  int bodyA = -1, bodyB = -1;
-  constraints::Row6 jA = constraints::Row6::Zero(), jB = constraints::Row6::Zero();
-};
 
 class ReducedContact {
  public:
@@ -58,14 +44,18 @@ class ReducedContact {
   // The pyramid directions a back-end uses on a model: 0 without friction.
   static int frictionDirectionsFor(const Model& model, int directions);
   // Whether the model has contact (ground or body-body).
-  bool enabled() const { return normalCapacity_ > 0; }
-  int directions() const { return directions_; }
+  bool enabled() const { return rows_.enabled(); }
+  int directions() const { return rows_.directions(); }
 
   // The step's rows at the poses and twists of its start (normal rows, then friction rows).
   // Returns the row count (0: no contact this step).
   int assemble(const Model& model, const std::vector<Matrix4>& E_0i, const std::vector<Vector6>& phi, double h);
-  int rowCount() const { return normals_ + frictionRows_; }
-  const std::vector<TwistRow>& twistRows() const { return twist_; }  // first rowCount()
+  int rowCount() const { return rows_.contactCount() + rows_.frictionRowCount(); }
+  // Row r (< rowCount()) on the body twists: the normal rows, then the friction rows.
+  const constraints::ConstraintRow& row(int r) const {
+    const int normals = rows_.contactCount();
+    return r < normals ? rows_.normalRows()[r] : rows_.frictionRows()[r - normals];
+  }
   // R (rows x nq): the back-end fills the first rowCount() rows, or calls mapRows.
   MatrixX& reducedRows() { return R_; }
   const MatrixX& reducedRows() const { return R_; }
@@ -91,18 +81,18 @@ class ReducedContact {
   // nq x normal rows: M_r^-1 R_n^T for positionCorrection on the implicit steps (its first
   // normalRowCount() columns, filled by the back-end; sized once).
   MatrixX& massResponses() { return massY_; }
-  int normalRowCount() const { return normals_; }
+  int normalRowCount() const { return rows_.contactCount(); }
   // Whether the last solved step has a normal row deeper than kContactProjectionSlop at E_0i
   // (its normal rows' material points carried by the bodies, contact_anchor.hpp); keeps the gaps.
   bool penetratesAt(const std::vector<Matrix4>& E_0i);
   // Contacts pressing, SP iterations and change, the friction warm start.
   void writeOutputs(StepOutputs& out) const;
   // Outputs of a step without contact rows (contactCount 0, warm start zero).
-  const std::vector<ContactPoint>& points() const { return points_; }
+  const std::vector<ContactPoint>& points() const { return rows_.points(); }
   const StaggeredProjectionResult& result() const { return result_; }
   const char* failure() const { return result_.failure; }
   // Body contact points beyond kMostBodyContactPoints left out at the last assemble.
-  int droppedContacts() const { return dropped_; }
+  int droppedContacts() const { return rows_.droppedContacts(); }
 
  private:
   // The first coordinate row r's R row or Y column touches (-1: none), the others joined to it.
@@ -115,12 +105,15 @@ class ReducedContact {
   // SP on the whole problem, or island by island; alpha and beta receive the forces.
   void solveWhole(Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
   void solveIslands(Eigen::Ref<VectorX> alpha, Eigen::Ref<VectorX> beta);
-  // A normal row (gap g) and, with mu > 0, its friction rows along the tangent axes of n.
-  void addContact(const ContactPoint& point, const TwistRow& normal, const Matrix36& Va, const Matrix36* Vb);
+  // The step's contacts: normal rows, friction rows and their frictional contacts.
+  int normals() const { return rows_.contactCount(); }
+  int frictionRows() const { return rows_.frictionRowCount(); }
+  int frictionContacts() const { return rows_.frictionContactCount(); }
+  const std::vector<FrictionRows>& frictionOf() const { return rows_.frictionContacts(); }
+  int axes() const { return rows_.axes(); }  // 0: frictionless
 
-  int directions_ = 0, axes_ = 0;  // axes_ 0: frictionless
-  int normalCapacity_ = 0, frictionCapacity_ = 0, supportCapacity_ = 0;
-  int normals_ = 0, frictionRows_ = 0, frictionContacts_ = 0, dropped_ = 0;
+  ContactRows rows_;
+  int supportCapacity_ = 0;
   StaggeredProjectionSettings settings_;
   StaggeredProjections sp_;
   ContactIslands islands_;
@@ -129,14 +122,6 @@ class ReducedContact {
   std::vector<int> islandCoordinates_, coordinateStart_, coordinateCursor_, coordinateIsland_;
   MatrixX islandR_, islandY_;
   VectorX islandB_;
-  std::unique_ptr<BodyCollision> collision_;
-  std::vector<BodyContactPoint> bodyPoints_;
-  std::vector<ContactPoint> points_;   // per normal row
-  std::vector<TwistRow> twist_;        // normals, then friction rows (assembly order: see .cpp)
-  std::vector<TwistRow> frictionTwist_;
-  std::vector<ContactAnchor> anchor_;  // per normal row: its point in the bodies' coordinates
-  std::vector<double> target_;  // per normal row: -g / h (penetration: -0.2 g / h)
-  std::vector<FrictionRows> frictionOf_;
   MatrixX R_, Y_, A_, massY_;
   VectorX b_, alpha_, beta_, force_;
   VectorX endGap_, lift_, liftLower_, liftUpper_;  // positionCorrection's QP

@@ -32,9 +32,14 @@ EnergyBound energyBoundAt(const Model& model, const State& state) {
   return bound;
 }
 
-std::string divergence(const State& state, const EnergyReport& energy, const EnergyBound& bound) {
+std::string coordinateDivergence(const State& state) {
   if (!state.q.allFinite()) return "joint position q is not finite";
   if (!state.qd.allFinite()) return "joint velocity qdot is not finite";
+  return "";
+}
+
+std::string divergence(const State& state, const EnergyReport& energy, const EnergyBound& bound) {
+  if (std::string problem = coordinateDivergence(state); !problem.empty()) return problem;
   if (!std::isfinite(energy.kinetic)) return "kinetic energy is not finite";
   if (!std::isfinite(energy.potential)) return "potential energy is not finite";
   if (energy.total() <= bound.limit()) return "";

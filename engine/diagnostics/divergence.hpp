@@ -25,6 +25,10 @@ struct EnergyBound {
 };
 EnergyBound energyBoundAt(const Model& model, const State& state);
 
+// The part of the test that needs no energy: "joint position q is not finite" or "joint
+// velocity qdot is not finite", or an empty string.
+std::string coordinateDivergence(const State& state);
+
 // What diverged, as "joint velocity qdot is not finite" or "total energy 5.1e+11 J exceeded the
 // bound 2.3e+07 J (the simulation exploded)", or an empty string when the state is healthy.
 std::string divergence(const State& state, const EnergyReport& energy, const EnergyBound& bound);

@@ -3,7 +3,7 @@
 // the derivatives that the stiffness and damping matrices need (element_jacobians.hpp).
 #pragma once
 
-#include "engine/forces/force_element.hpp"
+#include "engine/multibody/force_element.hpp"
 
 namespace articulab {
 

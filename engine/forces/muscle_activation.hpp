@@ -4,13 +4,9 @@
 // The activation-dependent scaling of tau (Thelen 2003) is left out.
 #pragma once
 
-namespace articulab {
+#include "engine/multibody/muscle.hpp"
 
-// Defaults: OpenSim's MuscleFirstOrderActivationDynamicModel (Millard et al. 2013).
-struct ActivationTimes {
-  double activation = 0.010;    // tau_act, s
-  double deactivation = 0.040;  // tau_deact, s
-};
+namespace articulab {
 
 // da/dt for excitation u and activation a (both in [0, 1]).
 double activationRate(double excitation, double activation, const ActivationTimes& times);

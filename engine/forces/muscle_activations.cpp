@@ -1,5 +1,8 @@
 #include "engine/forces/muscle_activations.hpp"
 
+#include "engine/forces/muscle_activation.hpp"
+#include "engine/forces/muscle_excitation.hpp"
+
 namespace articulab {
 
 void advanceActivations(const Model& model, double t, double h, VectorX& activations) {

@@ -5,7 +5,7 @@
 
 #include <array>
 
-#include "engine/forces/muscle.hpp"
+#include "engine/multibody/muscle.hpp"
 #include "engine/forces/rigid_motion.hpp"
 
 namespace articulab {

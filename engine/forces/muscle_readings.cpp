@@ -1,5 +1,6 @@
 #include "engine/forces/muscle_readings.hpp"
 
+#include "engine/forces/muscle_excitation.hpp"
 #include "engine/forces/muscle_path.hpp"
 #include "engine/forces/muscle_tension.hpp"
 

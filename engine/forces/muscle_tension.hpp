@@ -3,7 +3,7 @@
 // The notes' eq 1.56 writes a f_L' f_V' for df/dv; the derivative of eq 1.38 is a f_L f_V'.
 #pragma once
 
-#include "engine/forces/muscle.hpp"
+#include "engine/multibody/muscle.hpp"
 
 namespace articulab {
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "engine/forces/force_element.hpp"
+#include "engine/multibody/force_element.hpp"
 
 namespace articulab {
 

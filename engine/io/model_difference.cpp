@@ -185,7 +185,7 @@ std::vector<SettingValue> sortedSettings(std::vector<SettingValue> settings) {
 void compareDefaults(const SimulationDefaults& a, const SimulationDefaults& b, Differences& d) {
   d.text("simulation backend", a.backend, b.backend);
   d.text("simulation integrator", a.integrator, b.integrator);
-  d.text("simulation drift_control", driftControlName(a.driftControl), driftControlName(b.driftControl));
+  d.text("simulation drift_control", a.driftControl, b.driftControl);
   d.number("simulation baumgarte alpha", a.baumgarteAlpha, b.baumgarteAlpha);
   d.number("simulation baumgarte beta", a.baumgarteBeta, b.baumgarteBeta);
   d.number("simulation dt", a.dt, b.dt);
@@ -195,6 +195,7 @@ void compareDefaults(const SimulationDefaults& a, const SimulationDefaults& b, D
   for (std::size_t k = 0; k < settingsA.size() && !d.found(); ++k) {
     const SettingValue &sa = settingsA[k], &sb = settingsB[k];
     d.text("solver setting", sa.backend + "/" + sa.name, sb.backend + "/" + sb.name);
+    d.text("solver setting word " + sa.backend + "/" + sa.name, sa.word, sb.word);
     d.number("solver setting " + sa.backend + "/" + sa.name, sa.value, sb.value);
   }
 }

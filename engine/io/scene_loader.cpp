@@ -16,12 +16,6 @@
 
 namespace articulab {
 
-SceneError::SceneError(std::string file, std::string pointer, std::string message)
-    : std::runtime_error(file + ": " + (pointer.empty() ? "" : pointer + ": ") + message),
-      file_(std::move(file)),
-      pointer_(std::move(pointer)),
-      message_(std::move(message)) {}
-
 namespace {
 
 using scene_io::formatNumber;
@@ -69,14 +63,6 @@ void applyOverrides(const Node& root, const ParameterOverrides& overrides, std::
   }
 }
 
-DriftControl readDriftControl(const Node& node) {
-  const std::string name = scene_io::readString(node);
-  DriftControl drift;
-  if (!parseDriftControl(name, drift))
-    node.fail("unknown drift control " + inQuotes(name) + "; expected one of: none, baumgarte, post-stabilization");
-  return drift;
-}
-
 // Baumgarte gains alpha, beta in 1/s (sueda eq 1.82).
 void readBaumgarte(const Node& node, SimulationDefaults& defaults) {
   scene_io::expectObject(node, {"alpha", "beta"});
@@ -84,7 +70,17 @@ void readBaumgarte(const Node& node, SimulationDefaults& defaults) {
   if (node.has("beta")) defaults.baumgarteBeta = scene_io::readNonNegative(node["beta"]);
 }
 
-// {"BACKEND": {"SETTING": value, ...}, ...}: names and ranges are the back-ends' (validateSceneChoices).
+// A setting's value: a number (or "$parameter"), a word ("newton", "on"), or true / false (on /
+// off); its back-end's table checks it (validateSceneChoices).
+SettingValue readSettingValue(const std::string& backend, const std::string& name, const Node& node) {
+  const Json& json = node.json();
+  if (json.is_boolean()) return {backend, name, 0.0, json.get<bool>() ? "on" : "off"};
+  if (json.is_string() && json.get<std::string>().rfind('$', 0) != 0 && !json.get<std::string>().empty())
+    return {backend, name, 0.0, json.get<std::string>()};
+  return {backend, name, scene_io::readNumber(node), ""};
+}
+
+// {"BACKEND": {"SETTING": value, ...}, ...}: names and values are the back-ends' (validateSceneChoices).
 std::vector<SettingValue> readSolverSettings(const Node& node) {
   scene_io::expectObject(node);
   std::vector<SettingValue> values;
@@ -92,7 +88,7 @@ std::vector<SettingValue> readSolverSettings(const Node& node) {
     const Node settings = node[backend.key()];
     scene_io::expectObject(settings);
     for (const auto& setting : settings.json().items())
-      values.push_back({backend.key(), setting.key(), scene_io::readNumber(settings[setting.key()])});
+      values.push_back(readSettingValue(backend.key(), setting.key(), settings[setting.key()]));
   }
   return values;
 }
@@ -104,9 +100,9 @@ SimulationDefaults readSimulation(const Node& node) {
   // Names only: the back-ends check them where a run is created (validateSceneChoices).
   if (node.has("backend")) defaults.backend = scene_io::readName(node["backend"]);
   if (node.has("integrator")) defaults.integrator = scene_io::readString(node["integrator"]);
+  if (node.has("drift_control")) defaults.driftControl = scene_io::readString(node["drift_control"]);
   if (node.has("dt")) defaults.dt = scene_io::readPositive(node["dt"]);
   if (node.has("duration")) defaults.duration = scene_io::readPositive(node["duration"]);
-  if (node.has("drift_control")) defaults.driftControl = readDriftControl(node["drift_control"]);
   if (node.has("baumgarte")) readBaumgarte(node["baumgarte"], defaults);
   if (node.has("solver_settings")) defaults.solverSettings = readSolverSettings(node["solver_settings"]);
   return defaults;

@@ -3,26 +3,13 @@
 #pragma once
 
 #include <map>
-#include <stdexcept>
 #include <string>
 
+#include "engine/io/scene_error.hpp"
 #include "engine/io/scene_size.hpp"
 #include "engine/multibody/model.hpp"
 
 namespace articulab {
-
-// A problem in a scene: the file, the JSON pointer of the offending field ("/joints/2/type")
-// and what was expected. what() is "FILE: POINTER: MESSAGE".
-class SceneError : public std::runtime_error {
- public:
-  SceneError(std::string file, std::string pointer, std::string message);
-  const std::string& file() const { return file_; }
-  const std::string& pointer() const { return pointer_; }
-  const std::string& message() const { return message_; }
-
- private:
-  std::string file_, pointer_, message_;
-};
 
 using ParameterOverrides = std::map<std::string, double>;
 

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "engine/algorithm/kinematics.hpp"
+#include "engine/forces/muscle_excitation.hpp"
 #include "engine/forces/muscle_path.hpp"
 #include "engine/io/scene_body_reference.hpp"
 #include "engine/io/scene_repetition.hpp"

@@ -1,4 +1,4 @@
-// Scene "muscles" entries: musculotendon actuators along paths of body points (engine/forces/muscle.hpp).
+// Scene "muscles" entries: musculotendon actuators along paths of body points (engine/multibody/muscle.hpp).
 #pragma once
 
 #include "engine/algorithm/kinematics.hpp"

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/inverse_dynamics.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/diagnostics/energy.hpp"
@@ -42,7 +43,7 @@ void checkInitialStateIsFinite(const Node& root, const Model& model, const TreeK
     if (!kin.bodies[i].p_0i.allFinite() || !kin.bodies[i].phi.allFinite())
       root.fail("the initial pose or velocity of body " + inQuotes(model.bodies[i].name) + " overflows (" + kRange +
                 "): joint positions, coordinates or velocities are too large together");
-  const EnergyReport energy = computeEnergy(model, makeInitialState(model));
+  const EnergyReport energy = computeEnergy(model, makeInitialState(model, kin));
   if (!std::isfinite(energy.kinetic))
     root.fail(std::string("the initial kinetic energy overflows (") + kRange +
               "): initial velocities, masses or sizes are too large together");

@@ -166,13 +166,17 @@ OrderedJson muscleJson(const Model& model, const Muscle& muscle) {
           {"initial_activation", muscle.initialActivation}};
 }
 
-// {"BACKEND": {"SETTING": value}}, sorted as the loader lists them.
+// {"BACKEND": {"SETTING": value}} (a number or a word, as the scene gave it), sorted as the
+// loader lists them.
 OrderedJson solverSettingsJson(std::vector<SettingValue> settings) {
   std::sort(settings.begin(), settings.end(), [](const SettingValue& a, const SettingValue& b) {
     return std::tie(a.backend, a.name) < std::tie(b.backend, b.name);
   });
   OrderedJson out = OrderedJson::object();
-  for (const SettingValue& setting : settings) out[setting.backend][setting.name] = setting.value;
+  for (const SettingValue& setting : settings) {
+    if (setting.word.empty()) out[setting.backend][setting.name] = setting.value;
+    else out[setting.backend][setting.name] = setting.word;
+  }
   return out;
 }
 
@@ -181,7 +185,7 @@ OrderedJson simulationJson(const SimulationDefaults& d) {
   if (!d.integrator.empty()) out["integrator"] = d.integrator;
   out["dt"] = d.dt;
   out["duration"] = d.duration;
-  out["drift_control"] = driftControlName(d.driftControl);
+  out["drift_control"] = d.driftControl;
   out["baumgarte"] = {{"alpha", d.baumgarteAlpha}, {"beta", d.baumgarteBeta}};
   if (!d.solverSettings.empty()) out["solver_settings"] = solverSettingsJson(d.solverSettings);
   return out;

@@ -1,29 +1,6 @@
 #include "engine/multibody/model.hpp"
 
-#include <ostream>
-
 namespace articulab {
-
-std::ostream& operator<<(std::ostream& out, Integrator integrator) { return out << integrator.name(); }
-
-const char* driftControlName(DriftControl drift) {
-  switch (drift) {
-    case DriftControl::None: return "none";
-    case DriftControl::Baumgarte: return "baumgarte";
-    case DriftControl::PostStabilization: return "post-stabilization";
-  }
-  return "?";
-}
-
-bool parseDriftControl(const std::string& name, DriftControl& out) {
-  for (DriftControl d : {DriftControl::None, DriftControl::Baumgarte, DriftControl::PostStabilization}) {
-    if (name == driftControlName(d)) {
-      out = d;
-      return true;
-    }
-  }
-  return false;
-}
 
 int Model::findBody(const std::string& bodyName) const {
   for (int i = 0; i < bodyCount(); ++i)

@@ -92,7 +92,4 @@ inline ForceInputs forceInputs(const State& state) { return {state.perturbation,
 // No mouse spring, passive muscles: for set-up code and tests that need forces without a State.
 ForceInputs passiveInputs();
 
-// A state at the model's initial coordinates, with body poses and twists filled in.
-State makeInitialState(const Model& model);
-
 }  // namespace articulab

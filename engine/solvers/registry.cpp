@@ -4,77 +4,88 @@
 #include <stdexcept>
 
 #include "engine/contact/joint_friction.hpp"
-#include "engine/io/scene_loader.hpp"
-#include "engine/solvers/baraff/baraff_solver.hpp"
-#include "engine/solvers/recursive/recursive_solver.hpp"
-#include "engine/solvers/redmax/redmax_solver.hpp"
-#include "engine/solvers/solver_settings.hpp"
-#include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
-#include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
+#include "engine/io/scene_error.hpp"
+#include "engine/solvers/baraff/baraff_backend.hpp"
+#include "engine/solvers/recursive/recursive_backend.hpp"
+#include "engine/solvers/redmax/redmax_backend.hpp"
+#include "engine/solvers/variational_maximal/variational_maximal_backend.hpp"
+#include "engine/solvers/variational_minimal/variational_minimal_backend.hpp"
 
 namespace articulab {
 
 namespace {
 
-template <class BackEnd>
-std::function<std::unique_ptr<Solver>(const Model&, const SolverOptions&)> factory(const char* name,
-                                                                                   const IntegratorList& offered,
-                                                                                   const SolverSettingList& settings) {
-  return [name, &offered, &settings](const Model& model, const SolverOptions& options) -> std::unique_ptr<Solver> {
-    if (!options.integrator.isDefault() && !findOffered(offered, options.integrator))
-      throw std::invalid_argument(integratorRefusal(name, options.integrator, offered));
-    if (std::string refused = checkSettings(name, settings, options.settings); !refused.empty())
-      throw std::invalid_argument(refused);
-    return std::make_unique<BackEnd>(model, options);
-  };
-}
-
-SupportCheck checkOf(SolverSupport (*check)(const Model&, const SolverOptions&)) { return check; }
-
-// The back-ends without joint friction refuse a model that has it (redmax and recursive simulate it).
-constexpr char kJointFrictionRefusingBaraff[] = "baraff";
-constexpr char kJointFrictionRefusingVariationalMaximal[] = "variational-maximal";
-constexpr char kJointFrictionRefusingVariationalMinimal[] = "variational-minimal";
-
-template <const char* Backend, SolverSupport (*Check)(const Model&, const SolverOptions&)>
-SolverSupport refusingJointFriction(const Model& model, const SolverOptions& options) {
-  if (const Joint* joint = contact::firstJointWithFriction(model))
-    return {false,
-            std::string(Backend) + " does not simulate joint friction (joint '" + joint->name +
-                "' has mu = " + std::to_string(joint->friction.mu) + "); back-ends with joint friction: redmax, recursive",
-            {},
-            {}};
-  return Check(model, options);
-}
-
-// Body-body contact (Model::bodyContact) is simulated by baraff, redmax and recursive (their
-// supports() say on which integrators); the others let bodies pass through each other and say so.
-void warnOfBodyContact(const Model& model, const std::string& backend, SolverSupport& support) {
-  const bool simulates = backend == "baraff" || backend == "redmax" || backend == "recursive";
-  if (model.bodyContact && !simulates && support.ok)
-    support.warnings.push_back(
-        "body contact is not simulated: bodies pass through each other (baraff, redmax and recursive have it)");
+std::string sameBackendRefusal(const std::string& backend, const SettingList& settings, const SolverOptions& options) {
+  if (!options.settings.list() || options.settings.list() == &settings) return "";
+  return "the options' settings were checked for another back-end, not '" + backend + "'";
 }
 
 }  // namespace
 
+SolverSupport BackendSupport::check(const Model& model, const SolverOptions& options) const {
+  if (!capabilities_->jointFriction)
+    if (const Joint* joint = contact::firstJointWithFriction(model))
+      return {false,
+              backend_ + " does not simulate joint friction (joint '" + joint->name +
+                  "' has mu = " + std::to_string(joint->friction.mu) +
+                  "); back-ends with joint friction: " + backendNamesWith(&BackendCapabilities::jointFriction, ", "),
+              {},
+              {}};
+  return check_(model, options);
+}
+
+void BackendSupport::warnOfBodyContact(const Model& model, SolverSupport& support) const {
+  if (model.bodyContact && !capabilities_->bodyContact && support.ok)
+    support.warnings.push_back("body contact is not simulated: bodies pass through each other (" +
+                               backendNamesWith(&BackendCapabilities::bodyContact, " and ") + " have it)");
+}
+
 SolverSupport BackendSupport::operator()(const Model& model, const SolverOptions& options) const {
   if (!options.integrator.isDefault() && !findOffered(*integrators_, options.integrator))
     return {false, integratorRefusal(backend_, options.integrator, *integrators_), {}, {}};
-  if (std::string refused = checkSettings(backend_, *settings_, options.settings); !refused.empty())
+  if (std::string refused = sameBackendRefusal(backend_, *settings_, options); !refused.empty())
     return {false, refused, {}, {}};
-  SolverSupport support = check_(model, options);
-  warnOfBodyContact(model, backend_, support);
+  SolverSupport support = check(model, options);
+  warnOfBodyContact(model, support);
   return support;
+}
+
+SolverSupport BackendSupport::operator()(const Model& model, Integrator integrator) const {
+  const ResolvedOptions scene = resolveSolverOptions(backend_, *settings_, integrator, model.defaults);
+  return scene.ok() ? (*this)(model, scene.options) : SolverSupport{false, scene.refusal, {}, {}};
 }
 
 SolverSupport BackendSupport::operator()(const Model& model) const { return choose(model).support; }
 
 SceneIntegratorChoice BackendSupport::choose(const Model& model) const { return choose(model, model.defaults.integrator); }
 
-SceneIntegratorChoice BackendSupport::choose(const Model& model, const std::string& wanted) const {
-  SceneIntegratorChoice choice = chooseSceneIntegrator(model, wanted, backend_, *integrators_, check_);
-  warnOfBodyContact(model, backend_, choice.support);
+SceneIntegratorChoice BackendSupport::choose(const Model& model, const std::string& wanted,
+                                             const std::vector<std::string>& assignments) const {
+  const Integrator fallback = integrators_->front().integrator;
+  const ResolvedOptions scene = resolveSolverOptions(backend_, *settings_, fallback, model.defaults, assignments);
+  if (!scene.ok()) return {fallback, {false, scene.refusal, {}, {}}};
+  SolverOptions options = scene.options;
+  std::string notUsed;
+  if (!wanted.empty()) {
+    for (const IntegratorInfo& info : *integrators_)
+      if (info.integrator == wanted) options.integrator = info.integrator;
+    if (!(options.integrator == wanted))
+      notUsed = "back-end '" + backend_ + "' does not offer it (it offers: " + integratorListNames(*integrators_) + ")";
+  }
+  SceneIntegratorChoice choice{options.integrator, check(model, options)};
+  if (!choice.support.ok && !(choice.integrator == fallback)) {
+    options.integrator = fallback;
+    SolverSupport withDefault = check(model, options);
+    if (withDefault.ok) {
+      notUsed = choice.support.reason;
+      choice = {fallback, std::move(withDefault)};
+    }
+  }
+  if (!notUsed.empty())
+    choice.support.warnings.insert(choice.support.warnings.begin(), "integrator '" + wanted +
+                                                                        "' is not used: " + notUsed + "; the run uses " +
+                                                                        fallback.name());
+  warnOfBodyContact(model, choice.support);
   return choice;
 }
 
@@ -84,42 +95,20 @@ const IntegratorInfo* BackendInfo::findIntegrator(const std::string& wanted) con
   return nullptr;
 }
 
-const std::vector<BackendInfo>& backends() {
-  static const std::vector<BackendInfo> list = {
-      {"redmax", "reduced coordinates, dense Jacobian J_mr, O(n^3) (sueda notes 2.1-2.5); joint friction by BISP, contact "
-       "with friction by staggered projections (sueda 2.11)",
-       ReducedSolver::sharedIntegrators(), RedMaxSolver::settings(),
-       BackendSupport("redmax", &ReducedSolver::sharedIntegrators(), &RedMaxSolver::settings(), checkOf(&RedMaxSolver::supports)),
-       factory<RedMaxSolver>("redmax", ReducedSolver::sharedIntegrators(), RedMaxSolver::settings())},
-      {"recursive",
-       "reduced coordinates, articulated bodies: O(n) dynamics and implicit-springs step, O(n^3) implicit step "
-       "(sueda 2.10-2.13); joint friction by BISP, contact with friction by staggered projections on the "
-       "velocity-level steps",
-       ReducedSolver::sharedIntegrators(), RecursiveSolver::settings(),
-       BackendSupport("recursive", &ReducedSolver::sharedIntegrators(), &RecursiveSolver::settings(), checkOf(&RecursiveSolver::supports)),
-       factory<RecursiveSolver>("recursive", ReducedSolver::sharedIntegrators(), RecursiveSolver::settings())},
-      {"baraff", "maximal coordinates, Lagrange multipliers, O(n) sparse LDL^T, loops by anticipation (Baraff 1996)",
-       BaraffSolver::integratorList(), BaraffSolver::settings(),
-       BackendSupport("baraff", &BaraffSolver::integratorList(), &BaraffSolver::settings(), checkOf(&refusingJointFriction<kJointFrictionRefusingBaraff, &BaraffSolver::supports>)),
-       factory<BaraffSolver>("baraff", BaraffSolver::integratorList(), BaraffSolver::settings())},
-      {"variational-maximal",
-       "maximal coordinates, variational integrator, joints and loops at position level by Newton, O(n) sparse "
-       "LDU (Bruedigam and Manchester)",
-       VariationalMaximalSolver::integratorList(), VariationalMaximalSolver::settings(),
-       BackendSupport("variational-maximal", &VariationalMaximalSolver::integratorList(),
-                      &VariationalMaximalSolver::settings(), checkOf(&refusingJointFriction<kJointFrictionRefusingVariationalMaximal, &VariationalMaximalSolver::supports>)),
-       factory<VariationalMaximalSolver>("variational-maximal", VariationalMaximalSolver::integratorList(),
-                                                VariationalMaximalSolver::settings())},
-      {"variational-minimal",
-       "joint coordinates, variational integrator (midpoint discrete Lagrangian), DEL residual by DRNEA and RIQN in "
-       "O(n) per iterate, dense Newton fallback (lee-liu-park-srinivasa); every joint type, loop closures at "
-       "position level by multipliers (O(kn) per iterate for k closure rows)",
-       VariationalMinimalSolver::integratorList(), VariationalMinimalSolver::settings(),
-       BackendSupport("variational-minimal", &VariationalMinimalSolver::integratorList(),
-                      &VariationalMinimalSolver::settings(), checkOf(&refusingJointFriction<kJointFrictionRefusingVariationalMinimal, &VariationalMinimalSolver::supports>)),
-       factory<VariationalMinimalSolver>("variational-minimal", VariationalMinimalSolver::integratorList(),
-                                         VariationalMinimalSolver::settings())},
+SolverFactory checkedFactory(const std::string& backend, const IntegratorList& integrators, const SettingList& settings,
+                             SolverFactory make) {
+  return [backend, &integrators, &settings, make = std::move(make)](const Model& model, const SolverOptions& options) {
+    if (!options.integrator.isDefault() && !findOffered(integrators, options.integrator))
+      throw std::invalid_argument(integratorRefusal(backend, options.integrator, integrators));
+    if (std::string refused = sameBackendRefusal(backend, settings, options); !refused.empty())
+      throw std::invalid_argument(refused);
+    return make(model, options);
   };
+}
+
+const std::vector<BackendInfo>& backends() {
+  static const std::vector<BackendInfo> list = {redmaxBackend(), recursiveBackend(), baraffBackend(),
+                                                variationalMaximalBackend(), variationalMinimalBackend()};
   return list;
 }
 
@@ -133,6 +122,16 @@ std::string backendNames() {
   std::string names;
   for (const BackendInfo& info : backends()) names += (names.empty() ? "" : ", ") + info.name;
   return names;
+}
+
+std::string backendNamesWith(bool BackendCapabilities::*capability, const char* lastJoin) {
+  std::vector<std::string> names;
+  for (const BackendInfo& info : backends())
+    if (info.capabilities.*capability) names.push_back(info.name);
+  std::string list;
+  for (std::size_t k = 0; k < names.size(); ++k)
+    list += (k == 0 ? "" : k + 1 == names.size() ? lastJoin : ", ") + names[k];
+  return list;
 }
 
 bool findAnyIntegrator(const std::string& name, Integrator& out) {
@@ -155,17 +154,30 @@ std::string allIntegratorNames() {
   return list;
 }
 
-SolverOptions solverOptionsFor(const Model& model, const std::string& integrator) {
-  if (integrator.empty()) return solverOptionsFor(model, Integrator{});
+ResolvedOptions resolveSolverOptions(const BackendInfo& backend, Integrator integrator, const SimulationDefaults& scene,
+                                     const std::vector<std::string>& assignments) {
+  return resolveSolverOptions(backend.name, backend.settings, integrator, scene, assignments);
+}
+
+SolverOptions sceneSolverOptions(const BackendInfo& backend, const Model& model, Integrator integrator) {
+  ResolvedOptions resolved = resolveSolverOptions(backend, integrator, model.defaults);
+  if (!resolved.ok()) throw std::invalid_argument(resolved.refusal);
+  return resolved.options;
+}
+
+SolverOptions sceneSolverOptions(const BackendInfo& backend, const Model& model, const std::string& integrator) {
+  if (integrator.empty()) return sceneSolverOptions(backend, model, Integrator{});
   Integrator found;
   if (!findAnyIntegrator(integrator, found))
     throw std::invalid_argument("unknown integrator '" + integrator + "' (expected one of: " + allIntegratorNames() +
                                 ")");
-  return solverOptionsFor(model, found);
+  return sceneSolverOptions(backend, model, found);
 }
 
 void validateSceneChoices(const Model& model, bool usesSceneBackend, bool usesSceneIntegrator) {
   const SimulationDefaults& d = model.defaults;
+  if (std::string refused = driftControlRefusal(d.driftControl); !refused.empty())
+    throw SceneError(model.sourceFile, "/simulation/drift_control", refused);
   const BackendInfo* backend = findBackend(d.backend);
   if (!backend)
     throw SceneError(model.sourceFile, "/simulation/backend",
@@ -182,7 +194,8 @@ void validateSceneChoices(const Model& model, bool usesSceneBackend, bool usesSc
     const std::string field = "/simulation/solver_settings/" + value.backend;
     const BackendInfo* owner = findBackend(value.backend);
     if (!owner) throw SceneError(model.sourceFile, field, "unknown backend; expected one of: " + backendNames());
-    if (std::string refused = checkSettings(value.backend, owner->settings, {value}); !refused.empty())
+    double checked = 0.0;
+    if (std::string refused = owner->settings.check(value.backend, value, checked); !refused.empty())
       throw SceneError(model.sourceFile, field + "/" + value.name, refused);
   }
 }

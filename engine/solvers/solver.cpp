@@ -21,32 +21,6 @@ std::string integratorRefusal(const std::string& backend, Integrator requested, 
          "'; it offers: " + integratorListNames(offered);
 }
 
-SceneIntegratorChoice chooseSceneIntegrator(const Model& model, const std::string& wanted, const std::string& backend,
-                                            const IntegratorList& offered, SupportCheck check) {
-  const Integrator fallback = offered.front().integrator;
-  SceneIntegratorChoice choice{fallback, {}};
-  std::string notUsed;
-  if (!wanted.empty()) {
-    for (const IntegratorInfo& info : offered)
-      if (info.integrator == wanted) choice.integrator = info.integrator;
-    if (!(choice.integrator == wanted))
-      notUsed = "back-end '" + backend + "' does not offer it (it offers: " + integratorListNames(offered) + ")";
-  }
-  choice.support = check(model, solverOptionsFor(model, choice.integrator));
-  if (!choice.support.ok && !(choice.integrator == fallback)) {
-    SolverSupport withDefault = check(model, solverOptionsFor(model, fallback));
-    if (withDefault.ok) {
-      notUsed = choice.support.reason;
-      choice = {fallback, std::move(withDefault)};
-    }
-  }
-  if (!notUsed.empty())
-    choice.support.warnings.insert(choice.support.warnings.begin(), "integrator '" + wanted +
-                                                                        "' is not used: " + notUsed + "; the run uses " +
-                                                                        fallback.name());
-  return choice;
-}
-
 StepStatus Solver::step(const Model& model, State& state, double h) {
   if (state.activations.size() != static_cast<Eigen::Index>(model.muscles.size()))
     return {false, std::string(name()) + ": the state has " + std::to_string(state.activations.size()) +

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "engine/multibody/state.hpp"
+#include "engine/solvers/integrator.hpp"
+#include "engine/solvers/solver_options.hpp"
 
 namespace articulab {
 
@@ -33,16 +35,6 @@ struct IntegratorInfo {
 };
 using IntegratorList = std::vector<IntegratorInfo>;
 
-// A back-end's own numerical setting (tolerance, iteration cap), for listings.
-struct SolverSetting {
-  const char* name;
-  double value;  // the value the back-end uses
-  const char* unit;
-  double min, max;  // admissible range
-  const char* description;
-};
-using SolverSettingList = std::vector<SolverSetting>;
-
 // The entry of `offered` for this integrator, or nullptr.
 const IntegratorInfo* findOffered(const IntegratorList& offered, Integrator integrator);
 // "semi-implicit, rk4".
@@ -50,49 +42,8 @@ std::string integratorListNames(const IntegratorList& offered);
 // "back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, rk4".
 std::string integratorRefusal(const std::string& backend, Integrator requested, const IntegratorList& offered);
 
-struct SolverOptions;
 // A back-end's check of a model with options (each back-end's static supports).
 using SupportCheck = SolverSupport (*)(const Model&, const SolverOptions&);
-
-// The integrator a run uses on a back-end when the integrator comes from the scene (or, in the
-// app, carries over from another back-end), and the back-end's support of it: `wanted` ("" for
-// the default) when the back-end offers it and can use it on the model; otherwise the
-// back-end's default, with a warning "integrator '...' is not used: <why>; the run uses
-// <default>". An integrator asked for explicitly (command line, integrator box, script) is
-// never replaced: it is checked with the back-end's supports(model, options) and refused.
-struct SceneIntegratorChoice {
-  Integrator integrator;
-  SolverSupport support;
-};
-SceneIntegratorChoice chooseSceneIntegrator(const Model& model, const std::string& wanted, const std::string& backend,
-                                            const IntegratorList& offered, SupportCheck check);
-
-// DriftControl (engine/multibody/model.hpp) selects how constraint rows are kept satisfied:
-// every joint in maximal coordinates, loop closures in reduced coordinates.
-
-struct SolverOptions {
-  Integrator integrator;  // default-constructed: the back-end's default integrator
-  DriftControl driftControl = DriftControl::PostStabilization;
-  double baumgarteAlpha = 10.0;  // 1/s (eq 1.82)
-  double baumgarteBeta = 10.0;   // 1/s (eq 1.82)
-  // Values for the back-ends' own settings; a back-end reads its entries (solver_settings.hpp)
-  // and keeps its defaults for the rest.
-  std::vector<SettingValue> settings;
-};
-
-// The scene's drift-control defaults with the given integrator.
-inline SolverOptions solverOptionsFor(const Model& model, Integrator integrator) {
-  SolverOptions options;
-  options.integrator = integrator;
-  options.driftControl = model.defaults.driftControl;
-  options.baumgarteAlpha = model.defaults.baumgarteAlpha;
-  options.baumgarteBeta = model.defaults.baumgarteBeta;
-  options.settings = model.defaults.solverSettings;
-  return options;
-}
-// The same with an integrator named as in a scene file ("" for the back-end's default);
-// throws std::invalid_argument when no back-end offers that name (registry.cpp).
-SolverOptions solverOptionsFor(const Model& model, const std::string& integrator);
 
 class Solver {
  public:

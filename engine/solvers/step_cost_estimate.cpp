@@ -11,55 +11,13 @@ namespace articulab {
 
 namespace {
 
-// seconds per step = linear * n + cubic * n^3 (n: coordinates, model.nq; for baraff, rows of
-// loop closures add a cubic term). Measured on the development machine (2 cores shared with
-// other builds, load average about 8) on 2026-11-24 with `articulab run scenes/chain.json
-// --set n=N --backend B --integrator I --dt 0.0001` and the printed us/step: the O(n) steps at
-// n = 50 and 800, the O(n^3) ones at n = 50 and 400 (redmax semi-implicit and rk4: 50 and
-// 1000), the two terms fitted through both points. Checked at a third size (redmax
-// semi-implicit, n = 1000 against 400: 2.5 s measured, 2.0 s from the n = 400 fit). On an idle
-// machine steps run up to about three times faster: the estimate is good to a factor of three.
-struct CostConstants {
-  const char* backend;
-  const char* integrator;
-  double linear;  // s per coordinate
-  double cubic;   // s per coordinate cubed; 0 for O(n) steps
-};
-
-constexpr CostConstants kMeasured[] = {
-    {"redmax", "implicit", 2.5e-4, 2.0e-8},
-    {"redmax", "implicit-springs", 7.7e-6, 2.8e-9},
-    {"redmax", "semi-implicit", 8.4e-6, 2.5e-9},
-    {"redmax", "rk4", 2.9e-5, 8.3e-9},
-    {"recursive", "implicit", 1.4e-4, 1.2e-8},
-    {"recursive", "implicit-springs", 1.7e-6, 0.0},
-    {"recursive", "semi-implicit", 1.35e-6, 0.0},
-    {"recursive", "rk4", 4.3e-6, 0.0},
-    {"baraff", "semi-implicit", 4.6e-6, 0.0},
-    {"baraff", "rk4", 1.5e-5, 0.0},
-    // Scaled from baraff's row (same day, same load): variational 3 times baraff's semi-implicit
-    // step on the 20-link chain, the trapezoid variant 2.2 times variational on the four-bar.
-    {"variational-maximal", "variational", 1.4e-5, 0.0},
-    {"variational-maximal", "variational-trapezoid", 3.1e-5, 0.0},
-    // 2.6 times the trapezoid on the four-bar (93 against 36 us, back to back, 2026-11-28).
-    {"variational-maximal", "variational-triple-jump", 8.1e-5, 0.0},
-    // One Newton solve and one read-out solve per step, as the trapezoid.
-    {"variational-maximal", "variational-midpoint", 3.1e-5, 0.0},
-    // Measured like the rows above: 19 us per step at n = 10, 41 us at n = 20 (RIQN, about 2 us
-    // per coordinate); longer chains need more iterations (310 us at n = 50).
-    {"variational-minimal", "variational-midpoint", 4.0e-6, 0.0},
-};
-constexpr double kLoopRowCubic = 2.5e-9;  // baraff's dense loop-closure block, s per row cubed (as redmax's n^3)
-
-const CostConstants* constantsFor(const std::string& backend, Integrator integrator) {
+// The constants of `integrator` (the back-end's default when default-constructed), or nullptr.
+const StepCostConstants* constantsFor(const BackendInfo& info, Integrator integrator) {
   if (integrator.isDefault()) {
-    const BackendInfo* info = findBackend(backend);
-    if (!info || info->integrators.empty()) return nullptr;
-    integrator = info->integrators.front().integrator;
+    if (info.integrators.empty()) return nullptr;
+    integrator = info.integrators.front().integrator;
   }
-  for (const CostConstants& c : kMeasured)
-    if (backend == c.backend && integrator == c.integrator) return &c;
-  return nullptr;
+  return info.capabilities.stepCost(integrator);
 }
 
 struct Alternative {
@@ -79,7 +37,7 @@ Alternative fasterAlternative(const std::string& backend, const Model& model, In
         if ((pass == 0) != same || (info.name == backend && same)) continue;
         const double seconds = estimateStepCost(info.name, model, offered.integrator).seconds;
         if (seconds < 0.0 || seconds > budget || (best.seconds >= 0.0 && seconds >= best.seconds)) continue;
-        if (!info.supports(model, solverOptionsFor(model, offered.integrator)).ok) continue;
+        if (!info.supports(model, offered.integrator).ok) continue;
         best = {info.name, offered.integrator, seconds};
       }
     }
@@ -90,11 +48,13 @@ Alternative fasterAlternative(const std::string& backend, const Model& model, In
 }  // namespace
 
 StepCostEstimate estimateStepCost(const std::string& backend, const Model& model, Integrator integrator) {
-  const CostConstants* c = constantsFor(backend, integrator);
+  const BackendInfo* info = findBackend(backend);
+  const StepCostConstants* c = info ? constantsFor(*info, integrator) : nullptr;
   if (!c) return {};
   const double n = model.nq;
   double seconds = c->linear * std::max(1.0, n) + c->cubic * n * n * n;
-  if (backend == "baraff") seconds += kLoopRowCubic * std::pow(loopClosureRows(model), 3.0);
+  if (const double loopRowCubic = info->capabilities.loopRowCubic; loopRowCubic > 0.0)
+    seconds += loopRowCubic * std::pow(loopClosureRows(model), 3.0);
   return {seconds, c->cubic > 0.0 ? "O(n^3)" : "O(n)"};
 }
 

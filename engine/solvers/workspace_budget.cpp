@@ -3,16 +3,15 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "engine/constraints/loop_rows.hpp"
-#include "engine/solvers/baraff/baraff_solver.hpp"
-#include "engine/solvers/recursive/recursive_solver.hpp"
-#include "engine/solvers/redmax/redmax_solver.hpp"
-#include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
-#include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
+#include "engine/solvers/registry.hpp"
+#include "engine/solvers/step_cost_estimate.hpp"
 
 namespace articulab {
 
@@ -58,13 +57,43 @@ std::string formatBytes(double bytes) {
 }
 
 double estimateWorkspaceBytes(const std::string& backend, const Model& model, Integrator integrator) {
-  if (backend == "redmax") return RedMaxSolver::estimateWorkspaceBytes(model, integrator);
-  if (backend == "recursive") return RecursiveSolver::estimateWorkspaceBytes(model, integrator);
-  if (backend == "baraff") return BaraffSolver::estimateWorkspaceBytes(model, integrator);
-  if (backend == "variational-maximal") return VariationalMaximalSolver::estimateWorkspaceBytes(model, integrator);
-  if (backend == "variational-minimal") return VariationalMinimalSolver::estimateWorkspaceBytes(model, integrator);
-  return -1.0;
+  const BackendInfo* info = findBackend(backend);
+  if (!info || !info->capabilities.workspaceBytes) return -1.0;
+  return info->capabilities.workspaceBytes(model, integrator);
 }
+
+namespace {
+
+struct FittingWorkspace {
+  const BackendInfo* backend;
+  Integrator integrator;
+  double bytes;
+};
+
+// The integrator of `info` whose workspace fits in `available` bytes: `integrator` when the
+// back-end offers it, else the one with the cheapest step (step_cost_estimate.hpp); the pair
+// (skipBackend, integrator) is not a candidate. bytes < 0 when none fits.
+FittingWorkspace fittingWorkspace(const BackendInfo& info, const Model& model, Integrator integrator, double available,
+                                  const std::string& skipBackend) {
+  std::vector<Integrator> candidates;
+  for (const IntegratorInfo& offered : info.integrators) candidates.push_back(offered.integrator);
+  const auto cost = [&](Integrator candidate) {
+    const double seconds = estimateStepCost(info.name, model, candidate).seconds;
+    return seconds < 0.0 ? 1e300 : seconds;
+  };
+  std::stable_sort(candidates.begin(), candidates.end(), [&](Integrator a, Integrator b) {
+    if ((a == integrator) != (b == integrator)) return a == integrator;
+    return cost(a) < cost(b);
+  });
+  for (Integrator candidate : candidates) {
+    if (info.name == skipBackend && candidate == integrator) continue;
+    const double need = info.capabilities.workspaceBytes ? info.capabilities.workspaceBytes(model, candidate) : -1.0;
+    if (need >= 0.0 && need <= available) return {&info, candidate, need};
+  }
+  return {&info, integrator, -1.0};
+}
+
+}  // namespace
 
 std::string workspaceRefusal(const std::string& backend, double bytes, double available, const Model& model,
                              Integrator integrator) {
@@ -72,21 +101,20 @@ std::string workspaceRefusal(const std::string& backend, double bytes, double av
   text << "the " << backend << " workspace for " << model.bodyCount() << " bodies and " << model.nq
        << " coordinates with the " << integratorName(integrator) << " integrator needs about " << formatBytes(bytes)
        << ", more than the " << formatBytes(available) << " of memory available";
-  std::string fitting;
-  for (const char* other : {"recursive", "baraff", "redmax"}) {
-    for (Integrator candidate : {integrator, Integrator::SemiImplicitEuler, Integrator::SpringImplicitEuler,
-                                 Integrator::RK4}) {
-      if (other == backend && candidate == integrator) continue;
-      const double need = estimateWorkspaceBytes(other, model, candidate);
-      if (need < 0.0 || need > available) continue;
-      fitting += std::string(fitting.empty() ? "" : ", ") + other;
-      if (candidate != integrator) fitting += std::string(" with ") + integratorName(candidate);
-      fitting += " (about " + formatBytes(need) + ")";
-      break;
-    }
+  std::vector<FittingWorkspace> fitting;
+  for (const BackendInfo& info : backends())
+    if (FittingWorkspace fit = fittingWorkspace(info, model, integrator, available, backend); fit.bytes >= 0.0)
+      fitting.push_back(fit);
+  std::stable_sort(fitting.begin(), fitting.end(),
+                   [](const FittingWorkspace& a, const FittingWorkspace& b) { return a.bytes < b.bytes; });
+  std::string list;
+  for (const FittingWorkspace& fit : fitting) {
+    list += std::string(list.empty() ? "" : ", ") + fit.backend->name;
+    if (fit.integrator != integrator) list += std::string(" with ") + integratorName(fit.integrator);
+    list += " (about " + formatBytes(fit.bytes) + ")";
   }
-  text << (fitting.empty() ? "; no back-end's workspace fits (make the model smaller)"
-                           : "; workspaces that fit: " + fitting + " (articulab describe says which run the scene)");
+  text << (list.empty() ? "; no back-end's workspace fits (make the model smaller)"
+                        : "; workspaces that fit: " + list + " (articulab describe says which run the scene)");
   return text.str();
 }
 

@@ -17,16 +17,17 @@ double availableMemoryBytes();
 // "512 MB", "3.2 GB", "960 TB".
 std::string formatBytes(double bytes);
 
-// Workspace of the back-end's solver for this model and integrator, in bytes (estimates by
-// each back-end, engine/solvers/<name>/; the back-ends' own functions, listed here by name so
-// that a refusal can name the back-ends that would fit). Returns a negative number for an
-// unknown name.
+// Workspace of the back-end's solver for this model and integrator, in bytes (the estimate each
+// back-end declares in its capabilities, backend_capabilities.hpp). Returns a negative number
+// for an unknown name.
 double estimateWorkspaceBytes(const std::string& backend, const Model& model, Integrator integrator);
 
 // The reason supports() gives when `backend` needs `bytes` and only `available` bytes are free:
 // "the redmax workspace for 100000 bodies and 100000 coordinates with the rk4 integrator needs about
 // 1.7 TB, more than the 24 GB of memory available; workspaces that fit: recursive (about 820 MB),
-// baraff (about 1.0 GB) (...)", trying the same integrator first, then the O(n) ones.
+// baraff (about 1.0 GB) (...)": the workspaces of the back-ends that fit, smallest first, each
+// with the same integrator where the back-end offers it and it fits, else with its integrator
+// of the cheapest step that fits.
 std::string workspaceRefusal(const std::string& backend, double bytes, double available, const Model& model,
                              Integrator integrator);
 

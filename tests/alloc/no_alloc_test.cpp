@@ -5,12 +5,14 @@
 #include <atomic>
 #include <cstdlib>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
+#include "engine/run/run.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "tests/engine/test_util.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 extern "C" {
 void* __libc_malloc(std::size_t size);
@@ -176,7 +178,7 @@ TEST(NoAlloc, BaraffFrictionStepsAllocateNothing) {
   for (const Model* model : std::initializer_list<const Model*>{&slide, &falling})
     for (int directions : {4, 8, 16}) {
       SolverOptions options;
-      options.settings.push_back({"baraff", "friction-directions", static_cast<double>(directions)});
+      options = test::withSetting(options, "baraff", "friction-directions", static_cast<double>(directions));
       BaraffSolver solver(*model, options);
       State state = makeInitialState(*model);
       solver.step(*model, state, 1e-3);  // warm-up
@@ -188,7 +190,7 @@ TEST(NoAlloc, BaraffFrictionStepsAllocateNothing) {
 }
 
 long bodyContactAllocations(const Model& model) {
-  BaraffSolver solver(model, solverOptionsFor(model, model.defaults.integrator));
+  BaraffSolver solver(model, test::sceneOptions("baraff", model, model.defaults.integrator));
   State state = makeInitialState(model);
   solver.step(model, state, 1e-3);  // warm-up
   const long before = allocations.load();
@@ -228,7 +230,7 @@ TEST(NoAlloc, ReducedContactStepsAllocateNothing) {
       for (const Model* model : std::initializer_list<const Model*>{&slide, &falling})
         for (int directions : {4, 8, 16}) {
           SolverOptions options{integrator};
-          options.settings.push_back({backend, "friction-directions", static_cast<double>(directions)});
+          options = test::withSetting(options, backend, "friction-directions", static_cast<double>(directions));
           auto solver = findBackend(backend)->create(*model, options);
           State state = makeInitialState(*model);
           solver->step(*model, state, 1e-3);  // warm-up
@@ -247,7 +249,7 @@ TEST(NoAlloc, NewtonActiveSetStepsAllocateNothing) {
   const Model falling = test::roughFallingChain();
   for (const char* backend : {"baraff", "redmax", "recursive"}) {
     SolverOptions options{Integrator::SemiImplicitEuler};
-    options.settings.push_back({backend, "sp-active-set", 2.0});
+    options = test::withSetting(options, backend, "sp-active-set", 2.0);
     auto solver = findBackend(backend)->create(falling, options);
     State state = makeInitialState(falling);
     for (int k = 0; k < 180; ++k) solver->step(falling, state, 1e-3);  // falling until the landing
@@ -283,8 +285,9 @@ TEST(NoAlloc, ReducedBodyContactStepsAllocateOnlyInFcl) {
   for (const char* backend : {"redmax", "recursive"}) {
     for (bool bodyContact : {true, false}) {
       stack.bodyContact = bodyContact;
-      SolverOptions options = solverOptionsFor(stack, Integrator::SemiImplicitEuler);
-      for (SettingValue& setting : options.settings) setting.backend = backend;  // the scene's sp-regularisation
+      SimulationDefaults scene = stack.defaults;
+      for (SettingValue& setting : scene.solverSettings) setting.backend = backend;  // the scene's sp-regularisation
+      SolverOptions options = resolveSolverOptions(*findBackend(backend), Integrator::SemiImplicitEuler, scene).options;
       auto solver = findBackend(backend)->create(stack, options);
       State state = makeInitialState(stack);
       solver->step(stack, state, 1e-3);  // warm-up
@@ -382,7 +385,7 @@ TEST(NoAlloc, VariationalMaximalDenseLuStepsAllocateNothing) {
   const std::vector<Model> models = {loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", 10}}),
                                      loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json")};
   SolverOptions options{Integrator{"variational-trapezoid"}};
-  assignSetting(options.settings, "variational-maximal", "linear-solver", 1.0);
+  options = test::withSetting(options, "variational-maximal", "linear-solver", 1.0);
   for (const Model& model : models) {
     auto solver = findBackend("variational-maximal")->create(model, options);
     State state = makeInitialState(model);
@@ -425,7 +428,7 @@ TEST(NoAlloc, VariationalMinimalNewtonStepsAllocateNothing) {
                             "four_bar.json"})
     models.push_back(loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + scene, {}));
   SolverOptions options;
-  assignSetting(options.settings, "variational-minimal", "solver", 1.0);
+  options = test::withSetting(options, "variational-minimal", "solver", 1.0);
   for (const Model& model : models)
     for (const bool mouse : {false, true}) {
       auto solver = findBackend("variational-minimal")->create(model, options);
@@ -451,8 +454,8 @@ TEST(NoAlloc, MuscleRigStepsAllocateNothing) {
     for (const BackendInfo& backend : backends()) {
       if (!backend.supports(model).ok) continue;
       for (const IntegratorInfo& offered : backend.integrators) {
-        if (!backend.supports(model, solverOptionsFor(model, offered.integrator)).ok) continue;
-        auto solver = backend.create(model, solverOptionsFor(model, offered.integrator));
+        if (!backend.supports(model, offered.integrator).ok) continue;
+        auto solver = backend.create(model, sceneSolverOptions(backend, model, offered.integrator));
         State state = makeInitialState(model);
         ASSERT_TRUE(solver->step(model, state, 1e-3).ok);  // warm-up
         const long before = allocations.load();
@@ -487,6 +490,27 @@ TEST(NoAlloc, RecursiveJointFrictionStepsAllocateNothing) {
       const Model model = loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + scene);
       EXPECT_EQ(allocationsDuringSteps(model, Integrator{integrator}, 5, "recursive"), 0) << scene << ", " << integrator;
     }
+}
+
+}  // namespace
+}  // namespace articulab
+
+namespace articulab {
+namespace {
+
+// The Run around a step (engine/run/run.hpp: held activations, step timing, energy, muscles' work
+// and divergence) allocates nothing either: the standard chain, a muscle rig, contact with
+// friction, each on its scene's back-end and integrator.
+TEST(NoAlloc, RunStepsAllocateNothing) {
+  for (const char* scene : {"chain.json", "arm_flexors.json", "falling_chain_rough.json", "four_bar.json"}) {
+    articulab::Run run(std::make_shared<const Model>(loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + scene)));
+    run.setPerturbation({run.model().bodyCount() - 1, Vector3(0.01, 0, 0), Vector3(0.1, 0, -0.2), 50.0, 1.0});
+    run.step();  // warm-up
+    const long before = allocations.load();
+    run.advance(5);
+    EXPECT_EQ(allocations.load() - before, 0) << scene << " on " << run.backend().name;
+    EXPECT_FALSE(run.failed()) << run.failure();
+  }
 }
 
 }  // namespace

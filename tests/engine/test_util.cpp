@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/multibody/state.hpp"
 #include "engine/solvers/registry.hpp"

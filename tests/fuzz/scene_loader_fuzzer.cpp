@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
 
@@ -35,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (model.nq > kMaxSteppedCoordinates || !backend) return 0;
   const SceneIntegratorChoice choice = backend->supports.choose(model);
   if (!choice.support.ok) return 0;
-  const auto solver = backend->create(model, solverOptionsFor(model, choice.integrator));
+  const auto solver = backend->create(model, sceneSolverOptions(*backend, model, choice.integrator));
   State state = makeInitialState(model);
   solver->step(model, state, model.defaults.dt);
   return 0;

@@ -1,5 +1,5 @@
 // The rough falling chain (issue 15's staggered-projection iteration counts), shared by the tests
-// (tests/engine/rough_chain_iterations_test.cpp and others) and the benchmark
+// (tests/scenarios/rough_chain_iterations_test.cpp and others) and the benchmark
 // (bench/rough_chain_iterations_bench.cpp): scenes/falling_chain.json from `height` m onto ground
 // with Coulomb friction 0.5, run 3 s at 1 ms, semi-implicit with post-stabilisation, 4 pyramid
 // directions, sp-tolerance 1e-8, cap 50. Header only, engine only (the benchmark links no test
@@ -10,9 +10,10 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
-#include "engine/solvers/solver_settings.hpp"
+#include "tests/shared/test_solver_options.hpp"
 
 namespace articulab::test {
 
@@ -30,14 +31,9 @@ inline Model roughFallingChain(double height = 0.3) {
 
 // The run's options on `backend` with sp-active-set `activeSetStep` (0 plain, 1 settled, 2 newton).
 inline SolverOptions roughChainOptions(const char* backend, int activeSetStep) {
-  SolverOptions options;
-  options.integrator = Integrator::SemiImplicitEuler;
-  options.driftControl = DriftControl::PostStabilization;
-  assignSetting(options.settings, backend, "friction-directions", 4);
-  assignSetting(options.settings, backend, "sp-tolerance", 1e-8);
-  assignSetting(options.settings, backend, "sp-iterations", kRoughChainCap);
-  assignSetting(options.settings, backend, "sp-active-set", activeSetStep);
-  return options;
+  return settingOptions(backend, Integrator::SemiImplicitEuler, DriftControl::PostStabilization,
+                        {"friction-directions=4", "sp-tolerance=1e-8", "sp-iterations=" + std::to_string(kRoughChainCap),
+                         "sp-active-set=" + std::to_string(activeSetStep)});
 }
 
 struct RoughChainIterationCounts {

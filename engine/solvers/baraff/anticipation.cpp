@@ -45,19 +45,19 @@ bool AnticipationSolver::factor(const Model& model, const ConstraintSystem& syst
   return false;
 }
 
-double AnticipationSolver::rowTimes(const AuxiliaryRow& row, const std::vector<Vector6>& a) const {
+double AnticipationSolver::rowTimes(const ConstraintRow& row, const std::vector<Vector6>& a) const {
   double value = 0.0;
   if (row.bodyA >= 0) value += row.jA.dot(a[row.bodyA]);
   if (row.bodyB >= 0) value += row.jB.dot(a[row.bodyB]);
   return value;
 }
 
-void AnticipationSolver::addRowForce(const AuxiliaryRow& row, double scale, std::vector<Vector6>& F) const {
+void AnticipationSolver::addRowForce(const ConstraintRow& row, double scale, std::vector<Vector6>& F) const {
   if (row.bodyA >= 0) F[row.bodyA] += scale * row.jA.transpose();
   if (row.bodyB >= 0) F[row.bodyB] += scale * row.jB.transpose();
 }
 
-const AuxiliaryRow& AnticipationSolver::mixedRow(const ConstraintSystem& system, int i) const {
+const ConstraintRow& AnticipationSolver::mixedRow(const ConstraintSystem& system, int i) const {
   const int k = system.auxiliaryCount(), u = system.unilateralCount;
   return i < k ? system.auxiliary[i] : i < k + u ? system.unilateral[i - k] : system.friction[i - k - u];
 }
@@ -66,7 +66,7 @@ const AuxiliaryRow& AnticipationSolver::mixedRow(const ConstraintSystem& system,
 // column by column.
 void AnticipationSolver::fillMatrix(const ConstraintSystem& system, int rows, MatrixX& A, const int* index) {
   for (int j = 0; j < rows; ++j) {
-    const AuxiliaryRow& rj = mixedRow(system, index ? index[j] : j);
+    const ConstraintRow& rj = mixedRow(system, index ? index[j] : j);
     addRowForce(rj, 1.0, force_);
     tree_.solve(system, force_, false, response_, nullptr);
     if (rj.bodyA >= 0) force_[rj.bodyA].setZero();
@@ -99,7 +99,7 @@ void AnticipationSolver::solveComplementarity(const ConstraintSystem& system, Co
   const int k = system.auxiliaryCount(), m = k + system.unilateralCount;
   fillMatrix(system, m, mixedA_);
   for (int i = 0; i < m; ++i) {
-    const AuxiliaryRow& row = mixedRow(system, i);
+    const ConstraintRow& row = mixedRow(system, i);
     mixedB_[i] = row.rhs - rowTimes(row, out.a);
   }
   contact::solveMixedComplementarity(mixedA_, mixedB_, m, k, mixedMu_);
@@ -117,7 +117,7 @@ void AnticipationSolver::solveFrictional(const ConstraintSystem& system, Constra
   const int k = system.auxiliaryCount(), m = k + system.unilateralCount, t = system.frictionCount;
   fillMatrix(system, m + t, mixedA_);
   for (int i = 0; i < m + t; ++i) {
-    const AuxiliaryRow& row = mixedRow(system, i);
+    const ConstraintRow& row = mixedRow(system, i);
     mixedB_[i] = row.rhs - rowTimes(row, out.a);
   }
   staggeredResult_ = staggered_.solve(mixedA_.topLeftCorner(m + t, m + t), mixedB_.head(m + t), m, k,
@@ -165,7 +165,7 @@ void AnticipationSolver::solveFrictionalIslands(const ConstraintSystem& system, 
     auto b = mixedB_.head(rows);
     fillMatrix(system, rows, mixedA_, index);
     for (int i = 0; i < rows; ++i) {
-      const AuxiliaryRow& row = mixedRow(system, index[i]);
+      const ConstraintRow& row = mixedRow(system, index[i]);
       b[i] = row.rhs - rowTimes(row, out.a);
     }
     contact::mergeIslandResult(staggeredResult_, islandStaggered_.solve(A, b, mixedMu_.head(m), frictionMu_.head(t),

@@ -74,8 +74,8 @@ class AnticipationSolver {
   const contact::StaggeredProjectionResult& staggeredResult() const { return staggeredResult_; }
 
  private:
-  double rowTimes(const AuxiliaryRow& row, const std::vector<Vector6>& a) const;
-  const AuxiliaryRow& mixedRow(const ConstraintSystem& system, int i) const;
+  double rowTimes(const ConstraintRow& row, const std::vector<Vector6>& a) const;
+  const ConstraintRow& mixedRow(const ConstraintSystem& system, int i) const;
   // A over the first `rows` rows of the mixed list, or over the rows index[0..rows) of it.
   void fillMatrix(const ConstraintSystem& system, int rows, MatrixX& A, const int* index = nullptr);
   void solveEqualities(const ConstraintSystem& system, ConstrainedSolution& out, SolveReport& report);
@@ -84,7 +84,7 @@ class AnticipationSolver {
   void solveFrictionalIslands(const ConstraintSystem& system, ConstrainedSolution& out, SolveReport& report);
   void groupIslands(const ConstraintSystem& system);
   void reportStaggeredFailure(SolveReport& report) const;
-  void addRowForce(const AuxiliaryRow& row, double scale, std::vector<Vector6>& F) const;
+  void addRowForce(const ConstraintRow& row, double scale, std::vector<Vector6>& F) const;
 
   BlockTreeLDLT tree_;
   SemidefiniteSolver small_;

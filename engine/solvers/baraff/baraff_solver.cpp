@@ -1,4 +1,3 @@
-#include "engine/solvers/contact_settings.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 
 #include <algorithm>
@@ -6,38 +5,26 @@
 #include <cstring>
 #include <limits>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/constraints/joint_rows.hpp"
 #include "engine/constraints/loop_rows.hpp"
 #include "engine/contact/contact_note.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/ground_contact.hpp"
+#include "engine/solvers/baraff/baraff_backend.hpp"
 #include "engine/solvers/baraff/body_forces.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
 #include "engine/solvers/baraff/pose_update.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
 
 namespace {
-// Defaults of the settings (settings() lists them with their ranges).
-// Newton iterates before the projection gives up. A gently moving chain needs 1 or 2; the
-// standard chain of 200 links whipping at up to 300 rad/s near its root (h = 1 ms) needed 12.
-constexpr int kProjectionIterations = 30;
-constexpr double kPositionTolerance = 1e-13;  // m or rad: post-stabilisation target
-constexpr double kPositionFailure = 1e-6;     // left after the iterations: the constraints conflict
-constexpr double kChordContraction = 1e-2;    // an iterate reducing g less than this refactors H
-// The projection's factor is near enough to the next step's rows for one refinement when the
-// step left g below this (m or rad). Measured on the standard 100-link chain over 10 s: below
-// 1e-5 one refinement in 500 was rejected, between 1e-5 and 1e-4 one in five, above most.
-constexpr double kNearFactorError = 1e-5;
-// Body pairs closer than this get contact rows (m), as the ground's support points.
-constexpr double kBodyContactMargin = 5e-3;
+constexpr double kChordContraction = 1e-2;  // an iterate reducing g less than this refactors H
 
-// The pyramid directions the options ask for, 0 when the model has no friction.
-int frictionDirectionsOf(const Model& model, const SolverOptions& options) {
-  if (!contact::hasContactFriction(model)) return 0;
-  return frictionDirections(options, "baraff", BaraffSolver::settings());
+// The pyramid directions the settings ask for, 0 when the model has no friction.
+int frictionDirectionsOf(const Model& model, const BaraffSettings& settings) {
+  return contact::hasContactFriction(model) ? settings.contact.frictionDirections : 0;
 }
 
 bool finite(const State& state) {
@@ -48,12 +35,15 @@ bool finite(const State& state) {
 }  // namespace
 
 BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
+    : BaraffSolver(model, options, baraffSettingTable().read(options.settings)) {}
+
+BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options, const BaraffSettings& settings)
     : Solver(options),
       primary_(model),
       assembledE_(model.bodyCount()),
       assembledPhi_(model.bodyCount()),
       solver_(model, constraints::totalLoopRows(model), baraff::inequalityCapacity(model),
-              baraff::frictionCapacity(model, std::max(frictionDirectionsOf(model, options), 4))),
+              baraff::frictionCapacity(model, std::max(frictionDirectionsOf(model, settings), 4))),
       solution_(model, constraints::totalLoopRows(model)),
       curvature_(model, constraints::totalLoopRows(model)),
       zeroForce_(model.bodyCount(), Vector6::Zero()),
@@ -61,19 +51,16 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
       q_(model.q0),
       qd_(model.qd0),
       qdPrevious_(model.qd0),
-      maxProjectionIterations_(static_cast<int>(settingValue(options, "baraff", settings(), "projection-iterations"))),
-      positionTolerance_(settingValue(options, "baraff", settings(), "projection-tolerance")),
-      positionFailure_(settingValue(options, "baraff", settings(), "projection-failure")),
-      nearFactorError_(settingValue(options, "baraff", settings(), "near-factor-error")),
+      maxProjectionIterations_(settings.projectionIterations),
+      positionTolerance_(settings.projectionTolerance),
+      positionFailure_(settings.projectionFailure),
+      nearFactorError_(settings.nearFactorError),
       inequalityCapacity_(baraff::inequalityCapacity(model)) {
-  if (model.bodyContact) {
-    bodyCollision_ = std::make_unique<contact::BodyCollision>(model, kBodyContactMargin);
-    bodyPoints_.reserve(static_cast<std::size_t>(contact::kMostPointsPerPair) * bodyCollision_->candidatePairCount());
-  }
   resolveDefaultIntegrator();
-  frictionDirections_ = frictionDirectionsOf(model, options);
+  frictionDirections_ = frictionDirectionsOf(model, settings);
   if (!contact::validFrictionDirections(frictionDirections_)) frictionDirections_ = 0;  // refused by supports()
-  solver_.setStaggeredSettings(staggeredSettings(options, "baraff", settings()));
+  contactRows_ = contact::ContactRows(model, frictionDirections_);
+  solver_.setStaggeredSettings(settings.contact.staggered);
   system_.force.assign(model.bodyCount(), Vector6::Zero());
   system_.primary.resize(model.bodyCount());
   for (int i = 0; i < model.bodyCount(); ++i) primary_.initialize(i, system_.primary[i]);
@@ -81,8 +68,6 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options)
   system_.unilateral.resize(baraff::inequalityCapacity(model));
   system_.friction.resize(baraff::frictionCapacity(model, std::max(frictionDirections_, 4)));
   system_.frictionContacts.resize(baraff::frictionContactCapacity(model));
-  contacts_.reserve(system_.unilateral.size());
-  contactRow_.reserve(system_.unilateral.size());
   contactAnchors_.resize(system_.unilateral.size());
   inequalityMultipliers_ = VectorX::Zero(static_cast<Eigen::Index>(system_.unilateral.size()));
   stage_ = makeInitialState(model);
@@ -104,20 +89,6 @@ const IntegratorList& BaraffSolver::integratorList() {
   return list;
 }
 
-const SolverSettingList& BaraffSolver::settings() {
-  static const SolverSettingList list = withContactSettings({
-      {"projection-iterations", kProjectionIterations, "iterations", 1, 1000,
-       "Newton iterates of the position projection (post-stabilisation)"},
-      {"projection-tolerance", kPositionTolerance, "m or rad", 0, 1e-6,
-       "constraint violation at which the projection stops"},
-      {"projection-failure", kPositionFailure, "m or rad", 0, 1,
-       "violation left after the iterates at which the step fails"},
-      {"near-factor-error", kNearFactorError, "m or rad", 0, 1,
-       "violation left by a step below which the projection's factor serves the next step, refined"},
-  });
-  return list;
-}
-
 double BaraffSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
   const double n = model.bodyCount(), k = loopClosureRows(model), u = baraff::inequalityCapacity(model);
   constexpr double kPerBody = 10240.0;  // factor blocks, rows, RK4 stages, model and state: 9.7 KB measured
@@ -125,9 +96,7 @@ double BaraffSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
   return kPerBody * n + kPerRow * (k + u) + 8.0 * (3.0 * k * k + (k + u) * (k + u));
 }
 
-SolverSupport BaraffSolver::supports(const Model& model) {
-  return chooseSceneIntegrator(model, model.defaults.integrator, "baraff", integratorList(), static_cast<SupportCheck>(&supports)).support;
-}
+SolverSupport BaraffSolver::supports(const Model& model) { return baraffBackend().supports(model); }
 
 SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& options) {
   SolverSupport support;
@@ -145,7 +114,7 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
   if (!checkWorkspaceFits("baraff", model, options.integrator.isDefault() ? Integrator::SemiImplicitEuler : options.integrator, support))
     return support;
   if (contact::hasContactFriction(model)) {
-    const int directions = frictionDirectionsOf(model, options);
+    const int directions = frictionDirectionsOf(model, baraffSettingTable().read(options.settings));
     if (!contact::validFrictionDirections(directions)) {
       support.ok = false;
       support.reason = "setting 'friction-directions' of back-end 'baraff' must be 4, 8 or 16; got " +
@@ -228,13 +197,13 @@ bool BaraffSolver::isAssembledAt(const State& state, bool withError) const {
 void BaraffSolver::setAccelerationRhs(double h, bool baumgarte) {
   if (h > 0.0 && options_.driftControl == DriftControl::PostStabilization) {
     for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.velocity / h;
-    for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = -r.velocity / h;
+    for (constraints::ConstraintRow& r : system_.auxiliary) r.rhs = -r.velocity / h;
     return;
   }
   const double a2 = baumgarte ? 2.0 * options_.baumgarteAlpha : 0.0;
   const double b2 = baumgarte ? options_.baumgarteBeta * options_.baumgarteBeta : 0.0;
   for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = c.bias - a2 * c.velocity - b2 * c.error;
-  for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = r.bias - a2 * r.velocity - b2 * r.error;
+  for (constraints::ConstraintRow& r : system_.auxiliary) r.rhs = r.bias - a2 * r.velocity - b2 * r.error;
 }
 
 StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& state) {
@@ -261,11 +230,10 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
   system_.unilateralCount = 0;
   droppedContacts_ = 0;
   if (h > 0.0) {
-    if (bodyCollision_) bodyCollision_->detect(state.E_0i, bodyPoints_);
-    droppedContacts_ = baraff::assembleInequalityRows(model, state.E_0i, state.phi, q_, h, frictionDirections_,
-                                                      bodyPoints_, system_, contacts_, contactRow_);
-    for (std::size_t c = 0; c < contacts_.size(); ++c)
-      contactAnchors_[c] = contact::anchorContact(contacts_[c], state.E_0i);  // for projectContacts
+    firstContactRow_ = baraff::assembleInequalityRows(model, state.E_0i, state.phi, q_, h, contactRows_, system_);
+    droppedContacts_ = contactRows_.droppedContacts();
+    for (std::size_t c = 0; c < contacts().size(); ++c)
+      contactAnchors_[c] = contact::anchorContact(contacts()[c], state.E_0i);  // for projectContacts
     loadFrictionWarmStart(state);
   }
   setAccelerationRhs(h, baumgarte);
@@ -285,12 +253,12 @@ StepStatus BaraffSolver::solveAccelerations(const Model& model, const State& sta
   system_.frictionCount = 0;
   if (activeInequalities_ > 0)
     inequalityMultipliers_.head(activeInequalities_) = solver_.unilateralMultipliers().head(activeInequalities_);
-  for (std::size_t c = 0; c < contacts_.size(); ++c)
-    contacts_[c].force = inequalityMultipliers_[contactRow_[c]];
+  for (std::size_t c = 0; c < contacts().size(); ++c)
+    contacts()[c].force = inequalityMultipliers_[firstContactRow_ + static_cast<int>(c)];
   collectFrictionForces();
   if (!report_.ok) return failed(state, report_.message);
   if (droppedContacts_ > 0)
-    return failed(state, std::to_string(bodyPoints_.size()) + " body-body contact points exceed the capacity of " +
+    return failed(state, std::to_string(contactRows_.bodyPointCount()) + " body-body contact points exceed the capacity of " +
                              std::to_string(contact::bodyContactCapacity(model)) + " (contact::kMostBodyContactPoints)");
   return {};
 }
@@ -335,7 +303,7 @@ void BaraffSolver::loadFrictionWarmStart(const State& state) {
   const VectorX& warm = state.outputs.frictionWarmStart;
   VectorX& beta = solver_.frictionMultipliers();
   int row = 0;
-  for (const baraff::ContactPoint& c : contacts_) {
+  for (const baraff::ContactPoint& c : contacts()) {
     if (c.friction <= 0.0) continue;
     for (int j = 0; j < axes; ++j, ++row) {  // body-body contacts (no support point) start at zero
       const int at = c.support * axes + j;
@@ -348,7 +316,7 @@ void BaraffSolver::loadFrictionWarmStart(const State& state) {
 void BaraffSolver::collectFrictionForces() {
   const int axes = frictionDirections_ > 0 ? contact::frictionAxes(frictionDirections_) : 0;
   int row = 0;
-  for (baraff::ContactPoint& c : contacts_) {
+  for (baraff::ContactPoint& c : contacts()) {
     c.frictionForce.setZero();
     if (c.friction <= 0.0 || activeFrictionRows_ == 0) continue;
     for (int j = 0; j < axes; ++j, ++row)
@@ -359,9 +327,9 @@ void BaraffSolver::collectFrictionForces() {
 
 void BaraffSolver::writeOutputs(const Model& model, State& state, int projectionIterations) const {
   StepOutputs& out = state.outputs;
-  if (out.contacts.size() < contacts_.capacity()) out.contacts.resize(contacts_.capacity());  // first step only
+  if (out.contacts.size() < contacts().capacity()) out.contacts.resize(contacts().capacity());  // first step only
   out.contactCount = 0;
-  for (const baraff::ContactPoint& contact : contacts_)
+  for (const baraff::ContactPoint& contact : contacts())
     if (contact.force > 0.0)
       out.contacts[out.contactCount++] = {contact.position, contact.force, contact.frictionForce,
                                           contact.normal, contact.body, contact.other};
@@ -373,7 +341,7 @@ void BaraffSolver::writeOutputs(const Model& model, State& state, int projection
     if (out.frictionWarmStart.size() != size) out.frictionWarmStart.resize(size);  // first step only
     out.frictionWarmStart.setZero();
     int row = 0;
-    for (const baraff::ContactPoint& c : contacts_) {
+    for (const baraff::ContactPoint& c : contacts()) {
       if (c.friction <= 0.0 || activeFrictionRows_ == 0) continue;
       for (int j = 0; j < axes; ++j, ++row)
         if (c.support >= 0) out.frictionWarmStart[c.support * axes + j] = solver_.frictionMultipliers()[row];
@@ -452,7 +420,7 @@ double BaraffSolver::largestPositionError() const {
   double worst = 0.0;
   for (const baraff::PrimaryConstraint& c : system_.primary)
     if (c.rows > 0) worst = std::max(worst, c.error.cwiseAbs().maxCoeff());
-  for (const baraff::AuxiliaryRow& r : system_.auxiliary) worst = std::max(worst, std::abs(r.error));
+  for (const constraints::ConstraintRow& r : system_.auxiliary) worst = std::max(worst, std::abs(r.error));
   return worst;
 }
 
@@ -505,7 +473,7 @@ StepStatus BaraffSolver::iterateJointProjection(const Model& model, State& state
   for (int iteration = 0; error >= positionTolerance_ && iteration < maxProjectionIterations_; ++iteration) {
     ++projectionIterations_;
     for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.error;
-    for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = -r.error;
+    for (constraints::ConstraintRow& r : system_.auxiliary) r.rhs = -r.error;
     const bool newton = !factored || error > kChordContraction * previous;  // refactor when the chord is slow
     previous = error;
     if (newton) {
@@ -540,7 +508,7 @@ StepStatus BaraffSolver::projectContacts(const Model& model, State& state, bool&
   for (int iterate = 0; iterate < contact::kContactProjectionIterates; ++iterate) {
     if (assembleContactProjectionRows(state) <= contact::kContactProjectionSlop) break;
     for (baraff::PrimaryConstraint& c : system_.primary) c.rhs.setZero();
-    for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = 0.0;
+    for (constraints::ConstraintRow& r : system_.auxiliary) r.rhs = 0.0;
     const bool factored = solver_.factor(model, system_, report_);
     if (factored) solver_.solve(system_, zeroForce_, solution_, report_, false);
     system_.unilateralCount = 0;
@@ -558,9 +526,9 @@ double BaraffSolver::assembleContactProjectionRows(const State& state) {
   double deepest = 0.0;
   system_.unilateralCount = 0;
   system_.frictionCount = 0;
-  for (std::size_t c = 0; c < contacts_.size(); ++c) {
-    const contact::ContactPoint& point = contacts_[c];
-    baraff::AuxiliaryRow& row = system_.unilateral[system_.unilateralCount++];
+  for (std::size_t c = 0; c < contacts().size(); ++c) {
+    const contact::ContactPoint& point = contacts()[c];
+    constraints::ConstraintRow& row = system_.unilateral[system_.unilateralCount++];
     row.bodyA = point.body;
     row.bodyB = point.other;
     contact::anchoredNormalRow(point, contactAnchors_[c], state.E_0i, row.jA, row.jB);
@@ -577,7 +545,7 @@ StepStatus BaraffSolver::projectVelocities(const Model& model, State& state) {
   for (int i = 0; i < model.bodyCount(); ++i) primary_.updateVelocityViolation(model, i, state.phi, system_.primary[i]);
   assembleLoops(model, state.E_0i, state.phi);
   for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.velocity;
-  for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = -r.velocity;
+  for (constraints::ConstraintRow& r : system_.auxiliary) r.rhs = -r.velocity;
   solver_.solve(system_, zeroForce_, solution_, report_, false);
   if (!report_.ok) return failed(state, "velocity projection: " + report_.message);
   for (int i = 0; i < model.bodyCount(); ++i) state.phi[i] += solution_.a[i];
@@ -593,7 +561,7 @@ StepStatus BaraffSolver::projectVelocities(const Model& model, State& state) {
 // step's factor. False when the solve fails (the projection then does the work).
 bool BaraffSolver::solveCurvature() {
   for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = 0.5 * c.bias;
-  for (baraff::AuxiliaryRow& r : system_.auxiliary) r.rhs = 0.5 * r.bias;
+  for (constraints::ConstraintRow& r : system_.auxiliary) r.rhs = 0.5 * r.bias;
   baraff::SolveReport report;
   solver_.solve(system_, zeroForce_, curvature_, report, false);
   return report.ok;

@@ -16,10 +16,9 @@
 // the trajectory does not depend on the solver object.
 #pragma once
 
-#include <memory>
-
 #include "engine/contact/contact_anchor.hpp"
 #include "engine/solvers/baraff/anticipation.hpp"
+#include "engine/solvers/baraff/baraff_settings.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
 #include "engine/solvers/baraff/primary_constraints.hpp"
 #include "engine/solvers/solver.hpp"
@@ -39,8 +38,6 @@ class BaraffSolver final : public Solver {
   // semi-implicit (the default), rk4.
   static const IntegratorList& integratorList();
   const IntegratorList& integrators() const override { return integratorList(); }
-  // The position projection's iteration cap and tolerances.
-  static const SolverSettingList& settings();
   bool controlsDrift() const override { return true; }  // every joint is a constraint row
   // Bytes of the solver's workspace: O(n) for the tree, plus the dense matrices of the k loop
   // rows and u limit and contact rows ((k + u)^2 for the mixed LCP).
@@ -64,7 +61,7 @@ class BaraffSolver final : public Solver {
   const baraff::SolveReport& lastReport() const { return report_; }
   // Contact points of the last step, ground then body-body (active rows: touching or about to
   // touch), with their normal and friction forces; for drawing and tests.
-  const std::vector<baraff::ContactPoint>& contactPoints() const { return contacts_; }
+  const std::vector<baraff::ContactPoint>& contactPoints() const { return contactRows_.points(); }
   // Pyramid directions of the friction (4, 8 or 16, the setting friction-directions).
   int frictionDirections() const { return frictionDirections_; }
   // Staggered projections of the last step (iterations 0 when no contact had friction).
@@ -76,6 +73,7 @@ class BaraffSolver final : public Solver {
   const VectorX& inequalityMultipliers() const { return inequalityMultipliers_; }
 
  private:
+  BaraffSolver(const Model& model, const SolverOptions& options, const BaraffSettings& settings);
   // Every row at the state's poses and twists (the end of every step assembles the next
   // step's system; solveAccelerations reuses it while the state is unchanged).
   void assembleAt(const Model& model, const State& state, bool withError);
@@ -114,6 +112,8 @@ class BaraffSolver final : public Solver {
   // Friction: the warm start from the state into the solver, the forces back onto the contacts.
   void loadFrictionWarmStart(const State& state);
   void collectFrictionForces();
+  std::vector<baraff::ContactPoint>& contacts() { return contactRows_.points(); }
+  const std::vector<baraff::ContactPoint>& contacts() const { return contactRows_.points(); }
   double largestPositionError() const;
   StepStatus failed(const State& state, const std::string& what) const;
 
@@ -134,18 +134,17 @@ class BaraffSolver final : public Solver {
   std::vector<Vector6> zeroForce_;
   std::vector<char> unconstrained_;  // bodies no joint or loop row acts on (advanceFreeBody)
   VectorX q_, qd_, qdPrevious_;
-  // settings(): the projection's iteration cap, target, failure bound; the factor-reuse bound.
+  // BaraffSettings: the projection's iteration cap, target, failure bound; the factor-reuse bound.
   int maxProjectionIterations_;
   double positionTolerance_, positionFailure_, nearFactorError_;
   int inequalityCapacity_ = 0;  // baraff::inequalityCapacity(model)
-  std::vector<baraff::ContactPoint> contacts_;
-  std::vector<int> contactRow_;  // row of each contact in system_.unilateral
+  // The step's contacts (ground, then body-body) and their rows, contact c the unilateral row
+  // firstContactRow_ + c; the body-body points left out for want of capacity.
+  contact::ContactRows contactRows_;
+  int firstContactRow_ = 0;
+  int droppedContacts_ = 0;
   std::vector<contact::ContactAnchor> contactAnchors_;  // per contact: its material points (projection)
   VectorX inequalityMultipliers_;  // of the step's acceleration solve (the projection reuses the solver's)
-  // Body-body contact (model.bodyContact): FCL's pairs, the step's points, those left out.
-  std::unique_ptr<contact::BodyCollision> bodyCollision_;
-  std::vector<contact::BodyContactPoint> bodyPoints_;
-  int droppedContacts_ = 0;
   int activeInequalities_ = 0;
   int frictionDirections_ = 0;  // 0: the model has no friction
   int activeFrictionRows_ = 0;

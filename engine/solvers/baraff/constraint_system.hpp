@@ -15,6 +15,7 @@ namespace articulab::baraff {
 // At most six rows per joint: blocks and vectors of a primary constraint live on the stack.
 using RowBlock = Eigen::Matrix<double, Eigen::Dynamic, 6, Eigen::RowMajor, 6, 6>;
 using RowVector = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, 6, 1>;
+using constraints::ConstraintRow;
 using constraints::Row6;
 
 // Rows of tree joint i between child body i and parent body p (sueda eq 1.69):
@@ -40,21 +41,18 @@ struct PrimaryConstraint {
 inline RowBlock childRows(const PrimaryConstraint& c) { return c.GcPadded.topRows(c.rows); }
 inline RowBlock parentRows(const PrimaryConstraint& c) { return -c.GcPadded.topRows(c.rows) * c.Ad_cp; }
 
-// One scalar auxiliary row jA a_A + jB a_B = rhs between two bodies (-1 is the world).
-using AuxiliaryRow = constraints::ConstraintRow;
-
 struct ConstraintSystem {
   std::vector<Vector6> force;              // F_i per body, body coordinates
   std::vector<PrimaryConstraint> primary;  // per joint, indexed like the joints
-  std::vector<AuxiliaryRow> auxiliary;     // sized once for every auxiliary row of the model
+  std::vector<ConstraintRow> auxiliary;     // sized once for every auxiliary row of the model
   // Inequality rows jA a_A + jB a_B >= rhs with multipliers >= 0 (Baraff section 8.3); the
   // first unilateralCount entries of a list sized once for the most rows the model can have.
-  std::vector<AuxiliaryRow> unilateral;
+  std::vector<ConstraintRow> unilateral;
   int unilateralCount = 0;
   // Friction rows of the frictional contacts (staggered projections): frictionAxes rows per
   // contact, rhs the tangential velocity target -J phi / h; frictionContacts name each contact's
   // normal (index into unilateral), first friction row and pyramid bound. Sized once.
-  std::vector<AuxiliaryRow> friction;
+  std::vector<ConstraintRow> friction;
   int frictionCount = 0;
   std::vector<contact::FrictionRows> frictionContacts;
   int frictionContactCount = 0;

@@ -25,7 +25,7 @@ MatrixX denseKKTMatrix(const Model& model, const ConstraintSystem& system) {
     if (p >= 0) H.block(row, 6 * p, c.rows, 6) = parentRows(c);
     row += c.rows;
   }
-  for (const AuxiliaryRow& r : system.auxiliary) {
+  for (const ConstraintRow& r : system.auxiliary) {
     if (r.bodyA >= 0) H.block<1, 6>(row, 6 * r.bodyA) += r.jA;
     if (r.bodyB >= 0) H.block<1, 6>(row, 6 * r.bodyB) += r.jB;
     ++row;
@@ -43,7 +43,7 @@ DenseKKTSolution solveDenseKKT(const Model& model, const ConstraintSystem& syste
     rhs.segment(row, c.rows) = c.rhs.head(c.rows);
     row += c.rows;
   }
-  for (const AuxiliaryRow& r : system.auxiliary) rhs[row++] = r.rhs;
+  for (const ConstraintRow& r : system.auxiliary) rhs[row++] = r.rhs;
   const VectorX x = denseKKTMatrix(model, system).fullPivLu().solve(rhs);
   return {x.head(n), -x.segment(n, m), -x.tail(k)};
 }

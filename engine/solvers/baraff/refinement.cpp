@@ -38,7 +38,7 @@ void replaceByResidual(const Model& model, ConstraintSystem& system, const std::
     if (p >= 0) body[p].noalias() -= c.Ad_cp.transpose() * wrench;
   }
   for (int r = 0; r < system.auxiliaryCount(); ++r) {
-    AuxiliaryRow& row = system.auxiliary[r];
+    ConstraintRow& row = system.auxiliary[r];
     if (row.bodyA >= 0) {
       row.rhs -= row.jA.dot(x.a[row.bodyA]);
       body[row.bodyA] += x.mu[r] * row.jA.transpose();

@@ -1,4 +1,3 @@
-#include "engine/solvers/contact_settings.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 
 #include <cmath>
@@ -9,16 +8,17 @@
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/ground_contact.hpp"
 #include "engine/solvers/recursive/inverse_inertia.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
 
-
 RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& options)
+    : RecursiveSolver(model, options, recursiveSettingTable().read(options.settings)) {}
+
+RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& options, const RecursiveSettings& settings)
     : ReducedSolver(model, options),
-      gmresTolerance_(settingValue(options, "recursive", settings(), "gmres-tolerance")),
-      gmresIterations_(static_cast<int>(settingValue(options, "recursive", settings(), "gmres-iterations"))),
+      gmresTolerance_(settings.gmresTolerance),
+      gmresIterations_(settings.gmresIterations),
       dynamics_(model),
       implicit_(integrator() == Integrator::LinearlyImplicitEuler ? makeImplicitVelocity(model) : nullptr),
       springs_(model),
@@ -26,9 +26,8 @@ RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& option
       drivenForce_(VectorX::Zero(model.nq)),
       kinematicsQ_(VectorX::Zero(model.nq)),
       kinematicsQd_(VectorX::Zero(model.nq)),
-      jointFriction_(model, jointFrictionSettings(options, "recursive", settings())),
-      contact_(model, frictionDirections(options, "recursive", settings()),
-               staggeredSettings(options, "recursive", settings())),
+      jointFriction_(model, settings.jointFriction),
+      contact_(model, settings.contact.frictionDirections, settings.contact.staggered),
       contactInertia_(model),
       contactStartKin_(model),
       contactAlpha_(model.bodies.size(), Vector6::Zero()),
@@ -38,7 +37,7 @@ RecursiveSolver::RecursiveSolver(const Model& model, const SolverOptions& option
 
 SolverSupport RecursiveSolver::supports(const Model& model, const SolverOptions& options) {
   const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
-  const int directions = frictionDirections(options, "recursive", settings());
+  const int directions = recursiveSettingTable().read(options.settings).contact.frictionDirections;
   if ((model.groundContact || model.bodyContact) && contact::hasContactFriction(model) &&
       !contact::validFrictionDirections(directions))
     return {false, "setting 'friction-directions' of back-end 'recursive' must be 4, 8 or 16; got " +
@@ -73,16 +72,6 @@ SolverSupport RecursiveSolver::supports(const Model& model) {
     if (joint.hasLimits) support.warnings.push_back("joint limits are not enforced (joint '" + joint.name + "')");
   if (std::string note = jointFrictionNote(model); !note.empty() && support.ok) support.notes.push_back(note);
   return support;
-}
-
-const SolverSettingList& RecursiveSolver::settings() {
-  static const SolverSettingList list = withContactSettings(withJointFrictionSettings({
-      {"gmres-tolerance", ImplicitVelocity::defaultTolerance, "relative", 1e-14, 1e-4,
-       "relative preconditioned residual at which GMRES stops (integrator implicit)"},
-      {"gmres-iterations", 0.0, "iterations", 0.0, 1e6,
-       "Arnoldi steps before the dense LU fallback; 0 stands for 4 nq + 20 (integrator implicit)"},
-  }));
-  return list;
 }
 
 void RecursiveSolver::writeOutputs(State& state) const {
@@ -187,7 +176,7 @@ bool RecursiveSolver::contactVelocity(const Model& model, const State& state, do
   MatrixX& R = contact_.reducedRows();
   MatrixX& Y = contact_.responses();
   for (int r = 0; r < rows; ++r) {
-    const contact::TwistRow& row = contact_.twistRows()[r];
+    const constraints::ConstraintRow& row = contact_.row(r);
     contactWrench_.setZero();
     contactWrench_.segment<6>(6 * row.bodyA) = row.jA.transpose();
     if (row.bodyB >= 0) contactWrench_.segment<6>(6 * row.bodyB) += row.jB.transpose();

@@ -21,6 +21,7 @@
 #include "engine/solvers/recursive/hybrid_dynamics.hpp"
 #include "engine/solvers/recursive/implicit_velocity.hpp"
 #include "engine/solvers/recursive/recursive_joint_friction.hpp"
+#include "engine/solvers/recursive/recursive_settings.hpp"
 #include "engine/solvers/recursive/spring_implicit_velocity.hpp"
 #include "engine/solvers/reduced_solver.hpp"
 
@@ -33,9 +34,6 @@ class RecursiveSolver final : public ReducedSolver {
   static SolverSupport supports(const Model& model);
   // The same, refusing an integrator it does not offer.
   static SolverSupport supports(const Model& model, const SolverOptions& options);
-  // GMRES tolerance and iteration cap of the "implicit" step (implicit_velocity.hpp), the joint
-  // friction's (BISP) and the contact's.
-  static const SolverSettingList& settings();
   // Bytes of the solver's workspace: O(n) for every integrator but "implicit", which adds five
   // nq x nq matrices (K+, its eigen-decomposition, the dense fallback and its LU).
   static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
@@ -62,6 +60,7 @@ class RecursiveSolver final : public ReducedSolver {
   }
 
  private:
+  RecursiveSolver(const Model& model, const SolverOptions& options, const RecursiveSettings& settings);
   void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                      VectorX& qdd) override;
   void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
@@ -92,7 +91,7 @@ class RecursiveSolver final : public ReducedSolver {
   // The "implicit" workspace with the GMRES settings.
   std::unique_ptr<ImplicitVelocity> makeImplicitVelocity(const Model& model) const;
 
-  double gmresTolerance_;  // settings()
+  double gmresTolerance_;  // RecursiveSettings
   int gmresIterations_;    // 0: 4 nq + 20
   HybridDynamicsWorkspace dynamics_;
   std::unique_ptr<ImplicitVelocity> implicit_;  // only for the "implicit" integrator (O(nq^2) memory)

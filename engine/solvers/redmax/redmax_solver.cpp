@@ -1,4 +1,3 @@
-#include "engine/solvers/contact_settings.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
 
 #include <cmath>
@@ -8,20 +7,15 @@
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/ground_contact.hpp"
 #include "engine/forces/implicit_elements.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 #include "engine/spatial/se3.hpp"
 
 namespace articulab {
 
-namespace {
-// Defaults of the settings (settings() lists them with their ranges).
-constexpr int kProjectionIterations = 8;
-constexpr double kPositionTolerance = 1e-13;  // m or rad: post-stabilisation target
-constexpr double kPositionFailure = 1e-6;     // left after the iterations: the closures conflict
-}  // namespace
-
 RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
+    : RedMaxSolver(model, options, redmaxSettingTable().read(options.settings)) {}
+
+RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options, const RedMaxSettings& settings)
     : ReducedSolver(model, options),
       ws_(model),
       fjws_(model),
@@ -38,11 +32,11 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
       luWork_(MatrixX::Zero(model.nq, loops_.rows())),
       closureForces_(VectorX::Zero(loops_.rows())),
       closureImpulses_(VectorX::Zero(loops_.rows())),
-      projectionIterations_(static_cast<int>(settingValue(options, "redmax", settings(), "projection-iterations"))),
-      positionTolerance_(settingValue(options, "redmax", settings(), "projection-tolerance")),
-      positionFailure_(settingValue(options, "redmax", settings(), "projection-failure")),
-      jointFriction_(model, jointFrictionSettings(options, "redmax", settings())),
-      contact_(model, frictionDirections(options, "redmax", settings()), staggeredSettings(options, "redmax", settings())) {
+      projectionIterations_(settings.projectionIterations),
+      positionTolerance_(settings.projectionTolerance),
+      positionFailure_(settings.projectionFailure),
+      jointFriction_(model, settings.jointFriction),
+      contact_(model, settings.contact.frictionDirections, settings.contact.staggered) {
   const int rows = static_cast<int>(contact_.reducedRows().rows());
   contactRhs_ = MatrixX::Zero(model.nq, rows);
   loopColumn_ = VectorX::Zero(model.nq);
@@ -51,19 +45,19 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options)
 
 SolverSupport RedMaxSolver::supports(const Model& model, const SolverOptions& options) {
   const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
+  const int directions = redmaxSettingTable().read(options.settings).contact.frictionDirections;
   if (std::string refusal = jointFrictionIntegratorRefusal("redmax", model, integrator); !refusal.empty())
     return {false, refusal, {}, {}};
   if (model.groundContact || model.bodyContact) {
     if (std::string refusal = contactIntegratorRefusal(model, integrator); !refusal.empty())
       return {false, refusal, {}, {}};
-    if (const int directions = frictionDirections(options, "redmax", settings());
-        contact::hasContactFriction(model) && !contact::validFrictionDirections(directions))
+    if (contact::hasContactFriction(model) && !contact::validFrictionDirections(directions))
       return {false, "setting 'friction-directions' of back-end 'redmax' must be 4, 8 or 16; got " +
                          std::to_string(directions), {}, {}};
   }
   SolverSupport support = supportsShared("redmax", model, options, &RedMaxSolver::supports);
   if (support.ok && (model.groundContact || model.bodyContact))
-    support.notes.push_back(contact::contactNote(model, frictionDirections(options, "redmax", settings()),
+    support.notes.push_back(contact::contactNote(model, directions,
                                                  "by staggered projections on the velocity-level steps (not rk4)"));
   return support;
 }
@@ -104,18 +98,6 @@ SolverSupport RedMaxSolver::supports(const Model& model) {
     support.warnings.push_back("the initial coordinates violate the loop closures by " +
                                std::to_string(probe.loops_.largestError()) + " (m or rad)");
   return support;
-}
-
-const SolverSettingList& RedMaxSolver::settings() {
-  static const SolverSettingList list = withContactSettings(withJointFrictionSettings({
-      {"projection-iterations", kProjectionIterations, "iterations", 1, 1000,
-       "Gauss-Newton iterates of the loop-closure position projection (post-stabilisation)"},
-      {"projection-tolerance", kPositionTolerance, "m or rad", 0, 1e-6,
-       "loop-closure violation at which the projection stops"},
-      {"projection-failure", kPositionFailure, "m or rad", 0, 1,
-       "violation left after the iterates at which the step fails"},
-  }));
-  return list;
 }
 
 bool RedMaxSolver::factorMass() {

@@ -26,6 +26,7 @@
 #include "engine/solvers/redmax/redmax_dynamics.hpp"
 #include "engine/solvers/redmax/redmax_joint_friction.hpp"
 #include "engine/solvers/redmax/redmax_loops.hpp"
+#include "engine/solvers/redmax/redmax_settings.hpp"
 
 namespace articulab {
 
@@ -36,8 +37,6 @@ class RedMaxSolver final : public ReducedSolver {
   static SolverSupport supports(const Model& model);
   // The same, refusing an integrator it does not offer.
   static SolverSupport supports(const Model& model, const SolverOptions& options);
-  // The loop-closure projection's iteration cap and tolerances, the joint friction's (BISP).
-  static const SolverSettingList& settings();
   // Bytes of the solver's workspace: J and Jdot (6n x nq each) and nine nq x nq matrices
   // (M_r, its factors, K, D, A, the eigen-decomposition of K), for every integrator.
   static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
@@ -50,6 +49,7 @@ class RedMaxSolver final : public ReducedSolver {
   const contact::ReducedContact& contact() const { return contact_; }
 
  private:
+  RedMaxSolver(const Model& model, const SolverOptions& options, const RedMaxSettings& settings);
   void accelerations(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                      VectorX& qdd) override;
   void implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
@@ -89,7 +89,7 @@ class RedMaxSolver final : public ReducedSolver {
   MatrixX luWork_;
   VectorX closureForces_;     // the step's loop-closure multipliers, N or N m (State::outputs)
   VectorX closureImpulses_;   // the same times h, for the joint friction
-  int projectionIterations_;  // settings()
+  int projectionIterations_;  // RedMaxSettings
   double positionTolerance_, positionFailure_;
   std::string loopFailure_;  // why the last closure (or joint friction) solve failed, empty if it did not
   RedMaxJointFriction jointFriction_;

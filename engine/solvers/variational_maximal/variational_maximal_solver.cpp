@@ -4,12 +4,12 @@
 #include <cstdio>
 #include <cstring>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/constraints/joint_rows.hpp"
 #include "engine/constraints/loop_rows.hpp"
 #include "engine/solvers/variational_maximal/forcing.hpp"
 #include "engine/solvers/variational_maximal/joint_state.hpp"
 #include "engine/solvers/variational_maximal/midpoint_lagrangian.hpp"
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/step_message_numbers.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 
@@ -68,18 +68,22 @@ void subtractImpulses(const ConstraintBlock& c, const VectorX& s, int offset, Ve
 }  // namespace
 
 VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const SolverOptions& options)
+    : VariationalMaximalSolver(model, options, variationalMaximalSettingTable().read(options.settings)) {}
+
+VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const SolverOptions& options,
+                                                   const VariationalMaximalSettings& settings)
     : Solver(options) {
   resolveDefaultIntegrator();
-  newtonTolerance_ = settingValue(options, kName, settings(), "newton-tolerance");
-  newtonIterations_ = static_cast<int>(settingValue(options, kName, settings(), "newton-iterations"));
-  newtonGuess_ = static_cast<int>(settingValue(options, kName, settings(), "newton-guess"));
+  newtonTolerance_ = settings.newtonTolerance;
+  newtonIterations_ = settings.newtonIterations;
+  newtonGuess_ = settings.newtonGuess;
   n_ = model.bodyCount();
   jointRows_.assign(n_, 0);
   for (int i = 0; i < n_; ++i) jointRows_[i] = newtonJointRows(model.joints[i]);
   loopRows_.clear();
   for (const LoopConstraint& loop : model.loops) loopRows_.push_back(constraints::loopRowCount(loop));
   system_.resize(model, jointRows_, loopRows_);
-  system_.setDenseLu(settingValue(options, kName, settings(), "linear-solver") == kDenseLu);
+  system_.setDenseLu(settings.linearSolver == VariationalMaximalSettings::kDenseLu);
   m_ = system_.size() - 6 * n_;
   inertia_.clear();
   for (const Body& body : model.bodies) inertia_.push_back(inertiaAboutCentre(body));
@@ -125,21 +129,6 @@ const IntegratorList& VariationalMaximalSolver::integratorList() {
   return list;
 }
 
-const SolverSettingList& VariationalMaximalSolver::settings() {
-  static const SolverSettingList list = {
-      {"newton-tolerance", kTolerance, "N s or m", 0, 1e-6,
-       "largest residual (momentum rows, constraint rows) at which Newton stops"},
-      {"newton-iterations", static_cast<double>(kIterations), "iterations", 1, 1000,
-       "Newton iterates before the step fails"},
-      {"newton-guess", static_cast<double>(kExtrapolatedGuess), "0 last | 1 extrapolated", 0, 1,
-       "first Newton guess of the velocities: 0 the last step's; 1 extrapolated from the last two steps (2 u_1 - u_0)"},
-      {"linear-solver", static_cast<double>(kBlockLdu), "0 block LDU | 1 dense LU", 0, 1,
-       "0: the O(n) block LDU of the tree (Alg 1-3); 1: a full-pivot LU of the whole Newton matrix, O(n^3) "
-       "per iterate (Fig 4c's reference)"},
-  };
-  return list;
-}
-
 double VariationalMaximalSolver::estimateWorkspaceBytes(const Model& model, Integrator) {
   const double n = model.bodyCount(), k = loopClosureRows(model);
   // Per body (an upper bound, as the members hold them): its node and its joint's node of the
@@ -161,7 +150,8 @@ double VariationalMaximalSolver::estimateWorkspaceBytes(const Model& model, Inte
 
 // Two N x N matrices (F and its LU) for the N unknowns of the Newton system.
 bool VariationalMaximalSolver::denseLuFits(const Model& model, const SolverOptions& options, SolverSupport& support) {
-  if (settingValue(options, kName, settings(), "linear-solver") != kDenseLu) return true;
+  if (variationalMaximalSettingTable().read(options.settings).linearSolver != VariationalMaximalSettings::kDenseLu)
+    return true;
   double unknowns = 6.0 * model.bodyCount() + loopClosureRows(model);  // the rows of the constructor's system_
   for (const Joint& joint : model.joints) unknowns += newtonJointRows(joint);
   const double bytes = 2.0 * unknowns * unknowns * sizeof(double), available = availableMemoryBytes();
@@ -239,7 +229,8 @@ bool VariationalMaximalSolver::readHistory(const Model& model, const State& stat
 // per step where two were needed (docs/performance.md). At rest (the last step took no
 // iteration) u_1 already solves the step and the line would only add rounding.
 void VariationalMaximalSolver::guessVelocities(const State& state, bool extrapolate) {
-  extrapolated_ = extrapolate && newtonGuess_ == kExtrapolatedGuess && state.outputs.iterations > 0;
+  extrapolated_ =
+      extrapolate && newtonGuess_ == VariationalMaximalSettings::kExtrapolatedGuess && state.outputs.iterations > 0;
   for (int i = 0; i < n_; ++i)
     s0_.segment<6>(6 * i) = extrapolated_ ? Vector6(2.0 * u1_[i] - u0_[i]) : u1_[i];
 }

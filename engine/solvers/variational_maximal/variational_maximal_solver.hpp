@@ -27,6 +27,7 @@
 #include "engine/solvers/variational_maximal/constraint_blocks.hpp"
 #include "engine/solvers/variational_maximal/discrete_euler_lagrange.hpp"
 #include "engine/solvers/variational_maximal/newton_system.hpp"
+#include "engine/solvers/variational_maximal/variational_maximal_settings.hpp"
 
 namespace articulab {
 
@@ -51,12 +52,6 @@ class VariationalMaximalSolver final : public Solver {
   // solve per step: second order and symmetric; its energy band on the four-bar is 0.6 times the
   // trapezoid's.
   static constexpr Integrator kVariationalMidpoint{"variational-midpoint"};
-  // Defaults of the settings: max |f| in N s (momentum rows), m or rad (constraints); iterates.
-  static constexpr double kTolerance = 1e-10;
-  static constexpr int kIterations = 30;
-  // Values of the settings linear-solver and newton-guess.
-  static constexpr int kBlockLdu = 0, kDenseLu = 1;
-  static constexpr int kLastVelocityGuess = 0, kExtrapolatedGuess = 1;
   // Blocks of 6 n in the history's qd: u_1, the twists, u_0.
   static constexpr int kHistoryVelocityBlocks = 3;
 
@@ -67,7 +62,6 @@ class VariationalMaximalSolver final : public Solver {
   static SolverSupport supports(const Model& model, const SolverOptions& options);
   static const IntegratorList& integratorList();
   const IntegratorList& integrators() const override { return integratorList(); }
-  static const SolverSettingList& settings();
   // Bytes of the workspace: O(n) for the bodies, joints and the tree factor, plus one tree
   // vector per loop row (O(kn)) and the k x k loop node.
   static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
@@ -95,7 +89,8 @@ class VariationalMaximalSolver final : public Solver {
   const std::vector<double>& residualHistory() const { return residualHistory_; }
 
  private:
-  // supports(): with linear-solver 1, whether the dense Newton matrix fits in memory.
+  VariationalMaximalSolver(const Model& model, const SolverOptions& options, const VariationalMaximalSettings& settings);
+  // supports(): with linear-solver dense LU, whether the dense Newton matrix fits in memory.
   static bool denseLuFits(const Model& model, const SolverOptions& options, SolverSupport& support);
   // F at s from the poses of the last residual evaluation, which must have been at s; the
   // G_{x,q} blocks (fixed over a step) are copied only when forcesChanged.
@@ -153,9 +148,9 @@ class VariationalMaximalSolver final : public Solver {
   variational::NewtonSystem system_;
   VectorX s0_, s_, f_, ds_, trial_, fTrial_, qdPrevious_;
   std::vector<double> residualHistory_;
-  double newtonTolerance_ = kTolerance;  // settings()
-  int newtonIterations_ = kIterations;
-  int newtonGuess_ = kExtrapolatedGuess;
+  double newtonTolerance_ = VariationalMaximalSettings::kTolerance;  // VariationalMaximalSettings
+  int newtonIterations_ = VariationalMaximalSettings::kIterations;
+  int newtonGuess_ = VariationalMaximalSettings::kExtrapolatedGuess;
   bool extrapolated_ = false;  // the step's first guess was 2 u_1 - u_0
 };
 

@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <cstring>
 
-#include "engine/solvers/solver_settings.hpp"
 #include "engine/solvers/step_message_numbers.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 #include "engine/solvers/variational_minimal/group_chart.hpp"
@@ -23,15 +22,19 @@ constexpr double kClosurePivot = 1e-10;     // relative pivot below which a clos
 }  // namespace
 
 VariationalMinimalSolver::VariationalMinimalSolver(const Model& model, const SolverOptions& options)
+    : VariationalMinimalSolver(model, options, variationalMinimalSettingTable().read(options.settings)) {}
+
+VariationalMinimalSolver::VariationalMinimalSolver(const Model& model, const SolverOptions& options,
+                                                   const VariationalMinimalSettings& settings)
     : Solver(options), ws_(model), wsDerivative_(model), inverse_(model), impulse_(model), chart_(model), kinLoop_(model) {
   resolveDefaultIntegrator();
-  newtonTolerance_ = settingValue(options, kMinimalBackend, settings(), "newton-tolerance");
-  newtonIterations_ = static_cast<int>(settingValue(options, kMinimalBackend, settings(), "newton-iterations"));
-  riqnIterations_ = static_cast<int>(settingValue(options, kMinimalBackend, settings(), "riqn-iterations"));
-  solverKind_ = static_cast<int>(settingValue(options, kMinimalBackend, settings(), "solver"));
-  if (solverKind_ == kNewton) riqnIterations_ = 0;  // exact Newton (Alg 4) from the first guess
+  newtonTolerance_ = settings.newtonTolerance;
+  newtonIterations_ = settings.newtonIterations;
+  riqnIterations_ = settings.riqnIterations;
+  // The exact Newton (Alg 4) from the first guess.
+  if (settings.solver == VariationalMinimalSettings::kNewton) riqnIterations_ = 0;
   const int nq = model.nq;
-  anderson_.resize(nq, static_cast<int>(settingValue(options, kMinimalBackend, settings(), "anderson-memory")));
+  anderson_.resize(nq, settings.andersonMemory);
   for (VectorX* x : {&step_, &vTrial_, &vBest_, &v_prev_, &p_plus_, &p_, &g_, &f_, &fTrial_, &v_, &dv_, &column_, &qNext_, &a_, &aNext_})
     *x = VectorX::Zero(nq);
   jacobian_ = MatrixX::Zero(nq, nq);
@@ -56,25 +59,6 @@ const IntegratorList& VariationalMinimalSolver::integratorList() {
        "variational integrator in joint coordinates, midpoint discrete Lagrangian (lee-liu-park-srinivasa eq 1-3, "
        "forced eq 17), DRNEA residual and RIQN in O(n): symplectic, second order in q, energy oscillates in a "
        "band without drift"},
-  };
-  return list;
-}
-
-const SolverSettingList& VariationalMinimalSolver::settings() {
-  static const SolverSettingList list = {
-      {"newton-tolerance", kTolerance, "N m s or N s", 1e-15, 1e-4,
-       "largest DEL residual (impulse per coordinate) at which Newton stops, times the largest momentum "
-       "where that exceeds 1"},
-      {"newton-iterations", static_cast<double>(kIterations), "iterations", 1, 1000,
-       "dense Newton iterates before the step fails"},
-      {"riqn-iterations", static_cast<double>(kRiqnIterations), "iterations", 0, 1000,
-       "RIQN iterates (O(n) each) before the dense Newton takes over; 0: dense Newton only"},
-      {"anderson-memory", static_cast<double>(kAndersonMemory), "steps", 0,
-       static_cast<double>(variational_minimal::AndersonAcceleration::kMaxMemory),
-       "past RIQN steps mixed into each iterate (Anderson acceleration); 0: plain RIQN"},
-      {"solver", static_cast<double>(kRiqn), "0 riqn | 1 newton", 0, 1,
-       "0: RIQN (Alg 3, O(n) iterates) with Anderson mixing, Newton as fallback; 1: Newton with the DRNEA "
-       "derivative (Alg 4, O(n^2) Jacobian and O(n^3) LU per iterate) only"},
   };
   return list;
 }

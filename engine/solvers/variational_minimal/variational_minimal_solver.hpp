@@ -84,21 +84,13 @@
 #include "engine/solvers/variational_minimal/discrete_rnea.hpp"
 #include "engine/solvers/variational_minimal/group_chart.hpp"
 #include "engine/solvers/variational_minimal/impulse_dynamics.hpp"
+#include "engine/solvers/variational_minimal/variational_minimal_settings.hpp"
 
 namespace articulab {
 
 class VariationalMinimalSolver final : public Solver {
  public:
   static constexpr Integrator kVariationalMidpoint{"variational-midpoint"};
-  // max |f| over max(1, max |p^+_k|), N m s or N s (impulse units). 1e-12, not 1e-10: RIQN converges
-  // linearly and its last residual is biased, which at 1e-10 drifted the double pendulum's energy by
-  // 1e-6 J in 200 s. Relative above 1: the rounding floor of DRNEA grows with the momenta (RC100
-  // whipping at 3 kJ stalled at 1.5e-11 absolute).
-  static constexpr double kTolerance = 1e-12;
-  static constexpr int kIterations = 20;
-  static constexpr int kRiqnIterations = 50;  // 0: dense Newton only
-  static constexpr int kAndersonMemory = 5;   // 0: plain RIQN
-  enum SolverKind { kRiqn = 0, kNewton = 1 };  // setting `solver`
   // largest loop-closure gap |g(q_{k+1})| at which a step with loops may stop, m (or rad for the
   // hinge rows); the closure is held by the solve itself, without stabilisation
   static constexpr double kClosureTolerance = 1e-12;
@@ -108,7 +100,6 @@ class VariationalMinimalSolver final : public Solver {
   static SolverSupport supports(const Model& model, const SolverOptions& options);
   static const IntegratorList& integratorList();
   const IntegratorList& integrators() const override { return integratorList(); }
-  static const SolverSettingList& settings();
   // O(nq^2): the dense Jacobian and its LU, plus O(n) tree workspace.
   static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
 
@@ -144,6 +135,7 @@ class VariationalMinimalSolver final : public Solver {
   void massMatrix(const Model& model, const VectorX& q);
 
  private:
+  VariationalMinimalSolver(const Model& model, const SolverOptions& options, const VariationalMinimalSettings& settings);
   bool readHistory(const State& state);
   long historySize(long nq) const { return 3 * nq + k_ + anderson_.savedSize(); }
   // v_prev_ = 2 qd_k - v_k (the .cpp), from the v_k readHistory left in v_prev_.
@@ -173,10 +165,9 @@ class VariationalMinimalSolver final : public Solver {
   VectorX p_, g_, f_, fTrial_, v_, dv_, column_, qNext_, step_, vTrial_, vBest_;
   MatrixX jacobian_;
   Eigen::PartialPivLU<MatrixX> lu_;
-  double newtonTolerance_ = kTolerance;
-  int newtonIterations_ = kIterations;
-  int riqnIterations_ = kRiqnIterations;
-  int solverKind_ = kRiqn;
+  double newtonTolerance_ = VariationalMinimalSettings::kTolerance;  // VariationalMinimalSettings
+  int newtonIterations_ = 0;
+  int riqnIterations_ = 0;
   int riqnDone_ = 0, newtonDone_ = 0;
   // Loop closures (k_ rows; all sized in the constructor)
   int k_ = 0;

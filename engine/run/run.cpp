@@ -1,0 +1,207 @@
+#include "engine/run/run.hpp"
+
+#include <new>
+#include <sstream>
+
+#include "engine/algorithm/initial_state.hpp"
+#include "engine/algorithm/kinematics.hpp"
+#include "engine/constraints/loop_closing.hpp"
+#include "engine/forces/muscle_readings.hpp"
+#include "engine/multibody/coordinate_check.hpp"
+#include "engine/run/time_text.hpp"
+
+namespace articulab {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The muscles' power at the state with other activations (swapped in and back: no copy).
+double musclePowerWith(const Model& model, State& state, VectorX& activations) {
+  state.activations.swap(activations);
+  double power = 0.0;
+  for (std::size_t m = 0; m < model.muscles.size(); ++m) power += readMuscle(model, state, m).power;
+  state.activations.swap(activations);
+  return power;
+}
+
+// A step that throws (a solver's internal error) is a failed step; running out of memory is not
+// the step's fault and goes to the caller.
+StepStatus guardedStep(Solver& solver, const Model& model, State& state, double dt) {
+  try {
+    return solver.step(model, state, dt);
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& e) {
+    return {false, std::string("the step failed: ") + e.what()};
+  }
+}
+
+}  // namespace
+
+Run::Run(std::shared_ptr<const Model> model, const RunRequest& request) {
+  model = withInitialCoordinates(std::move(model), request);
+  RunPlan plan = resolveRun(*model, request);
+  install(std::move(model), std::move(plan));
+  state_ = makeInitialState(*model_);
+  monitor_.start(*model_, state_);
+}
+
+Run::Run(Run&&) noexcept = default;
+Run& Run::operator=(Run&&) noexcept = default;
+Run::~Run() = default;
+
+void Run::install(std::shared_ptr<const Model> model, RunPlan plan) {
+  std::unique_ptr<Solver> solver = plan.backend->create(*model, plan.options);
+  model_ = std::move(model);
+  plan_ = std::move(plan);
+  solver_ = std::move(solver);
+  qdd_ = VectorX::Zero(model_->nq);
+}
+
+bool Run::step() {
+  if (failed()) return false;
+  const bool muscles = !model_->muscles.empty();
+  if (muscles) heldActivations_ = state_.activations;  // allocates only when the size changes
+  const Clock::time_point before = Clock::now();
+  const StepStatus status = guardedStep(*solver_, *model_, state_, plan_.dt);
+  state_.outputs.stepSeconds = std::chrono::duration<double>(Clock::now() - before).count();
+  stepWall_ += state_.outputs.stepSeconds;
+  ++stepsTaken_;
+  std::string problem = status.message;
+  if (status.ok && !plan_.request.watchEnergy) problem = coordinateDivergence(state_);
+  else if (status.ok) {
+    const EnergyReport energy = computeEnergy(*model_, state_);
+    const double heldPower = muscles ? musclePowerWith(*model_, state_, heldActivations_) : 0.0;
+    const bool trusted = monitor_.blowUp.empty();
+    problem = monitor_.afterStep(state_, energy, heldPower);
+    if (problem.empty() && trusted && !monitor_.blowUp.empty() && plan_.request.stopOnBlowUp) problem = monitor_.blowUp;
+  }
+  if (problem.empty()) {
+    if (recorder_ && (stepsTaken_ - recordFrom_) % recordEvery_ == 0) recordRow();
+    return true;
+  }
+  failure_ = plan_.backend->name + " (" + plan_.integrator.name() + ") at step " + std::to_string(state_.step) +
+             " (t = " + formatTime(state_.t, plan_.dt) + " s): " + problem;
+  failureReason_ = std::move(problem);
+  return false;
+}
+
+long Run::advance(long steps, const std::function<void(const Run&)>& afterEach) {
+  long taken = 0;
+  while (taken < steps && !failed()) {
+    step();
+    ++taken;
+    if (afterEach) afterEach(*this);
+  }
+  return taken;
+}
+
+bool Run::controlsDrift() const { return solver_->controlsDrift(); }
+
+const VectorX& Run::forwardDynamics() {
+  solver_->forwardDynamics(*model_, state_, qdd_);
+  return qdd_;
+}
+
+void Run::record(const RecorderColumns& columns, long every) {
+  recorder_ = std::make_unique<TimeSeriesRecorder>(*model_, columns);
+  recordAccelerations_ = columns.has("qdd");
+  recordEvery_ = std::max(1L, every);
+  recordFrom_ = stepsTaken_;
+  recordRow();
+}
+
+void Run::finishRecording() {
+  if (recorder_ && (stepsTaken_ - recordFrom_) % recordEvery_ != 0) recordRow();
+}
+
+void Run::recordRow() {
+  if (recordAccelerations_) forwardDynamics();
+  recorder_->record(*model_, state_, &qdd_);
+  monitor_.sampleDrift(*model_, state_);
+}
+
+void Run::reconfigure(const RunRequest& request) {
+  RunPlan plan = resolveRun(*model_, request);
+  const bool otherBackend = plan.backend != plan_.backend;
+  install(model_, std::move(plan));
+  if (!otherBackend) return;
+  // The outputs of the last step belong to the other back-end.
+  state_.outputs.contactCount = 0;
+  state_.outputs.iterations = -1;
+  state_.outputs.residual = 0.0;
+}
+
+void Run::replaceModel(std::shared_ptr<const Model> model) {
+  RunPlan plan = resolveRun(*model, plan_.request);
+  install(std::move(model), std::move(plan));
+  monitor_.outsideWork = true;
+}
+
+void Run::reset() {
+  const Perturbation pull = state_.perturbation;
+  state_ = makeInitialState(*model_);
+  state_.perturbation = pull;
+  monitor_.start(*model_, state_);
+  failure_.clear();
+  failureReason_.clear();
+  stepsTaken_ = 0;
+  stepWall_ = 0.0;
+}
+
+void Run::restore(const State& state, const RunMonitor& monitor) {
+  state_ = state;
+  monitor_ = monitor;
+  failure_.clear();
+  failureReason_.clear();
+}
+
+}  // namespace articulab
+
+namespace articulab {
+
+namespace {
+
+// A held coordinate outside its joint's limits, as "coordinate 3 = 0.9 is outside the limits
+// [-0.5, 0.5] of joint 'knee'"; "" when none is.
+std::string heldOutsideLimits(const Model& model, const VectorX& q, const std::vector<bool>& held) {
+  for (const Joint& joint : model.joints) {
+    if (!joint.hasLimits) continue;
+    for (int c = 0; c < joint.nq; ++c) {
+      const int i = joint.qIndex + c;
+      if (!held[static_cast<std::size_t>(i)] || (q[i] >= joint.lower[c] && q[i] <= joint.upper[c])) continue;
+      std::ostringstream text;
+      text << "coordinate " << i << " = " << q[i] << " is outside the limits [" << joint.lower[c] << ", "
+           << joint.upper[c] << "] of joint '" << joint.name << "'";
+      return text.str();
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+void Run::setCoordinates(VectorX q, const VectorX& qd, const std::vector<bool>& held) {
+  if (q.size() != model_->nq || qd.size() != model_->nq || held.size() != static_cast<std::size_t>(model_->nq))
+    throw RunRefusal("q", "expected " + std::to_string(model_->nq) + " coordinates and velocities");
+  if (!q.allFinite() || !qd.allFinite()) throw RunRefusal("q", "the coordinates and velocities must be finite numbers");
+  if (std::string outside = heldOutsideLimits(*model_, q, held); !outside.empty()) throw RunRefusal("q", outside);
+  std::string reason;
+  if (!model_->loops.empty() && !constraints::closeLoops(*model_, held, constraints::kLoopClosingTolerance, q, reason))
+    throw RunRefusal("q", reason);
+  if (std::string problem = checkGeneralJointCoordinates(*model_, q); !problem.empty()) throw RunRefusal("q", problem);
+  State posed = state_;  // t, step, activations, mouse pull and the outputs of the last step stay
+  posed.q = std::move(q);
+  posed.qd = qd;
+  posed.qdd.setZero();
+  TreeKinematics kinematics(*model_);
+  computeKinematics(*model_, posed.q, posed.qd, kinematics);
+  copyWorldMotion(kinematics, posed.E_0i, posed.phi);
+  posed.history = {};
+  RunMonitor monitor;
+  monitor.start(*model_, posed);
+  restore(posed, monitor);
+}
+
+}  // namespace articulab

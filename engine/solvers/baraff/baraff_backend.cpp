@@ -1,0 +1,26 @@
+#include "engine/solvers/baraff/baraff_backend.hpp"
+
+#include "engine/solvers/baraff/baraff_settings.hpp"
+#include "engine/solvers/baraff/baraff_solver.hpp"
+
+namespace articulab {
+
+BackendInfo baraffBackend() {
+  static const BackendCapabilities capabilities = {
+      .loops = true,
+      .groundContact = true,
+      .bodyContact = true,
+      .jointFriction = false,
+      .contactIntegrators = {Integrator::SemiImplicitEuler},
+      // step_cost_estimate.hpp: O(n) steps at n = 50 and 800
+      .stepCosts = {{Integrator::SemiImplicitEuler, 4.6e-6, 0.0}, {Integrator::RK4, 1.5e-5, 0.0}},
+      .loopRowCubic = 2.5e-9,  // the dense loop-closure block, as redmax's n^3
+      .workspaceBytes = &BaraffSolver::estimateWorkspaceBytes,
+  };
+  return backendEntry<BaraffSolver>(
+      "baraff", "maximal coordinates, Lagrange multipliers, O(n) sparse LDL^T, loops by anticipation (Baraff 1996)",
+      BaraffSolver::integratorList(), baraffSettingTable(), capabilities,
+      static_cast<SupportCheck>(&BaraffSolver::supports));
+}
+
+}  // namespace articulab

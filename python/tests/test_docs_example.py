@@ -1,0 +1,32 @@
+# The worked example of docs/python.md runs as written (matplotlib on its Agg backend, no display):
+# the Python blocks between the markers "<!-- example -->" and "<!-- /example -->", in a folder
+# that has the scenes.
+import os
+import re
+
+import pytest
+
+from conftest import SOURCE_DIR
+
+pytest.importorskip("matplotlib")
+
+
+def example_code():
+    text = (SOURCE_DIR / "docs" / "python.md").read_text()
+    example = text.split("<!-- example -->")[1].split("<!-- /example -->")[0]
+    blocks = re.findall(r"```python\n(.*?)```", example, flags=re.S)
+    assert blocks, "no python blocks between the example markers"
+    return "\n".join(blocks)
+
+
+def test_the_worked_example_runs(tmp_path, monkeypatch):
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    monkeypatch.chdir(tmp_path)
+    os.symlink(SOURCE_DIR / "scenes", tmp_path / "scenes")
+    namespace = {}
+    exec(compile(example_code(), "docs/python.md", "exec"), namespace)
+    assert (tmp_path / "four_bar_backends.png").stat().st_size > 10_000
+    recordings = namespace["recordings"]
+    assert sorted(recordings) == ["baraff", "redmax", "variational-maximal", "variational-minimal"]
+    for recording in recordings.values():
+        assert recording.rows == 501

@@ -1,0 +1,210 @@
+// The one Run (engine/run/): it steps exactly as the bare solver does, watches the energy, the
+// muscles' work, the drift and divergence as a hand-written loop would, and the resolver refuses
+// what cannot run with the message users see.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/algorithm/initial_state.hpp"
+#include "engine/diagnostics/drift.hpp"
+#include "engine/io/scene_loader.hpp"
+#include "engine/run/run.hpp"
+#include "tests/engine/test_util.hpp"
+
+namespace articulab {
+namespace {
+
+std::shared_ptr<const Model> scene(const std::string& name, const ParameterOverrides& overrides = {}) {
+  return std::make_shared<const Model>(loadScene(test::kScenes + name, overrides));
+}
+
+RunRequest on(const std::string& backend, const std::string& integrator = "") {
+  RunRequest request;
+  request.backend = backend;
+  if (!integrator.empty()) request.requireIntegrator(integrator);
+  return request;
+}
+
+void expectSameState(const State& a, const State& b) {
+  EXPECT_EQ(a.t, b.t);
+  EXPECT_EQ(a.q, b.q);
+  EXPECT_EQ(a.qd, b.qd);
+  for (std::size_t i = 0; i < a.E_0i.size(); ++i) EXPECT_EQ(a.E_0i[i], b.E_0i[i]) << "body " << i;
+}
+
+// Oracle: the bare solver stepped by hand from the same start with the same options.
+TEST(Run, StepsAsTheBareSolverBitwise) {
+  const auto model = scene("double_pendulum.json");
+  for (const BackendInfo& info : backends()) {
+    articulab::Run run(model, on(info.name));
+    const auto solver = info.create(*model, run.plan().options);
+    State state = makeInitialState(*model);
+    for (int k = 0; k < 200; ++k) ASSERT_TRUE(solver->step(*model, state, run.plan().dt).ok);
+    EXPECT_EQ(run.advance(200), 200);
+    ASSERT_FALSE(run.failed()) << run.failure();
+    SCOPED_TRACE(info.name);
+    expectSameState(run.state(), state);
+  }
+}
+
+// Oracle: the energy of every state computed by hand.
+TEST(Run, MonitorHoldsTheLargestKineticEnergyAndChange) {
+  articulab::Run run(scene("double_pendulum.json"), on("redmax", "rk4"));
+  const EnergyReport start = computeEnergy(run.model(), run.state());
+  double largestKinetic = start.kinetic, largestChange = 0.0;
+  run.advance(300, [&](const articulab::Run& r) {
+    const EnergyReport now = computeEnergy(r.model(), r.state());
+    largestKinetic = std::max(largestKinetic, now.kinetic);
+    largestChange = std::max(largestChange, std::abs(now.total() - start.total()));
+  });
+  const EnergyWatch& energy = run.monitor().energy;
+  EXPECT_EQ(energy.start(), start.total());
+  EXPECT_EQ(energy.largestKinetic, largestKinetic);
+  EXPECT_EQ(energy.largestChange, largestChange);
+  EXPECT_EQ(energy.last, computeEnergy(run.model(), run.state()).total());
+}
+
+// Conservation: the muscles are the only force that does work on the arm besides gravity, so
+// E - W stays at E0 to the integrator's error, far below the work itself.
+TEST(Run, MuscleWorkAccountsForTheEnergyChange) {
+  articulab::Run run(scene("arm_flexors.json"), on("redmax", "rk4"));
+  run.advance(1000);
+  ASSERT_FALSE(run.failed()) << run.failure();
+  const RunMonitor& m = run.monitor();
+  const double change = m.energy.last - m.energy.start();
+  EXPECT_GT(std::abs(m.muscles.work), 0.1);
+  EXPECT_LT(std::abs(change - m.muscles.work), 1e-3 * std::abs(m.muscles.work));
+}
+
+// Oracle: the drift of the recorded states computed by hand; rows at 0, every k and the end.
+TEST(Run, RecordsEveryKStepsAndTheLastState) {
+  articulab::Run run(scene("four_bar.json"), on("baraff", "semi-implicit"));
+  run.record({}, 7);
+  double largest = computeDrift(run.model(), run.state()).total.position;
+  run.advance(50, [&](const articulab::Run& r) {
+    if (r.stepsTaken() % 7 == 0) largest = std::max(largest, computeDrift(r.model(), r.state()).total.position);
+  });
+  run.finishRecording();
+  largest = std::max(largest, computeDrift(run.model(), run.state()).total.position);
+  ASSERT_NE(run.recorder(), nullptr);
+  EXPECT_EQ(run.recorder()->rows(), 1u + 50 / 7 + 1);
+  EXPECT_EQ(run.recorder()->value(run.recorder()->rows() - 1, 0), run.state().t);
+  EXPECT_EQ(run.monitor().drift.position, largest);
+  EXPECT_GT(largest, 0.0);
+}
+
+// A switch keeps the state: the rest of the run equals a run of the other back-end restored to
+// that state.
+TEST(Run, ReconfigureKeepsTheState) {
+  const auto model = scene("double_pendulum.json");
+  articulab::Run switched(model, on("redmax", "semi-implicit"));
+  switched.advance(100);
+  articulab::Run other(model, on("recursive", "semi-implicit"));
+  other.restore(switched.state(), switched.monitor());
+  switched.reconfigure(on("recursive", "semi-implicit"));
+  EXPECT_EQ(switched.backend().name, "recursive");
+  switched.advance(100);
+  other.advance(100);
+  expectSameState(switched.state(), other.state());
+}
+
+TEST(Run, ResetGoesBackToTheStart) {
+  articulab::Run run(scene("double_pendulum.json"));
+  const State start = run.state();
+  run.advance(20);
+  run.reset();
+  expectSameState(run.state(), start);
+  EXPECT_EQ(run.stepsTaken(), 0);
+  EXPECT_EQ(run.monitor().energy.largestChange, 0.0);
+}
+
+// A step size far too large makes semi-implicit Euler explode; the failure names the back-end,
+// the integrator, the step and the quantity, and no further step is taken.
+TEST(Run, DivergenceNamesBackendStepAndQuantity) {
+  RunRequest request = on("redmax", "semi-implicit");
+  request.dt = 0.3;
+  articulab::Run run(scene("chain.json", {{"n", 10}}), request);
+  const long taken = run.advance(1000);
+  ASSERT_TRUE(run.failed());
+  EXPECT_LT(taken, 1000);
+  EXPECT_EQ(run.failure().rfind("redmax (semi-implicit) at step " + std::to_string(taken) + " (t = ", 0), 0u)
+      << run.failure();
+  EXPECT_TRUE(run.failure().find("energy") != std::string::npos || run.failure().find("not finite") != std::string::npos)
+      << run.failure();
+  EXPECT_FALSE(run.step());
+  EXPECT_EQ(run.stepsTaken(), taken);
+}
+
+struct Refused {
+  RunRequest request;
+  std::string field, message;
+};
+
+RunRequest with(RunRequest request, void (*edit)(RunRequest&)) {
+  edit(request);
+  return request;
+}
+
+TEST(RunPlan, RefusesWithTheFieldAndTheRule) {
+  const auto model = scene("four_bar.json");
+  const std::vector<Refused> cases = {
+      {on("nope"), "backend", "unknown back-end 'nope' (expected one of: " + backendNames() + ")"},
+      {on("baraff", "implicit"), "integrator",
+       "back-end 'baraff' does not offer the integrator 'implicit'; it offers: " +
+           integratorListNames(findBackend("baraff")->integrators)},
+      {on("baraff", "euler"), "integrator", "unknown integrator 'euler' (expected one of: " + allIntegratorNames() + ")"},
+      {with(on("redmax"), [](RunRequest& r) { r.settings.push_back({"", "projection-iterations", "0"}); }), "setting",
+       "setting 'projection-iterations' of back-end 'redmax' must be in [1, 1000] (iterations); got 0"},
+      {with(on("redmax"), [](RunRequest& r) { r.duration = 1e20; }), "duration",
+       "a duration of 1e+20 s at a step of 0.001 s is 1e+23 steps; a run takes at most 1e+12 steps"},
+      {with(on("redmax"), [](RunRequest& r) { r.duration = 0.0004; }), "duration",
+       "a duration of 0.0004 s at a step of 0.001 s is less than one step; make the duration at least the step size"},
+      {with(on("redmax"), [](RunRequest& r) { r.dt = -1.0; }), "dt", "expected a finite number > 0, got -1"},
+      {with(on("redmax"), [](RunRequest& r) { r.dt = 0.01; r.duration = 0.005; }), "dt",
+       "a duration of 0.005 s at a step of 0.01 s is less than one step; make the duration at least the step size"},
+  };
+  for (const Refused& c : cases) {
+    try {
+      articulab::Run run(model, c.request);
+      ADD_FAILURE() << "not refused: " << c.message;
+    } catch (const RunRefusal& refused) {
+      EXPECT_EQ(refused.field(), c.field);
+      EXPECT_EQ(std::string(refused.what()), c.message);
+    }
+  }
+}
+
+TEST(RunPlan, RefusesAWrongCoordinateCount) {
+  RunRequest request;
+  request.q0 = {0.1, 0.2};
+  const auto model = scene("chain.json", {{"n", 5}});
+  try {
+    articulab::Run run(model, request);
+    ADD_FAILURE() << "not refused";
+  } catch (const RunRefusal& refused) {
+    EXPECT_EQ(refused.field(), "q0");
+    EXPECT_EQ(std::string(refused.what()), "expected 5 values (one per coordinate) or one value, got 2");
+  }
+  request.q0 = {0.25};
+  articulab::Run run(model, request);
+  EXPECT_TRUE(run.state().q.isApprox(VectorX::Constant(5, 0.25), 0.0));
+}
+
+// An integrator carried over to a back-end that does not offer it falls back to that back-end's
+// default and says so; one required is refused instead.
+TEST(RunPlan, CarriedOverIntegratorFallsBackWithAWarning) {
+  const auto model = scene("four_bar.json");
+  articulab::Run run(model, on("redmax", "rk4"));
+  const RunRequest carried = requestOnBackend(run.plan(), "variational-maximal");
+  const RunPlan plan = resolveRun(*model, carried);
+  const Integrator fallback = findBackend("variational-maximal")->integrators.front().integrator;
+  EXPECT_EQ(plan.integrator, fallback);
+  EXPECT_EQ(plan.integratorReplaced, "integrator 'rk4' is not used: back-end 'variational-maximal' does not offer it "
+                                     "(it offers: " + integratorListNames(plan.backend->integrators) +
+                                         "); the run uses " + fallback.name());
+  EXPECT_EQ(plan.support.warnings.front(), plan.integratorReplaced);
+  EXPECT_THROW(resolveRun(*model, on("variational-maximal", "rk4")), RunRefusal);
+}
+
+}  // namespace
+}  // namespace articulab

@@ -1,0 +1,28 @@
+# Include rules of the app's layers, checked over the #include lines of SOURCE_DIR/app:
+#   1. app/session (the live session) includes no OpenGL, GLFW, glad or ImGui header and nothing
+#      of app/gui, app/video or render/: the panels draw it, record records it;
+#   2. app/video includes nothing of app/gui: record draws through video::SessionWindow.
+# Usage: cmake -DSOURCE_DIR=<project root> -P app_include_rules.cmake (fails listing every breach).
+if(NOT SOURCE_DIR)
+  message(FATAL_ERROR "app_include_rules: pass -DSOURCE_DIR=<project root>")
+endif()
+include(${CMAKE_CURRENT_LIST_DIR}/include_lines.cmake)
+
+file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/app/session/*.hpp ${SOURCE_DIR}/app/session/*.cpp
+     ${SOURCE_DIR}/app/video/*.hpp ${SOURCE_DIR}/app/video/*.cpp)
+set(breaches "")
+set(checked 0)
+foreach(source ${sources})
+  math(EXPR checked "${checked} + 1")
+  included_headers(${source} headers)
+  foreach(header ${headers})
+    is_graphics_header(${header} graphics)
+    if(header MATCHES "^app/gui/")
+      list(APPEND breaches "${source}: includes '${header}' of app/gui (the panels; the session and record do without them)")
+    elseif(source MATCHES "^app/session/" AND (header MATCHES "^(app/video|render)/" OR graphics))
+      list(APPEND breaches "${source}: includes '${header}' (app/session draws nothing)")
+    endif()
+  endforeach()
+endforeach()
+
+report_breaches(app "${breaches}" ${checked})
