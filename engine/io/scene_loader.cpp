@@ -131,6 +131,7 @@ void readBodiesAndJoints(const Node& root, Model& model) {
   }
   if (root.has("chains")) {
     const Node list = root["chains"];
+    scene_io::checkChainCounts(list, static_cast<long>(bodies.size()));
     for (std::size_t i = 0, n = scene_io::expectArray(list); i < n; ++i)
       scene_io::expandChain(list.element(i), bodies, joints);
   }
