@@ -5,6 +5,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "engine/forces/muscle_excitation.hpp"
 #include "engine/run/run_plan.hpp"
 
 namespace articulab::cli {
