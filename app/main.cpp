@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/dispatch.hpp"
 #include "app/cli/last_resort.hpp"
 #include "engine/io/model_loader.hpp"
 #ifdef ARTICULAB_HAS_GUI
@@ -25,6 +26,7 @@ articulab::gui::GuiOptions parseGuiOptions(const std::vector<std::string>& args)
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--set") parseOverride(flagValue(args, i), o.overrides);
+    else if (a == "--max-bodies") o.sceneLimits.maxBodies = parseMaxBodies(flagValue(args, i));
     else if (a == "--backend") o.backend = flagValue(args, i);
     else if (a == "--script") o.scriptPath = flagValue(args, i);
     else if (a == "--benchmark-frames") {
@@ -61,53 +63,38 @@ bool displayAvailable() {
   glfwTerminate();
   return true;
 }
-#endif
 
-int dispatch(const std::vector<std::string>& args) {
+// The app and record: each needs a display to draw on.
+articulab::cli::WindowCommands windowCommands() {
   using namespace articulab::cli;
-  const std::string command = args.empty() ? "gui" : args[0];
-  const std::vector<std::string> rest(args.begin() + (args.empty() ? 0 : 1), args.end());
-  if (command == "run") return runCommand(rest, std::cout, std::cerr);
-  if (command == "describe") return describeCommand(rest, std::cout, std::cerr);
-  if (command == "compare") return compareCommand(rest, std::cout, std::cerr);
-  if (command == "backends") return backendsCommand(std::cout);
-  if (command == "import") return importCommand(rest, std::cout, std::cerr);
-  if (command == "record") {
-#ifdef ARTICULAB_HAS_GUI
+  WindowCommands window;
+  window.record = [](const std::vector<std::string>& args) {
     if (!displayAvailable()) {
       std::cerr << "articulab record: no display to draw on (DISPLAY is unset or its X server cannot be reached); "
                    "run it under xvfb-run -a -s \"-screen 0 1920x1080x24\" articulab record ...\n";
-      return kExitNoGui;
+      return static_cast<int>(kExitNoGui);
     }
-    return articulab::video::recordCommand(rest, std::cout, std::cerr, hiddenWindow);
-#else
-    std::cerr << "this build has no GUI (configured with -DARTICULAB_GUI=OFF), which record draws with\n";
-    return kExitNoGui;
-#endif
-  }
-  if (command == "--help" || command == "-h" || command == "help") {
-    printUsage(std::cout);
-    return 0;
-  }
-  const bool gui = command == "gui" || command.rfind("--", 0) == 0 || articulab::isModelFile(command);
-  if (!gui) throw UsageError("unknown command '" + command + "' (expected gui, run, record, describe, import or backends)");
-#ifdef ARTICULAB_HAS_GUI
-  const articulab::gui::GuiOptions options = parseGuiOptions(command == "gui" ? rest : args);
-  if (!displayAvailable()) {
-    std::cerr << "articulab: no display to open the window on (DISPLAY is unset or its X server cannot be reached); "
-                 "run the app under xvfb-run, or run the scene headless with 'articulab run SCENE'\n";
-    return kExitNoGui;
-  }
-  return articulab::gui::runGui(options);
-#else
-  std::cerr << "this build has no GUI (configured with -DARTICULAB_GUI=OFF); use 'articulab run SCENE'\n";
-  return kExitNoGui;
-#endif
+    return articulab::video::recordCommand(args, std::cout, std::cerr, hiddenWindow);
+  };
+  window.gui = [](const std::vector<std::string>& args) {
+    const articulab::gui::GuiOptions options = parseGuiOptions(args);
+    if (!displayAvailable()) {
+      std::cerr << "articulab: no display to open the window on (DISPLAY is unset or its X server cannot be reached); "
+                   "run the app under xvfb-run, or run the scene headless with 'articulab run SCENE'\n";
+      return static_cast<int>(kExitNoGui);
+    }
+    return articulab::gui::runGui(options);
+  };
+  return window;
 }
+#else
+articulab::cli::WindowCommands windowCommands() { return {}; }
+#endif
 
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
-  return articulab::cli::runGuarded([&] { return dispatch(args); }, std::cerr);
+  return articulab::cli::runGuarded(
+      [&] { return articulab::cli::dispatchCommand(args, std::cout, std::cerr, windowCommands()); }, std::cerr);
 }

@@ -2,7 +2,7 @@
 # Articulab developer entry point.
 #   scripts/dev.sh app [ARGS]   install dependencies, build, start the app (default scene)
 #   scripts/dev.sh test         install dependencies, build, run every test (ctest)
-#   scripts/dev.sh sanitize     build the tests with ASan+UBSan and run them
+#   scripts/dev.sh sanitize     build the tests with ASan+UBSan, run them, fuzz the loader for 60 s
 #   scripts/dev.sh bench        build and run the benchmarks
 #   scripts/dev.sh deps         only install the Debian packages
 set -euo pipefail
@@ -36,6 +36,17 @@ configure_build() {  # configure_build DIR [cmake args...]
   cmake --build "$dir" -j "$JOBS"
 }
 
+# The scene loader's libFuzzer target for FUZZ_SECONDS (default 60) from the shipped scenes; a
+# finding (crash, sanitizer report, an exception other than SceneError) fails with the input
+# saved as DIR/fuzz/crash-* (replay: DIR/tests/scene_loader_fuzzer DIR/fuzz/crash-...).
+fuzz_loader() {  # fuzz_loader BUILD_DIR
+  local work="$1/fuzz"
+  rm -rf "$work/corpus" && mkdir -p "$work/corpus"
+  cp "$ROOT"/scenes/*.json "$work/corpus/"
+  (cd "$work" && "$1/tests/scene_loader_fuzzer" -max_total_time="${FUZZ_SECONDS:-60}" -timeout=60 \
+    -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 corpus)
+}
+
 case "${1:-}" in
   deps) install_deps ;;
   app)
@@ -56,9 +67,11 @@ case "${1:-}" in
   sanitize)
     install_deps
     # clang 14: the instrumented build compiles in about 0.6 of gcc 12's time, and a second compiler.
-    configure_build "$ROOT/build-asan" -DARTICULAB_SANITIZE=ON -DARTICULAB_BENCH=OFF -DARTICULAB_GUI=OFF -DCMAKE_BUILD_TYPE=Debug \
-      -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14
-    cd "$ROOT/build-asan" && ctest --output-on-failure -j "$JOBS"
+    # ARTICULAB_LIBFUZZER adds the loader's libFuzzer target (coverage on engine/io only).
+    configure_build "$ROOT/build-asan" -DARTICULAB_SANITIZE=ON -DARTICULAB_LIBFUZZER=ON -DARTICULAB_BENCH=OFF \
+      -DARTICULAB_GUI=OFF -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14
+    (cd "$ROOT/build-asan" && ctest --output-on-failure -j "$JOBS")
+    fuzz_loader "$ROOT/build-asan"
     ;;
   bench)
     install_deps

@@ -2,36 +2,49 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 #include "app/cli/commands.hpp"
+#include "engine/io/number_text.hpp"
 #include "engine/diagnostics/channel_catalog.hpp"
 
 namespace articulab::cli {
 
-const std::string& flagValue(const std::vector<std::string>& args, std::size_t& i) {
+const std::string& flagValue(const std::vector<std::string>& args, std::size_t& i, bool allowEmpty) {
   if (i + 1 >= args.size()) throw UsageError("flag " + args[i] + " needs a value");
+  if (args[i + 1].empty() && !allowEmpty) throw UsageError("flag " + args[i] + " needs a value, got an empty string");
   return args[++i];
 }
 
 double parseNumber(const std::string& flag, const std::string& text, bool requirePositive) {
-  std::size_t used = 0;
-  double value = 0.0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || text.empty() || !std::isfinite(value))
-    throw UsageError(flag + ": expected a finite number, got '" + text + "'");
+  if (text.empty()) throw UsageError(flag + ": expected a number, got an empty string");
+  if (!scene_io::isDecimalNumber(text))
+    throw UsageError(flag + ": expected a finite number, got '" + text +
+                     "' (a decimal number such as 0.001 or 1e-3: no hexadecimal, inf or nan)");
+  const double value = std::strtod(text.c_str(), nullptr);
+  if (!std::isfinite(value))
+    throw UsageError(flag + ": '" + text + "' is beyond the largest double (magnitude 1.8e308)");
+  if ((value == 0.0 && scene_io::nonZeroMantissa(text)) || std::fpclassify(value) == FP_SUBNORMAL)
+    throw UsageError(flag + ": '" + text + "' is too small for a double: a non-zero number needs a magnitude of at "
+                     "least 2.2e-308 (the smallest normal double)");
   if (requirePositive && value <= 0.0) throw UsageError(flag + ": expected a number > 0, got '" + text + "'");
   return value;
 }
 
 long parseCount(const std::string& flag, const std::string& text) {
   const double value = parseNumber(flag, text, true);
-  if (value != std::floor(value) || value > 1e12) throw UsageError(flag + ": expected a positive integer, got '" + text + "'");
+  if (value != std::floor(value)) throw UsageError(flag + ": expected a positive integer, got '" + text + "'");
+  if (value > 1e12) throw UsageError(flag + ": expected a positive integer of at most 1e12, got '" + text + "'");
   return static_cast<long>(value);
+}
+
+long parseMaxBodies(const std::string& text) {
+  const long value = parseCount("--max-bodies", text);
+  if (value > kLargestMaxBodies)
+    throw UsageError("--max-bodies: expected a whole number from 1 to " + std::to_string(kLargestMaxBodies) + ", got '" +
+                     text + "'");
+  return value;
 }
 
 std::vector<double> parseList(const std::string& flag, const std::string& text) {

@@ -12,11 +12,18 @@
 
 namespace articulab::cli {
 
-// Reads the value after flag args[i] (advancing i); throws UsageError if it is missing.
-const std::string& flagValue(const std::vector<std::string>& args, std::size_t& i);
-// A finite number; positive when requirePositive. Throws UsageError naming the flag.
+// Reads the value after flag args[i] (advancing i); throws UsageError if it is missing, or empty
+// unless allowEmpty (an output path, whose own check names the rule: OutputFile).
+const std::string& flagValue(const std::vector<std::string>& args, std::size_t& i, bool allowEmpty = false);
+// A decimal number (no hexadecimal, inf or nan) within the range of a double's normal numbers
+// (or 0); positive when requirePositive. Throws UsageError naming the flag and the rule.
 double parseNumber(const std::string& flag, const std::string& text, bool requirePositive);
+// A whole number from 1 to 1e12.
 long parseCount(const std::string& flag, const std::string& text);
+// The largest --max-bodies: body indices and coordinates (6 per body) stay within an int.
+constexpr long kLargestMaxBodies = 100000000;
+// --max-bodies N, a flag of every command that loads a scene (SceneLimits::maxBodies).
+long parseMaxBodies(const std::string& text);
 // "1,2,3" -> {1,2,3}; every entry finite.
 std::vector<double> parseList(const std::string& flag, const std::string& text);
 // "n=20" into overrides.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <ostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,13 @@ namespace articulab::cli {
 class UsageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+// The command line is well formed but names what cannot be done (a back-end that cannot run the
+// scene): exit code 2 like a UsageError, without the pointer to the usage text.
+class CannotRunError : public UsageError {
+ public:
+  using UsageError::UsageError;
 };
 
 int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

@@ -5,6 +5,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "engine/forces/muscle_excitation.hpp"
 #include "engine/run/run_plan.hpp"
 
 namespace articulab::cli {
@@ -45,7 +46,7 @@ void describeForce(const Model& model, const ForceElement& element, std::ostream
 std::string excitationText(const Excitation& e) {
   std::ostringstream text;
   if (e.wave) text << "wave " << e.mean << " + " << e.amplitude << " sin(2 pi t / " << e.period << " s + " << e.phase << ")";
-  else if (e.times.size() == 1) text << e.values.front();
+  else if (e.times.size() <= 1 || e.values.size() <= 1) text << excitationAt(e, 0.0);  // a constant (0 without knots)
   else text << "piecewise linear, " << e.times.size() << " knots over " << e.times.front() << "-" << e.times.back() << " s";
   return text.str();
 }
@@ -87,16 +88,18 @@ void describeBackends(const Model& model, std::ostream& out) {
 int describeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream&) {
   std::string scene;
   ParameterOverrides overrides;
+  SceneLimits limits;  // --max-bodies
   ImportOptions import;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (parseImportFlag(args, i, import)) continue;
     if (args[i] == "--set") parseOverride(flagValue(args, i), overrides);
+    else if (args[i] == "--max-bodies") limits.maxBodies = parseMaxBodies(flagValue(args, i));
     else if (args[i].rfind("--", 0) == 0) throw UsageError("unknown flag '" + args[i] + "' for 'describe'");
     else if (scene.empty()) scene = args[i];
     else throw UsageError("unexpected argument '" + args[i] + "': 'describe' takes one scene file");
   }
   if (scene.empty()) throw UsageError("'describe' needs a scene file");
-  const Model model = loadModel(scene, overrides, import);
+  const Model model = loadModel(scene, overrides, import, limits);
   out << std::setprecision(6);
   out << model.name << " (" << scene << ")\n";
   if (!model.description.empty()) out << "  " << model.description << '\n';

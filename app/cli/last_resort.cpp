@@ -13,6 +13,9 @@ int runGuarded(const std::function<int()>& command, std::ostream& err) {
   } catch (const SceneError& e) {
     err << "scene error: " << e.what() << '\n';
     return kExitBadScene;
+  } catch (const CannotRunError& e) {
+    err << "articulab: " << e.what() << '\n';
+    return kExitBadCommand;
   } catch (const UsageError& e) {
     err << "articulab: " << e.what() << "\n(run 'articulab --help' for usage)\n";
     return kExitBadCommand;

@@ -29,6 +29,7 @@ struct RunOptions {
   long every = 1;
   RecorderColumns columns;
   ParameterOverrides overrides;
+  SceneLimits limits;  // --max-bodies
   ImportOptions import;
   std::string keyframe;  // a named initial state of the model (an MJCF keyframe)
 };
@@ -43,10 +44,11 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
     else if (a == "--integrator") r.requireIntegrator(flagValue(args, i));
     else if (a == "--dt") r.dt = parseNumber(a, flagValue(args, i), true);
     else if (a == "--duration") r.duration = parseNumber(a, flagValue(args, i), true);
-    else if (a == "--csv") o.csv = flagValue(args, i);
+    else if (a == "--csv") o.csv = flagValue(args, i, /*allowEmpty=*/true);
     else if (a == "--every") o.every = parseCount(a, flagValue(args, i));
     else if (a == "--record") o.columns = parseColumns(flagValue(args, i));
     else if (a == "--set") parseOverride(flagValue(args, i), o.overrides);
+    else if (a == "--max-bodies") o.limits.maxBodies = parseMaxBodies(flagValue(args, i));
     else if (a == "--setting") r.settings.push_back(parseSettingRequest(a, flagValue(args, i)));
     else if (a == "--on-blow-up") r.stopOnBlowUp = parseBlowUpPolicy(flagValue(args, i));
     else if (a == "--keyframe") o.keyframe = flagValue(args, i);
@@ -111,9 +113,11 @@ void printSummary(std::ostream& out, const RunOptions& o, const Run& run) {
   if (o.csv) out << "csv         " << *o.csv << " (" << run.recorder()->rows() << " rows)\n";
 }
 
-// A refusal of the request as the command line states it: naming the flag.
-UsageError refusal(const RunRefusal& refused) {
-  return UsageError(refused.field().empty() ? refused.what() : "--" + refused.field() + ": " + refused.what());
+// A refusal of the request as the command line states it: naming the flag; a back-end that
+// cannot run the scene (no flag at fault) without the pointer to the usage text.
+[[noreturn]] void throwRefusal(const RunRefusal& refused) {
+  if (refused.field().empty()) throw CannotRunError(refused.what());
+  throw UsageError("--" + refused.field() + ": " + refused.what());
 }
 
 // The request starting from the model's keyframe o.keyframe (none: the request as it is).
@@ -135,7 +139,7 @@ RunRequest startingFrom(const Model& model, const RunOptions& o) {
 
 Run startRun(const RunOptions& o, std::ostream& err) {
   try {
-    auto model = std::make_shared<const Model>(loadModel(o.scene, o.overrides, o.import));
+    auto model = std::make_shared<const Model>(loadModel(o.scene, o.overrides, o.import, o.limits));
     Run run(model, startingFrom(*model, o));
     const SolverSupport& support = run.plan().support;
     for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
@@ -143,7 +147,7 @@ Run startRun(const RunOptions& o, std::ostream& err) {
     if (!run.plan().slowStep.empty()) err << "warning: slow steps ahead: " << run.plan().slowStep << '\n';
     return run;
   } catch (const RunRefusal& refused) {
-    throw refusal(refused);
+    throwRefusal(refused);
   }
 }
 

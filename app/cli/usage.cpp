@@ -9,7 +9,7 @@ void printUsage(std::ostream& out) {
   out << R"(articulab - articulated rigid-body dynamics workbench
 
 usage:
-  articulab [gui] [SCENE] [--set NAME=VALUE] [--backend NAME] [--script FILE]
+  articulab [gui] [SCENE] [--set NAME=VALUE] [--max-bodies N] [--backend NAME] [--script FILE]
             [--benchmark-frames N] [--benchmark-output FILE] [--size WxH]
       open the interactive app (default scene: scenes/double_pendulum.json)
   SCENE is a scene file (.json), a URDF (.urdf) or an MJCF model (.xml, .mjcf), read by its
@@ -34,6 +34,7 @@ usage:
                           (wall time per step); the app's plot panes use the same channel names
       --every N           record every N-th step (default 1)
       --set NAME=VALUE    override a scene parameter, e.g. --set n=50 (repeatable)
+      --max-bodies N      the largest model the scene may build (default 200000 bodies)
       --setting NAME=VALUE  a setting of the back-end, e.g. --setting gmres-tolerance=1e-8
                           (repeatable; 'articulab backends' lists them with their ranges)
       --q0 LIST, --qd0 LIST  initial joint coordinates / velocities: one value per DOF, or one for all
@@ -52,18 +53,19 @@ usage:
       --json              the table as JSON
       exit code 3 when any run diverged
   articulab record SCENE --duration SECONDS --out FILE.mp4 [--png-dir DIR] [--fps N] [--size WxH]
-                 [--backend NAME] [--set NAME=VALUE] [--window]
+                 [--backend NAME] [--set NAME=VALUE] [--max-bodies N] [--window]
       render the scene to an H.264 MP4 (and/or a PNG sequence) in simulated time: frame k shows
       t = k/fps, round(duration * fps) frames (default 5 s, 30 fps, 1280x720); needs a display
       (xvfb-run on a headless machine)
-  articulab describe SCENE [--set NAME=VALUE]   bodies, joints, DOF and which back-ends can run it
-                                       (and the import report of a URDF or MJCF)
+  articulab describe SCENE [--set NAME=VALUE] [--max-bodies N]
+      bodies, joints, DOF and which back-ends can run it (and the import report of a URDF or MJCF)
   articulab import MODEL [-o SCENE.json]  a URDF or MJCF written as a scene file (to standard
                                        output without -o), with its import report: what was
                                        approximated or not imported, by file, line and element
   articulab backends                   list the back-ends and integrators
   articulab --help                     this text
 
+numbers are decimal (0.001, 1e-3; no hexadecimal, inf or nan)
 exit codes: 0 success, 1 bad scene file, 2 bad command line, 3 simulation diverged, 4 no display
 )";
 }

@@ -11,6 +11,7 @@ namespace articulab::gui {
 struct GuiOptions {
   std::string scenePath;            // scene opened at start
   ParameterOverrides overrides;     // scene parameters for that scene (--set n=20)
+  SceneLimits sceneLimits;          // size limits of every scene the app opens (--max-bodies)
   std::string backend;              // back-end instead of the scene's default (--backend)
   std::string scriptPath;           // run this script instead of waiting for the user (--script)
   bool benchmark = false;           // measure frame times (--benchmark-frames N)

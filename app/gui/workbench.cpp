@@ -61,6 +61,7 @@ Workbench::Workbench(const GuiOptions& options)
       plots_(standardPlots()),
       comparisonData_(session::comparisonChannels({""}), kPlotCapacity) {
   ui_.plotViews.resize(plots_.size());
+  session_->scenes().setSceneLimits(options.sceneLimits);
   logSink_ = installLogSink();
 }
 

@@ -16,9 +16,9 @@ RunRequest sessionRequest(const std::string& backend) {
 }
 
 PreparedScene prepareScene(const std::string& path, const ParameterOverrides& overrides,
-                           const std::string& preferredBackend) {
+                           const std::string& preferredBackend, const SceneLimits& limits) {
   PreparedScene scene{std::nullopt, path, overrides, ""};
-  auto model = std::make_shared<const Model>(loadModel(path, overrides));
+  auto model = std::make_shared<const Model>(loadModel(path, overrides, {}, limits));
   for (const std::string& line : model->importReport) spdlog::warn("import: {}", line);
   try {
     scene.run.emplace(model, sessionRequest(preferredBackend));
@@ -45,7 +45,7 @@ bool SceneFiles::load(const std::string& path, const ParameterOverrides& overrid
   auto scene = std::make_shared<PreparedScene>();
   error.clear();
   try {
-    *scene = prepareScene(path, overrides, preferredBackend);
+    *scene = prepareScene(path, overrides, preferredBackend, limits_);
   } catch (const std::exception& e) {  // the loader's message, a refusal, or out of memory
     error = e.what();
   }

@@ -29,8 +29,9 @@ RunRequest sessionRequest(const std::string& backend);
 // refuses it; without one, on the scene's back-end or, when that one cannot run the scene, on
 // the first back-end that can, with a notice saying so. Throws SceneError, RunRefusal, or what
 // starting the solver throws.
+// `limits` bound the model's size (--max-bodies; scene_size.hpp).
 PreparedScene prepareScene(const std::string& path, const ParameterOverrides& overrides,
-                           const std::string& preferredBackend);
+                           const std::string& preferredBackend, const SceneLimits& limits = {});
 
 class SceneFiles {
  public:
@@ -40,6 +41,8 @@ class SceneFiles {
   // running. While a step runs, the new scene replaces the old one right after it.
   bool load(const std::string& path, const ParameterOverrides& overrides, const std::string& preferredBackend,
             std::string& error);
+  // The size limits of every scene load() opens (the app's --max-bodies; set before the first load).
+  void setSceneLimits(const SceneLimits& limits) { limits_ = limits; }
   // Loads the current scene file again on the back-end in use (discarding live edits).
   bool reload(std::string& error);
   // load() on a thread of its own, so that the window keeps drawing; takeLoadResult() gives the
@@ -55,6 +58,7 @@ class SceneFiles {
   void installLocked(PreparedScene& scene);
 
   SessionCore& core_;
+  SceneLimits limits_;
   std::thread loader_;
 };
 

@@ -14,6 +14,7 @@ namespace {
 struct RecordOptions {
   std::string scenePath;
   ParameterOverrides overrides;  // --set
+  SceneLimits limits;            // --max-bodies
   std::string backend;           // --backend; empty: the scene's
   int width = 1280, height = 720;  // --size: the window's, in screen pixels
   RecordSettings video;
@@ -37,6 +38,7 @@ RecordOptions parseRecordOptions(const std::vector<std::string>& args) {
       if (!parseVideoSize(flagValue(args, i), o.width, o.height, error)) throw UsageError("--size: " + error);
     } else if (a == "--backend") o.backend = flagValue(args, i);
     else if (a == "--set") parseOverride(flagValue(args, i), o.overrides);
+    else if (a == "--max-bodies") o.limits.maxBodies = parseMaxBodies(flagValue(args, i));
     else if (a == "--window") o.video.wholeWindow = true;
     else if (a.rfind("--", 0) == 0) throw UsageError("unknown flag '" + a + "' for 'record' (see articulab --help)");
     else if (o.scenePath.empty()) o.scenePath = a;
@@ -77,6 +79,7 @@ int recordCommand(const std::vector<std::string>& args, std::ostream& out, std::
     err << "articulab record: " << error << "\n";
     return cli::kExitNoGui;
   }
+  app.session().scenes().setSceneLimits(o.limits);
   if (!app.session().scenes().load(o.scenePath, o.overrides, o.backend, error)) {
     err << "articulab record: " << error << "\n";
     return cli::kExitBadScene;

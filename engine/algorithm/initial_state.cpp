@@ -5,15 +5,19 @@
 namespace articulab {
 
 State makeInitialState(const Model& model) {
+  TreeKinematics kin(model);
+  computeKinematics(model, model.q0, model.qd0, kin);
+  return makeInitialState(model, kin);
+}
+
+State makeInitialState(const Model& model, const TreeKinematics& initial) {
   State state;
   state.q = model.q0;
   state.qd = model.qd0;
   state.qdd = VectorX::Zero(model.nq);
-  TreeKinematics kin(model);
-  computeKinematics(model, state.q, state.qd, kin);
   state.E_0i.resize(model.bodies.size());
   state.phi.resize(model.bodies.size());
-  copyWorldMotion(kin, state.E_0i, state.phi);
+  copyWorldMotion(initial, state.E_0i, state.phi);
   state.activations.resize(static_cast<Eigen::Index>(model.muscles.size()));
   for (std::size_t m = 0; m < model.muscles.size(); ++m) state.activations[m] = model.muscles[m].initialActivation;
   return state;

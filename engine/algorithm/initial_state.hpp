@@ -6,7 +6,12 @@
 
 namespace articulab {
 
+struct TreeKinematics;
+
 // A state at the model's initial coordinates, with body poses and twists filled in.
 State makeInitialState(const Model& model);
+// The same from kinematics already computed at q0, qd0 (the loader's: no second pass over the
+// tree, whose workspace is the largest allocation of a big model's load).
+State makeInitialState(const Model& model, const TreeKinematics& initial);
 
 }  // namespace articulab

@@ -13,16 +13,6 @@ namespace articulab::scene_io {
 
 namespace {
 
-// What a JSON value is, for "got ..." in messages.
-std::string describe(const Json& value) {
-  if (value.is_string()) return "string " + inQuotes(value.get<std::string>());
-  if (value.is_number()) return "number " + formatNumber(value.get<double>());
-  if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
-  if (value.is_null()) return "null";
-  if (value.is_array()) return "an array of " + std::to_string(value.size()) + " elements";
-  return "an object";
-}
-
 std::size_t editDistance(const std::string& a, const std::string& b) {
   std::vector<std::size_t> row(b.size() + 1);
   for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
@@ -72,7 +62,7 @@ void Node::failField(const std::string& key, const std::string& message) const {
 }
 
 void expectObject(const Node& node) {
-  if (!node.json().is_object()) node.fail("expected an object, got " + describe(node.json()));
+  if (!node.json().is_object()) node.fail("expected an object, got " + describeValue(node.json()));
 }
 
 void expectObject(const Node& node, const std::vector<std::string>& allowed) {
@@ -85,7 +75,7 @@ void expectObject(const Node& node, const std::vector<std::string>& allowed) {
 }
 
 std::size_t expectArray(const Node& node) {
-  if (!node.json().is_array()) node.fail("expected an array, got " + describe(node.json()));
+  if (!node.json().is_array()) node.fail("expected an array, got " + describeValue(node.json()));
   return node.json().size();
 }
 
@@ -97,7 +87,7 @@ double readNumber(const Node& node) {
   else if (value.is_string() && value.get<std::string>().size() > 1 && value.get<std::string>()[0] == '$')
     number = resolveParameter(node, value.get<std::string>());
   else
-    node.fail("expected a number or a \"$parameter\" reference, got " + describe(value));
+    node.fail("expected a number or a \"$parameter\" reference, got " + describeValue(value));
   if (!std::isfinite(number)) node.fail("expected a finite number, got " + formatNumber(number));
   return number;
 }
@@ -123,7 +113,7 @@ int readCount(const Node& node, int maximum) {
 }
 
 std::string readString(const Node& node) {
-  if (!node.json().is_string()) node.fail("expected a string, got " + describe(node.json()));
+  if (!node.json().is_string()) node.fail("expected a string, got " + describeValue(node.json()));
   return node.json().get<std::string>();
 }
 
@@ -135,7 +125,7 @@ std::string readName(const Node& node) {
 
 VectorX readNumbers(const Node& node, int length) {
   const std::string expected = "expected an array of " + std::to_string(length) + " numbers";
-  if (!node.json().is_array()) node.fail(expected + ", got " + describe(node.json()));
+  if (!node.json().is_array()) node.fail(expected + ", got " + describeValue(node.json()));
   if (node.json().size() != static_cast<std::size_t>(length))
     node.fail(expected + ", got " + std::to_string(node.json().size()));
   VectorX out(length);
@@ -192,6 +182,34 @@ Matrix4 readPose(const Node& object, const std::string& positionKey, const std::
 }
 
 std::string inQuotes(const std::string& text) { return "\"" + text + "\""; }
+
+namespace {
+
+constexpr std::size_t kLongestQuotedString = 60;
+
+// The first kLongestQuotedString bytes of a long string and its length.
+std::string shortened(const std::string& text) {
+  if (text.size() <= kLongestQuotedString) return text;
+  return text.substr(0, kLongestQuotedString) + "... (" + std::to_string(text.size()) + " characters)";
+}
+
+}  // namespace
+
+std::string describeValue(const Json& value) {
+  if (value.is_string()) return "string " + inQuotes(shortened(value.get<std::string>()));
+  if (value.is_number()) return "number " + formatNumber(value.get<double>());
+  if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
+  if (value.is_null()) return "null";
+  if (value.is_array()) return "an array of " + std::to_string(value.size()) + " elements";
+  return "an object";
+}
+
+std::string shortJson(const Json& value) {
+  if (value.is_structured()) return describeValue(value);
+  if (value.is_string() && value.get<std::string>().size() > kLongestQuotedString)
+    return inQuotes(shortened(value.get<std::string>()));
+  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
 
 std::string listNames(const std::vector<std::string>& names, std::size_t limit) {
   std::string out;

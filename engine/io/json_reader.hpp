@@ -4,17 +4,23 @@
 
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/io/scene_json.hpp"
+#include "engine/io/scene_size.hpp"
 #include "engine/spatial/types.hpp"
 
 namespace articulab::scene_io {
 
-// What every reader needs: the file for messages and the scene parameters ("$name" values).
+// What every reader needs: the file for messages, the scene parameters ("$name" values), the
+// limits on the model's size (resolved: memoryBytes set) and, once the joint tree is built, the
+// index of its bodies by name (for the references of constraints, forces and muscles).
 struct ReadContext {
   std::string file;
   std::map<std::string, double> parameters;
+  SceneLimits limits;
+  std::unordered_map<std::string, int> bodyIndex;
 };
 
 // A JSON value together with its JSON pointer in the scene file.
@@ -74,6 +80,11 @@ Matrix4 readPose(const Node& object, const std::string& positionKey, const std::
 
 // Helpers for messages.
 std::string inQuotes(const std::string& text);
+// What a JSON value is, for "got ..." in messages: "number 2", "string \"x\"", "an array of 3
+// elements", "an object".
+std::string describeValue(const Json& value);
+// A short text of the value: a scalar as JSON (long strings cut), an array or object described.
+std::string shortJson(const Json& value);
 // "a, b, c"; beyond `limit` names, the first `limit` followed by "... (N in all)".
 std::string listNames(const std::vector<std::string>& names, std::size_t limit = 12);
 // " (did you mean \"x\"?)" for a close candidate, else "".

@@ -15,8 +15,8 @@ int findBodyReference(const Node& node, const std::string& text, const Model& mo
     if (allowWorld) return -1;
     node.fail("\"world\" is allowed only as " + inQuotes(worldField) + "; expected a body name here");
   }
-  const int index = model.findBody(name);
-  if (index >= 0) return index;
+  const auto& index = node.context().bodyIndex;  // built with the tree: a lookup in constant time
+  if (const auto found = index.find(name); found != index.end()) return found->second;
   std::vector<std::string> names;
   for (const Body& body : model.bodies) names.push_back(body.name);
   node.fail("unknown body " + inQuotes(name) + suggestion(name, names) + "; expected " +

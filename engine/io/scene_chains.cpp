@@ -1,11 +1,23 @@
 #include "engine/io/scene_chains.hpp"
 
+#include "engine/io/scene_size.hpp"
+
 namespace articulab::scene_io {
+
+void checkChainCounts(const Node& list, long bodiesBefore) {
+  long total = bodiesBefore;
+  for (std::size_t i = 0, n = expectArray(list); i < n; ++i) {
+    const Node node = list.element(i);
+    if (!node.json().is_object() || !node.has("count")) continue;  // expandChain reports it in order
+    total += readCount(node["count"], kMaxChainLinks);
+    checkModelSize(node["count"], {total});
+  }
+}
 
 void expandChain(const Node& node, std::vector<BodySpec>& bodies, std::vector<JointSpec>& joints) {
   expectObject(node, {"name", "count", "parent", "position", "spacing", "body", "joint"});
   const std::string name = readName(node["name"]);
-  const int count = readCount(node["count"], kMaxChainLinks);
+  const int count = readCount(node["count"], kMaxChainLinks);  // the model's size: checkChainCounts
   const std::string parent = readName(node["parent"]);
   const Vector3 position = node.has("position") ? readVector3(node["position"]) : Vector3::Zero();
   const Vector3 spacing = readVector3(node["spacing"]);

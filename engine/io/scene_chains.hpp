@@ -13,5 +13,8 @@ constexpr int kMaxChainLinks = 100000;
 // Appends bodies NAME0..NAME{n-1} and joints NAME0_joint..NAME{n-1}_joint. Joint 0 hangs from
 // "parent" at "position"; joint k+1 sits at "spacing" in link k's body frame.
 void expandChain(const Node& node, std::vector<BodySpec>& bodies, std::vector<JointSpec>& joints);
+// Checks the model's size with every chain's "count" added to `bodiesBefore`, before any chain
+// is expanded: ten chains of 100000 are refused at once, not after two of them are built.
+void checkChainCounts(const Node& list, long bodiesBefore);
 
 }  // namespace articulab::scene_io

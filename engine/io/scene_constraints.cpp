@@ -26,9 +26,7 @@ bool anchorsAtInitialPoint(const Node& node) {
   return true;
 }
 
-Vector3 initialPointInA(const Model& model, const LoopConstraint& loop) {
-  TreeKinematics initial(model);
-  computeKinematics(model, model.q0, model.qd0, initial);
+Vector3 initialPointInA(const TreeKinematics& initial, const LoopConstraint& loop) {
   const auto& b = initial.bodies[loop.bodyB];
   const Vector3 world = b.p_0i + b.R_0i * loop.E_bB.block<3, 1>(0, 3);
   if (loop.bodyA < 0) return world;
@@ -36,7 +34,7 @@ Vector3 initialPointInA(const Model& model, const LoopConstraint& loop) {
   return a.R_0i.transpose() * (world - a.p_0i);
 }
 
-LoopConstraint readConstraint(const Node& node, const Model& model) {
+LoopConstraint readConstraint(const Node& node, const Model& model, const TreeKinematics& initial) {
   expectObject(node,
                {"name", "type", "body_a", "body_b", "position_a", "rotation_a", "position_b", "rotation_b", "axis"});
   LoopConstraint loop;
@@ -48,7 +46,7 @@ LoopConstraint readConstraint(const Node& node, const Model& model) {
   loop.E_bB = readPose(node, "position_b", "rotation_b");
   if (anchorsAtInitialPoint(node)) {
     loop.E_aA = readPose(node, "", "rotation_a");
-    loop.E_aA.block<3, 1>(0, 3) = initialPointInA(model, loop);
+    loop.E_aA.block<3, 1>(0, 3) = initialPointInA(initial, loop);
   } else {
     loop.E_aA = readPose(node, "position_a", "rotation_a");
   }
@@ -61,12 +59,12 @@ LoopConstraint readConstraint(const Node& node, const Model& model) {
 
 }  // namespace
 
-void readConstraints(const Node& list, Model& model) {
+void readConstraints(const Node& list, const TreeKinematics& initial, Model& model) {
   const std::size_t count = expectArray(list);
   std::map<std::string, std::size_t> seen;
   for (std::size_t i = 0; i < count; ++i) {
     const Node node = list.element(i);
-    model.loops.push_back(readConstraint(node, model));
+    model.loops.push_back(readConstraint(node, model, initial));
     const auto [it, inserted] = seen.emplace(model.loops.back().name, i);
     if (!inserted)
       node.failField("name", "duplicate constraint name " + inQuotes(model.loops.back().name) +

@@ -70,15 +70,16 @@ ForceElement readForce(const Node& node, const Model& model, const TreeKinematic
 
 }  // namespace
 
-void readForces(const Node& list, Model& model) {
+void readForces(const Node& list, const TreeKinematics& initial, Model& model) {
   const std::size_t count = expectArray(list);
   std::map<std::string, std::string> seen;  // name -> pointer of its entry
-  TreeKinematics initial(model);  // once for all entries: default rest lengths
-  computeKinematics(model, model.q0, model.qd0, initial);
   for (std::size_t i = 0; i < count; ++i) {
     const Node node = list.element(i);
     expectObject(node);
-    for (const Repetition& r : readRepetitions(node, "force")) {
+    const std::vector<Repetition> repetitions = readRepetitions(node, "force");
+    checkModelSize(node, {model.bodyCount(), static_cast<long>(model.forces.size() + repetitions.size()),
+                          static_cast<long>(model.muscles.size()), static_cast<long>(model.loops.size())});
+    for (const Repetition& r : repetitions) {
       model.forces.push_back(readForce(node, model, initial, r));
       const auto [it, inserted] = seen.emplace(model.forces.back().name, node.fieldPointer("name"));
       if (!inserted)

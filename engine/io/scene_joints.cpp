@@ -98,7 +98,7 @@ void readLimits(const Node& joint, Joint& out) {
 void readDriven(const Node& joint, Joint& out) {
   if (!joint.has("driven")) return;
   const Node node = joint["driven"];
-  if (!node.json().is_boolean()) node.fail("expected true or false, got " + node.json().dump());
+  if (!node.json().is_boolean()) node.fail("expected true or false, got " + shortJson(node.json()));
   out.driven = node.json().get<bool>();
 }
 

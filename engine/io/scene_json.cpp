@@ -1,66 +1,27 @@
 #include "engine/io/scene_json.hpp"
 
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <set>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <vector>
 
+#include "engine/io/number_text.hpp"
 #include "engine/io/scene_loader.hpp"
+#include "engine/io/scene_size.hpp"
 
 namespace articulab::scene_io {
 
 namespace {
 
-// Follows the parser's events to know the JSON pointer of each key, so that a key repeated
-// in one object (which plain JSON parsing silently keeps the last of) is reported.
-class DuplicateKeyCheck {
- public:
-  explicit DuplicateKeyCheck(const std::string& file) : file_(file) {}
+// Deeper than any scene needs (a rotation matrix inside a shape inside a body: 6 levels); it
+// keeps every recursive consumer of the document (copies, dumps) far from the stack's end.
+constexpr std::size_t kMaxNesting = 64;
 
-  void onEvent(Json::parse_event_t event, const Json& parsed) {
-    switch (event) {
-      case Json::parse_event_t::object_start: frames_.push_back({false, 0, {}, {}}); break;
-      case Json::parse_event_t::array_start: frames_.push_back({true, 0, {}, {}}); break;
-      case Json::parse_event_t::key: onKey(parsed.get<std::string>()); break;
-      case Json::parse_event_t::object_end:
-      case Json::parse_event_t::array_end:
-        frames_.pop_back();
-        advanceArray();
-        break;
-      case Json::parse_event_t::value: advanceArray(); break;
-    }
-  }
-
- private:
-  struct Frame {
-    bool isArray;
-    std::size_t index;
-    std::set<std::string> keys;
-    std::string key;
-  };
-
-  void onKey(const std::string& key) {
-    Frame& frame = frames_.back();
-    frame.key = key;
-    if (!frame.keys.insert(key).second)
-      throw SceneError(file_, pointer(), "key \"" + key + "\" appears twice in the same object");
-  }
-
-  void advanceArray() {
-    if (!frames_.empty() && frames_.back().isArray) ++frames_.back().index;
-  }
-
-  std::string pointer() const {
-    std::string out;
-    for (const Frame& frame : frames_)
-      out += "/" + (frame.isArray ? std::to_string(frame.index) : pointerToken(frame.key));
-    return out;
-  }
-
-  const std::string& file_;
-  std::vector<Frame> frames_;
-};
+// A node of an object's std::map (links and colour) around its key and value.
+constexpr double kMapNodeBytes = 64.0;
 
 // nlohmann's messages start with "[json.exception.NAME.ID] ".
 std::string withoutExceptionId(const std::string& what) {
@@ -75,6 +36,146 @@ std::string syntaxMessage(const std::string& what) {
   if (detail.rfind(marker, 0) == 0) return "JSON syntax error " + detail.substr(marker.size());
   return "JSON syntax error: " + detail;
 }
+
+// "line L, column C" of the byte before `position` (nlohmann counts the characters read).
+std::string lineAndColumn(const std::string& text, std::size_t position) {
+  const std::size_t end = std::min(position, text.size());
+  std::size_t line = 1, lineStart = 0;
+  for (std::size_t k = 0; k < end; ++k)
+    if (text[k] == '\n') {
+      ++line;
+      lineStart = k + 1;
+    }
+  return "line " + std::to_string(line) + ", column " + std::to_string(end - lineStart);
+}
+
+// Builds the document from the parser's events in one pass (nlohmann's callback parser rescans
+// an array each time one of its objects ends: quadratic time), and reports what plain parsing
+// lets through: a key repeated in one object (plain parsing keeps the last), a number that
+// underflows to zero, nesting deeper than kMaxNesting. Errors carry the JSON pointer.
+class SceneDocumentBuilder {
+ public:
+  using number_integer_t = Json::number_integer_t;
+  using number_unsigned_t = Json::number_unsigned_t;
+  using number_float_t = Json::number_float_t;
+  using string_t = Json::string_t;
+  using binary_t = Json::binary_t;
+
+  SceneDocumentBuilder(Json& root, const std::string& text, const std::string& file, const SceneLimits& limits)
+      : root_(root), text_(text), file_(file), limits_(limits) {}
+
+  bool null() { return add(nullptr); }
+  bool boolean(bool value) { return add(value); }
+  bool number_integer(number_integer_t value) { return add(value); }
+  bool number_unsigned(number_unsigned_t value) { return add(value); }
+  bool number_float(number_float_t value, const string_t& text) {
+    if (value == 0.0 && nonZeroMantissa(text))
+      fail(pointer(true), "the number " + text + " underflows to 0 (a non-zero number needs a magnitude of at "
+                          "least 2.2e-308, the smallest normal double); write 0 or a larger number");
+    return add(value);
+  }
+  bool string(string_t& value) {
+    count(heapBlock(static_cast<double>(sizeof(string_t) + value.size())));
+    return add(std::move(value));
+  }
+  bool binary(binary_t&) { return add(nullptr); }  // JSON text has no binary values
+
+  bool start_object(std::size_t) { return open(Json::object()); }
+  bool start_array(std::size_t) { return open(Json::array()); }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+
+  bool key(string_t& key) {
+    count(kMapNodeBytes + heapBlock(static_cast<double>(key.size())));
+    Frame& frame = frames_.back();
+    frame.key = std::move(key);
+    if (frame.value->contains(frame.key))
+      fail(pointer(false), "key \"" + frame.key + "\" appears twice in the same object");
+    return true;
+  }
+
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) {
+    if (dynamic_cast<const nlohmann::detail::parse_error*>(&e)) fail("", syntaxMessage(e.what()));
+    // A number beyond the largest double ("number overflow parsing '1e999'") has no position.
+    fail("", "JSON error at " + lineAndColumn(text_, position) + ": " + withoutExceptionId(e.what()) +
+                 " (a number's magnitude must be at most 1.8e308, the largest double)");
+  }
+
+ private:
+  struct Frame {
+    Json* value;
+    std::string key;  // objects: the key of the value being read
+  };
+
+  // Places a value where the parser is: the root, the next array element or the current key.
+  Json* place(Json&& value) {
+    if (frames_.empty()) {
+      root_ = std::move(value);
+      return &root_;
+    }
+    Frame& frame = frames_.back();
+    if (frame.value->is_array()) {
+      frame.value->push_back(std::move(value));
+      return &frame.value->back();
+    }
+    return &((*frame.value)[frame.key] = std::move(value));
+  }
+
+  bool add(Json&& value) {
+    count(2.0 * sizeof(Json));  // an array's element, with the array's spare capacity
+    place(std::move(value));
+    return true;
+  }
+
+  // Adds to the estimated memory of the document and refuses a document beyond the limits.
+  void count(double bytes) {
+    bytes_ += bytes;
+    if (bytes_ > limits_.memoryBytes) fail(pointer(true), documentTooLarge(limits_));
+  }
+
+  bool open(Json&& container) {
+    count(2.0 * sizeof(Json) + heapBlock(48.0));  // its slot and its own block (a std::map or std::vector)
+    if (frames_.size() >= kMaxNesting)
+      fail(pointer(true), "the JSON nests deeper than " + std::to_string(kMaxNesting) +
+                              " levels of arrays and objects; a scene needs fewer than 10");
+    Json* placed = place(std::move(container));
+    frames_.push_back({placed, {}});
+    return true;
+  }
+
+  bool close() {
+    frames_.pop_back();
+    return true;
+  }
+
+  // The pointer of the current container's key (or, with `next`, of the array element being
+  // read: the array's size so far).
+  std::string pointer(bool next) const {
+    std::string out;
+    for (std::size_t k = 0; k < frames_.size(); ++k) {
+      const Frame& frame = frames_[k];
+      const bool last = k + 1 == frames_.size();
+      if (frame.value->is_array())
+        out += "/" + std::to_string(frame.value->size() - (last && next ? 0 : 1));
+      else
+        out += "/" + pointerToken(frame.key);
+    }
+    return out;
+  }
+
+  [[noreturn]] void fail(const std::string& pointer, const std::string& message) const {
+    throw SceneError(file_, pointer, message);
+  }
+
+  Json& root_;
+  const std::string& text_;
+  const std::string& file_;
+  const SceneLimits& limits_;
+  std::vector<Frame> frames_;
+  double bytes_ = 0.0;
+};
+
+std::string systemError(int error) { return std::strerror(error); }
 
 }  // namespace
 
@@ -91,31 +192,49 @@ std::string pointerToken(const std::string& key) {
   return out;
 }
 
-std::string readSceneText(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw SceneError(path, "", "file not found");
-  if (!std::filesystem::is_regular_file(path, ec))
-    throw SceneError(path, "", "not a regular file (expected a JSON scene file)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw SceneError(path, "", "cannot open the file for reading");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw SceneError(path, "", "cannot read the file");
+// POSIX reads, so that every failure has its reason (errno): a file that cannot be read is a
+// scene error naming the file and why, never an exception of the stream library.
+std::string readSceneText(const std::string& path, const SceneLimits& limits) {
+  if (path.empty()) throw SceneError(path, "", "no file name (an empty path)");
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) {
+    if (errno == ENOENT) throw SceneError(path, "", "file not found");
+    throw SceneError(path, "", "cannot read the file: " + systemError(errno));
+  }
+  if (!S_ISREG(info.st_mode)) throw SceneError(path, "", "not a regular file (expected a JSON scene file)");
+  checkSceneTextSize(path, static_cast<double>(info.st_size), limits);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw SceneError(path, "", "cannot open the file for reading: " + systemError(errno));
+  std::string text;
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      const int error = errno;
+      ::close(fd);
+      throw SceneError(path, "", "cannot read the file: " + systemError(error));
+    }
+    if (got == 0) break;
+    text.append(buffer, static_cast<std::size_t>(got));
+    // A file that grows while it is read (or a device that reports size 0) is held to the same bound.
+    if (text.size() > static_cast<std::size_t>(info.st_size)) checkSceneTextSize(path, static_cast<double>(text.size()), limits);
+  }
+  ::close(fd);
   return text;
 }
 
-Json parseSceneJson(const std::string& text, const std::string& file) {
-  DuplicateKeyCheck duplicates(file);
-  const Json::parser_callback_t callback = [&duplicates](int, Json::parse_event_t event, Json& parsed) {
-    duplicates.onEvent(event, parsed);
-    return true;
-  };
+Json parseSceneJson(const std::string& text, const std::string& file, const SceneLimits& limits) {
+  const SceneLimits resolved = resolveLimits(limits);
+  checkSceneTextSize(file, static_cast<double>(text.size()), resolved);
+  Json document;
+  SceneDocumentBuilder builder(document, text, file, resolved);
   try {
-    return Json::parse(text, callback, /*allow_exceptions=*/true, /*ignore_comments=*/true);
-  } catch (const Json::parse_error& e) {
-    throw SceneError(file, "", syntaxMessage(e.what()));
-  } catch (const Json::exception& e) {
+    Json::sax_parse(text, &builder, Json::input_format_t::json, /*strict=*/true, /*ignore_comments=*/true);
+  } catch (const Json::exception& e) {  // from the library itself, outside the parser's error path
     throw SceneError(file, "", "invalid JSON: " + withoutExceptionId(e.what()));
   }
+  return document;
 }
 
 }  // namespace articulab::scene_io

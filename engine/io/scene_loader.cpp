@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <unordered_map>
 
 #include "engine/io/json_reader.hpp"
 #include "engine/io/scene_bodies.hpp"
@@ -10,6 +11,7 @@
 #include "engine/io/scene_constraints.hpp"
 #include "engine/io/scene_forces.hpp"
 #include "engine/io/scene_muscles.hpp"
+#include "engine/io/scene_overflow.hpp"
 #include "engine/io/scene_tree.hpp"
 
 namespace articulab {
@@ -111,8 +113,11 @@ void readBodiesAndJoints(const Node& root, Model& model) {
   std::vector<scene_io::JointSpec> joints;
   if (root.has("bodies")) {
     const Node list = root["bodies"];
-    for (std::size_t i = 0, n = scene_io::expectArray(list); i < n; ++i) {
+    const std::size_t n = scene_io::expectArray(list);
+    bodies.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
       const Node node = list.element(i);
+      scene_io::checkModelSize(node, {static_cast<long>(i) + 1});
       Body body = scene_io::readBody(node, true);
       body.name = scene_io::readName(node["name"]);
       bodies.push_back({std::move(body), node.pointer(), node.fieldPointer("name")});
@@ -120,17 +125,19 @@ void readBodiesAndJoints(const Node& root, Model& model) {
   }
   if (root.has("joints")) {
     const Node list = root["joints"];
-    for (std::size_t i = 0, n = scene_io::expectArray(list); i < n; ++i)
-      joints.push_back(scene_io::readJoint(list.element(i)));
+    const std::size_t n = scene_io::expectArray(list);
+    joints.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) joints.push_back(scene_io::readJoint(list.element(i)));
   }
   if (root.has("chains")) {
     const Node list = root["chains"];
+    scene_io::checkChainCounts(list, static_cast<long>(bodies.size()));
     for (std::size_t i = 0, n = scene_io::expectArray(list); i < n; ++i)
       scene_io::expandChain(list.element(i), bodies, joints);
   }
   if (bodies.empty())
     root.failField("bodies", "the scene has no bodies; expected at least one entry in \"bodies\" or \"chains\"");
-  scene_io::assembleTree(root.context().file, bodies, joints, model);
+  scene_io::assembleTree(root.context().file, std::move(bodies), std::move(joints), model);
 }
 
 // "ground_contact": true, false, or {"friction": mu} (contact on, mu the ground's Coulomb
@@ -141,7 +148,7 @@ void readGroundContact(const Node& node, Model& model) {
     return;
   }
   if (!node.json().is_object())
-    node.fail("expected true, false or an object such as {\"friction\": 0.5}, got " + node.json().dump());
+    node.fail("expected true, false or an object such as {\"friction\": 0.5}, got " + scene_io::shortJson(node.json()));
   scene_io::expectObject(node, {"friction"});
   model.groundContact = true;
   if (node.has("friction")) model.groundFriction = scene_io::readFriction(node["friction"]);
@@ -156,9 +163,17 @@ void readHeader(const Node& root, Model& model) {
   if (root.has("ground_contact")) readGroundContact(root["ground_contact"], model);
   if (root.has("body_contact")) {  // true or false: shapes of different bodies collide
     const Node node = root["body_contact"];
-    if (!node.json().is_boolean()) node.fail("expected true or false, got " + node.json().dump());
+    if (!node.json().is_boolean()) node.fail("expected true or false, got " + scene_io::shortJson(node.json()));
     model.bodyContact = node.json().get<bool>();
   }
+}
+
+// The bodies by name, for the references of the entries read after the tree.
+std::unordered_map<std::string, int> indexBodies(const Model& model) {
+  std::unordered_map<std::string, int> index;
+  index.reserve(model.bodies.size());
+  for (int i = 0; i < model.bodyCount(); ++i) index.emplace(model.bodies[i].name, i);
+  return index;
 }
 
 // "keyframes": [{"name", "q": [nq numbers], "qd": [nq numbers, default 0]}]: named initial states.
@@ -174,8 +189,9 @@ void readKeyframes(const Node& list, Model& model) {
   }
 }
 
-Model buildModel(const Json& document, const std::string& fileName, const ParameterOverrides& overrides) {
-  ReadContext context{fileName, {}};
+Model buildModel(const Json& document, const std::string& fileName, const ParameterOverrides& overrides,
+                 const SceneLimits& limits) {
+  ReadContext context{fileName, {}, limits, {}};
   const Node root(document, "", context);
   scene_io::expectObject(root, {"name", "description", "parameters", "gravity", "ground_contact", "body_contact", "simulation",
                                 "bodies", "joints", "chains", "constraints", "forces", "muscles", "keyframes"});
@@ -187,25 +203,32 @@ Model buildModel(const Json& document, const std::string& fileName, const Parame
   model.parameters = context.parameters;
   readHeader(root, model);
   readBodiesAndJoints(root, model);
-  if (root.has("constraints")) scene_io::readConstraints(root["constraints"], model);
+  context.bodyIndex = indexBodies(model);
   const std::string problem = finalizeModel(model);
   if (!problem.empty()) throw SceneError(fileName, "", "inconsistent model: " + problem);
-  if (root.has("forces")) scene_io::readForces(root["forces"], model);
-  if (root.has("muscles")) scene_io::readMuscles(root["muscles"], model);
+  TreeKinematics initial(model);  // once, for what is computed at the initial state
+  computeKinematics(model, model.q0, model.qd0, initial);
+  if (root.has("constraints")) scene_io::readConstraints(root["constraints"], initial, model);
+  if (root.has("forces")) scene_io::readForces(root["forces"], initial, model);
+  if (root.has("muscles")) scene_io::readMuscles(root["muscles"], initial, model);
+  scene_io::checkInitialStateIsFinite(root, model, initial);
   if (root.has("keyframes")) readKeyframes(root["keyframes"], model);
   return model;
 }
 
 }  // namespace
 
-Model loadScene(const std::string& path, const ParameterOverrides& overrides) {
-  return loadSceneFromString(scene_io::readSceneText(path), path, overrides);
+Model loadScene(const std::string& path, const ParameterOverrides& overrides, const SceneLimits& limits) {
+  const SceneLimits resolved = scene_io::resolveLimits(limits);
+  return loadSceneFromString(scene_io::readSceneText(path, resolved), path, overrides, resolved);
 }
 
-Model loadSceneFromString(const std::string& text, const std::string& fileName, const ParameterOverrides& overrides) {
-  const Json document = scene_io::parseSceneJson(text, fileName);
+Model loadSceneFromString(const std::string& text, const std::string& fileName, const ParameterOverrides& overrides,
+                          const SceneLimits& limits) {
+  const SceneLimits resolved = scene_io::resolveLimits(limits);
+  const Json document = scene_io::parseSceneJson(text, fileName, resolved);
   try {
-    return buildModel(document, fileName, overrides);
+    return buildModel(document, fileName, overrides, resolved);
   } catch (const Json::exception& e) {
     throw SceneError(fileName, "", std::string("unexpected JSON structure: ") + e.what());
   }

@@ -6,16 +6,19 @@
 #include <string>
 
 #include "engine/io/scene_error.hpp"
+#include "engine/io/scene_size.hpp"
 #include "engine/multibody/model.hpp"
 
 namespace articulab {
 
 using ParameterOverrides = std::map<std::string, double>;
 
-// Reads and validates a scene file; throws SceneError for every problem, never crashes.
-Model loadScene(const std::string& path, const ParameterOverrides& overrides = {});
+// Reads and validates a scene file; throws SceneError for every problem (an unreadable file, a
+// model beyond the limits included), never crashes. Loading takes time linear in the size of
+// the file and of the model.
+Model loadScene(const std::string& path, const ParameterOverrides& overrides = {}, const SceneLimits& limits = {});
 // Same for scene text already in memory; fileName is used in messages.
 Model loadSceneFromString(const std::string& text, const std::string& fileName,
-                          const ParameterOverrides& overrides = {});
+                          const ParameterOverrides& overrides = {}, const SceneLimits& limits = {});
 
 }  // namespace articulab

@@ -84,7 +84,8 @@ Muscle readMuscle(const Node& node, const Model& model, const TreeKinematics& in
   if (node.has("max_contraction_velocity")) muscle.maxContractionVelocity = readPositive(node["max_contraction_velocity"]);
   if (node.has("activation_time")) muscle.activationTimes.activation = readPositive(node["activation_time"]);
   if (node.has("deactivation_time")) muscle.activationTimes.deactivation = readPositive(node["deactivation_time"]);
-  if (node.has("excitation")) muscle.excitation = readExcitation(node["excitation"], r);
+  // Without "excitation" the documented default, a constant 0 (a knot, as every reader expects).
+  muscle.excitation = node.has("excitation") ? readExcitation(node["excitation"], r) : constantExcitation(0.0);
   muscle.initialActivation = node.has("initial_activation") ? readFraction(node["initial_activation"])
                                                             : excitationAt(muscle.excitation, 0.0);
   if (node.has("tendon_slack_length")) {
@@ -102,15 +103,17 @@ Muscle readMuscle(const Node& node, const Model& model, const TreeKinematics& in
 
 }  // namespace
 
-void readMuscles(const Node& list, Model& model) {
+void readMuscles(const Node& list, const TreeKinematics& initial, Model& model) {
   const std::size_t count = expectArray(list);
   std::map<std::string, std::string> seen;  // name -> pointer of its entry
-  TreeKinematics initial(model);
-  computeKinematics(model, model.q0, model.qd0, initial);
   for (std::size_t i = 0; i < count; ++i) {
     const Node node = list.element(i);
     expectObject(node);
-    for (const Repetition& r : readRepetitions(node, "muscle")) {
+    const std::vector<Repetition> repetitions = readRepetitions(node, "muscle");
+    checkModelSize(node, {model.bodyCount(), static_cast<long>(model.forces.size()),
+                          static_cast<long>(model.muscles.size() + repetitions.size()),
+                          static_cast<long>(model.loops.size())});
+    for (const Repetition& r : repetitions) {
       model.muscles.push_back(readMuscle(node, model, initial, r));
       const auto [it, inserted] = seen.emplace(model.muscles.back().name, node.fieldPointer("name"));
       if (!inserted)

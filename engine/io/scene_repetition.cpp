@@ -6,9 +6,13 @@ namespace articulab::scene_io {
 
 namespace {
 
+constexpr double kLargestIndex = 1e6;
+
 int readRepetitionIndex(const Node& node) {
   const double value = readNumber(node);
-  if (value != std::floor(value) || std::abs(value) > 1e6) node.fail("expected a whole number, got " + formatNumber(value));
+  if (value != std::floor(value)) node.fail("expected a whole number, got " + formatNumber(value));
+  if (std::abs(value) > kLargestIndex)
+    node.fail("expected a whole number from -1000000 to 1000000, got " + formatNumber(value));
   return static_cast<int>(value);
 }
 
@@ -29,7 +33,8 @@ std::vector<Repetition> readRepetitions(const Node& node, const std::string& kin
   const Node range = node["for_each"];
   expectObject(range, {"from", "to"});
   const int from = readRepetitionIndex(range["from"]), to = readRepetitionIndex(range["to"]);
-  if (to - from > 100000) range.fail("at most 100000 repetitions, got " + std::to_string(to - from));
+  if (to - from > kMaxRepetitions)
+    range.fail("at most " + std::to_string(kMaxRepetitions) + " repetitions (to - from), got " + std::to_string(to - from));
   if (readName(node["name"]).find("{i}") == std::string::npos)
     node.failField("name", "a repeated " + kind + " needs {i} in its name so that the names differ");
   std::vector<Repetition> list;

@@ -16,6 +16,9 @@ struct Repetition {
   int i = 0;
 };
 
+// The most repetitions of one entry (the model as a whole is capped by scene_size.hpp).
+constexpr int kMaxRepetitions = 100000;
+
 std::string expand(const std::string& text, const Repetition& r);
 
 // The repetitions of an entry (one inactive one without "for_each"); `kind` names the entry in

@@ -1,7 +1,7 @@
 #include "engine/io/scene_tree.hpp"
 
 #include <algorithm>
-#include <map>
+#include <unordered_map>
 
 #include "engine/io/scene_loader.hpp"
 
@@ -19,9 +19,10 @@ struct TreeLinks {
 
 class TreeBuilder {
  public:
-  TreeBuilder(const std::string& file, const std::vector<BodySpec>& bodies, const std::vector<JointSpec>& joints)
+  TreeBuilder(const std::string& file, std::vector<BodySpec>& bodies, std::vector<JointSpec>& joints)
       : file_(file), bodies_(bodies), joints_(joints) {}
 
+  // Moves the bodies and joints into the model.
   void build(Model& model) {
     indexBodies();
     checkJointNames();
@@ -38,6 +39,7 @@ class TreeBuilder {
   }
 
   void indexBodies() {
+    bodyIndex_.reserve(bodies_.size());
     for (int i = 0; i < static_cast<int>(bodies_.size()); ++i) {
       const BodySpec& spec = bodies_[i];
       if (spec.body.name == "world")
@@ -51,7 +53,8 @@ class TreeBuilder {
   }
 
   void checkJointNames() const {
-    std::map<std::string, int> seen;
+    std::unordered_map<std::string, int> seen;
+    seen.reserve(joints_.size());
     for (int j = 0; j < static_cast<int>(joints_.size()); ++j) {
       const auto [it, inserted] = seen.emplace(joints_[j].joint.name, j);
       if (!inserted)
@@ -153,21 +156,22 @@ class TreeBuilder {
     return text + bodies_[cycle.front()].body.name;
   }
 
-  void store(const std::vector<int>& order, Model& model) const {
+  void store(const std::vector<int>& order, Model& model) {
     std::vector<int> newIndex(bodies_.size());
     for (int i = 0; i < static_cast<int>(order.size()); ++i) newIndex[links_.childBody[order[i]]] = i;
     int nq = 0;
     for (int j : order) nq += joints_[j].joint.nq;
     model.q0 = VectorX::Zero(nq);
     model.qd0 = VectorX::Zero(nq);
+    model.bodies.reserve(order.size());
+    model.joints.reserve(order.size());
     int q = 0;
     for (int i = 0; i < static_cast<int>(order.size()); ++i) {
-      const JointSpec& spec = joints_[order[i]];
-      model.bodies.push_back(bodies_[links_.childBody[order[i]]].body);
-      Joint joint = spec.joint;
+      JointSpec& spec = joints_[order[i]];
+      model.bodies.push_back(std::move(bodies_[links_.childBody[order[i]]].body));
+      Joint& joint = model.joints.emplace_back(std::move(spec.joint));
       joint.parent = links_.parentBody[order[i]] == kWorld ? kWorld : newIndex[links_.parentBody[order[i]]];
       joint.child = i;
-      model.joints.push_back(joint);
       model.q0.segment(q, joint.nq) = spec.q0;
       model.qd0.segment(q, joint.nq) = spec.qd0;
       q += joint.nq;
@@ -175,16 +179,16 @@ class TreeBuilder {
   }
 
   const std::string& file_;
-  const std::vector<BodySpec>& bodies_;
-  const std::vector<JointSpec>& joints_;
-  std::map<std::string, int> bodyIndex_;
+  std::vector<BodySpec>& bodies_;
+  std::vector<JointSpec>& joints_;
+  std::unordered_map<std::string, int> bodyIndex_;
   std::vector<std::string> bodyNames_;
   TreeLinks links_;
 };
 
 }  // namespace
 
-void assembleTree(const std::string& file, const std::vector<BodySpec>& bodies, const std::vector<JointSpec>& joints,
+void assembleTree(const std::string& file, std::vector<BodySpec>&& bodies, std::vector<JointSpec>&& joints,
                   Model& model) {
   TreeBuilder(file, bodies, joints).build(model);
 }

@@ -12,8 +12,9 @@ namespace articulab::scene_io {
 
 // Checks names, parents and children (one parent joint per body, no cycles, every body hanging
 // from the world) and fills model.bodies, model.joints, model.q0 and model.qd0 in depth-first
-// order from the world: joint i has child body i and parent index < i.
-void assembleTree(const std::string& file, const std::vector<BodySpec>& bodies, const std::vector<JointSpec>& joints,
+// order from the world: joint i has child body i and parent index < i. The specs are moved into
+// the model.
+void assembleTree(const std::string& file, std::vector<BodySpec>&& bodies, std::vector<JointSpec>&& joints,
                   Model& model);
 
 }  // namespace articulab::scene_io

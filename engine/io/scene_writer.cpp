@@ -1,7 +1,13 @@
 #include "engine/io/scene_writer.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <fstream>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <tuple>
 
 #include "engine/io/json_layout.hpp"
@@ -167,6 +173,7 @@ OrderedJson forceJson(const Model& model, const ForceElement& element) {
 OrderedJson excitationJson(const Excitation& e) {
   if (e.wave)
     return {{"mean", e.mean}, {"amplitude", e.amplitude}, {"period", e.period}, {"phase", e.phase}};
+  if (e.times.empty() || e.values.empty()) return 0.0;  // no knots: u = 0 (excitationAt)
   if (e.times.size() == 1 && e.times[0] == 0.0) return e.values[0];
   OrderedJson knots = OrderedJson::array();
   for (std::size_t k = 0; k < e.times.size(); ++k) knots.push_back({e.times[k], e.values[k]});
@@ -248,6 +255,52 @@ OrderedJson sceneJson(const Model& model, const VectorX& q0, const VectorX& qd0)
   return scene;
 }
 
+std::string lastSystemError() { return std::strerror(errno); }
+
+// Writes all of text to fd; false with errno set on a failure.
+bool writeAll(int fd, const std::string& text) {
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) return false;
+    done += static_cast<std::size_t>(wrote);
+  }
+  return true;
+}
+
+// Writes text to path through a temporary file beside it, renamed over the path once written,
+// flushed and closed (each step checked): a failed save leaves neither a partial scene nor a
+// damaged file where the old one was. Returns "" or the reason, naming the path.
+std::string writeFileReplacing(const std::string& requested, const std::string& text) {
+  if (requested.empty()) return "cannot save the scene: no file name (an empty path)";
+  std::string path = requested;
+  struct stat existing {};
+  const bool exists = ::stat(requested.c_str(), &existing) == 0;
+  if (exists && !S_ISREG(existing.st_mode)) return "cannot save the scene to " + requested + ": not a regular file";
+  if (exists) {  // a symbolic link keeps pointing at the saved file
+    if (char* resolved = ::realpath(requested.c_str(), nullptr)) {
+      path = resolved;
+      std::free(resolved);
+    }
+  }
+  const std::string temporary = path + ".saving";
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, exists ? existing.st_mode & 0777 : 0644);
+  if (fd < 0) return "cannot open " + requested + " for writing: " + lastSystemError();
+  const bool wrote = writeAll(fd, text) && ::fsync(fd) == 0;
+  const int writeError = errno;
+  if (::close(fd) != 0 || !wrote) {
+    const std::string reason = wrote ? lastSystemError() : std::strerror(writeError);
+    ::unlink(temporary.c_str());
+    return "cannot write " + requested + ": " + reason;
+  }
+  if (::rename(temporary.c_str(), path.c_str()) != 0) {
+    const std::string reason = lastSystemError();
+    ::unlink(temporary.c_str());
+    return "cannot write " + requested + ": " + reason;
+  }
+  return "";
+}
+
 // Why the start cannot be used, or "".
 std::string checkStart(const Model& model, const SceneStart& start) {
   for (const VectorX* v : {start.q, start.qd})
@@ -282,12 +335,7 @@ std::string saveScene(const Model& model, const std::string& path, const SceneSt
   } catch (const SceneError& e) {
     return "cannot save the scene: the written text does not load: " + std::string(e.what());
   }
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) return "cannot open " + path + " for writing";
-  out << written.text;
-  out.close();
-  if (!out) return "cannot write " + path;
-  return "";
+  return writeFileReplacing(path, written.text);
 }
 
 }  // namespace articulab

@@ -83,10 +83,13 @@ void AnticipationSolver::solveEqualities(const ConstraintSystem& system, Constra
   for (int i = 0; i < k; ++i) b_[i] = system.auxiliary[i].rhs - rowTimes(system.auxiliary[i], out.a);
   report.redundantRows = k - small_.factor(A_);
   report.residual = small_.solve(A_, b_, out.mu);
-  if (report.residual > kConflictTolerance * std::max(1.0, b_.cwiseAbs().maxCoeff())) {
+  if (!(report.residual <= kConflictTolerance * std::max(1.0, b_.cwiseAbs().maxCoeff()))) {  // NaN fails too
     report.ok = false;
-    report.message = "the auxiliary constraints conflict: " + std::to_string(report.residual) +
-                     " of their equations cannot be met";
+    report.message = std::isfinite(report.residual)
+                         ? "the auxiliary constraints conflict: " + std::to_string(report.residual) +
+                               " of their equations cannot be met"
+                         : "the auxiliary constraints' equations overflowed to non-finite values (a force, velocity "
+                           "or coordinate beyond the largest double, 1.8e308)";
   }
 }
 

@@ -73,7 +73,10 @@ bool ReducedLoopConstraints::solveSchur(VectorX& x) {
   const double unmet = residual_.cwiseAbs().maxCoeff();
   x.noalias() += Y_ * mu_;
   if (unmet <= kConflictTolerance * scale) return true;
-  message_ = "the loop-closing constraints conflict: " + std::to_string(unmet) + " of their equations cannot be met";
+  message_ = std::isfinite(unmet)
+                 ? "the loop-closing constraints conflict: " + std::to_string(unmet) + " of their equations cannot be met"
+                 : "the loop-closing constraints' equations overflowed to non-finite values (a force, velocity or "
+                   "coordinate beyond the largest double, 1.8e308)";
   return false;
 }
 

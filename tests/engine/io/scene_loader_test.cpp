@@ -999,6 +999,32 @@ TEST(SceneLoader, LoopChainPinsTheLastTipWhereItStarts) {
   }
 }
 
+// "position_a": "initial" on a chain whose joints start at different angles: the anchor is
+// the tip where the scene's q0 puts it (the loader read the closure before it assigned each
+// joint its coordinate, and took every joint at the first one's angle).
+TEST(SceneLoader, InitialAnchorFollowsEachJointsOwnStartAngle) {
+  json scene = {{"bodies", json::array()}, {"joints", json::array()}};
+  const double q0[] = {0.3, 0.6, -0.4};
+  for (int k = 0; k < 3; ++k) {
+    const std::string link = "link" + std::to_string(k);
+    scene["bodies"].push_back({{"name", link}, {"mass", 1}, {"shape", {{"type", "box"}, {"size", {0.02, 0.02, 0.1}}}}});
+    scene["joints"].push_back({{"name", link + "_joint"}, {"type", "revolute"}, {"axis", {0, 1, 0}},
+                               {"parent", k == 0 ? "world" : "link" + std::to_string(k - 1)}, {"child", link},
+                               {"position", {0, 0, k == 0 ? 0.0 : -0.05}}, {"child_position", {0, 0, -0.05}},
+                               {"q0", q0[k]}});
+  }
+  scene["constraints"] = {{{"name", "pin"}, {"type", "point"}, {"body_a", "world"}, {"position_a", "initial"},
+                           {"body_b", "link2"}, {"position_b", {0, 0, -0.05}}}};
+  const Model model = loadSceneFromString(scene.dump(), "pinned.json");
+  Vector3 tip = Vector3::Zero();
+  double angle = 0.0;
+  for (double q : q0) {
+    angle += q;
+    tip += 0.1 * Vector3(-std::sin(angle), 0.0, -std::cos(angle));
+  }
+  EXPECT_LT((model.loops[0].E_aA.topRightCorner<3, 1>() - tip).norm(), 1e-14);
+}
+
 TEST(SceneLoader, FourBarStartsWithTheLoopClosed) {
   const Model model = loadScene(kSceneFolder + "/four_bar.json");
   std::vector<Matrix4> E_0i(model.bodyCount());

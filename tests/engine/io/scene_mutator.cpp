@@ -39,6 +39,35 @@ constexpr std::array kStrings = {"",       "$n",          "$undeclared", "world"
                                  "torus",  "box",         "baraff",      "rk4",     "link0",    "1e3",
                                  "\u00e9", "post-stabilization"};
 
+// Keys the scene format documents as optional (docs/scene-format.md), with a default.
+constexpr std::array kOptionalKeys = {
+    "name",          "description",   "parameters",     "gravity",         "simulation",       "backend",
+    "integrator",    "dt",            "duration",       "drift_control",   "baumgarte",        "alpha",
+    "beta",          "solver_settings", "ground_contact", "body_contact",  "friction",         "position",
+    "rotation",      "child_position", "child_rotation", "q0",             "qd0",              "stiffness",
+    "damping",       "rest",          "limits",         "driven",          "up",               "twist",
+    "point",         "point_a",       "point_b",        "rest_length",     "tendon_slack_length",
+    "max_contraction_velocity", "activation_time", "deactivation_time", "excitation", "initial_activation",
+    "phase",         "phase_step",    "rotation_a",     "rotation_b",      "position_a",       "position_b"};
+
+// Numbers at and beyond the edges of a double, as JSON text (nlohmann cannot write them).
+constexpr std::array kExtremeNumberTexts = {"1e308",     "-1e308",   "1.7976931348623157e308", "1e-999", "-1e-999",
+                                            "1e999",     "-1e999",   "5e-324",                 "2.2250738585072014e-308",
+                                            "1e-320",    "0e-999",   "-0.0",                   "123456789012345678901234567890",
+                                            "-123456789012345678901234567890", "1e-300", "4.9e-324"};
+
+// Counts and repetition ranges beyond and at the limits (kMaxChainLinks, for_each, the model).
+constexpr std::array kHugeCounts = {1000.0, 10000.0, 99999.0, 100000.0, 100001.0, 200000.0, 1000000.0, 1e9, 2147483648.0};
+
+void eraseKeyEverywhere(json& node, const std::string& key) {
+  if (node.is_object()) {
+    node.erase(key);
+    for (auto& [name, value] : node.items()) eraseKeyEverywhere(value, key);
+  } else if (node.is_array()) {
+    for (json& value : node) eraseKeyEverywhere(value, key);
+  }
+}
+
 void collect(const json& node, const Pointer& at, std::vector<Pointer>& out) {
   out.push_back(at);
   if (node.is_object())
@@ -58,6 +87,70 @@ const char* mutationKindName(MutationKind kind) {
     case MutationKind::RawBytes: return "raw bytes";
   }
   return "?";
+}
+
+const char* hostileClassName(HostileClass kind) {
+  switch (kind) {
+    case HostileClass::MissingOptional: return "missing optional fields";
+    case HostileClass::HugeArray: return "huge array";
+    case HostileClass::HugeCount: return "huge count";
+    case HostileClass::ExtremeNumber: return "extreme number";
+  }
+  return "?";
+}
+
+std::string SceneMutator::mutateHostile(const std::string& text, HostileClass& kind) {
+  kind = static_cast<HostileClass>(below(4));
+  json root = json::parse(text, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true);
+  if (root.is_discarded()) return text;
+  std::vector<Pointer> nodes;
+  collect(root, Pointer(), nodes);
+  auto matching = [&](auto predicate) {
+    std::vector<Pointer> out;
+    for (const Pointer& p : nodes)
+      if (predicate(p, root.at(p))) out.push_back(p);
+    return out;
+  };
+  switch (kind) {
+    case HostileClass::MissingOptional: break;
+    case HostileClass::HugeArray: {
+      const auto arrays = matching([](const Pointer&, const json& j) { return j.is_array(); });
+      if (arrays.empty()) break;
+      growArray(root[arrays[below(arrays.size())]]);
+      return root.dump();  // compact, as a tool writes a large file
+    }
+    case HostileClass::HugeCount: {
+      const auto counts = matching([](const Pointer& p, const json&) {
+        const std::string key = p.empty() ? "" : p.back();
+        const std::string parent = p.empty() || p.parent_pointer().empty() ? "" : p.parent_pointer().back();
+        return key == "count" || (parent == "for_each" && key == "to") || parent == "parameters";
+      });
+      if (counts.empty()) break;
+      root[counts[below(counts.size())]] = kHugeCounts[below(kHugeCounts.size())];
+      return root.dump(1);
+    }
+    case HostileClass::ExtremeNumber: {
+      const auto numbers = matching([](const Pointer&, const json& j) { return j.is_number(); });
+      if (numbers.empty()) break;
+      const std::string marker = "\"@extreme@\"";
+      root[numbers[below(numbers.size())]] = "@extreme@";
+      std::string out = root.dump(1);
+      out.replace(out.find(marker), marker.size(), kExtremeNumberTexts[below(kExtremeNumberTexts.size())]);
+      return out;
+    }
+  }
+  // Missing optional fields (also where a scene has nothing of another class to change).
+  for (std::size_t k = 0, n = 1 + below(3); k < n; ++k) eraseKeyEverywhere(root, kOptionalKeys[below(kOptionalKeys.size())]);
+  return root.dump(1);
+}
+
+// The array grown to 1e3 to 2e5 elements (log-uniform): copies of one of its elements, empty
+// objects or zeros.
+void SceneMutator::growArray(json& array) {
+  const auto length = static_cast<std::size_t>(std::pow(10.0, 3.0 + std::uniform_real_distribution<double>(0.0, 2.3)(rng_)));
+  const std::size_t fill = below(3);
+  const json element = fill == 0 && !array.empty() ? array[below(array.size())] : fill == 1 ? json::object() : json(0);
+  while (array.size() < length) array.push_back(element);
 }
 
 std::string SceneMutator::mutate(const std::string& text, MutationKind& kind) {
