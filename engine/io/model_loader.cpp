@@ -22,13 +22,18 @@ bool isModelFile(const std::string& path) {
   return extension == ".json" || modelFormatOf(path) != ModelFormat::Scene;
 }
 
-Model loadModel(const std::string& path, const ParameterOverrides& overrides, const ImportOptions& options) {
+Model loadModel(const std::string& path, const ParameterOverrides& overrides, const ImportOptions& options,
+                const SceneLimits& limits) {
   const ModelFormat format = modelFormatOf(path);
-  if (format == ModelFormat::Scene) return loadScene(path, overrides);
+  if (format == ModelFormat::Scene) return loadScene(path, overrides, limits);
   if (!overrides.empty())
     throw SceneError(path, "", "cannot override parameter \"" + overrides.begin()->first +
                                    "\": a URDF or MJCF model declares no parameters (--set applies to scene files)");
-  return format == ModelFormat::Urdf ? importUrdf(path, options) : importMjcf(path, options);
+  Model model = format == ModelFormat::Urdf ? importUrdf(path, options) : importMjcf(path, options);
+  if (model.bodyCount() > limits.maxBodies)
+    throw SceneError(path, "", "the model has " + std::to_string(model.bodyCount()) + " bodies, more than the limit of " +
+                                   std::to_string(limits.maxBodies) + " (raise it with --max-bodies N)");
+  return model;
 }
 
 }  // namespace articulab

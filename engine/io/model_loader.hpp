@@ -20,7 +20,9 @@ bool isModelFile(const std::string& path);
 // Reads a model; throws SceneError naming the file (and the line and element of an XML file)
 // for every problem. Parameter overrides apply to scenes only: one given for a URDF or MJCF is
 // an error (they declare no parameters).
-Model loadModel(const std::string& path, const ParameterOverrides& overrides = {}, const ImportOptions& options = {});
+// `limits` (--max-bodies) bound a scene's size as loadScene says, and an imported model's bodies.
+Model loadModel(const std::string& path, const ParameterOverrides& overrides = {}, const ImportOptions& options = {},
+                const SceneLimits& limits = {});
 
 // The importers (engine/io/urdf_import.cpp, mjcf_import.cpp).
 Model importUrdf(const std::string& path, const ImportOptions& options = {});
