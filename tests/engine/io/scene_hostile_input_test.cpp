@@ -93,7 +93,7 @@ TEST(SceneHostileInput, TheFirstErrorOfAHugeArrayIsReportedAtItsElement) {
   text += "]}";
   const SceneError e = sceneErrorOf([&] { loadSceneFromString(text, "huge.json"); });
   EXPECT_EQ(e.pointer(), "/bodies/2/shape");
-  EXPECT_EQ(e.message(), "missing required field \"shape\" (or \"shapes\")");
+  EXPECT_EQ(e.message(), "missing required field \"shape\" (or \"shapes\", or \"inertial\")");
 }
 
 // spring_chain at n = 100000: 2e5 springs name their bodies; Model::findBody, a linear search,

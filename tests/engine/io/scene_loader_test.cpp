@@ -109,7 +109,7 @@ std::vector<ErrorCase> errorCases() {
        [](json& s) { s["bodies"][0].erase("shape"); },
        {},
        "/bodies/0/shape",
-       "missing required field \"shape\" (or \"shapes\")"},
+       "missing required field \"shape\" (or \"shapes\", or \"inertial\")"},
       {"MissingMass",
        [](json& s) { s["bodies"][0].erase("mass"); },
        {},
