@@ -1,6 +1,7 @@
 #include "engine/io/number_text.hpp"
 
 #include <cctype>
+#include <cstdio>
 
 namespace articulab::scene_io {
 
@@ -33,6 +34,12 @@ bool nonZeroMantissa(const std::string& text) {
     if (c >= '1' && c <= '9') return true;
   }
   return false;
+}
+
+std::string shortNumber(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
 }
 
 }  // namespace articulab::scene_io

@@ -14,4 +14,8 @@ bool isDecimalNumber(const std::string& text);
 // as 0 is an underflow), "0.0e5" has not.
 bool nonZeroMantissa(const std::string& text);
 
+// A number in messages and reprs: six significant digits, as printf's "%g" (and a stream by
+// default) writes it.
+std::string shortNumber(double value);
+
 }  // namespace articulab::scene_io

@@ -2,8 +2,8 @@
 
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 
+#include "engine/io/number_text.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/step_cost_estimate.hpp"
 
@@ -11,11 +11,7 @@ namespace articulab {
 
 namespace {
 
-std::string numberText(double value) {
-  std::ostringstream text;
-  text << value;
-  return text.str();
-}
+using scene_io::shortNumber;
 
 const BackendInfo& resolveBackend(const Model& model, const RunRequest& request) {
   const std::string& name = request.backend.empty() ? model.defaults.backend : request.backend;
@@ -79,13 +75,13 @@ SceneIntegratorChoice chooseIntegrator(const Model& model, const RunRequest& req
 long resolveSteps(const Model& model, const RunRequest& request, double dt, double duration) {
   const double ratio = duration / dt;
   const auto refuse = [&](const std::string& why) {
-    const std::string text = "a duration of " + numberText(duration) + " s at a step of " + numberText(dt) + " s " + why;
+    const std::string text = "a duration of " + shortNumber(duration) + " s at a step of " + shortNumber(dt) + " s " + why;
     if (request.dt > 0.0) throw RunRefusal("dt", text);
     if (request.duration > 0.0) throw RunRefusal("duration", text);
     throw SceneError(model.sourceFile, "/simulation/duration", text);
   };
   if (!std::isfinite(ratio) || ratio > kMostRunSteps)
-    refuse("is " + numberText(ratio) + " steps; a run takes at most " + numberText(kMostRunSteps) + " steps");
+    refuse("is " + shortNumber(ratio) + " steps; a run takes at most " + shortNumber(kMostRunSteps) + " steps");
   if (ratio < 1.0 - 1e-9) refuse("is less than one step; make the duration at least the step size");
   return std::lround(ratio);
 }
@@ -105,7 +101,7 @@ void applyCoordinates(const char* field, const std::vector<double>& values, Vect
 double positiveOr(const char* field, double asked, double scene) {
   if (asked == 0.0) return scene;
   if (!(asked > 0.0) || !std::isfinite(asked))
-    throw RunRefusal(field, "expected a finite number > 0, got " + numberText(asked));
+    throw RunRefusal(field, "expected a finite number > 0, got " + shortNumber(asked));
   return asked;
 }
 

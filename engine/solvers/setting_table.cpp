@@ -1,19 +1,15 @@
 #include "engine/solvers/setting_table.hpp"
 
+#include "engine/io/number_text.hpp"
+
 #include <cctype>
 #include <charconv>
-#include <sstream>
 
 namespace articulab {
 
 namespace {
 
-// As the stream prints it by default (six significant digits), for messages.
-std::string shortNumber(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
-}
+using scene_io::shortNumber;
 
 std::string settingOf(const std::string& backend, const SolverSetting& setting) {
   return "setting '" + std::string(setting.name) + "' of back-end '" + backend + "'";

@@ -3,13 +3,15 @@
 #include <pybind11/stl.h>
 
 
+#include "engine/io/number_text.hpp"
 #include "python/src/arrays.hpp"
-#include "python/src/number_text.hpp"
 #include "python/src/run_values.hpp"
 
 namespace articulab::python {
 
 namespace {
+
+using scene_io::shortNumber;
 
 void bindEnergy(py::module_& module) {
   py::class_<EnergyReport>(module, "Energy", "The energy of a state (the channels kinetic, potential, total).")
@@ -20,8 +22,8 @@ void bindEnergy(py::module_& module) {
       .def_readonly("dissipation", &EnergyReport::dissipation, "W: power taken by the dampers")
       .def_readonly("muscle_power", &EnergyReport::musclePower, "W: power the muscles deliver to the bodies")
       .def("__repr__", [](const EnergyReport& e) {
-        return "Energy(kinetic=" + numberText(e.kinetic) + " J, potential=" + numberText(e.potential) +
-               " J, total=" + numberText(e.total()) + " J)";
+        return "Energy(kinetic=" + shortNumber(e.kinetic) + " J, potential=" + shortNumber(e.potential) +
+               " J, total=" + shortNumber(e.total()) + " J)";
       });
 }
 
@@ -31,9 +33,9 @@ void bindMomentum(py::module_& module) {
       .def_property_readonly("angular", [](const Momentum& m) { return arrayOf(m.angular); },
                              "kg m^2/s, about the world origin")
       .def("__repr__", [](const Momentum& m) {
-        return "Momentum(linear=[" + numberText(m.linear.x()) + ", " + numberText(m.linear.y()) + ", " +
-               numberText(m.linear.z()) + "] kg m/s, angular=[" + numberText(m.angular.x()) + ", " +
-               numberText(m.angular.y()) + ", " + numberText(m.angular.z()) + "] kg m^2/s)";
+        return "Momentum(linear=[" + shortNumber(m.linear.x()) + ", " + shortNumber(m.linear.y()) + ", " +
+               shortNumber(m.linear.z()) + "] kg m/s, angular=[" + shortNumber(m.angular.x()) + ", " +
+               shortNumber(m.angular.y()) + ", " + shortNumber(m.angular.z()) + "] kg m^2/s)";
       });
 }
 
@@ -48,7 +50,7 @@ void bindDrift(py::module_& module) {
       .def_property_readonly("worst_rotation", [](const DriftReport& d) { return d.worst.rotation; },
                              "rad, of the worst joint or loop")
       .def("__repr__", [](const DriftReport& d) {
-        return "Drift(position=" + numberText(d.total.position) + " m, rotation=" + numberText(d.total.rotation) +
+        return "Drift(position=" + shortNumber(d.total.position) + " m, rotation=" + shortNumber(d.total.rotation) +
                " rad)";
       });
 }
