@@ -1,7 +1,9 @@
 # Include rules of the app's layers, checked over the #include lines of SOURCE_DIR/app:
 #   1. app/session (the live session) includes no OpenGL, GLFW, glad or ImGui header and nothing
 #      of app/gui, app/video or render/: the panels draw it, record records it;
-#   2. app/video includes nothing of app/gui: record draws through video::SessionWindow.
+#   2. app/video includes nothing of app/gui: record draws through video::SessionWindow;
+#   3. app/figures (figures drawn with cairo for the CLI and the app alike) includes no OpenGL,
+#      GLFW, glad or ImGui header and nothing of app/gui, app/video or render/.
 # Usage: cmake -DSOURCE_DIR=<project root> -P app_include_rules.cmake (fails listing every breach).
 if(NOT SOURCE_DIR)
   message(FATAL_ERROR "app_include_rules: pass -DSOURCE_DIR=<project root>")
@@ -9,7 +11,8 @@ endif()
 include(${CMAKE_CURRENT_LIST_DIR}/include_lines.cmake)
 
 file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/app/session/*.hpp ${SOURCE_DIR}/app/session/*.cpp
-     ${SOURCE_DIR}/app/video/*.hpp ${SOURCE_DIR}/app/video/*.cpp)
+     ${SOURCE_DIR}/app/video/*.hpp ${SOURCE_DIR}/app/video/*.cpp
+     ${SOURCE_DIR}/app/figures/*.hpp ${SOURCE_DIR}/app/figures/*.cpp)
 set(breaches "")
 set(checked 0)
 foreach(source ${sources})
@@ -21,6 +24,8 @@ foreach(source ${sources})
       list(APPEND breaches "${source}: includes '${header}' of app/gui (the panels; the session and record do without them)")
     elseif(source MATCHES "^app/session/" AND (header MATCHES "^(app/video|render)/" OR graphics))
       list(APPEND breaches "${source}: includes '${header}' (app/session draws nothing)")
+    elseif(source MATCHES "^app/figures/" AND (header MATCHES "^(app/video|render)/" OR graphics))
+      list(APPEND breaches "${source}: includes '${header}' (app/figures draws with cairo alone)")
     endif()
   endforeach()
 endforeach()
