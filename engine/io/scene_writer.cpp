@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <tuple>
 
 #include "engine/io/json_layout.hpp"
@@ -30,7 +31,15 @@ struct Unwritable {
   std::string reason;
 };
 
-OrderedJson shapeJson(const ShapeDims& dims) {
+// A mesh file as a scene in `sceneFolder` names it: relative to that folder, as the loader reads
+// it (so that the scene and its meshes move together), or by its absolute path without a folder.
+std::string meshFileName(const std::string& file, const std::filesystem::path& sceneFolder) {
+  if (sceneFolder.empty()) return file;
+  const std::filesystem::path relative = std::filesystem::path(file).lexically_relative(sceneFolder);
+  return relative.empty() ? file : relative.generic_string();
+}
+
+OrderedJson shapeJson(const ShapeDims& dims, const std::filesystem::path& sceneFolder) {
   const Vector3& s = dims.size;
   switch (dims.type) {
     case ShapeType::Box: return {{"type", "box"}, {"size", vector3(s)}};
@@ -41,7 +50,7 @@ OrderedJson shapeJson(const ShapeDims& dims) {
     case ShapeType::Torus: return {{"type", "torus"}, {"major_radius", s.x()}, {"minor_radius", s.y()}};
     case ShapeType::Mesh: {
       if (!dims.mesh) throw Unwritable{"a mesh shape without its mesh"};
-      OrderedJson out = {{"type", "mesh"}, {"file", dims.mesh->file}};
+      OrderedJson out = {{"type", "mesh"}, {"file", meshFileName(dims.mesh->file, sceneFolder)}};
       if (s != Vector3::Ones()) out["scale"] = vector3(s);
       return out;
     }
@@ -67,17 +76,17 @@ OrderedJson inertialJson(const BodyInertial& inertial) {
   return out;
 }
 
-OrderedJson bodyJson(const Body& body) {
+OrderedJson bodyJson(const Body& body, const std::filesystem::path& sceneFolder) {
   OrderedJson out = {{"name", body.name}};
   const bool plain = body.shapes.size() == 1 && body.shapes[0].role == ShapeRole::Both && !body.inertial.given;
   if (plain && body.shapes[0].E_bs == Matrix4::Identity()) {
     out["mass"] = body.shapes[0].mass;
-    out["shape"] = shapeJson(body.shapes[0].dims);
+    out["shape"] = shapeJson(body.shapes[0].dims, sceneFolder);
   } else {
     if (body.inertial.given) out["inertial"] = inertialJson(body.inertial);
     OrderedJson shapes = OrderedJson::array();
     for (const BodyShape& shape : body.shapes) {
-      OrderedJson entry = shapeJson(shape.dims);
+      OrderedJson entry = shapeJson(shape.dims, sceneFolder);
       if (shape.mass != 0.0 || !body.inertial.given) entry["mass"] = shape.mass;
       putPose(entry, shape.E_bs, "position", "rotation");
       if (shape.role != ShapeRole::Both) entry["role"] = roleName(shape.role);
@@ -237,13 +246,14 @@ OrderedJson list(const std::vector<T>& items, ToJson toJson) {
   return out;
 }
 
-OrderedJson sceneJson(const Model& model, const VectorX& q0, const VectorX& qd0) {
+OrderedJson sceneJson(const Model& model, const VectorX& q0, const VectorX& qd0,
+                      const std::filesystem::path& sceneFolder) {
   OrderedJson scene = {{"name", model.name}};
   if (!model.description.empty()) scene["description"] = model.description;
   scene["gravity"] = vector3(model.gravity);
   putContact(scene, model);
   scene["simulation"] = simulationJson(model.defaults);
-  scene["bodies"] = list(model.bodies, bodyJson);
+  scene["bodies"] = list(model.bodies, [&](const Body& body) { return bodyJson(body, sceneFolder); });
   scene["joints"] = list(model.joints, [&](const Joint& j) { return jointJson(model, j, q0, qd0); });
   if (!model.loops.empty()) scene["constraints"] = list(model.loops, [&](const LoopConstraint& l) { return loopJson(model, l); });
   if (!model.forces.empty()) scene["forces"] = list(model.forces, [&](const ForceElement& f) { return forceJson(model, f); });
@@ -309,21 +319,29 @@ std::string checkStart(const Model& model, const SceneStart& start) {
   return "";
 }
 
+// The folder a scene written to `scenePath` lies in, as the mesh reader resolves paths (canonical).
+std::filesystem::path sceneFolderOf(const std::string& scenePath) {
+  if (scenePath.empty()) return {};
+  std::error_code ignored;  // a folder that does not exist yet is named as given
+  const std::filesystem::path absolute = std::filesystem::absolute(scenePath, ignored);
+  return std::filesystem::weakly_canonical(absolute, ignored).parent_path();
+}
+
 }  // namespace
 
-WrittenScene writeScene(const Model& model, const SceneStart& start) {
+WrittenScene writeScene(const Model& model, const SceneStart& start, const std::string& scenePath) {
   if (std::string problem = checkStart(model, start); !problem.empty()) return {"", problem};
   try {
     const VectorX& q0 = start.q ? *start.q : model.q0;
     const VectorX& qd0 = start.qd ? *start.qd : model.qd0;
-    return {scene_io::layoutJson(sceneJson(model, q0, qd0)), ""};
+    return {scene_io::layoutJson(sceneJson(model, q0, qd0, sceneFolderOf(scenePath))), ""};
   } catch (const Unwritable& e) {
     return {"", e.reason};
   }
 }
 
 std::string saveScene(const Model& model, const std::string& path, const SceneStart& start) {
-  const WrittenScene written = writeScene(model, start);
+  const WrittenScene written = writeScene(model, start, path);
   if (!written.error.empty()) return "cannot save the scene: " + written.error;
   Model expected = model;
   if (start.q) expected.q0 = *start.q;

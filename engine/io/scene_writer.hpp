@@ -22,8 +22,9 @@ struct WrittenScene {
   std::string error;  // why the model cannot be written; text is empty then
 };
 
-// The scene text of the model. Refuses (error) what the format cannot hold.
-WrittenScene writeScene(const Model& model, const SceneStart& start = {});
+// The scene text of the model. Refuses (error) what the format cannot hold. Mesh files are named
+// relative to the folder of `scenePath` (the file the text is for), or by absolute path without one.
+WrittenScene writeScene(const Model& model, const SceneStart& start = {}, const std::string& scenePath = "");
 // Writes the scene to `path` after loading the text back and checking that it gives the same
 // model (modelDifference): returns "" on success, otherwise the reason, and writes nothing.
 std::string saveScene(const Model& model, const std::string& path, const SceneStart& start = {});

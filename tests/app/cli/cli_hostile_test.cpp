@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include "app/cli/commands.hpp"
-#include "app/cli/dispatch.hpp"
 #include "app/cli/last_resort.hpp"
+#include "tests/app/cli/cli_invocation.hpp"
 #include "tests/engine/io/hostile_scenes.hpp"
 #include "tests/engine/test_util.hpp"
 
@@ -24,22 +24,10 @@ namespace {
 
 using nlohmann::json;
 
-struct Outcome {
-  int code = 0;
-  std::string out, err;
-};
+using Outcome = test::CliOutcome;
+using test::outcomeText;
 
-// What `articulab ARGS` does, without a window (WindowCommands{}: a build without the GUI).
-Outcome invoke(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  Outcome outcome;
-  outcome.code = cli::runGuarded([&] { return cli::dispatchCommand(args, out, err, {}); }, err);
-  outcome.out = out.str();
-  outcome.err = err.str();
-  return outcome;
-}
-
-std::string outcomeText(const Outcome& o) { return "exit " + std::to_string(o.code) + "\n" + o.out + o.err; }
+Outcome invoke(const std::vector<std::string>& args) { return test::invokeCli(args); }
 
 // A scene file in the temporary directory, removed with the object.
 class TemporaryScene {
