@@ -43,7 +43,7 @@ articulab::gui::GuiOptions parseGuiOptions(const std::vector<std::string>& args)
     else if (o.scenePath.empty()) o.scenePath = a;
     else throw UsageError("unexpected argument '" + a + "': the app opens one scene file");
   }
-  if (o.scenePath.empty()) o.scenePath = std::string(ARTICULAB_SOURCE_DIR) + "/scenes/double_pendulum.json";
+  if (o.scenePath.empty()) o.scenePath = o.defaultScenePath;
   return o;
 }
 

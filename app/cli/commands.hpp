@@ -28,13 +28,13 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
 // articulab compare SCENE --runs LIST: the runs side by side, one table (docs/cli.md).
 int compareCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int describeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int backendsCommand(std::ostream& out);
+// articulab backends [--json].
+int backendsCommand(const std::vector<std::string>& args, std::ostream& out);
 // articulab import MODEL [-o SCENE] [--package-path DIR] [--floating-root]: a URDF or MJCF
 // written as a scene file (or to out without -o), with the import report.
 int importCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // The import report of a model under a heading, one indented line each (nothing for a scene file).
 void printImportReport(const Model& model, std::ostream& out);
-void printUsage(std::ostream& out);
 // Each back-end with its integrators (name, description) and its own settings, from the registry.
 void printBackends(std::ostream& out);
 

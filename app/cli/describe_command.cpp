@@ -5,24 +5,14 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "app/cli/describe_facts.hpp"
+#include "app/cli/describe_json.hpp"
+#include "app/cli/last_resort.hpp"
 #include "engine/forces/muscle_excitation.hpp"
-#include "engine/run/run_plan.hpp"
 
 namespace articulab::cli {
 
 namespace {
-const char* shapeName(ShapeType type) {
-  switch (type) {
-    case ShapeType::Box: return "box";
-    case ShapeType::Sphere: return "sphere";
-    case ShapeType::Ellipsoid: return "ellipsoid";
-    case ShapeType::Cylinder: return "cylinder";
-    case ShapeType::Capsule: return "capsule";
-    case ShapeType::Torus: return "torus";
-    case ShapeType::Mesh: return "mesh";
-  }
-  return "?";
-}
 
 std::string attachmentText(const Model& model, const Attachment& attachment) {
   std::ostringstream text;
@@ -59,48 +49,29 @@ void describeMuscle(const Model& model, const Muscle& muscle, std::ostream& out)
   out << '\n';
 }
 
-// Whether each back-end runs the scene, and with which integrators: the run plans the scene's
-// request gives on it (run_plan.hpp), so that describe says what run does.
 void describeBackends(const Model& model, std::ostream& out) {
-  for (const BackendInfo& info : backends()) {
-    RunRequest request;
-    request.backend = info.name;
-    RunPlan plan;
-    try {
-      plan = resolveRun(model, request);
-    } catch (const RunRefusal& refused) {
-      out << "  " << info.name << ": cannot run this scene: " << refused.reason() << '\n';
+  for (const BackendVerdict& verdict : backendVerdicts(model)) {
+    if (!verdict.runs) {
+      out << "  " << verdict.name << ": cannot run this scene: " << verdict.refusal << '\n';
       continue;
     }
-    out << "  " << info.name << ": runs this scene\n    integrators:";
-    for (const IntegratorInfo& offered : info.integrators) {
-      request.requireIntegrator(offered.integrator.name());
-      out << ' ' << offered.integrator.name() << (resolves(model, request) ? "" : " (not on this scene)");
-    }
+    out << "  " << verdict.name << ": runs this scene\n    integrators:";
+    for (const IntegratorVerdict& integrator : verdict.integrators)
+      out << ' ' << integrator.name << (integrator.onThisScene ? "" : " (not on this scene)");
     out << '\n';
-    for (const std::string& warning : plan.support.warnings) out << "    warning: " << warning << '\n';
-    for (const std::string& note : plan.support.notes) out << "    note: " << note << '\n';
+    for (const std::string& warning : verdict.warnings) out << "    warning: " << warning << '\n';
+    for (const std::string& note : verdict.notes) out << "    note: " << note << '\n';
   }
 }
 
-}  // namespace
+// "revolute 500, fixed 1".
+std::string countsText(const std::map<std::string, int>& counts) {
+  std::string text;
+  for (const auto& [name, count] : counts) text += (text.empty() ? "" : ", ") + name + " " + std::to_string(count);
+  return text.empty() ? "none" : text;
+}
 
-int describeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream&) {
-  std::string scene;
-  ParameterOverrides overrides;
-  SceneLimits limits;  // --max-bodies
-  ImportOptions import;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (parseImportFlag(args, i, import)) continue;
-    if (args[i] == "--set") parseOverride(flagValue(args, i), overrides);
-    else if (args[i] == "--max-bodies") limits.maxBodies = parseMaxBodies(flagValue(args, i));
-    else if (args[i].rfind("--", 0) == 0) throw UsageError("unknown flag '" + args[i] + "' for 'describe'");
-    else if (scene.empty()) scene = args[i];
-    else throw UsageError("unexpected argument '" + args[i] + "': 'describe' takes one scene file");
-  }
-  if (scene.empty()) throw UsageError("'describe' needs a scene file");
-  const Model model = loadModel(scene, overrides, import, limits);
-  out << std::setprecision(6);
+void describeHeader(const Model& model, const std::string& scene, std::ostream& out) {
   out << model.name << " (" << scene << ")\n";
   if (!model.description.empty()) out << "  " << model.description << '\n';
   for (const auto& [name, value] : model.parameters) out << "  parameter " << name << " = " << value << '\n';
@@ -111,11 +82,31 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
   out << "  " << model.bodyCount() << " bodies, " << model.joints.size() << " joints, " << model.loops.size()
       << " loop constraints, " << model.forces.size() << " force elements, " << model.muscles.size() << " muscles, "
       << model.nq << " DOF\n";
+}
+
+// --summary: counts by type instead of one line per body, joint, force and muscle.
+void describeSummary(const Model& model, std::ostream& out) {
+  double mass = 0.0;
+  for (const Body& body : model.bodies) mass += body.mass;
+  out << "  joints by type: " << countsText(jointTypeCounts(model)) << '\n';
+  out << "  shapes by type: " << countsText(shapeTypeCounts(model)) << '\n';
+  out << "  total mass " << mass << " kg\n";
+  std::map<std::string, int> loops, forces;
+  for (const LoopConstraint& loop : model.loops) ++loops[loopTypeName(loop.type)];
+  for (const ForceElement& element : model.forces) ++forces[forceElementTypeName(element.type)];
+  if (!loops.empty()) out << "  loops by type: " << countsText(loops) << '\n';
+  if (!forces.empty()) out << "  force elements by type: " << countsText(forces) << '\n';
+  if (!model.keyframes.empty()) out << "  " << model.keyframes.size() << " keyframes\n";
+  if (!model.importReport.empty())
+    out << "  import report: " << model.importReport.size() << " items approximated or not imported\n";
+}
+
+void describeLists(const Model& model, std::ostream& out) {
   out << "bodies:\n";
   for (const Body& body : model.bodies) {
     out << "  " << std::left << std::setw(16) << body.name << std::right << " mass " << body.mass << " kg, com ["
         << body.com.transpose() << "] m, shapes:";
-    for (const BodyShape& shape : body.shapes) out << ' ' << shapeName(shape.dims.type);
+    for (const BodyShape& shape : body.shapes) out << ' ' << shapeTypeName(shape.dims.type);
     out << '\n';
   }
   out << "joints:\n";
@@ -136,29 +127,42 @@ int describeCommand(const std::vector<std::string>& args, std::ostream& out, std
   for (const Muscle& muscle : model.muscles) describeMuscle(model, muscle, out);
   for (const Model::Keyframe& key : model.keyframes) out << "keyframe " << key.name << '\n';
   printImportReport(model, out);
+}
+
+}  // namespace
+
+int describeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream&) {
+  std::string scene;
+  ParameterOverrides overrides;
+  SceneLimits limits;  // --max-bodies
+  ImportOptions import;
+  bool summary = false, json = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (parseImportFlag(args, i, import)) continue;
+    if (args[i] == "--set") parseOverride(flagValue(args, i), overrides);
+    else if (args[i] == "--max-bodies") limits.maxBodies = parseMaxBodies(flagValue(args, i));
+    else if (args[i] == "--summary") summary = true;
+    else if (args[i] == "--json") json = true;
+    else if (args[i].rfind("--", 0) == 0) throw UsageError("unknown flag '" + args[i] + "' for 'describe'");
+    else if (scene.empty()) scene = args[i];
+    else throw UsageError("unexpected argument '" + args[i] + "': 'describe' takes one scene file");
+  }
+  if (scene.empty()) throw UsageError("'describe' needs a scene file");
+  const Model model = loadModel(scene, overrides, import, limits);
+  if (json) {
+    out << describeJson(model, scene, summary).dump(2) << '\n';
+    return kExitOk;
+  }
+  out << std::setprecision(6);
+  describeHeader(model, scene, out);
+  if (summary) describeSummary(model, out);
+  else describeLists(model, out);
   out << "back-ends:\n";
   describeBackends(model, out);
-  return 0;
+  return kExitOk;
 }
 
 namespace {
-
-// "loops, ground contact and body contact (on implicit, semi-implicit), joint friction".
-std::string capabilityText(const BackendCapabilities& c) {
-  std::string text;
-  const auto add = [&text](bool has, const std::string& what) {
-    if (has) text += (text.empty() ? "" : ", ") + what;
-  };
-  std::string contactIntegrators;
-  for (Integrator integrator : c.contactIntegrators)
-    contactIntegrators += (contactIntegrators.empty() ? "" : ", ") + std::string(integrator.name());
-  add(c.loops, "loop closures");
-  add(c.groundContact, "ground contact");
-  add(c.bodyContact, "body contact");
-  if (c.groundContact || c.bodyContact) text += " (on " + contactIntegrators + ")";
-  add(c.jointFriction, "joint friction");
-  return text.empty() ? "trees without contact or joint friction" : text;
-}
 
 // "1e-08 relative (real, range 1e-14 to 0.01)", "on (on/off)", "settled (choice: plain, settled, newton)".
 std::string settingText(const SolverSetting& setting) {
@@ -202,9 +206,16 @@ void printBackends(std::ostream& out) {
   }
 }
 
-int backendsCommand(std::ostream& out) {
-  printBackends(out);
-  return 0;
+int backendsCommand(const std::vector<std::string>& args, std::ostream& out) {
+  bool json = false;
+  for (const std::string& arg : args) {
+    if (arg == "--json") json = true;
+    else if (arg.rfind("-", 0) == 0) throw UsageError("unknown flag '" + arg + "' for 'backends'");
+    else throw UsageError("unexpected argument '" + arg + "': 'backends' takes no arguments besides --json");
+  }
+  if (json) out << backendsJson().dump(2) << '\n';
+  else printBackends(out);
+  return kExitOk;
 }
 
 }  // namespace articulab::cli

@@ -1,36 +1,42 @@
 #include "app/cli/dispatch.hpp"
 
+#include <algorithm>
+
+#include "app/cli/command_table.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/last_resort.hpp"
 #include "engine/io/model_loader.hpp"
 
 namespace articulab::cli {
 
+namespace {
+
+bool asksForHelp(const std::vector<std::string>& args) {
+  return std::any_of(args.begin(), args.end(), [](const std::string& a) { return a == "--help" || a == "-h"; });
+}
+
+}  // namespace
+
 int dispatchCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
                     const WindowCommands& window) {
-  const std::string command = args.empty() ? "gui" : args[0];
-  const std::vector<std::string> rest(args.begin() + (args.empty() ? 0 : 1), args.end());
-  if (command == "run") return runCommand(rest, out, err);
-  if (command == "describe") return describeCommand(rest, out, err);
-  if (command == "compare") return compareCommand(rest, out, err);
-  if (command == "import") return importCommand(rest, out, err);
-  if (command == "backends") return backendsCommand(out);
-  if (command == "--help" || command == "-h" || command == "help") {
-    printUsage(out);
+  const std::string first = args.empty() ? "gui" : args[0];
+  if (first == "--help" || first == "-h") return findCommand("help")->run({}, out, err, window);
+  if (first == "--version") {
+    if (args.size() > 1) throw UsageError("'--version' takes no arguments");
+    printVersion(out);
     return kExitOk;
   }
-  if (command == "record") {
-    if (window.record) return window.record(rest);
-    err << "this build has no GUI (configured with -DARTICULAB_GUI=OFF), which record draws with\n";
-    return kExitNoGui;
+  // The app's own form: flags or a model file without a command name.
+  const bool appForm = !findCommand(first) && (first.rfind("--", 0) == 0 || isModelFile(first));
+  const CommandEntry* command = findCommand(appForm ? "gui" : first);
+  if (!command) throw UsageError("unknown command '" + first + "' (expected " + commandNames() + ")");
+  const std::vector<std::string> rest(args.begin() + (args.empty() || appForm ? 0 : 1), args.end());
+  // Help never needs the command's resources (a display, a scene): it is answered here.
+  if (asksForHelp(rest)) {
+    printCommandUsage(*command, out);
+    return kExitOk;
   }
-  const bool gui = command == "gui" || command.rfind("--", 0) == 0 || isModelFile(command);
-  if (!gui)
-    throw UsageError("unknown command '" + command +
-                     "' (expected gui, run, compare, record, describe, import or backends)");
-  if (window.gui) return window.gui(command == "gui" ? rest : args);
-  err << "this build has no GUI (configured with -DARTICULAB_GUI=OFF); use 'articulab run SCENE'\n";
-  return kExitNoGui;
+  return command->run(rest, out, err, window);
 }
 
 }  // namespace articulab::cli

@@ -24,7 +24,7 @@ void drawComparison(Workbench& app) {
         app.showError(error);
       ImGui::EndDisabled();
       if (!support.ok && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("%s", support.reason.c_str());
+        wrappedTooltip(support.reason);
     }
     ImGui::EndCombo();
   }
@@ -45,7 +45,7 @@ void drawRunRow(Workbench& app, std::size_t run, std::uint64_t id, const std::st
   ImGui::ColorEdit3("##colour", &view.colour.r, ImGuiColorEditFlags_NoInputs);
   ImGui::SameLine();
   ImGui::Text("%s", name.c_str());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
+  if (ImGui::IsItemHovered()) wrappedTooltip(label);
   ImGui::SameLine(200.0f);
   if (ImGui::RadioButton("ref", snap.reference == run) && !app.session().choices().setReference(run, error))
     app.showError(error);
@@ -108,7 +108,7 @@ void drawBackendPanel(Workbench& app) {
       if (!app.session().choices().setBackend(info.name, error)) app.showError(error);
     }
     ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", info.description.c_str());
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) wrappedTooltip(info.description);
     if (!support.ok) {
       ImGui::SameLine();
       ImGui::PushTextWrapPos(0.0f);

@@ -79,6 +79,11 @@ BodyInspection inspectBody(const Model& model, const State& state, int b) {
   out.jointType = jointTypeName(joint);
   out.parent = joint.parent < 0 ? "world" : model.bodies[joint.parent].name;
   out.q = state.q.segment(joint.qIndex, joint.nq);
+  out.coordinateKinds.assign(joint.nq, CoordinateKind::Unknown);
+  int k = 0;
+  for (const JointPart& part : joint.parts)
+    for (int c = 0; c < part.nq && k < joint.nq; ++c, ++k)
+      out.coordinateKinds[k] = isTranslationCoordinate(part, c) ? CoordinateKind::Length : CoordinateKind::Angle;
   out.qd = state.qd.segment(joint.qIndex, joint.nq);
   out.qdd = state.qdd.size() == state.q.size() ? VectorX(state.qdd.segment(joint.qIndex, joint.nq)) : VectorX();
   out.hasLimits = joint.hasLimits;

@@ -26,6 +26,9 @@ struct InspectedContact {
   std::string with;                    // "ground" or the other body's name
 };
 
+// What a joint coordinate measures: an angle (rad), a length (m), or not known (a general joint).
+enum class CoordinateKind { Angle, Length, Unknown };
+
 struct BodyInspection {
   std::string name;
   double mass = 0.0;                        // kg
@@ -39,6 +42,7 @@ struct BodyInspection {
   // The joint that holds it (to its parent or the world).
   std::string joint, jointType, parent;     // parent "world" for a root
   VectorX q, qd, qdd;                       // its coordinates, rates, last accelerations
+  std::vector<CoordinateKind> coordinateKinds;  // per coordinate of q, from the joint's parts
   bool hasLimits = false;
   VectorX lower, upper;
   double stiffness = 0.0, damping = 0.0;    // N m/rad or N/m, N m s/rad or N s/m

@@ -35,6 +35,17 @@ int runScripted(Workbench& app, const std::vector<ScriptCommand>& commands, cons
   return 0;
 }
 
+// The window opens on the default scene when the one asked for does not load; the banner says why.
+void openDefaultScene(Workbench& app, const GuiOptions& options, const std::string& error) {
+  std::string defaultError;
+  if (options.scenePath != options.defaultScenePath && app.openScene(options.defaultScenePath, {}, "", defaultError)) {
+    app.showError("Could not open the scene; the app opened the default scene (" + options.defaultScenePath +
+                  ") instead.\n" + error);
+    return;
+  }
+  app.showError("Could not open the scene.\n" + error);
+}
+
 }  // namespace
 
 int runGui(const GuiOptions& options) {
@@ -50,10 +61,12 @@ int runGui(const GuiOptions& options) {
     std::cerr << "articulab gui: " << error << std::endl;
     return 1;
   }
-  if (!options.scenePath.empty() && !app.openScene(options.scenePath, options.overrides, options.backend, error) &&
-      !interactive) {
-    std::cerr << "articulab gui: " << error << std::endl;
-    return 1;
+  if (!options.scenePath.empty() && !app.openScene(options.scenePath, options.overrides, options.backend, error)) {
+    if (!interactive) {
+      std::cerr << "articulab gui: " << error << std::endl;
+      return 1;
+    }
+    openDefaultScene(app, options, error);
   }
   // With both, the script sets the session up (scene, overlays, panels) and the benchmark follows.
   if (!options.scriptPath.empty()) {

@@ -10,6 +10,8 @@ namespace articulab::gui {
 
 struct GuiOptions {
   std::string scenePath;            // scene opened at start
+  // What an interactive session opens instead when scenePath does not load (the error in the banner).
+  std::string defaultScenePath = ARTICULAB_SOURCE_DIR "/scenes/double_pendulum.json";
   ParameterOverrides overrides;     // scene parameters for that scene (--set n=20)
   SceneLimits sceneLimits;          // size limits of every scene the app opens (--max-bodies)
   std::string backend;              // back-end instead of the scene's default (--backend)

@@ -28,18 +28,53 @@ void scalarRow(const char* label, double value, const char* unit) {
   ImGui::Text("%.6g %s", value, unit);
 }
 
-void coordinatesRow(const char* label, const VectorX& x, const char* unit) {
+// The units of a joint's coordinates and of the quantities per coordinate (rate, acceleration,
+// stiffness, damping): the angle's and the length's.
+struct CoordinateUnits {
+  const char* angle;
+  const char* length;
+};
+
+const char* unitOf(CoordinateKind kind, const CoordinateUnits& units, std::string& either) {
+  if (kind == CoordinateKind::Angle) return units.angle;
+  if (kind == CoordinateKind::Length) return units.length;
+  either = std::string(units.angle) + " or " + units.length;
+  return either.c_str();
+}
+
+// One unit when every coordinate has the same ("rad" for a revolute joint, "m" for a prismatic
+// one); otherwise each value is followed by its own (a free joint: m, m, m, rad, rad, rad).
+void coordinatesRow(const char* label, const VectorX& x, const std::vector<CoordinateKind>& kinds,
+                    const CoordinateUnits& units) {
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
   ImGui::TextUnformatted(label);
   ImGui::TableSetColumnIndex(1);
-  std::string text;
-  char value[32];
+  if (x.size() == 0) {
+    ImGui::TextUnformatted("none");
+    return;
+  }
+  const bool oneKind = std::all_of(kinds.begin(), kinds.end(), [&](CoordinateKind k) { return k == kinds.front(); });
+  std::string text, either;
+  char value[48];
   for (Eigen::Index k = 0; k < x.size(); ++k) {
-    std::snprintf(value, sizeof value, "%+.5g  ", x[k]);
+    const CoordinateKind kind = k < static_cast<Eigen::Index>(kinds.size()) ? kinds[k] : CoordinateKind::Unknown;
+    if (oneKind) std::snprintf(value, sizeof value, "%+.5g  ", x[k]);
+    else std::snprintf(value, sizeof value, "%+.5g %s  ", x[k], unitOf(kind, units, either));
     text += value;
   }
-  ImGui::Text("%s%s", x.size() ? text.c_str() : "none ", x.size() ? unit : "");
+  if (oneKind && !kinds.empty()) text += unitOf(kinds.front(), units, either);
+  ImGui::TextUnformatted(text.c_str());
+}
+
+// A joint's scalar per coordinate (stiffness, damping) in the unit of its coordinates' kind.
+void jointScalarRow(const char* label, double value, const std::vector<CoordinateKind>& kinds,
+                    const CoordinateUnits& units) {
+  const bool oneKind = !kinds.empty() &&
+                       std::all_of(kinds.begin(), kinds.end(), [&](CoordinateKind k) { return k == kinds.front(); });
+  std::string either;
+  const char* unit = oneKind ? unitOf(kinds.front(), units, either) : unitOf(CoordinateKind::Unknown, units, either);
+  scalarRow(label, value, unit);
 }
 
 void drawBodyTable(const BodyInspection& b) {
@@ -58,15 +93,16 @@ void drawBodyTable(const BodyInspection& b) {
 void drawJointTable(const BodyInspection& b) {
   ImGui::Text("joint '%s' (%s) on %s", b.joint.c_str(), b.jointType.c_str(), b.parent.c_str());
   if (!ImGui::BeginTable("inspected joint", 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
-  coordinatesRow("q", b.q, "(rad or m)");
-  coordinatesRow("qdot", b.qd, "(rad/s or m/s)");
-  coordinatesRow("qddot", b.qdd, "(rad/s^2 or m/s^2)");
+  const std::vector<CoordinateKind>& kinds = b.coordinateKinds;
+  coordinatesRow("q", b.q, kinds, {"rad", "m"});
+  coordinatesRow("qdot", b.qd, kinds, {"rad/s", "m/s"});
+  coordinatesRow("qddot", b.qdd, kinds, {"rad/s^2", "m/s^2"});
   if (b.hasLimits) {
-    coordinatesRow("lower limit", b.lower, "");
-    coordinatesRow("upper limit", b.upper, "");
+    coordinatesRow("lower limit", b.lower, kinds, {"rad", "m"});
+    coordinatesRow("upper limit", b.upper, kinds, {"rad", "m"});
   }
-  scalarRow("stiffness", b.stiffness, "N m/rad or N/m");
-  scalarRow("damping", b.damping, "N m s/rad or N s/m");
+  jointScalarRow("stiffness", b.stiffness, kinds, {"N m/rad", "N/m"});
+  jointScalarRow("damping", b.damping, kinds, {"N m s/rad", "N s/m"});
   ImGui::EndTable();
 }
 

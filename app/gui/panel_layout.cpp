@@ -195,9 +195,23 @@ void handleShortcuts(Workbench& app) {
   if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) && !app.session().stepOnce(error)) app.showError(error);
 }
 
+void wrappedTooltip(const std::string& text) {
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * kTooltipWidthEm);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+// Sized to its text (every line whole), inside the window.
 void drawHelpWindow(Workbench& app) {
-  ImGui::SetNextWindowSize(ImVec2(470.0f, 0.0f), ImGuiCond_Appearing);
-  if (ImGui::Begin("Mouse and keys", &app.ui().showHelp, ImGuiWindowFlags_NoSavedSettings)) {
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), viewport->WorkSize);
+  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
+                                 viewport->WorkPos.y + viewport->WorkSize.y * 0.5f),
+                          ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (ImGui::Begin("Mouse and keys", &app.ui().showHelp,
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::TextUnformatted(
         "3D view\n"
         "  left drag                      orbit the camera\n"
@@ -210,7 +224,8 @@ void drawHelpWindow(Workbench& app) {
         "Window\n"
         "  H       hide / show the panels     ctrl + Q   quit\n"
         "  ctrl + O   open a scene file\n"
-        "  ctrl + Z   undo the last parameter edit     ctrl + Y, ctrl + shift + Z   redo\n"
+        "  ctrl + Z   undo the last parameter edit\n"
+        "  ctrl + Y, ctrl + shift + Z   redo\n"
         "Plots\n"
         "  wheel   zoom time        shift + wheel   zoom values\n"
         "  drag    pan              double-click    follow + autoscale again");

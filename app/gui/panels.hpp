@@ -10,6 +10,11 @@ namespace articulab::gui {
 // Menu bar, the control column (scene, simulation, back-end, parameters, statistics) and the
 // bottom area (plots, log), laid out to the window size.
 void drawPanels(Workbench& app);
+// Tooltips wrap at this many font heights (about 70 characters).
+constexpr float kTooltipWidthEm = 35.0f;
+// The hovered item's tooltip, its text wrapped at kTooltipWidthEm (a scene's description, a
+// back-end's reason): long single lines would run off the window.
+void wrappedTooltip(const std::string& text);
 // The error banner (scene that failed to open, diverged simulation) on top of everything; else
 // the notice of what the app changed by itself (a back-end or an integrator it replaced).
 void drawBanner(Workbench& app);

@@ -26,7 +26,7 @@ void drawIntegrator(Workbench& app) {
     }
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip("%s", available ? offer.description.c_str() : ("unavailable: " + offer.unavailable).c_str());
+      wrappedTooltip(available ? offer.description : "unavailable: " + offer.unavailable);
   }
   ImGui::EndCombo();
 }
@@ -87,7 +87,7 @@ void drawSolverSetting(Workbench& app, const BackendInfo& backend, const SolverS
       }
       break;
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", setting.description);
+  if (ImGui::IsItemHovered()) wrappedTooltip(setting.description);
 }
 
 // The running back-end's own settings (its table: kind, unit, range, description as tooltip),

@@ -53,7 +53,7 @@ void drawEnergyBehaviour(Workbench& app) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("energy with %s on %s: %s", snap.integrator.name(), snap.backend.c_str(), behaviour.c_str());
   ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", description.c_str());
+  if (ImGui::IsItemHovered()) wrappedTooltip(description);
 }
 
 }  // namespace

@@ -56,10 +56,10 @@ void drawRecordButton(Workbench& app) {
   std::string error;
   if (ImGui::SmallButton("stop")) app.stopRecording(error);
   ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recorder.status().c_str());
+  if (ImGui::IsItemHovered()) wrappedTooltip(recorder.status());
   ImGui::SameLine();
   ImGui::Text("%ld fr", recorder.framesWritten());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recorder.status().c_str());
+  if (ImGui::IsItemHovered()) wrappedTooltip(recorder.status());
 }
 
 void drawRecordWindow(Workbench& app) {

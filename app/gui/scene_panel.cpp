@@ -38,7 +38,7 @@ void drawSceneList(Workbench& app) {
         if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) open(app, scene.path);
       }
       if (!scene.loads) ImGui::PopStyleColor();
-      if (ImGui::IsItemHovered() && !scene.description.empty()) ImGui::SetTooltip("%s", scene.description.c_str());
+      if (ImGui::IsItemHovered() && !scene.description.empty()) wrappedTooltip(scene.description);
     }
     ImGui::EndListBox();
   }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <map>
 
 #include "app/cli/arguments.hpp"
@@ -30,6 +31,15 @@ bool number(const std::string& word, const char* what, double& out, std::string&
 bool integer(const std::string& word, const char* what, long& out, std::string& error) {
   if (parseScriptInteger(word, out)) return true;
   error = std::string(what) + " must be a whole number (got '" + word + "')";
+  return false;
+}
+
+// An index or a coordinate: a whole number from 0 to the largest int (the edit checks the model's
+// own bound), so that no value wraps around to another joint or body.
+bool index(const std::string& word, const char* what, long& out, std::string& error) {
+  if (!integer(word, what, out, error)) return false;
+  if (out >= 0 && out <= std::numeric_limits<int>::max()) return true;
+  error = std::string(what) + " must be a whole number >= 0 (got " + word + ")";
   return false;
 }
 
@@ -146,7 +156,7 @@ bool ScriptRunner::reload(const ScriptCommand&, std::string& error) { return app
 bool ScriptRunner::setCoordinate(const ScriptCommand& c, std::string& error) {
   long joint = 0, coordinate = 0;
   double value = 0.0;
-  if (!integer(c.args[0], "joint index", joint, error) || !integer(c.args[1], "coordinate", coordinate, error) ||
+  if (!index(c.args[0], "joint index", joint, error) || !index(c.args[1], "coordinate", coordinate, error) ||
       !number(c.args[2], "coordinate value", value, error))
     return false;
   error = app_.session().edits().jointCoordinate(static_cast<int>(joint), static_cast<int>(coordinate), value);
@@ -349,13 +359,13 @@ bool ScriptRunner::setJoint(const ScriptCommand& c, std::string& error) {
   long joint = 0, coordinate = 0;
   double value = 0.0;
   JointField field;
-  if (!integer(c.args[0], "joint index", joint, error)) return false;
+  if (!index(c.args[0], "joint index", joint, error)) return false;
   if (!parseJointField(c.args[1], field)) {
     error = "unknown joint field '" + c.args[1] + "' (expected stiffness, damping or rest)";
     return false;
   }
   if (!number(c.args[2], c.args[1].c_str(), value, error)) return false;
-  if (c.args.size() > 3 && !integer(c.args[3], "coordinate", coordinate, error)) return false;
+  if (c.args.size() > 3 && !index(c.args[3], "coordinate", coordinate, error)) return false;
   error = app_.session().edits().joint(static_cast<int>(joint), field, value, static_cast<int>(coordinate));
   return error.empty();
 }
@@ -363,7 +373,7 @@ bool ScriptRunner::setJoint(const ScriptCommand& c, std::string& error) {
 bool ScriptRunner::setBody(const ScriptCommand& c, std::string& error) {
   long body = 0;
   double value = 0.0;
-  if (!integer(c.args[0], "body index", body, error)) return false;
+  if (!index(c.args[0], "body index", body, error)) return false;
   if (c.args[1] != "mass" && c.args[1] != "friction") {
     error = "unknown body field '" + c.args[1] + "' (expected mass or friction)";
     return false;
@@ -385,13 +395,13 @@ bool ScriptRunner::setForce(const ScriptCommand& c, std::string& error) {
   long element = 0, coordinate = 0;
   double value = 0.0;
   ForceField field;
-  if (!integer(c.args[0], "force index", element, error)) return false;
+  if (!index(c.args[0], "force index", element, error)) return false;
   if (!parseForceField(c.args[1], field)) {
     error = "unknown force field '" + c.args[1] + "' (expected stiffness, damping, rest_length or force)";
     return false;
   }
   if (!number(c.args[2], c.args[1].c_str(), value, error)) return false;
-  if (c.args.size() > 3 && !integer(c.args[3], "component", coordinate, error)) return false;
+  if (c.args.size() > 3 && !index(c.args[3], "component", coordinate, error)) return false;
   error = app_.session().edits().force(static_cast<int>(element), field, value, static_cast<int>(coordinate));
   return error.empty();
 }
@@ -487,6 +497,15 @@ bool ScriptRunner::exportInspection(const ScriptCommand& c, std::string& error) 
   return true;
 }
 
+// A time the history holds: from its first keyframe to its last (to a microsecond).
+bool ScriptRunner::viewable(double seconds, std::string& error) {
+  const session::HistoryView& h = app_.snapshot().history;
+  if (h.keyframes == 0 || (seconds >= h.firstTime - 1e-6 && seconds <= h.lastTime + 1e-6)) return true;
+  error = fmt::format("history view: t = {:g} s is outside the history, which holds t = {:g} to {:g} s", seconds,
+                      h.firstTime, h.lastTime);
+  return false;
+}
+
 bool ScriptRunner::history(const ScriptCommand& c, std::string& error) {
   Session& sim = app_.session();
   const std::string& what = c.args[0];
@@ -496,7 +515,8 @@ bool ScriptRunner::history(const ScriptCommand& c, std::string& error) {
     return false;
   }
   double seconds = 0.0, megabytes = 0.0;
-  if (what == "view") return number(c.args[1], "time", seconds, error) && sim.history().view(seconds, error);
+  if (what == "view") return number(c.args[1], "time", seconds, error) && viewable(seconds, error) &&
+                             sim.history().view(seconds, error);
   if (what == "limits")
     return number(c.args[1], "memory cap", megabytes, error) && number(c.args[2], "length", seconds, error) &&
            sim.history().setLimits(megabytes, seconds, error);
@@ -512,7 +532,7 @@ bool ScriptRunner::history(const ScriptCommand& c, std::string& error) {
 bool ScriptRunner::pull(const ScriptCommand& c, std::string& error) {
   long body = 0;
   double x, y, z;
-  if (!integer(c.args[0], "body index", body, error) || !number(c.args[1], "x", x, error) ||
+  if (!index(c.args[0], "body index", body, error) || !number(c.args[1], "x", x, error) ||
       !number(c.args[2], "y", y, error) || !number(c.args[3], "z", z, error))
     return false;
   Snapshot snap;

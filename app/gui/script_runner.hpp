@@ -52,6 +52,7 @@ class ScriptRunner {
   bool setGroundFriction(const ScriptCommand& c, std::string& error);
   bool setMuscle(const ScriptCommand& c, std::string& error);
   bool history(const ScriptCommand& c, std::string& error);
+  bool viewable(double seconds, std::string& error);
   bool select(const ScriptCommand& c, std::string& error);
   bool bodyAtPixel(const ScriptCommand& c, std::string& error, double& x, double& y, int& body, std::string& what);
   bool click(const ScriptCommand& c, std::string& error);

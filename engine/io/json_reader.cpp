@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <sstream>
 
@@ -46,13 +47,35 @@ double resolveParameter(const Node& node, const std::string& text) {
 
 }  // namespace
 
+namespace {
+
+// pointer + "/" + token in one allocation (a scene's load builds a pointer for every value it reads).
+std::string childPointer(const std::string& pointer, std::string_view token) {
+  std::string out;
+  out.reserve(pointer.size() + 1 + token.size());
+  out += pointer;
+  out += '/';
+  out += token;
+  return out;
+}
+
+}  // namespace
+
+std::string Node::fieldPointer(const std::string& key) const {
+  if (key.find_first_of("~/") != std::string::npos) return childPointer(pointer_, pointerToken(key));
+  return childPointer(pointer_, key);
+}
+
 Node Node::operator[](const std::string& key) const {
   if (!has(key)) failField(key, "missing required field " + inQuotes(key));
   return Node(value_->at(key), fieldPointer(key), *context_);
 }
 
 Node Node::element(std::size_t index) const {
-  return Node(value_->at(index), pointer_ + "/" + std::to_string(index), *context_);
+  char digits[24];
+  const int length = std::snprintf(digits, sizeof digits, "%zu", index);
+  return Node(value_->at(index), childPointer(pointer_, std::string_view(digits, static_cast<std::size_t>(length))),
+              *context_);
 }
 
 void Node::fail(const std::string& message) const { throw SceneError(context_->file, pointer_, message); }
@@ -65,14 +88,26 @@ void expectObject(const Node& node) {
   if (!node.json().is_object()) node.fail("expected an object, got " + describeValue(node.json()));
 }
 
-void expectObject(const Node& node, const std::vector<std::string>& allowed) {
+namespace {
+
+// The keys of an object checked against `allowed`, a list of names (the names as strings only
+// for the message: no copies on the way of a valid scene).
+template <typename Names>
+void expectKeysIn(const Node& node, const Names& allowed) {
   expectObject(node);
   for (const auto& item : node.json().items()) {
-    if (std::find(allowed.begin(), allowed.end(), item.key()) == allowed.end())
-      node.failField(item.key(), "unknown key " + inQuotes(item.key()) + suggestion(item.key(), allowed) +
-                                     "; allowed keys here: " + listNames(allowed, allowed.size()));
+    if (std::find(allowed.begin(), allowed.end(), item.key()) != allowed.end()) continue;
+    const std::vector<std::string> names(allowed.begin(), allowed.end());
+    node.failField(item.key(), "unknown key " + inQuotes(item.key()) + suggestion(item.key(), names) +
+                                   "; allowed keys here: " + listNames(names, names.size()));
   }
 }
+
+}  // namespace
+
+void expectObject(const Node& node, std::initializer_list<std::string_view> allowed) { expectKeysIn(node, allowed); }
+
+void expectObject(const Node& node, const std::vector<std::string>& allowed) { expectKeysIn(node, allowed); }
 
 std::size_t expectArray(const Node& node) {
   if (!node.json().is_array()) node.fail("expected an array, got " + describeValue(node.json()));

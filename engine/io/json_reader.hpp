@@ -2,8 +2,10 @@
 // JSON pointer of the offending value and what was expected.
 #pragma once
 
+#include <initializer_list>
 #include <map>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -33,7 +35,7 @@ class Node {
   const std::string& pointer() const { return pointer_; }
   const ReadContext& context() const { return *context_; }
   // The pointer of a field of this object, present or not.
-  std::string fieldPointer(const std::string& key) const { return pointer_ + "/" + pointerToken(key); }
+  std::string fieldPointer(const std::string& key) const;
 
   bool has(const std::string& key) const { return value_->is_object() && value_->contains(key); }
   // A required field; throws "missing required field" at the field's pointer.
@@ -53,6 +55,7 @@ class Node {
 // Checks that node is an object, with any keys.
 void expectObject(const Node& node);
 // Checks that node is an object whose keys are all in allowed (naming them if not).
+void expectObject(const Node& node, std::initializer_list<std::string_view> allowed);
 void expectObject(const Node& node, const std::vector<std::string>& allowed);
 // Checks that node is an array; returns its length.
 std::size_t expectArray(const Node& node);

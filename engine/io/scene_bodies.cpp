@@ -178,9 +178,8 @@ double readFriction(const Node& node) {
 }
 
 Body readBody(const Node& node, bool allowName) {
-  std::vector<std::string> keys = {"mass", "density", "shape", "shapes", "inertial", "friction"};
-  if (allowName) keys.insert(keys.begin(), "name");
-  expectObject(node, keys);
+  if (allowName) expectObject(node, {"name", "mass", "density", "shape", "shapes", "inertial", "friction"});
+  else expectObject(node, {"mass", "density", "shape", "shapes", "inertial", "friction"});
   const bool single = node.has("shape"), composite = node.has("shapes"), withInertial = node.has("inertial");
   if (single && composite) node.failField("shapes", "give either \"shape\" or \"shapes\", not both");
   if (!single && !composite && !withInertial)

@@ -8,9 +8,8 @@
 
 namespace articulab::scene_io {
 
-// A body read from the scene, with the pointer of its name for messages.
-struct BodySpec {
-  Body body;
+// Where a body of the scene came from, for messages (the Body itself goes into the model).
+struct BodySource {
   std::string pointer;      // the body object, e.g. "/bodies/3" or "/chains/0/body"
   std::string namePointer;  // where its name comes from
 };

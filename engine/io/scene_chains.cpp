@@ -14,7 +14,7 @@ void checkChainCounts(const Node& list, long bodiesBefore) {
   }
 }
 
-void expandChain(const Node& node, std::vector<BodySpec>& bodies, std::vector<JointSpec>& joints) {
+void expandChain(const Node& node, Model& model, DeclaredTree& declared) {
   expectObject(node, {"name", "count", "parent", "position", "spacing", "body", "joint"});
   const std::string name = readName(node["name"]);
   const int count = readCount(node["count"], kMaxChainLinks);  // the model's size: checkChainCounts
@@ -26,20 +26,20 @@ void expandChain(const Node& node, std::vector<BodySpec>& bodies, std::vector<Jo
 
   for (int k = 0; k < count; ++k) {
     const std::string link = name + std::to_string(k);
-    BodySpec bodySpec{body, node.fieldPointer("body"), node.fieldPointer("name")};
-    bodySpec.body.name = link;
-    bodies.push_back(std::move(bodySpec));
+    Body& linkBody = model.bodies.emplace_back(body);
+    linkBody.name = link;
+    declared.sources.push_back({node.fieldPointer("body"), node.fieldPointer("name")});
 
-    JointSpec jointSpec = joint;
-    jointSpec.joint.name = link + "_joint";
-    jointSpec.joint.E_pj.topRightCorner<3, 1>() = k == 0 ? position : spacing;
-    jointSpec.parentName = k == 0 ? parent : name + std::to_string(k - 1);
-    jointSpec.childName = link;
-    jointSpec.pointer = node.pointer();
-    jointSpec.namePointer = node.fieldPointer("name");
-    jointSpec.parentPointer = node.fieldPointer(k == 0 ? "parent" : "name");
-    jointSpec.childPointer = node.fieldPointer("name");
-    joints.push_back(std::move(jointSpec));
+    Joint& linkJoint = model.joints.emplace_back(joint.joint);
+    linkJoint.name = link + "_joint";
+    linkJoint.E_pj.topRightCorner<3, 1>() = k == 0 ? position : spacing;
+    JointLink& jointLink = declared.links.emplace_back(joint.link);
+    jointLink.parentName = k == 0 ? parent : name + std::to_string(k - 1);
+    jointLink.childName = link;
+    jointLink.pointer = node.pointer();
+    jointLink.namePointer = node.fieldPointer("name");
+    jointLink.parentPointer = node.fieldPointer(k == 0 ? "parent" : "name");
+    jointLink.childPointer = node.fieldPointer("name");
   }
 }
 

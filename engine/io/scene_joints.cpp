@@ -14,10 +14,22 @@ const std::vector<std::string> kJointKeys = {"type",           "axis",          
                                              "stiffness",      "damping",        "rest",  "limits",
                                              "driven",         "friction"};
 
-std::vector<JointType> allJointTypes() {
-  return {JointType::Fixed,         JointType::Revolute,  JointType::Prismatic,    JointType::Planar,
-          JointType::Translational, JointType::Universal, JointType::SphericalXZX, JointType::SphericalExp,
-          JointType::Composite,     JointType::Free2D,    JointType::Free3D};
+const std::vector<JointType>& allJointTypes() {
+  static const std::vector<JointType> types = {
+      JointType::Fixed,     JointType::Revolute,     JointType::Prismatic,    JointType::Planar,
+      JointType::Translational, JointType::Universal, JointType::SphericalXZX, JointType::SphericalExp,
+      JointType::Composite, JointType::Free2D,       JointType::Free3D};
+  return types;
+}
+
+// The keys of a "joints" entry: its own and those of every joint (kJointKeys).
+const std::vector<std::string>& jointEntryKeys() {
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> all = {"name", "parent", "child", "position"};
+    all.insert(all.end(), kJointKeys.begin(), kJointKeys.end());
+    return all;
+  }();
+  return keys;
 }
 
 bool isPrimitive(JointType type) {
@@ -28,12 +40,11 @@ bool hasAxis(JointType type) { return type == JointType::Revolute || type == Joi
 
 JointType readJointType(const Node& node, bool primitiveOnly) {
   const std::string name = readString(node);
+  for (JointType type : allJointTypes())
+    if ((!primitiveOnly || isPrimitive(type)) && name == jointTypeName(type)) return type;
   std::vector<std::string> names;
-  for (JointType type : allJointTypes()) {
-    if (primitiveOnly && !isPrimitive(type)) continue;
-    if (name == jointTypeName(type)) return type;
-    names.push_back(jointTypeName(type));
-  }
+  for (JointType type : allJointTypes())
+    if (!primitiveOnly || isPrimitive(type)) names.push_back(jointTypeName(type));
   if (!primitiveOnly)
     for (const GeneralJointKind& kind : generalJointKinds()) names.push_back(kind.name);
   const std::string what = primitiveOnly ? "joint part type " : "joint type ";
@@ -157,7 +168,7 @@ void checkGeneralCoordinates(const Node& node, const Joint& joint, const VectorX
 // Every field shared by joint entries and chain templates.
 JointSpec readJointProperties(const Node& node) {
   JointSpec spec;
-  spec.pointer = node.pointer();
+  spec.link.pointer = node.pointer();
   Joint& joint = spec.joint;
   if (const GeneralJointKind* kind = generalKindOf(node)) {
     readGeneralJoint(node, *kind, joint);
@@ -175,37 +186,44 @@ JointSpec readJointProperties(const Node& node) {
   readLimits(node, joint);
   readDriven(node, joint);
   readJointFriction(node, joint);
-  spec.q0 = readOptionalCoordinates(node, "q0", joint.nq);
-  spec.qd0 = readOptionalCoordinates(node, "qd0", joint.nq);
-  checkInsideLimits(node, joint, spec.q0, "q0");
-  checkGeneralCoordinates(node, joint, spec.q0);
+  spec.link.q0 = readOptionalCoordinates(node, "q0", joint.nq);
+  spec.link.qd0 = readOptionalCoordinates(node, "qd0", joint.nq);
+  checkInsideLimits(node, joint, spec.link.q0, "q0");
+  checkGeneralCoordinates(node, joint, spec.link.q0);
   return spec;
 }
 
 }  // namespace
 
 JointSpec readJoint(const Node& node) {
-  std::vector<std::string> keys = {"name", "parent", "child", "position"};
-  keys.insert(keys.end(), kJointKeys.begin(), kJointKeys.end());
-  if (const GeneralJointKind* kind = generalKindOf(node)) keys.insert(keys.end(), kind->keys.begin(), kind->keys.end());
-  expectObject(node, keys);
+  if (const GeneralJointKind* kind = generalKindOf(node)) {
+    std::vector<std::string> keys = jointEntryKeys();
+    keys.insert(keys.end(), kind->keys.begin(), kind->keys.end());
+    expectObject(node, keys);
+  } else {
+    expectObject(node, jointEntryKeys());
+  }
   const std::string name = readName(node["name"]);
   const std::string parent = readName(node["parent"]);
   const std::string child = readName(node["child"]);
   JointSpec spec = readJointProperties(node);
   spec.joint.name = name;
-  spec.parentName = parent;
-  spec.childName = child;
-  spec.namePointer = node.fieldPointer("name");
-  spec.parentPointer = node.fieldPointer("parent");
-  spec.childPointer = node.fieldPointer("child");
+  spec.link.parentName = parent;
+  spec.link.childName = child;
+  spec.link.namePointer = node.fieldPointer("name");
+  spec.link.parentPointer = node.fieldPointer("parent");
+  spec.link.childPointer = node.fieldPointer("child");
   return spec;
 }
 
 JointSpec readJointTemplate(const Node& node) {
-  std::vector<std::string> keys = kJointKeys;
-  if (const GeneralJointKind* kind = generalKindOf(node)) keys.insert(keys.end(), kind->keys.begin(), kind->keys.end());
-  expectObject(node, keys);
+  if (const GeneralJointKind* kind = generalKindOf(node)) {
+    std::vector<std::string> keys = kJointKeys;
+    keys.insert(keys.end(), kind->keys.begin(), kind->keys.end());
+    expectObject(node, keys);
+  } else {
+    expectObject(node, kJointKeys);
+  }
   return readJointProperties(node);
 }
 

@@ -8,13 +8,20 @@
 
 namespace articulab::scene_io {
 
-// A joint read from the scene. Its parent and child are still names; the tree assigns indices.
-struct JointSpec {
-  Joint joint;
+// What the tree needs of a joint besides the Joint itself: its parent and child, still names
+// (the tree assigns indices), its initial coordinates, and where each came from for messages.
+struct JointLink {
   VectorX q0, qd0;
   std::string parentName, childName;
   std::string pointer;  // the joint object, e.g. "/joints/2"
   std::string namePointer, parentPointer, childPointer;
+};
+
+// A joint read from the scene. The loader moves the joint into the model and keeps the link
+// (a large scene holds one copy of each joint, not two).
+struct JointSpec {
+  Joint joint;
+  JointLink link;
 };
 
 // A full "joints" entry.

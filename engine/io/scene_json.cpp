@@ -206,6 +206,7 @@ std::string readSceneText(const std::string& path, const SceneLimits& limits) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw SceneError(path, "", "cannot open the file for reading: " + systemError(errno));
   std::string text;
+  text.reserve(static_cast<std::size_t>(info.st_size));  // one block, not a doubling series of copies
   char buffer[1 << 16];
   for (;;) {
     const ssize_t got = ::read(fd, buffer, sizeof buffer);

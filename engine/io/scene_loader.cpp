@@ -108,36 +108,43 @@ SimulationDefaults readSimulation(const Node& node) {
   return defaults;
 }
 
+// The bodies and joints go straight into the model in declaration order (one copy of each);
+// assembleTree orders them.
 void readBodiesAndJoints(const Node& root, Model& model) {
-  std::vector<scene_io::BodySpec> bodies;
-  std::vector<scene_io::JointSpec> joints;
+  scene_io::DeclaredTree declared;
   if (root.has("bodies")) {
     const Node list = root["bodies"];
     const std::size_t n = scene_io::expectArray(list);
-    bodies.reserve(n);
+    model.bodies.reserve(n);
+    declared.sources.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
       const Node node = list.element(i);
       scene_io::checkModelSize(node, {static_cast<long>(i) + 1});
-      Body body = scene_io::readBody(node, true);
+      Body& body = model.bodies.emplace_back(scene_io::readBody(node, true));
       body.name = scene_io::readName(node["name"]);
-      bodies.push_back({std::move(body), node.pointer(), node.fieldPointer("name")});
+      declared.sources.push_back({node.pointer(), node.fieldPointer("name")});
     }
   }
   if (root.has("joints")) {
     const Node list = root["joints"];
     const std::size_t n = scene_io::expectArray(list);
-    joints.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) joints.push_back(scene_io::readJoint(list.element(i)));
+    model.joints.reserve(n);
+    declared.links.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      scene_io::JointSpec spec = scene_io::readJoint(list.element(i));
+      model.joints.push_back(std::move(spec.joint));
+      declared.links.push_back(std::move(spec.link));
+    }
   }
   if (root.has("chains")) {
     const Node list = root["chains"];
-    scene_io::checkChainCounts(list, static_cast<long>(bodies.size()));
+    scene_io::checkChainCounts(list, static_cast<long>(model.bodies.size()));
     for (std::size_t i = 0, n = scene_io::expectArray(list); i < n; ++i)
-      scene_io::expandChain(list.element(i), bodies, joints);
+      scene_io::expandChain(list.element(i), model, declared);
   }
-  if (bodies.empty())
+  if (model.bodies.empty())
     root.failField("bodies", "the scene has no bodies; expected at least one entry in \"bodies\" or \"chains\"");
-  scene_io::assembleTree(root.context().file, std::move(bodies), std::move(joints), model);
+  scene_io::assembleTree(root.context().file, std::move(declared), model);
 }
 
 // "ground_contact": true, false, or {"friction": mu} (contact on, mu the ground's Coulomb
@@ -203,7 +210,8 @@ Model buildModel(const Json& document, const std::string& fileName, const Parame
   model.parameters = context.parameters;
   readHeader(root, model);
   readBodiesAndJoints(root, model);
-  context.bodyIndex = indexBodies(model);
+  // The entries that name bodies; a scene without them (a saved chain) needs no index.
+  if (root.has("constraints") || root.has("forces") || root.has("muscles")) context.bodyIndex = indexBodies(model);
   const std::string problem = finalizeModel(model);
   if (!problem.empty()) throw SceneError(fileName, "", "inconsistent model: " + problem);
   TreeKinematics initial(model);  // once, for what is computed at the initial state

@@ -1,6 +1,7 @@
 #include "engine/io/scene_tree.hpp"
 
 #include <algorithm>
+#include <string_view>
 #include <unordered_map>
 
 #include "engine/io/scene_loader.hpp"
@@ -19,10 +20,10 @@ struct TreeLinks {
 
 class TreeBuilder {
  public:
-  TreeBuilder(const std::string& file, std::vector<BodySpec>& bodies, std::vector<JointSpec>& joints)
-      : file_(file), bodies_(bodies), joints_(joints) {}
+  TreeBuilder(const std::string& file, DeclaredTree& declared, Model& model)
+      : file_(file), sources_(declared.sources), links_(declared.links), bodies_(model.bodies), joints_(model.joints) {}
 
-  // Moves the bodies and joints into the model.
+  // Orders the model's bodies and joints.
   void build(Model& model) {
     indexBodies();
     checkJointNames();
@@ -41,25 +42,32 @@ class TreeBuilder {
   void indexBodies() {
     bodyIndex_.reserve(bodies_.size());
     for (int i = 0; i < static_cast<int>(bodies_.size()); ++i) {
-      const BodySpec& spec = bodies_[i];
-      if (spec.body.name == "world")
-        fail(spec.namePointer, "\"world\" names the fixed world frame; choose another body name");
-      const auto [it, inserted] = bodyIndex_.emplace(spec.body.name, i);
+      const std::string& name = bodies_[i].name;
+      if (name == "world")
+        fail(sources_[i].namePointer, "\"world\" names the fixed world frame; choose another body name");
+      const auto [it, inserted] = bodyIndex_.emplace(name, i);
       if (!inserted)
-        fail(spec.namePointer, "duplicate body name " + inQuotes(spec.body.name) + "; it is already defined at " +
-                                   bodies_[it->second].namePointer);
-      bodyNames_.push_back(spec.body.name);
+        fail(sources_[i].namePointer, "duplicate body name " + inQuotes(name) + "; it is already defined at " +
+                                          sources_[it->second].namePointer);
     }
   }
 
+  // The body names in declaration order, for the messages about an unknown body.
+  std::vector<std::string> bodyNames() const {
+    std::vector<std::string> names;
+    names.reserve(bodies_.size());
+    for (const Body& body : bodies_) names.push_back(body.name);
+    return names;
+  }
+
   void checkJointNames() const {
-    std::unordered_map<std::string, int> seen;
+    std::unordered_map<std::string_view, int> seen;
     seen.reserve(joints_.size());
     for (int j = 0; j < static_cast<int>(joints_.size()); ++j) {
-      const auto [it, inserted] = seen.emplace(joints_[j].joint.name, j);
+      const auto [it, inserted] = seen.emplace(joints_[j].name, j);
       if (!inserted)
-        fail(joints_[j].namePointer, "duplicate joint name " + inQuotes(joints_[j].joint.name) +
-                                         "; it is already defined at " + joints_[it->second].namePointer);
+        fail(links_[j].namePointer, "duplicate joint name " + inQuotes(joints_[j].name) +
+                                        "; it is already defined at " + links_[it->second].namePointer);
     }
   }
 
@@ -68,62 +76,69 @@ class TreeBuilder {
     return it == bodyIndex_.end() ? kWorld - 1 : it->second;
   }
 
-  int childOf(const JointSpec& spec) const {
-    if (spec.childName == "world") fail(spec.childPointer, "\"world\" cannot be a joint's child; expected a body name");
-    const int child = findBody(spec.childName);
-    if (child < 0)
-      fail(spec.childPointer, "unknown body " + inQuotes(spec.childName) + suggestion(spec.childName, bodyNames_) +
-                                  "; expected one of the bodies: " + listNames(bodyNames_));
+  int childOf(const JointLink& link) const {
+    if (link.childName == "world") fail(link.childPointer, "\"world\" cannot be a joint's child; expected a body name");
+    const int child = findBody(link.childName);
+    if (child < 0) {
+      const std::vector<std::string> names = bodyNames();
+      fail(link.childPointer, "unknown body " + inQuotes(link.childName) + suggestion(link.childName, names) +
+                                  "; expected one of the bodies: " + listNames(names));
+    }
     return child;
   }
 
-  int parentOf(const JointSpec& spec, int child) const {
-    if (spec.parentName == "world") return kWorld;
-    const int parent = findBody(spec.parentName);
-    if (parent < 0)
-      fail(spec.parentPointer, "unknown parent " + inQuotes(spec.parentName) + suggestion(spec.parentName, bodyNames_) +
-                                   "; expected \"world\" or one of the bodies: " + listNames(bodyNames_));
+  int parentOf(const JointLink& link, int child) const {
+    if (link.parentName == "world") return kWorld;
+    const int parent = findBody(link.parentName);
+    if (parent < 0) {
+      const std::vector<std::string> names = bodyNames();
+      fail(link.parentPointer, "unknown parent " + inQuotes(link.parentName) + suggestion(link.parentName, names) +
+                                   "; expected \"world\" or one of the bodies: " + listNames(names));
+    }
     if (parent == child)
-      fail(spec.parentPointer, "the joint connects body " + inQuotes(spec.parentName) + " to itself");
+      fail(link.parentPointer, "the joint connects body " + inQuotes(link.parentName) + " to itself");
     return parent;
   }
 
   void linkJoints() {
-    links_.jointOfBody.assign(bodies_.size(), -1);
+    tree_.jointOfBody.assign(bodies_.size(), -1);
+    tree_.childBody.reserve(joints_.size());
+    tree_.parentBody.reserve(joints_.size());
     for (int j = 0; j < static_cast<int>(joints_.size()); ++j) {
-      const JointSpec& spec = joints_[j];
-      const int child = childOf(spec);
-      const int parent = parentOf(spec, child);
-      const int previous = links_.jointOfBody[child];
+      const JointLink& link = links_[j];
+      const int child = childOf(link);
+      const int parent = parentOf(link, child);
+      const int previous = tree_.jointOfBody[child];
       if (previous >= 0)
-        fail(spec.childPointer, "body " + inQuotes(spec.childName) + " is already the child of joint " +
-                                    inQuotes(joints_[previous].joint.name) + " (" + joints_[previous].pointer +
+        fail(link.childPointer, "body " + inQuotes(link.childName) + " is already the child of joint " +
+                                    inQuotes(joints_[previous].name) + " (" + links_[previous].pointer +
                                     "); each body has exactly one parent joint, so close kinematic loops with "
                                     "an entry in \"constraints\"");
-      links_.jointOfBody[child] = j;
-      links_.childBody.push_back(child);
-      links_.parentBody.push_back(parent);
+      tree_.jointOfBody[child] = j;
+      tree_.childBody.push_back(child);
+      tree_.parentBody.push_back(parent);
     }
   }
 
   void checkEveryBodyHasJoint() const {
     for (std::size_t b = 0; b < bodies_.size(); ++b)
-      if (links_.jointOfBody[b] < 0)
-        fail(bodies_[b].pointer, "body " + inQuotes(bodies_[b].body.name) + " has no joint; add a joint with " +
-                                     "\"child\": " + inQuotes(bodies_[b].body.name) +
-                                     " (type \"fixed\" welds it to its parent, \"free3d\" lets it move freely)");
+      if (tree_.jointOfBody[b] < 0)
+        fail(sources_[b].pointer, "body " + inQuotes(bodies_[b].name) + " has no joint; add a joint with " +
+                                      "\"child\": " + inQuotes(bodies_[b].name) +
+                                      " (type \"fixed\" welds it to its parent, \"free3d\" lets it move freely)");
   }
 
   // Joint indices in depth-first pre-order from the world; siblings keep declaration order.
   std::vector<int> depthFirstOrder() const {
     std::vector<std::vector<int>> children(bodies_.size() + 1);  // slot 0 is the world
-    for (int j = 0; j < static_cast<int>(joints_.size()); ++j) children[links_.parentBody[j] + 1].push_back(j);
+    for (int j = 0; j < static_cast<int>(joints_.size()); ++j) children[tree_.parentBody[j] + 1].push_back(j);
     std::vector<int> order, stack(children[0].rbegin(), children[0].rend());
+    order.reserve(joints_.size());
     while (!stack.empty()) {
       const int j = stack.back();
       stack.pop_back();
       order.push_back(j);
-      const std::vector<int>& next = children[links_.childBody[j] + 1];
+      const std::vector<int>& next = children[tree_.childBody[j] + 1];
       stack.insert(stack.end(), next.rbegin(), next.rend());
     }
     return order;
@@ -132,16 +147,16 @@ class TreeBuilder {
   // Some bodies were not reached from the world: following their parents must loop.
   [[noreturn]] void reportCycle(const std::vector<int>& order) const {
     std::vector<bool> reached(bodies_.size(), false);
-    for (int j : order) reached[links_.childBody[j]] = true;
+    for (int j : order) reached[tree_.childBody[j]] = true;
     int body = static_cast<int>(std::find(reached.begin(), reached.end(), false) - reached.begin());
     std::vector<int> path, positionInPath(bodies_.size(), -1);
     while (positionInPath[body] < 0) {
       positionInPath[body] = static_cast<int>(path.size());
       path.push_back(body);
-      body = links_.parentBody[links_.jointOfBody[body]];
+      body = tree_.parentBody[tree_.jointOfBody[body]];
     }
     const std::vector<int> cycle(path.begin() + positionInPath[body], path.end());
-    fail(joints_[links_.jointOfBody[body]].parentPointer,
+    fail(links_[tree_.jointOfBody[body]].parentPointer,
          "the joints form a cycle (" + describeCycle(cycle) +
              ", each arrow from a body to its parent) that never reaches \"world\"; the joint tree must hang from "
              "\"world\", and loops are closed with \"constraints\"");
@@ -151,46 +166,65 @@ class TreeBuilder {
   std::string describeCycle(const std::vector<int>& cycle) const {
     constexpr std::size_t kShown = 8;
     std::string text;
-    for (std::size_t k = 0; k < cycle.size() && k < kShown; ++k) text += bodies_[cycle[k]].body.name + " -> ";
+    for (std::size_t k = 0; k < cycle.size() && k < kShown; ++k) text += bodies_[cycle[k]].name + " -> ";
     if (cycle.size() > kShown) text += "... (" + std::to_string(cycle.size()) + " bodies) -> ";
-    return text + bodies_[cycle.front()].body.name;
+    return text + bodies_[cycle.front()].name;
   }
 
+  // Whether joint i of the order is joint i as declared, with body i as its child.
+  bool declaredInOrder(const std::vector<int>& order) const {
+    for (int i = 0; i < static_cast<int>(order.size()); ++i)
+      if (order[i] != i || tree_.childBody[i] != i) return false;
+    return true;
+  }
+
+  // Moves the bodies and joints into depth-first order (unless declared so) and fills the indices,
+  // q0 and qd0.
   void store(const std::vector<int>& order, Model& model) {
-    std::vector<int> newIndex(bodies_.size());
-    for (int i = 0; i < static_cast<int>(order.size()); ++i) newIndex[links_.childBody[order[i]]] = i;
+    if (!declaredInOrder(order)) {
+      std::vector<Body> bodies;
+      std::vector<Joint> joints;
+      bodies.reserve(order.size());
+      joints.reserve(order.size());
+      for (int j : order) {
+        bodies.push_back(std::move(bodies_[tree_.childBody[j]]));
+        joints.push_back(std::move(joints_[j]));
+      }
+      bodies_.swap(bodies);
+      joints_.swap(joints);
+    }
+    std::vector<int> newIndex(order.size());
+    for (int i = 0; i < static_cast<int>(order.size()); ++i) newIndex[tree_.childBody[order[i]]] = i;
     int nq = 0;
-    for (int j : order) nq += joints_[j].joint.nq;
+    for (const Joint& joint : joints_) nq += joint.nq;
     model.q0 = VectorX::Zero(nq);
     model.qd0 = VectorX::Zero(nq);
-    model.bodies.reserve(order.size());
-    model.joints.reserve(order.size());
     int q = 0;
     for (int i = 0; i < static_cast<int>(order.size()); ++i) {
-      JointSpec& spec = joints_[order[i]];
-      model.bodies.push_back(std::move(bodies_[links_.childBody[order[i]]].body));
-      Joint& joint = model.joints.emplace_back(std::move(spec.joint));
-      joint.parent = links_.parentBody[order[i]] == kWorld ? kWorld : newIndex[links_.parentBody[order[i]]];
+      const JointLink& link = links_[order[i]];
+      Joint& joint = joints_[i];
+      joint.parent = tree_.parentBody[order[i]] == kWorld ? kWorld : newIndex[tree_.parentBody[order[i]]];
       joint.child = i;
-      model.q0.segment(q, joint.nq) = spec.q0;
-      model.qd0.segment(q, joint.nq) = spec.qd0;
+      model.q0.segment(q, joint.nq) = link.q0;
+      model.qd0.segment(q, joint.nq) = link.qd0;
       q += joint.nq;
     }
   }
 
   const std::string& file_;
-  std::vector<BodySpec>& bodies_;
-  std::vector<JointSpec>& joints_;
-  std::unordered_map<std::string, int> bodyIndex_;
-  std::vector<std::string> bodyNames_;
-  TreeLinks links_;
+  const std::vector<BodySource>& sources_;
+  const std::vector<JointLink>& links_;
+  std::vector<Body>& bodies_;
+  std::vector<Joint>& joints_;
+  // Views of the bodies' names, which stay in place until store() orders the bodies.
+  std::unordered_map<std::string_view, int> bodyIndex_;
+  TreeLinks tree_;
 };
 
 }  // namespace
 
-void assembleTree(const std::string& file, std::vector<BodySpec>&& bodies, std::vector<JointSpec>&& joints,
-                  Model& model) {
-  TreeBuilder(file, bodies, joints).build(model);
+void assembleTree(const std::string& file, DeclaredTree&& declared, Model& model) {
+  TreeBuilder(file, declared, model).build(model);
 }
 
 }  // namespace articulab::scene_io

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "app/cli/command_table.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/last_resort.hpp"
 #include "app/cli/run_progress.hpp"
@@ -155,7 +156,7 @@ TEST(Cli, AnIntegratorTheBackEndDoesNotOfferIsRefused) {
 
 TEST(Cli, BackendsAndUsageListEachBackEndsIntegrators) {
   std::ostringstream backends, usage;
-  ASSERT_EQ(cli::backendsCommand(backends), 0);
+  ASSERT_EQ(cli::backendsCommand({}, backends), 0);
   cli::printUsage(usage);
   for (const BackendInfo& info : articulab::backends()) {
     EXPECT_NE(backends.str().find(info.name + ": "), std::string::npos);

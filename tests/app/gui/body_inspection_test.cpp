@@ -2,6 +2,8 @@
 // finite differences of the kinematics.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "app/gui/body_inspection.hpp"
 #include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/kinematics.hpp"
@@ -107,6 +109,28 @@ TEST(BodyInspection, ShowsTheJointWrenchOnceThereAreAccelerations) {
   State closed = makeInitialState(fourBar);
   closed.qdd = VectorX::Zero(fourBar.nq);
   EXPECT_TRUE(inspectBody(fourBar, closed, fourBar.bodyCount() - 1).loopOnSubtree);
+}
+
+// The inspector's units follow the joint's coordinates: angles for a revolute joint, lengths for
+// a prismatic one, and each its own for a free joint (q = (w, p): three angles, then three lengths).
+TEST(BodyInspection, CoordinateKindsFollowTheJointType) {
+  const Model model = loadSceneFromString(R"({"bodies": [
+      {"name": "a", "mass": 1, "shape": {"type": "sphere", "radius": 0.1}},
+      {"name": "b", "mass": 1, "shape": {"type": "sphere", "radius": 0.1}},
+      {"name": "c", "mass": 1, "shape": {"type": "sphere", "radius": 0.1}}],
+    "joints": [
+      {"name": "hinge", "type": "revolute", "parent": "world", "child": "a", "axis": [0, 1, 0]},
+      {"name": "slider", "type": "prismatic", "parent": "a", "child": "b", "axis": [1, 0, 0]},
+      {"name": "loose", "type": "free3d", "parent": "world", "child": "c"}]})", "kinds.json");
+  const State state = movingState(model);
+  using K = CoordinateKind;
+  const std::map<std::string, std::vector<CoordinateKind>> expected = {
+      {"a", {K::Angle}}, {"b", {K::Length}}, {"c", {K::Angle, K::Angle, K::Angle, K::Length, K::Length, K::Length}}};
+  for (int b = 0; b < model.bodyCount(); ++b) {
+    const BodyInspection inspection = inspectBody(model, state, b);
+    EXPECT_EQ(inspection.coordinateKinds, expected.at(inspection.name)) << inspection.name;
+    EXPECT_EQ(static_cast<Eigen::Index>(inspection.coordinateKinds.size()), inspection.q.size());
+  }
 }
 
 }  // namespace

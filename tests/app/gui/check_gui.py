@@ -504,6 +504,23 @@ run-frames 10
     result, _ = run_script(opts, "start_broken", "quit\n", extra=("tests/app/gui/data/broken_scene.json",))
     check(result.returncode == 1 and "/joints/0/type" in result.stderr, "a broken start-up scene is reported")
 
+    # Interactive (no script): the window opens on the default scene, the error in the banner.
+    log_path = os.path.join(out, "interactive_broken.log")
+    with open(log_path, "w") as log:
+        app = subprocess.Popen([opts.exe, "gui", "tests/app/gui/data/broken_scene.json"], stdout=log,
+                               stderr=subprocess.STDOUT)
+        try:
+            code = app.wait(timeout=8)
+        except subprocess.TimeoutExpired:
+            code = None
+            app.terminate()
+            app.wait(timeout=10)
+    with open(log_path) as log:
+        text = log.read()
+    check(code is None, "the app stays open on a broken start-up scene (exit code %s)" % code)
+    check("the app opened the default scene" in text and "/joints/0/type" in text,
+          "the banner names the default scene and the loader's message: %s" % text.strip()[-300:])
+
 
 def case_diverging_scene(opts):
     out = opts.out_dir
@@ -537,6 +554,9 @@ def case_bad_parameters(opts):
         ("set-ground-friction -2", "set-ground-friction: friction coefficient must be >= 0 (got -2)"),
         ("set-body 0 friction -0.5", "set-body: friction coefficient must be >= 0 (got -0.5)"),
         ("set-body 0 colour 1", "set-body: unknown body field 'colour' (expected mass or friction)"),
+        ("set-joint -1 damping 1", "set-joint: joint index must be a whole number >= 0 (got -1)"),
+        ("set-joint 4294967296 damping 1", "set-joint: joint index must be a whole number >= 0 (got 4294967296)"),
+        ("set-body -2 mass 1", "set-body: body index must be a whole number >= 0 (got -2)"),
     ]
     for index, (command, message) in enumerate(cases):
         result, path = run_script(opts, "bad_%d" % index, "load scenes/chain.json n=3\n" + command + "\n")
@@ -700,6 +720,13 @@ quit
     check(result.returncode == 1 and path + ":12: history: history memory cap must be between 1 and 1e6 MB, got 0" in
           result.stderr, "a memory cap of 0 MB is refused naming the command: %s" % result.stderr.strip()[-300:])
     check_shows_scene(f"{out}/past_window.png", "window showing the history")
+    for when in ("-5", "1000"):  # outside the history (from t = 0): refused, not clamped
+        result, path = run_script(opts, "history_outside", "load scenes/double_pendulum.json\nrun-frames 60\n"
+                                  "history view " + when + "\n")
+        check(result.returncode == 1 and re.search(path + r":3: history: history view: t = " + re.escape(when) +
+                                                   r" s is outside the history, which holds t = 0 to [0-9.]+ s",
+                                                   result.stderr),
+              "history view %s is refused with the history's extent: %s" % (when, result.stderr.strip()[-300:]))
     live, past = pixels(read_png(f"{out}/live.png")), pixels(read_png(f"{out}/past.png"))
     changed = sum(1 for a, b in zip(live, past) if a != b)
     check(changed > 2000, "the view at t = 0.5 s differs from the live one (%d pixels)" % changed)
