@@ -8,30 +8,19 @@
 #include <sstream>
 
 #include "app/cli/command_table.hpp"
-#include "app/cli/dispatch.hpp"
 #include "app/cli/last_resort.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/solvers/registry.hpp"
+#include "tests/app/cli/cli_invocation.hpp"
 
 namespace articulab {
 namespace {
 
 const std::string kMannersScenes = ARTICULAB_SOURCE_DIR "/scenes/";
 
-struct CliResult {
-  int code = 0;
-  std::string out, err;
-};
+using CliResult = test::CliOutcome;
 
-// As main does, without a window: gui and record stand for a build without a display.
-CliResult runCli(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  CliResult result;
-  result.code = cli::runGuarded([&] { return cli::dispatchCommand(args, out, err, {}); }, err);
-  result.out = out.str();
-  result.err = err.str();
-  return result;
-}
+CliResult runCli(const std::vector<std::string>& args) { return test::invokeCli(args); }
 
 std::string commandUsageText(const cli::CommandEntry& command) {
   std::ostringstream out;
