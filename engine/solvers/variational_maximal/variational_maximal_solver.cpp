@@ -7,6 +7,7 @@
 #include "engine/algorithm/initial_state.hpp"
 #include "engine/constraints/joint_rows.hpp"
 #include "engine/constraints/loop_rows.hpp"
+#include "engine/solvers/variational_maximal/acceleration_rows.hpp"
 #include "engine/solvers/variational_maximal/forcing.hpp"
 #include "engine/solvers/variational_maximal/joint_state.hpp"
 #include "engine/solvers/variational_maximal/midpoint_lagrangian.hpp"
@@ -526,7 +527,6 @@ bool VariationalMaximalSolver::bodyAccelerations(const Model& model, const State
   computeForcing(model, state, wrench_, forcing_);
   loadContinuousBodies(model, state);
   loadContinuousConstraints(model, state);
-  constraintCurvature(model);
   if (!system_.factor()) {
     ds_.setZero();
     return false;
@@ -551,41 +551,24 @@ void VariationalMaximalSolver::loadContinuousBodies(const Model& model, const St
   }
 }
 
+// The exact acceleration rows (acceleration_rows.hpp) as the coupling blocks and f's constraint rows.
 void VariationalMaximalSolver::loadContinuousConstraints(const Model& model, const State& state) {
-  const auto load = [](const ConstraintBlock& g, CouplingBlock& c) {
+  const auto load = [this](const ConstraintBlock& g, CouplingBlock& c, int row) {
     c.bodyA = g.bodyA;
     c.bodyB = g.bodyB;
     c.forceA = c.rateA = g.GA;
     c.forceB = c.rateB = g.GB;
+    f_.segment(row, g.rows) = g.g.head(g.rows);
   };
-  if (!blocksMatchPoses(state.E_0i)) loadStartBlocks(model, state.E_0i);
   for (int i = 0; i < n_; ++i)
-    if (jointRows_[i] > 0) load(joint2_[i], system_.joints()[i]);
-  for (std::size_t k = 0; k < loop2_.size(); ++k) load(loop2_[k], system_.loops()[k]);
-}
-
-// Constraint rows of f: -Gdot u = -(G(+delta) u - G(-delta) u) / (2 delta), the configurations
-// moved along u (eq 27, 32 with h = +-delta); error O(delta^2) + rounding / delta, about 1e-10.
-void VariationalMaximalSolver::constraintCurvature(const Model& model) {
-  constexpr double delta = 1e-5;
-  for (int i = 0; i < n_; ++i)
-    if (jointRows_[i] > 0) f_.segment(system_.jointOffset(i), jointRows_[i]).setZero();
-  for (std::size_t k = 0; k < loop2_.size(); ++k) f_.segment(system_.loopOffset(static_cast<int>(k)), loopRows_[k]).setZero();
-  const auto subtract = [this](int row, const ConstraintBlock& c, double sign) {
-    f_.segment(row, c.rows) -= sign * blockRate(c, u1_).head(c.rows) / (2.0 * delta);
-  };
-  for (double sign : {1.0, -1.0}) {
-    for (int i = 0; i < n_; ++i)
-      E3_[i] = poseFromConfiguration(advance(config2_[i], u1_[i], sign * delta), model.bodies[i].com);
-    for (int i = 0; i < n_; ++i)
-      if (jointRows_[i] > 0) {
-        jointBlock(model, i, E3_, joint3_[i]);
-        subtract(system_.jointOffset(i), joint3_[i], sign);
-      }
-    for (std::size_t k = 0; k < loop2_.size(); ++k) {
-      loopBlock(model, static_cast<int>(k), E3_, loop3_[k]);
-      subtract(system_.loopOffset(static_cast<int>(k)), loop3_[k], sign);
+    if (jointRows_[i] > 0) {
+      jointAccelerationRows(model, i, state.E_0i, state.phi, state.q, state.qd, joint3_[i]);
+      load(joint3_[i], system_.joints()[i], system_.jointOffset(i));
     }
+  for (std::size_t k = 0; k < loop2_.size(); ++k) {
+    const int loop = static_cast<int>(k);
+    loopAccelerationRows(model, loop, state.E_0i, state.phi, loop3_[k]);
+    load(loop3_[k], system_.loops()[k], system_.loopOffset(loop));
   }
 }
 

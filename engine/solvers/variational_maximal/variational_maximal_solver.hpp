@@ -69,7 +69,7 @@ class VariationalMaximalSolver final : public Solver {
 
   StepStatus advanceMechanism(const Model& model, State& state, double h) override;
   // Joint accelerations of the continuous equations (the limit h -> 0 of eq 26, 33) solved with
-  // the same block LDU; Gdot u by a central difference of G u along the motion (O(1e-10)).
+  // the same block LDU; the constraint curvature in closed form (acceleration_rows.hpp).
   void forwardDynamics(const Model& model, const State& state, VectorX& qdd) override;
 
   // For tests (variational-triple-jump, variational-midpoint): one symmetric step of signed size
@@ -114,10 +114,9 @@ class VariationalMaximalSolver final : public Solver {
   Vector6 endMomentum(int body, const Matrix3& R, const Vector6& u, double h) const;
   void readTrapezoidVelocities(const Model& model, State& state, double h);
   void readRattleVelocities(const Model& model, State& state, double h);
-  // forwardDynamics: D, the forcing and the constraint rows at the state, and f's rows -Gdot u.
+  // forwardDynamics: D, the forcing and the exact acceleration rows at the state (acceleration_rows.hpp).
   void loadContinuousBodies(const Model& model, const State& state);
   void loadContinuousConstraints(const Model& model, const State& state);
-  void constraintCurvature(const Model& model);
   bool readHistory(const Model& model, const State& state);
   // joint2_, loop2_ (blocks with Jacobians) at the poses E, recomputed unless they are already
   // there: the accepted residual of a step leaves them at the poses the next step starts from.
