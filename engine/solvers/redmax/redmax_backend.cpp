@@ -25,7 +25,7 @@ BackendInfo redmaxBackend() {
       "redmax",
       "reduced coordinates, dense Jacobian J_mr, O(n^3) (sueda notes 2.1-2.5); joint friction by BISP, contact with "
       "friction by staggered projections (sueda 2.11)",
-      ReducedSolver::sharedIntegrators(), redmaxSettingTable(), capabilities, &RedMaxSolver::supports);
+      RedMaxSolver::integratorList(), redmaxSettingTable(), capabilities, &RedMaxSolver::supports);
 }
 
 }  // namespace articulab
