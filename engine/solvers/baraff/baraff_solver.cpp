@@ -87,8 +87,9 @@ const IntegratorList& BaraffSolver::integratorList() {
        "oscillates without drift"},
       {kSemiImplicitRattle,
        "semi-implicit Euler on SE(3) with the constraints of SHAKE/RATTLE (GNI VII.1): positions on the "
-       "constraints through the step's multipliers, velocities projected in the mass metric; first order, loop "
-       "error at the Newton tolerance; not with joint limits or ground contact"},
+       "constraints through the step's multipliers, velocities projected in the mass metric; first order, joints "
+       "and loops held to the Newton tolerance; symplectic only without gyroscopic forces, energy in a band "
+       "(four-bar at 1 ms: 9.5e-3 J); not with joint limits or ground contact"},
       {Integrator::RK4,
        "Munthe-Kaas RK4 on the poses and twists: fourth order, accurate reference; not with joint limits or "
        "ground contact"},

@@ -22,14 +22,6 @@ namespace {
 
 constexpr const char* kName = "variational-maximal";
 
-// G u of a constraint block for body velocities u (body -1: the world, at rest).
-Vector6 blockRate(const ConstraintBlock& c, const std::vector<Vector6>& u) {
-  Vector6 rate = Vector6::Zero();
-  if (c.bodyA >= 0) rate += c.GA * u[c.bodyA];
-  if (c.bodyB >= 0) rate += c.GB * u[c.bodyB];
-  return rate;
-}
-
 // The coupling of a block: impulses act through G at configuration 2 (force), fixed over a
 // step's Newton iterations; the rate rows are G at configuration 3 times
 // d(dtheta_3, dx_3)/du = diag(h Gamma(omega), h I) (eq 27, 32), Gamma per body in `gamma`.
