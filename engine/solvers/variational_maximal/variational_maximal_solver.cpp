@@ -22,6 +22,14 @@ namespace {
 
 constexpr const char* kName = "variational-maximal";
 
+// G u of a constraint block for body velocities u (body -1: the world, at rest).
+Vector6 blockRate(const ConstraintBlock& c, const std::vector<Vector6>& u) {
+  Vector6 rate = Vector6::Zero();
+  if (c.bodyA >= 0) rate += c.GA * u[c.bodyA];
+  if (c.bodyB >= 0) rate += c.GB * u[c.bodyB];
+  return rate;
+}
+
 // The coupling of a block: impulses act through G at configuration 2 (force), fixed over a
 // step's Newton iterations; the rate rows are G at configuration 3 times
 // d(dtheta_3, dx_3)/du = diag(h Gamma(omega), h I) (eq 27, 32), Gamma per body in `gamma`.
@@ -503,7 +511,7 @@ void VariationalMaximalSolver::readRattleVelocities(const Model& model, State& s
 // the same matrix pattern as the Newton system with D = diag(J, m I) and G at the state.
 void VariationalMaximalSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {
   qdd = VectorX::Zero(model.nq);
-  if (!bodyAccelerations(model, state)) {
+  if (!bodyAccelerations(model, state, true)) {
     qdd.setConstant(std::nan(""));
     return;
   }
@@ -515,10 +523,15 @@ void VariationalMaximalSolver::forwardDynamics(const Model& model, const State& 
   recoverJointAccelerations(model, state.E_0i, state.phi, u2_, state.q, state.qd, qdd);
 }
 
-bool VariationalMaximalSolver::bodyAccelerations(const Model& model, const State& state) {
+bool VariationalMaximalSolver::bodyAccelerations(const Model& model, const State& state, bool exactRows) {
   computeForcing(model, state, wrench_, forcing_);
   loadContinuousBodies(model, state);
-  loadContinuousConstraints(model, state);
+  if (exactRows) {
+    loadAccelerationRows(model, state);
+  } else {
+    loadContinuousConstraints(model, state);
+    constraintCurvature(model);
+  }
   if (!system_.factor()) {
     ds_.setZero();
     return false;
@@ -544,7 +557,7 @@ void VariationalMaximalSolver::loadContinuousBodies(const Model& model, const St
 }
 
 // The exact acceleration rows (acceleration_rows.hpp) as the coupling blocks and f's constraint rows.
-void VariationalMaximalSolver::loadContinuousConstraints(const Model& model, const State& state) {
+void VariationalMaximalSolver::loadAccelerationRows(const Model& model, const State& state) {
   const auto load = [this](const ConstraintBlock& g, CouplingBlock& c, int row) {
     c.bodyA = g.bodyA;
     c.bodyB = g.bodyB;
@@ -561,6 +574,44 @@ void VariationalMaximalSolver::loadContinuousConstraints(const Model& model, con
     const int loop = static_cast<int>(k);
     loopAccelerationRows(model, loop, state.E_0i, state.phi, loop3_[k]);
     load(loop3_[k], system_.loops()[k], system_.loopOffset(loop));
+  }
+}
+
+void VariationalMaximalSolver::loadContinuousConstraints(const Model& model, const State& state) {
+  const auto load = [](const ConstraintBlock& g, CouplingBlock& c) {
+    c.bodyA = g.bodyA;
+    c.bodyB = g.bodyB;
+    c.forceA = c.rateA = g.GA;
+    c.forceB = c.rateB = g.GB;
+  };
+  if (!blocksMatchPoses(state.E_0i)) loadStartBlocks(model, state.E_0i);
+  for (int i = 0; i < n_; ++i)
+    if (jointRows_[i] > 0) load(joint2_[i], system_.joints()[i]);
+  for (std::size_t k = 0; k < loop2_.size(); ++k) load(loop2_[k], system_.loops()[k]);
+}
+
+// Constraint rows of f: -Gdot u = -(G(+delta) u - G(-delta) u) / (2 delta), the configurations
+// moved along u (eq 27, 32 with h = +-delta); error O(delta^2) + rounding / delta, about 1e-10.
+void VariationalMaximalSolver::constraintCurvature(const Model& model) {
+  constexpr double delta = 1e-5;
+  for (int i = 0; i < n_; ++i)
+    if (jointRows_[i] > 0) f_.segment(system_.jointOffset(i), jointRows_[i]).setZero();
+  for (std::size_t k = 0; k < loop2_.size(); ++k) f_.segment(system_.loopOffset(static_cast<int>(k)), loopRows_[k]).setZero();
+  const auto subtract = [this](int row, const ConstraintBlock& c, double sign) {
+    f_.segment(row, c.rows) -= sign * blockRate(c, u1_).head(c.rows) / (2.0 * delta);
+  };
+  for (double sign : {1.0, -1.0}) {
+    for (int i = 0; i < n_; ++i)
+      E3_[i] = poseFromConfiguration(advance(config2_[i], u1_[i], sign * delta), model.bodies[i].com);
+    for (int i = 0; i < n_; ++i)
+      if (jointRows_[i] > 0) {
+        jointBlock(model, i, E3_, joint3_[i]);
+        subtract(system_.jointOffset(i), joint3_[i], sign);
+      }
+    for (std::size_t k = 0; k < loop2_.size(); ++k) {
+      loopBlock(model, static_cast<int>(k), E3_, loop3_[k]);
+      subtract(system_.loopOffset(static_cast<int>(k)), loop3_[k], sign);
+    }
   }
 }
 
