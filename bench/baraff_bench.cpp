@@ -1,10 +1,13 @@
 // Baraff back-end on the standard chain RC-n of shared/BENCHMARKS.md: one step with each
-// drift control (semi-implicit Euler) and with RK4 for n = 10 ... 1000 bodies (the O(n)
+// drift control (semi-implicit Euler), with semi-implicit-rattle and with RK4 for n = 10 ... 1000 bodies (the O(n)
 // claim, fitted by Google Benchmark's complexity report), the accelerations alone and the
 // dense KKT reference solve of the same system for n = 1 ... 200 (the crossover), and point
 // closures (3 auxiliary rows each): k = 1 ... 32 of them on a 100-body chain, and 8 on chains
 // of 50 ... 400 bodies (the O(kn) anticipation).
 #include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cmath>
 
 #include "bench/chain_benchmarks.hpp"
 #include "engine/algorithm/initial_state.hpp"
@@ -12,6 +15,7 @@
 #include "engine/diagnostics/energy.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/baraff/dense_kkt.hpp"
+#include "engine/solvers/semi_implicit_rattle.hpp"
 #include "engine/spatial/se3.hpp"
 
 namespace articulab {
@@ -59,12 +63,14 @@ void BM_BaraffStepPostStabilisationWholeRun(benchmark::State& bench) {
     bench::perBodyCounters(bench, model.bodyCount());
 }
 
-// The standard four-bar of BENCHMARKS.md on `backend` (h = 1 ms, semi-implicit Euler): one 10 s
-// run per iteration, timed; then one more run, untimed, gives the loop-closure error at 10 s, its
-// maximum over the run and the energy change as counters.
-void fourBarRun(benchmark::State& bench, const char* backend, DriftControl drift) {
+// The standard four-bar of BENCHMARKS.md on `backend` (h = 1 ms, semi-implicit Euler or
+// semi-implicit-rattle): one 10 s run per iteration, timed; then one more run, untimed, gives the
+// loop-closure error at 10 s, its maximum over the run, the energy change at 10 s and the largest
+// |E - E0| over the run as counters.
+void fourBarRun(benchmark::State& bench, const char* backend, DriftControl drift,
+                Integrator integrator = Integrator::SemiImplicitEuler) {
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
-  Run run = bench::timedRun(model, {backend, "semi-implicit", 1e-3, {}, driftControlName(drift)});
+  Run run = bench::timedRun(model, {backend, integrator.name(), 1e-3, {}, driftControlName(drift)});
   constexpr int kSteps = 10000;
   for (auto _ : bench) {
     bench.PauseTiming();
@@ -74,11 +80,13 @@ void fourBarRun(benchmark::State& bench, const char* backend, DriftControl drift
   }
   run.reset();
   const double initialEnergy = computeEnergy(model, run.state()).total();
-  double largestError = 0.0, finalError = 0.0;
+  double largestError = 0.0, finalError = 0.0, energyBand = 0.0;
   run.advance(kSteps, [&](const Run& r) {
     finalError = loopDrift(model, r.state(), 0).position;
     largestError = std::max(largestError, finalError);
+    energyBand = std::max(energyBand, std::abs(computeEnergy(model, r.state()).total() - initialEnergy));
   });
+  bench.counters["energy_band_J"] = energyBand;
   bench.counters["loop_error_10s_m"] = finalError;
   bench.counters["max_loop_error_m"] = largestError;
   bench.counters["energy_change_J"] = computeEnergy(model, run.state()).total() - initialEnergy;
@@ -92,6 +100,20 @@ void BM_FourBarBaraffPostStabilisation(benchmark::State& bench) {
 void BM_FourBarBaraffNoDriftControl(benchmark::State& bench) { fourBarRun(bench, "baraff", DriftControl::None); }
 void BM_FourBarRedMaxPostStabilisation(benchmark::State& bench) {
   fourBarRun(bench, "redmax", DriftControl::PostStabilization);
+}
+// semi-implicit-rattle (engine/constraints/multiplier_newton.hpp): the constraints by the step's
+// multipliers, no drift control after it.
+void BM_FourBarBaraffRattle(benchmark::State& bench) {
+  fourBarRun(bench, "baraff", DriftControl::None, kSemiImplicitRattle);
+}
+void BM_FourBarRedMaxRattle(benchmark::State& bench) {
+  fourBarRun(bench, "redmax", DriftControl::None, kSemiImplicitRattle);
+}
+// semi-implicit-rattle on the standard chain (every joint a row of the multiplier Newton).
+void BM_BaraffStepRattle(benchmark::State& bench) {
+  const Model model = standardChain(static_cast<int>(bench.range(0)));
+  if (timeSteps(bench, model, DriftControl::None, bench::kStepsPerRun, kSemiImplicitRattle))
+    bench::perBodyCounters(bench, model.bodyCount());
 }
 
 // RK4 (four acceleration solves per step), no drift control.
@@ -162,6 +184,9 @@ BENCHMARK(BM_BaraffStepPostStabilisationWholeRun)->Arg(100)->Arg(200)->Unit(benc
 BENCHMARK(BM_FourBarBaraffPostStabilisation)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FourBarBaraffNoDriftControl)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FourBarRedMaxPostStabilisation)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FourBarBaraffRattle)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FourBarRedMaxRattle)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BaraffStepRattle)->Apply(bench::maximalChainSizes);
 // The O(n) solve and the dense KKT reference on the same sizes: where they cross.
 void kktSizes(benchmark::internal::Benchmark* b) {
   for (int n : {1, 2, 5, 10, 20, 50, 100, 200}) b->Arg(n);

@@ -10,9 +10,9 @@
 namespace articulab {
 
 SolverSupport ReducedSolver::supportsShared(const char* backend, const Model& model, const SolverOptions& options,
-                                           SolverSupport (*check)(const Model&)) {
-  if (!options.integrator.isDefault() && !findOffered(sharedIntegrators(), options.integrator))
-    return {false, integratorRefusal(backend, options.integrator, sharedIntegrators()), {}, {}};
+                                           SolverSupport (*check)(const Model&), const IntegratorList& offered) {
+  if (!options.integrator.isDefault() && !findOffered(offered, options.integrator))
+    return {false, integratorRefusal(backend, options.integrator, offered), {}, {}};
   const Integrator integrator = options.integrator.isDefault() ? sharedIntegrators().front().integrator : options.integrator;
   if (SolverSupport support; !checkWorkspaceFits(backend, model, integrator, support)) return support;
   return check(model);

@@ -20,10 +20,11 @@ class ReducedSolver : public Solver {
   const IntegratorList& integrators() const override { return sharedIntegrators(); }
   // implicit, implicit-springs, semi-implicit, rk4 (the first is the default).
   static const IntegratorList& sharedIntegrators();
-  // supports(model, options) of a reduced back-end: refuses an integrator outside
-  // sharedIntegrators() and a workspace that does not fit in memory, then asks check(model).
+  // supports(model, options) of a reduced back-end: refuses an integrator outside `offered`
+  // (the back-end's list) and a workspace that does not fit in memory, then asks check(model).
   static SolverSupport supportsShared(const char* backend, const Model& model, const SolverOptions& options,
-                                      SolverSupport (*check)(const Model&));
+                                      SolverSupport (*check)(const Model&),
+                                      const IntegratorList& offered = sharedIntegrators());
   // Why `integrator` cannot run the model's contact (rk4: contact is a velocity-level step,
   // engine/contact/reduced_contact.hpp); empty when it can or the model has no contact.
   static std::string contactIntegratorRefusal(const Model& model, Integrator integrator);

@@ -10,6 +10,7 @@
 #include "engine/run/run.hpp"
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
+#include "engine/solvers/semi_implicit_rattle.hpp"
 #include "engine/solvers/recursive/recursive_solver.hpp"
 #include "tests/engine/test_util.hpp"
 #include "tests/shared/test_solver_options.hpp"
@@ -171,6 +172,22 @@ TEST(NoAlloc, BaraffStepsAllocateNothing) {
 }
 
 // Frictional contact (staggered projections, box QP) with every pyramid: sized once.
+// semi-implicit-rattle: the multiplier Newton and the velocity projection reuse the solvers'
+// workspaces (baraff on the chain and the four-bar, redmax on the four-bar's closure).
+TEST(NoAlloc, RattleStepsAllocateNothing) {
+  const Model chain = loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", 100}});
+  const Model fourBar = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
+  const std::pair<const char*, const Model*> cases[] = {{"baraff", &chain}, {"baraff", &fourBar}, {"redmax", &fourBar}};
+  for (const auto& [backend, model] : cases) {
+    auto solver = findBackend(backend)->create(*model, SolverOptions{kSemiImplicitRattle});
+    State state = makeInitialState(*model);
+    ASSERT_TRUE(solver->step(*model, state, 1e-3).ok);  // warm-up
+    const long before = allocations.load();
+    for (int k = 0; k < 5; ++k) ASSERT_TRUE(solver->step(*model, state, 1e-3).ok);
+    EXPECT_EQ(allocations.load() - before, 0) << backend << ", " << model->name;
+  }
+}
+
 TEST(NoAlloc, BaraffFrictionStepsAllocateNothing) {
   const Model slide = loadScene(ARTICULAB_SOURCE_DIR "/scenes/box_slope_slide.json");
   Model falling = loadScene(ARTICULAB_SOURCE_DIR "/scenes/falling_chain.json", {{"height", 0.16}});  // touching

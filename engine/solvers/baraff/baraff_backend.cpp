@@ -13,7 +13,10 @@ BackendInfo baraffBackend() {
       .jointFriction = false,
       .contactIntegrators = {Integrator::SemiImplicitEuler},
       // step_cost_estimate.hpp: O(n) steps at n = 50 and 800
-      .stepCosts = {{Integrator::SemiImplicitEuler, 4.6e-6, 0.0}, {Integrator::RK4, 1.5e-5, 0.0}},
+      // semi-implicit-rattle: 1.6 to 1.8 times semi-implicit per body (bench, 2026-11-29)
+      .stepCosts = {{Integrator::SemiImplicitEuler, 4.6e-6, 0.0},
+                    {kSemiImplicitRattle, 8.0e-6, 0.0},
+                    {Integrator::RK4, 1.5e-5, 0.0}},
       .loopRowCubic = 2.5e-9,  // the dense loop-closure block, as redmax's n^3
       .workspaceBytes = &BaraffSolver::estimateWorkspaceBytes,
   };

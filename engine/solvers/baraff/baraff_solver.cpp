@@ -75,6 +75,9 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options, con
   for (const baraff::PrimaryConstraint& c : system_.primary) multiplierCount_ += c.rows;
   multiplierCount_ += static_cast<int>(system_.auxiliary.size() + system_.unilateral.size());
   for (auto* v : {&poseIncrement_, &twistIncrement_, &poseSum_, &twistSum_}) v->assign(model.bodyCount(), Vector6::Zero());
+  startSystem_.primary = system_.primary;
+  startSystem_.auxiliary = system_.auxiliary;
+  startPoses_.assign(model.bodyCount(), Matrix4::Identity());
 }
 
 const IntegratorList& BaraffSolver::integratorList() {
@@ -82,6 +85,11 @@ const IntegratorList& BaraffSolver::integratorList() {
       {Integrator::SemiImplicitEuler,
        "semi-implicit Euler on SE(3) with velocity-level constraint rows (eq 1.28-1.29): symplectic-like, energy "
        "oscillates without drift"},
+      {kSemiImplicitRattle,
+       "semi-implicit Euler on SE(3) with the constraints of SHAKE/RATTLE (GNI VII.1): positions on the "
+       "constraints through the step's multipliers, velocities projected in the mass metric; first order, joints "
+       "and loops held to the Newton tolerance; symplectic only without gyroscopic forces, energy in a band "
+       "(four-bar at 1 ms: 9.5e-3 J); not with joint limits or ground contact"},
       {Integrator::RK4,
        "Munthe-Kaas RK4 on the poses and twists: fourth order, accurate reference; not with joint limits or "
        "ground contact"},
@@ -109,6 +117,13 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
     support.ok = false;
     support.reason = "integrator 'rk4' is not available on this scene: its joint limits or ground contact are "
                      "velocity-level step rows that RK4 stages cannot carry; available: semi-implicit";
+    return support;
+  }
+  if (options.integrator == kSemiImplicitRattle && baraff::inequalityCapacity(model) > 0) {
+    support.ok = false;
+    support.reason = "integrator 'semi-implicit-rattle' is not available on this scene: its joint limits or ground "
+                     "contact are inequality rows that the step's multiplier Newton does not solve; available: "
+                     "semi-implicit";
     return support;
   }
   if (!checkWorkspaceFits("baraff", model, options.integrator.isDefault() ? Integrator::SemiImplicitEuler : options.integrator, support))
@@ -195,7 +210,7 @@ bool BaraffSolver::isAssembledAt(const State& state, bool withError) const {
 //   semi-implicit step of h with post-stabilisation: G (phi + h a) = 0, the velocity-level
 //   form of sueda eq 1.73, which leaves the curvature of the constraints to the projection.
 void BaraffSolver::setAccelerationRhs(double h, bool baumgarte) {
-  if (h > 0.0 && options_.driftControl == DriftControl::PostStabilization) {
+  if (h > 0.0 && (options_.driftControl == DriftControl::PostStabilization || usesRattle())) {
     for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.velocity / h;
     for (constraints::ConstraintRow& r : system_.auxiliary) r.rhs = -r.velocity / h;
     return;
@@ -383,6 +398,8 @@ StepStatus BaraffSolver::advanceMechanism(const Model& model, State& state, doub
   if (usesRungeKutta(model)) {
     if (const StepStatus status = integrateRungeKutta(model, state, h); !status.ok) return status;
     writeOutputs(model, state, -1);  // the last stage's multipliers
+  } else if (usesRattle()) {  // the constraints hold by the step: no drift control after it
+    if (const StepStatus status = advanceRattle(model, state, h); !status.ok) return status;
   } else {
     if (const StepStatus status = solveAccelerations(model, state, h, baumgarte); !status.ok) return status;
     writeOutputs(model, state, -1);
@@ -398,12 +415,12 @@ StepStatus BaraffSolver::advanceMechanism(const Model& model, State& state, doub
       baraff::advancePose(state.E_0i[i], xi);
     }
   }
-  if (options_.driftControl == DriftControl::PostStabilization) {
+  if (options_.driftControl == DriftControl::PostStabilization && !usesRattle()) {
     if (const StepStatus status = projectPositions(model, state, h); !status.ok) return status;
     if (const StepStatus status = projectVelocities(model, state); !status.ok) return status;
     state.outputs.iterations = projectionIterations_;
     state.outputs.residual = projectionError_;
-  } else {
+  } else if (!usesRattle()) {  // the RATTLE step assembled the next step's system itself
     assembleAt(model, state, baumgarte);  // q, qdot and the next step's system
     state.history.valid = false;
   }

@@ -21,6 +21,7 @@
 #include "engine/solvers/baraff/baraff_settings.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
 #include "engine/solvers/baraff/primary_constraints.hpp"
+#include "engine/solvers/semi_implicit_rattle.hpp"
 #include "engine/solvers/solver.hpp"
 
 namespace articulab {
@@ -35,7 +36,7 @@ class BaraffSolver final : public Solver {
   // The model with these options; refuses an integrator it does not offer, and rk4 when the
   // model has inequality rows (joint limits, ground contact).
   static SolverSupport supports(const Model& model, const SolverOptions& options);
-  // semi-implicit (the default), rk4.
+  // semi-implicit (the default), semi-implicit-rattle (baraff_rattle.cpp), rk4.
   static const IntegratorList& integratorList();
   const IntegratorList& integrators() const override { return integratorList(); }
   bool controlsDrift() const override { return true; }  // every joint is a constraint row
@@ -90,6 +91,10 @@ class BaraffSolver final : public Solver {
   void setAccelerationRhs(double h, bool baumgarte);
   StepStatus solveAccelerations(const Model& model, const State& state, double h, bool baumgarte);
   bool usesRungeKutta(const Model& model) const;
+  bool usesRattle() const { return options_.integrator == kSemiImplicitRattle; }
+  // One semi-implicit-rattle step (in baraff_rattle.cpp) and its poses E' = E exp(h phi').
+  StepStatus advanceRattle(const Model& model, State& state, double h);
+  void moveConstrainedPoses(const Model& model, State& state, double h);
   // One RK4 step of the poses and twists (in baraff_runge_kutta.cpp).
   StepStatus integrateRungeKutta(const Model& model, State& state, double h);
   bool solveCurvature();
@@ -152,6 +157,9 @@ class BaraffSolver final : public Solver {
   // RK4 stages: the stage state, the stage's pose and twist increments, their weighted sums.
   State stage_;
   std::vector<Vector6> poseIncrement_, twistIncrement_, poseSum_, twistSum_;
+  // semi-implicit-rattle: the rows at the step's start poses (the chord matrix) and those poses.
+  baraff::ConstraintSystem startSystem_;
+  std::vector<Matrix4> startPoses_;
 };
 
 }  // namespace articulab

@@ -17,7 +17,10 @@ BackendInfo redmaxBackend() {
       .stepCosts = {{Integrator::LinearlyImplicitEuler, 2.5e-4, 2.0e-8},
                     {Integrator::SpringImplicitEuler, 7.7e-6, 2.8e-9},
                     {Integrator::SemiImplicitEuler, 8.4e-6, 2.5e-9},
-                    {Integrator::RK4, 2.9e-5, 8.3e-9}},
+                    {Integrator::RK4, 2.9e-5, 8.3e-9},
+                    // semi-implicit-rattle: 1.3 times semi-implicit on the four-bar (bench, 2026-11-29), a
+                    // second Cholesky of M_r for the velocity projection
+                    {kSemiImplicitRattle, 1.1e-5, 5.0e-9}},
       .loopRowCubic = 0.0,
       .workspaceBytes = &RedMaxSolver::estimateWorkspaceBytes,
   };
@@ -25,7 +28,7 @@ BackendInfo redmaxBackend() {
       "redmax",
       "reduced coordinates, dense Jacobian J_mr, O(n^3) (sueda notes 2.1-2.5); joint friction by BISP, contact with "
       "friction by staggered projections (sueda 2.11)",
-      ReducedSolver::sharedIntegrators(), redmaxSettingTable(), capabilities, &RedMaxSolver::supports);
+      RedMaxSolver::integratorList(), redmaxSettingTable(), capabilities, &RedMaxSolver::supports);
 }
 
 }  // namespace articulab

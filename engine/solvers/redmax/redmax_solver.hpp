@@ -23,6 +23,7 @@
 #include "engine/contact/reduced_contact.hpp"
 #include "engine/forces/element_jacobians.hpp"
 #include "engine/solvers/reduced_solver.hpp"
+#include "engine/solvers/semi_implicit_rattle.hpp"
 #include "engine/solvers/redmax/redmax_dynamics.hpp"
 #include "engine/solvers/redmax/redmax_joint_friction.hpp"
 #include "engine/solvers/redmax/redmax_loops.hpp"
@@ -37,6 +38,9 @@ class RedMaxSolver final : public ReducedSolver {
   static SolverSupport supports(const Model& model);
   // The same, refusing an integrator it does not offer.
   static SolverSupport supports(const Model& model, const SolverOptions& options);
+  // The shared integrators, then semi-implicit-rattle (redmax_rattle.cpp).
+  static const IntegratorList& integratorList();
+  const IntegratorList& integrators() const override { return integratorList(); }
   // Bytes of the solver's workspace: J and Jdot (6n x nq each) and nine nq x nq matrices
   // (M_r, its factors, K, D, A, the eigen-decomposition of K), for every integrator.
   static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
@@ -64,6 +68,9 @@ class RedMaxSolver final : public ReducedSolver {
   bool contactMassResponses(const Model& model, const State& state, contact::ReducedContact& contact) override;
   bool contactVelocity(const Model& model, const State& state, double h, VectorX& qdNext) override;
   StepStatus correctDrift(const Model& model, State& state, double h) override;
+  // semi-implicit-rattle, or the shared integrators (in redmax_rattle.cpp).
+  void integrate(const Model& model, State& state, double h) override;
+  void stepRattle(const Model& model, State& state, double h);
   // The shared outputs and the BISP iterations and last change (contactIterations, contactChange).
   void writeOutputs(State& state) const override;
   // The loop-closure multipliers of the step's dynamics solve (State::outputs).
@@ -85,6 +92,8 @@ class RedMaxSolver final : public ReducedSolver {
   ElementJacobians elementJacobians_;
   VectorX rhs_;
   ReducedLoopConstraints loops_;
+  ReducedLoopConstraints startLoops_;  // semi-implicit-rattle: G_r at the step's start (the chord matrix)
+  VectorX rattleStartQ_, rattleQdd_;
   VectorX target_, correction_;
   MatrixX luWork_;
   VectorX closureForces_;     // the step's loop-closure multipliers, N or N m (State::outputs)

@@ -6,15 +6,14 @@
 
 namespace articulab::variational {
 
-namespace {
-
-// G = [J_w + J_v [c], J_v R^T] (the header's change of variables).
 Matrix6 toCentreCoordinates(const Matrix6& J, const Matrix4& E, const Vector3& c) {
   Matrix6 G;
   G.leftCols<3>() = J.leftCols<3>() + J.rightCols<3>() * skew(c);
   G.rightCols<3>() = J.rightCols<3>() * E.topLeftCorner<3, 3>().transpose();
   return G;
 }
+
+namespace {
 
 void fromResidual(const Model& model, const constraints::PoseResidual& r, const std::vector<Matrix4>& E,
                   ConstraintBlock& out) {

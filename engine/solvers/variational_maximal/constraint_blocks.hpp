@@ -22,6 +22,9 @@ struct ConstraintBlock {
   Matrix6 GA = Matrix6::Zero(), GB = Matrix6::Zero();
 };
 
+// G = [J_w + J_v [c], J_v R^T] (the header's change of variables) for a body at pose E.
+Matrix6 toCentreCoordinates(const Matrix6& J, const Matrix4& E, const Vector3& c);
+
 // The residual of joint i (bodyA = child, bodyB = parent) at the poses E; false for joints
 // without a fixed constraint form.
 bool jointBlock(const Model& model, int i, const std::vector<Matrix4>& E, ConstraintBlock& out);

@@ -7,6 +7,7 @@
 #include "engine/algorithm/initial_state.hpp"
 #include "engine/constraints/joint_rows.hpp"
 #include "engine/constraints/loop_rows.hpp"
+#include "engine/solvers/variational_maximal/acceleration_rows.hpp"
 #include "engine/solvers/variational_maximal/forcing.hpp"
 #include "engine/solvers/variational_maximal/joint_state.hpp"
 #include "engine/solvers/variational_maximal/midpoint_lagrangian.hpp"
@@ -510,7 +511,7 @@ void VariationalMaximalSolver::readRattleVelocities(const Model& model, State& s
 // the same matrix pattern as the Newton system with D = diag(J, m I) and G at the state.
 void VariationalMaximalSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {
   qdd = VectorX::Zero(model.nq);
-  if (!bodyAccelerations(model, state)) {
+  if (!bodyAccelerations(model, state, true)) {
     qdd.setConstant(std::nan(""));
     return;
   }
@@ -522,11 +523,15 @@ void VariationalMaximalSolver::forwardDynamics(const Model& model, const State& 
   recoverJointAccelerations(model, state.E_0i, state.phi, u2_, state.q, state.qd, qdd);
 }
 
-bool VariationalMaximalSolver::bodyAccelerations(const Model& model, const State& state) {
+bool VariationalMaximalSolver::bodyAccelerations(const Model& model, const State& state, bool exactRows) {
   computeForcing(model, state, wrench_, forcing_);
   loadContinuousBodies(model, state);
-  loadContinuousConstraints(model, state);
-  constraintCurvature(model);
+  if (exactRows) {
+    loadAccelerationRows(model, state);
+  } else {
+    loadContinuousConstraints(model, state);
+    constraintCurvature(model);
+  }
   if (!system_.factor()) {
     ds_.setZero();
     return false;
@@ -548,6 +553,27 @@ void VariationalMaximalSolver::loadContinuousBodies(const Model& model, const St
     D.bottomRightCorner<3, 3>() = I.m * Matrix3::Identity();
     f_.segment<3>(6 * i) = forcing_[i].tau - w.cross(I.J * w);
     f_.segment<3>(6 * i + 3) = forcing_[i].F;
+  }
+}
+
+// The exact acceleration rows (acceleration_rows.hpp) as the coupling blocks and f's constraint rows.
+void VariationalMaximalSolver::loadAccelerationRows(const Model& model, const State& state) {
+  const auto load = [this](const ConstraintBlock& g, CouplingBlock& c, int row) {
+    c.bodyA = g.bodyA;
+    c.bodyB = g.bodyB;
+    c.forceA = c.rateA = g.GA;
+    c.forceB = c.rateB = g.GB;
+    f_.segment(row, g.rows) = g.g.head(g.rows);
+  };
+  for (int i = 0; i < n_; ++i)
+    if (jointRows_[i] > 0) {
+      jointAccelerationRows(model, i, state.E_0i, state.phi, state.q, state.qd, joint3_[i]);
+      load(joint3_[i], system_.joints()[i], system_.jointOffset(i));
+    }
+  for (std::size_t k = 0; k < loop2_.size(); ++k) {
+    const int loop = static_cast<int>(k);
+    loopAccelerationRows(model, loop, state.E_0i, state.phi, loop3_[k]);
+    load(loop3_[k], system_.loops()[k], system_.loopOffset(loop));
   }
 }
 

@@ -69,7 +69,7 @@ class VariationalMaximalSolver final : public Solver {
 
   StepStatus advanceMechanism(const Model& model, State& state, double h) override;
   // Joint accelerations of the continuous equations (the limit h -> 0 of eq 26, 33) solved with
-  // the same block LDU; Gdot u by a central difference of G u along the motion (O(1e-10)).
+  // the same block LDU; the constraint curvature in closed form (acceleration_rows.hpp).
   void forwardDynamics(const Model& model, const State& state, VectorX& qdd) override;
 
   // For tests (variational-triple-jump, variational-midpoint): one symmetric step of signed size
@@ -95,8 +95,11 @@ class VariationalMaximalSolver final : public Solver {
   // F at s from the poses of the last residual evaluation, which must have been at s; the
   // G_{x,q} blocks (fixed over a step) are copied only when forcesChanged.
   void assembleJacobian(const VectorX& s, bool forcesChanged);
-  // (wdot; vdot) per body into ds_ at the state (false if singular).
-  bool bodyAccelerations(const Model& model, const State& state);
+  // (wdot; vdot) per body into ds_ at the state (false if singular): with the exact acceleration
+  // rows (forwardDynamics), or as the steps' Legendre transforms use them (variational-trapezoid's
+  // start chord and end velocity, at velocities off the tangent space): -Gdot u by a central
+  // difference of G u along the motion, kept so that those trajectories do not change.
+  bool bodyAccelerations(const Model& model, const State& state, bool exactRows = false);
   // Newton on the discrete Euler-Lagrange equations and the state written, for a step of signed h.
   StepStatus solveStep(const Model& model, State& state, double h);
   StepStatus solveStepFrom(const Model& model, State& state, double h, bool extrapolate);
@@ -114,8 +117,10 @@ class VariationalMaximalSolver final : public Solver {
   Vector6 endMomentum(int body, const Matrix3& R, const Vector6& u, double h) const;
   void readTrapezoidVelocities(const Model& model, State& state, double h);
   void readRattleVelocities(const Model& model, State& state, double h);
-  // forwardDynamics: D, the forcing and the constraint rows at the state, and f's rows -Gdot u.
+  // bodyAccelerations: D, the forcing, and the exact acceleration rows at the state
+  // (acceleration_rows.hpp), or the position rows G with f's rows -Gdot u by central differences.
   void loadContinuousBodies(const Model& model, const State& state);
+  void loadAccelerationRows(const Model& model, const State& state);
   void loadContinuousConstraints(const Model& model, const State& state);
   void constraintCurvature(const Model& model);
   bool readHistory(const Model& model, const State& state);

@@ -147,7 +147,7 @@ TEST(Cli, AnIntegratorTheBackEndDoesNotOfferIsRefused) {
   const Result r = run({kCliScenes + "four_bar.json", "--backend", "baraff", "--integrator", "implicit"});
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.usageError,
-            "--integrator: back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, rk4");
+            "--integrator: back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, semi-implicit-rattle, rk4");
   EXPECT_EQ(r.out, "");
   const Result rk4 = run({kCliScenes + "falling_chain.json", "--integrator", "rk4", "--duration", "0.01"});
   EXPECT_EQ(rk4.code, 2);

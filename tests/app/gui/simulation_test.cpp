@@ -445,7 +445,7 @@ TEST(Simulation, IntegratorsTheBackEndDoesNotOfferAreRefusedAndGreyed) {
   EXPECT_EQ(snap.integrators[1].integrator, Integrator::RK4);
   EXPECT_NE(snap.integrators[1].unavailable.find("'rk4' is not available"), std::string::npos);
   EXPECT_EQ(sim.choices().setIntegrator(Integrator::LinearlyImplicitEuler),
-            "back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, rk4");
+            "back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, semi-implicit-rattle, rk4");
   EXPECT_NE(sim.choices().setIntegrator(Integrator::RK4), "");
   sim.snapshot(snap);
   EXPECT_EQ(snap.integrator, Integrator::SemiImplicitEuler);

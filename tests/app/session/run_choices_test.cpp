@@ -97,7 +97,7 @@ TEST(RunChoices, IntegratorsAreRefusedAsTheCommandLineRefusesThem) {
     EXPECT_EQ(session.choices().setIntegrator(integrator), cli);
   }
   EXPECT_EQ(cliRefusal({kFallingChain, "--backend", "baraff", "--integrator", "implicit"}),
-            "--integrator: back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, rk4");
+            "--integrator: back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, semi-implicit-rattle, rk4");
   EXPECT_EQ(snapshotOf(session).integrator, Integrator::SemiImplicitEuler);
 }
 

@@ -25,9 +25,10 @@ std::vector<std::string> names(const IntegratorList& list) {
 
 TEST(BackendIntegrators, TheRegistryListsEachBackEndsIntegratorsAndSettings) {
   using V = std::vector<std::string>;
-  EXPECT_EQ(names(findBackend("redmax")->integrators), (V{"implicit", "implicit-springs", "semi-implicit", "rk4"}));
+  EXPECT_EQ(names(findBackend("redmax")->integrators),
+            (V{"implicit", "implicit-springs", "semi-implicit", "rk4", "semi-implicit-rattle"}));
   EXPECT_EQ(names(findBackend("recursive")->integrators), (V{"implicit", "implicit-springs", "semi-implicit", "rk4"}));
-  EXPECT_EQ(names(findBackend("baraff")->integrators), (V{"semi-implicit", "rk4"}));
+  EXPECT_EQ(names(findBackend("baraff")->integrators), (V{"semi-implicit", "semi-implicit-rattle", "rk4"}));
   for (const BackendInfo& backend : backends()) {
     SCOPED_TRACE(backend.name);
     ASSERT_FALSE(backend.integrators.empty());
@@ -49,15 +50,15 @@ TEST(BackendIntegrators, TheRegistryListsEachBackEndsIntegratorsAndSettings) {
   EXPECT_EQ(names(findBackend("variational-maximal")->integrators), (V{"variational", "variational-trapezoid", "variational-triple-jump", "variational-midpoint"}));
   EXPECT_EQ(names(findBackend("variational-minimal")->integrators), (V{"variational-midpoint"}));
   EXPECT_EQ(allIntegratorNames(),
-            "implicit, implicit-springs, semi-implicit, rk4, variational, variational-trapezoid, variational-triple-jump, "
-            "variational-midpoint");
+            "implicit, implicit-springs, semi-implicit, rk4, semi-implicit-rattle, variational, variational-trapezoid, "
+            "variational-triple-jump, variational-midpoint");
 }
 
 TEST(BackendIntegrators, AnIntegratorNotOfferedIsRefusedWithTheOffer) {
   const Model model = test::standardChain(3);
   const BackendInfo& baraff = *findBackend("baraff");
   const std::string expected =
-      "back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, rk4";
+      "back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, semi-implicit-rattle, rk4";
   const SolverOptions implicit = sceneSolverOptions(baraff, model, Integrator::LinearlyImplicitEuler);
   const SolverSupport support = baraff.supports(model, implicit);
   EXPECT_FALSE(support.ok);
@@ -70,7 +71,7 @@ TEST(BackendIntegrators, AnIntegratorNotOfferedIsRefusedWithTheOffer) {
   }
   auto solver = baraff.create(model, sceneSolverOptions(baraff, model, Integrator::RK4));
   EXPECT_EQ(solver->setIntegrator(model, Integrator::SpringImplicitEuler),
-            "back-end 'baraff' does not offer the integrator 'implicit-springs'; it offers: semi-implicit, rk4");
+            "back-end 'baraff' does not offer the integrator 'implicit-springs'; it offers: semi-implicit, semi-implicit-rattle, rk4");
   EXPECT_EQ(solver->integrator(), Integrator::RK4);  // kept, not replaced
   EXPECT_EQ(solver->setIntegrator(model, Integrator::SemiImplicitEuler), "");
   EXPECT_EQ(solver->integrator(), Integrator::SemiImplicitEuler);
@@ -126,7 +127,7 @@ TEST(BackendIntegrators, SceneNamesAreCheckedWhereARunIsCreated) {
   EXPECT_EQ(pairing.file(), model.sourceFile);
   EXPECT_EQ(pairing.pointer(), "/simulation/integrator");
   EXPECT_EQ(pairing.message(),
-            "integrator \"implicit\" is not offered by the scene's backend \"baraff\"; it offers: semi-implicit, rk4");
+            "integrator \"implicit\" is not offered by the scene's backend \"baraff\"; it offers: semi-implicit, semi-implicit-rattle, rk4");
   EXPECT_NO_THROW(validateSceneChoices(model, false, true));  // another back-end is asked for
   EXPECT_NO_THROW(validateSceneChoices(model, true, false));  // another integrator is asked for
   model.defaults.integrator = "verlet";
