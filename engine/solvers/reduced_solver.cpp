@@ -5,6 +5,7 @@
 #include "engine/contact/bilateral_staggered_projections.hpp"
 #include "engine/contact/reduced_contact.hpp"
 #include "engine/multibody/coordinate_check.hpp"
+#include "engine/multibody/step_clock.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
@@ -202,8 +203,7 @@ StepStatus ReducedSolver::finishStep(const Model& model, State& state, double h)
   bool newChart = false;
   for (const Joint& joint : model.joints)
     newChart |= reparameterizeJoint(joint, state.q.data() + joint.qIndex, state.qd.data() + joint.qIndex);
-  state.t += h;
-  ++state.step;
+  advanceClock(state, h);
   if (!state.q.allFinite() || !state.qd.allFinite()) {
     const bool positions = !state.q.allFinite();
     return {false, std::string(name()) + ": non-finite joint " + (positions ? "position q" : "velocity qdot") +

@@ -11,6 +11,7 @@
 #include "engine/contact/contact_note.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/ground_contact.hpp"
+#include "engine/multibody/step_clock.hpp"
 #include "engine/solvers/baraff/baraff_backend.hpp"
 #include "engine/solvers/baraff/body_forces.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
@@ -407,8 +408,7 @@ StepStatus BaraffSolver::advanceMechanism(const Model& model, State& state, doub
     assembleAt(model, state, baumgarte);  // q, qdot and the next step's system
     state.history.valid = false;
   }
-  state.t += h;
-  ++state.step;
+  advanceClock(state, h);
   state.q = q_;
   state.qd = qd_;
   state.qdd = (qd_ - qdPrevious_) / h;

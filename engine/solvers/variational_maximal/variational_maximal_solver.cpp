@@ -7,6 +7,7 @@
 #include "engine/algorithm/initial_state.hpp"
 #include "engine/constraints/joint_rows.hpp"
 #include "engine/constraints/loop_rows.hpp"
+#include "engine/multibody/step_clock.hpp"
 #include "engine/solvers/variational_maximal/forcing.hpp"
 #include "engine/solvers/variational_maximal/joint_state.hpp"
 #include "engine/solvers/variational_maximal/midpoint_lagrangian.hpp"
@@ -470,8 +471,7 @@ void VariationalMaximalSolver::writeState(const Model& model, State& state, doub
   state.outputs.iterations = iterations;
   state.outputs.residual = residualValue;
   state.outputs.contactCount = 0;
-  state.t += h;
-  ++state.step;
+  advanceClock(state, h);
 }
 
 // The trapezoidal discrete Lagrangian's Legendre transform at t_{k+1}: v(t_{k+1}) = u_k + (h/2) a,
