@@ -81,8 +81,8 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options, con
 const IntegratorList& BaraffSolver::integratorList() {
   static const IntegratorList list = {
       {Integrator::SemiImplicitEuler,
-       "semi-implicit Euler on SE(3) with velocity-level constraint rows (eq 1.28-1.29): symplectic-like, energy "
-       "oscillates without drift"},
+       "semi-implicit Euler on SE(3) with velocity-level constraint rows (eq 1.28-1.29): symplectic-like for a "
+       "single joint only; with more joints, loops or a free rotation energy drifts"},
       {Integrator::RK4,
        "Munthe-Kaas RK4 on the poses and twists: fourth order, accurate reference; not with joint limits or "
        "ground contact"},

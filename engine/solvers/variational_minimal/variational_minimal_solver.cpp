@@ -58,8 +58,8 @@ const IntegratorList& VariationalMinimalSolver::integratorList() {
   static const IntegratorList list = {
       {kVariationalMidpoint,
        "variational integrator in joint coordinates, midpoint discrete Lagrangian (lee-liu-park-srinivasa eq 1-3, "
-       "forced eq 17), DRNEA residual and RIQN in O(n): symplectic, second order in q, energy oscillates in a "
-       "band without drift"},
+       "forced eq 17), DRNEA residual and RIQN in O(n): symplectic, second order in q, energy in a band "
+       "over 5 s on the shipped scenes; a 20-link chain at 1 ms leaves it after about 90 s"},
   };
   return list;
 }
