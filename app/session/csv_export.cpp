@@ -5,18 +5,17 @@
 #include <cstring>
 #include <fstream>
 
+#include "engine/io/json_layout.hpp"
+
 namespace articulab::session {
 
 void writeCsv(const TimeSeries& data, std::ostream& out) {
   const auto& channels = data.channels();
   for (std::size_t c = 0; c < channels.size(); ++c) out << (c ? "," : "") << channelHeader(channels[c]);
   out << '\n';
-  char number[32];
   for (std::size_t row = 0; row < data.size(); ++row) {
-    for (std::size_t c = 0; c < channels.size(); ++c) {
-      std::snprintf(number, sizeof number, "%.17g", data.value(row, c));
-      out << (c ? "," : "") << number;
-    }
+    for (std::size_t c = 0; c < channels.size(); ++c)
+      out << (c ? "," : "") << scene_io::exactNumber(data.value(row, c));  // as the CLI's recorder writes
     out << '\n';
   }
 }

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/run/step_size.hpp"
+
 namespace articulab::session {
 
 namespace {
@@ -34,11 +36,7 @@ std::string checkFriction(double mu) { return nonNegative("friction coefficient"
 std::string checkSpeed(double multiplier) { return positive("speed multiplier", "", multiplier); }
 std::string checkPlotWindow(double seconds) { return positive("plot window", "s", seconds); }
 
-std::string checkStepSize(double seconds) {
-  std::string reason = positive("step size", "s", seconds);
-  if (reason.empty() && seconds > 1.0) reason = "step size must be <= 1 s (got " + number(seconds) + ")";
-  return reason;
-}
+std::string checkStepSize(double seconds) { return stepSizeProblem(seconds); }
 
 std::string checkFinite(const std::string& quantity, double value) {
   return std::isfinite(value) ? "" : quantity + " must be a finite number (got " + number(value) + ")";

@@ -1,7 +1,8 @@
 #include "engine/diagnostics/recorder.hpp"
 
 #include <algorithm>
-#include <iomanip>
+
+#include "engine/io/json_layout.hpp"
 
 namespace articulab {
 
@@ -25,9 +26,10 @@ int TimeSeriesRecorder::column(const std::string& name) const { return findChann
 
 void TimeSeriesRecorder::writeCsv(std::ostream& out) const {
   for (std::size_t c = 0; c < width_; ++c) out << (c ? "," : "") << header_[c];
-  out << '\n' << std::setprecision(17);
+  out << '\n';
   for (std::size_t r = 0; r < rows(); ++r) {
-    for (std::size_t c = 0; c < width_; ++c) out << (c ? "," : "") << value(r, c);
+    // The fewest digits that read back to the same double: t = k h prints as 2.039.
+    for (std::size_t c = 0; c < width_; ++c) out << (c ? "," : "") << scene_io::exactNumber(value(r, c));
     out << '\n';
   }
 }

@@ -5,6 +5,7 @@
 
 #include "engine/io/number_text.hpp"
 #include "engine/io/scene_loader.hpp"
+#include "engine/run/step_size.hpp"
 #include "engine/solvers/step_cost_estimate.hpp"
 
 namespace articulab {
@@ -105,6 +106,15 @@ double positiveOr(const char* field, double asked, double scene) {
   return asked;
 }
 
+// The step size `dt` of the plan refused where stepSizeProblem says so: as the request's field
+// when it gave one, as the scene's field otherwise.
+void checkStepSize(const Model& model, const RunRequest& request, double dt) {
+  const std::string problem = stepSizeProblem(dt);
+  if (problem.empty()) return;
+  if (request.dt > 0.0) throw RunRefusal("dt", problem);
+  throw SceneError(model.sourceFile, "/simulation/dt", problem);
+}
+
 }  // namespace
 
 std::vector<std::string> RunPlan::settingsText() const {
@@ -145,6 +155,7 @@ RunPlan resolveRun(const Model& model, const RunRequest& request) {
   plan.dt = positiveOr("dt", request.dt, model.defaults.dt);
   plan.duration = positiveOr("duration", request.duration, model.defaults.duration);
   plan.steps = resolveSteps(model, request, plan.dt, plan.duration);
+  checkStepSize(model, request, plan.dt);
   plan.slowStep = slowStepWarning(plan.backend->name, model, plan.integrator);
   return plan;
 }

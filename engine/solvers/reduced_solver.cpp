@@ -5,6 +5,7 @@
 #include "engine/contact/bilateral_staggered_projections.hpp"
 #include "engine/contact/reduced_contact.hpp"
 #include "engine/multibody/coordinate_check.hpp"
+#include "engine/multibody/step_clock.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 
 namespace articulab {
@@ -61,11 +62,14 @@ const IntegratorList& ReducedSolver::sharedIntegrators() {
       {Integrator::LinearlyImplicitEuler,
        "linearly implicit Euler, every force linearised (sueda eq 2.77-2.79): stable for stiff springs; dissipative"},
       {Integrator::SpringImplicitEuler,
-       "linearly implicit Euler on the joint springs, dampers and mouse spring only (sueda eq 2.79): O(n) on "
-       "recursive; dissipative"},
-      {Integrator::SemiImplicitEuler, "semi-implicit (symplectic) Euler, qdot then q (eq 2.19-2.20): symplectic, "
-                                      "energy oscillates without drift"},
-      {Integrator::RK4, "classical Runge-Kutta on (q, qdot) (eq 2.21): fourth order, accurate reference"},
+       "linearly implicit Euler on the joint springs, dampers and mouse spring only (sueda eq 2.79), O(n) on "
+       "recursive: dissipative on the springs and dampers, elsewhere as semi-implicit Euler"},
+      // Measured in docs/backends.md, "What each integrator preserves".
+      {Integrator::SemiImplicitEuler,
+       "semi-implicit Euler, qdot then q (eq 2.19-2.20): symplectic only where M does not depend on q (a single "
+       "pendulum); with chains, loops or free bodies energy drifts"},
+      {Integrator::RK4,
+       "classical Runge-Kutta on (q, qdot) (eq 2.21): fourth order, accurate reference; energy error grows slowly"},
   };
   return list;
 }
@@ -202,8 +206,7 @@ StepStatus ReducedSolver::finishStep(const Model& model, State& state, double h)
   bool newChart = false;
   for (const Joint& joint : model.joints)
     newChart |= reparameterizeJoint(joint, state.q.data() + joint.qIndex, state.qd.data() + joint.qIndex);
-  state.t += h;
-  ++state.step;
+  advanceClock(state, h);
   if (!state.q.allFinite() || !state.qd.allFinite()) {
     const bool positions = !state.q.allFinite();
     return {false, std::string(name()) + ": non-finite joint " + (positions ? "position q" : "velocity qdot") +

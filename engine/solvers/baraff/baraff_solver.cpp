@@ -11,6 +11,7 @@
 #include "engine/contact/contact_note.hpp"
 #include "engine/contact/friction_pyramid.hpp"
 #include "engine/contact/ground_contact.hpp"
+#include "engine/multibody/step_clock.hpp"
 #include "engine/solvers/baraff/baraff_backend.hpp"
 #include "engine/solvers/baraff/body_forces.hpp"
 #include "engine/solvers/baraff/inequality_constraints.hpp"
@@ -83,13 +84,14 @@ BaraffSolver::BaraffSolver(const Model& model, const SolverOptions& options, con
 const IntegratorList& BaraffSolver::integratorList() {
   static const IntegratorList list = {
       {Integrator::SemiImplicitEuler,
-       "semi-implicit Euler on SE(3) with velocity-level constraint rows (eq 1.28-1.29): symplectic-like, energy "
-       "oscillates without drift"},
+       "semi-implicit Euler on SE(3) with velocity-level constraint rows (eq 1.28-1.29): symplectic-like for a "
+       "single joint only; with more joints, loops or a free rotation energy drifts"},
       {kSemiImplicitRattle,
        "semi-implicit Euler on SE(3) with the constraints of SHAKE/RATTLE (GNI VII.1): positions on the "
        "constraints through the step's multipliers, velocities projected in the mass metric; first order, joints "
-       "and loops held to the Newton tolerance; symplectic only without gyroscopic forces, energy in a band "
-       "(four-bar at 1 ms: 9.5e-3 J); not with joint limits or ground contact"},
+       "and loops held to the Newton tolerance, symplectic only without gyroscopic forces; not with joint limits "
+       "or ground contact: energy within 9.5e-3 J of E0 on the four-bar over 10 s at 1 ms, 3 % of the largest "
+       "kinetic energy on loop_chain; the multiplier Newton fails on spherical_chain after 5.4 s"},
       {Integrator::RK4,
        "Munthe-Kaas RK4 on the poses and twists: fourth order, accurate reference; not with joint limits or "
        "ground contact"},
@@ -424,8 +426,7 @@ StepStatus BaraffSolver::advanceMechanism(const Model& model, State& state, doub
     assembleAt(model, state, baumgarte);  // q, qdot and the next step's system
     state.history.valid = false;
   }
-  state.t += h;
-  ++state.step;
+  advanceClock(state, h);
   state.q = q_;
   state.qd = qd_;
   state.qdd = (qd_ - qdPrevious_) / h;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "engine/multibody/step_clock.hpp"
 #include "engine/solvers/step_message_numbers.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 #include "engine/solvers/variational_minimal/group_chart.hpp"
@@ -57,8 +58,8 @@ const IntegratorList& VariationalMinimalSolver::integratorList() {
   static const IntegratorList list = {
       {kVariationalMidpoint,
        "variational integrator in joint coordinates, midpoint discrete Lagrangian (lee-liu-park-srinivasa eq 1-3, "
-       "forced eq 17), DRNEA residual and RIQN in O(n): symplectic, second order in q, energy oscillates in a "
-       "band without drift"},
+       "forced eq 17), DRNEA residual and RIQN in O(n): symplectic, second order in q, energy in a band "
+       "over 5 s on the shipped scenes; a 20-link chain at 1 ms leaves it after about 90 s"},
   };
   return list;
 }
@@ -436,8 +437,7 @@ void VariationalMinimalSolver::finishStep(const Model& model, State& state, doub
   state.outputs.contactCount = 0;
   if (state.outputs.multipliers.size() != k_) state.outputs.multipliers.resize(k_);
   state.outputs.multipliers = mu_ / h;  // lambda, the closure forces (N or N m) over the step
-  state.t += h;
-  ++state.step;
+  advanceClock(state, h);
 }
 
 void VariationalMinimalSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {

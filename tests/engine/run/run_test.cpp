@@ -9,6 +9,7 @@
 #include "engine/diagnostics/drift.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/run/run.hpp"
+#include "engine/run/step_size.hpp"
 #include "tests/engine/test_util.hpp"
 
 namespace articulab {
@@ -162,6 +163,7 @@ TEST(RunPlan, RefusesWithTheFieldAndTheRule) {
       {with(on("redmax"), [](RunRequest& r) { r.dt = -1.0; }), "dt", "expected a finite number > 0, got -1"},
       {with(on("redmax"), [](RunRequest& r) { r.dt = 0.01; r.duration = 0.005; }), "dt",
        "a duration of 0.005 s at a step of 0.01 s is less than one step; make the duration at least the step size"},
+      {with(on("redmax"), [](RunRequest& r) { r.dt = 2.0; r.duration = 10.0; }), "dt", "step size must be <= 1 s (got 2)"},
   };
   for (const Refused& c : cases) {
     try {
@@ -204,6 +206,58 @@ TEST(RunPlan, CarriedOverIntegratorFallsBackWithAWarning) {
                                          "); the run uses " + fallback.name());
   EXPECT_EQ(plan.support.warnings.front(), plan.integratorReplaced);
   EXPECT_THROW(resolveRun(*model, on("variational-maximal", "rk4")), RunRefusal);
+}
+
+// Oracle: the time of step k is k h exactly as a decimal (the nearest double to k / 1000), on
+// every back-end, where a sum of h gathers rounding (2.0389999999998865 after 2039 steps of 1 ms).
+TEST(RunClock, TimeIsTheStepCountTimesTheStepSize) {
+  const auto model = scene("double_pendulum.json");
+  for (const BackendInfo& info : backends()) {
+    RunRequest request = on(info.name);
+    request.dt = 0.001;
+    request.duration = 3.0;
+    articulab::Run run(model, request);
+    for (long k = 1; k <= 2039; ++k) {
+      ASSERT_TRUE(run.step()) << info.name << ": " << run.failure();
+      ASSERT_EQ(run.state().step, k);
+      ASSERT_EQ(run.state().t, static_cast<double>(k) / 1000.0) << info.name << " step " << k;
+    }
+    EXPECT_EQ(run.state().t, 2.039) << info.name;
+  }
+}
+
+// A step size changed between steps (the app's field) continues from the time of the change:
+// t = t_change + k h, as a decimal count (0.007 s + 1000 steps of 0.3 ms reads 0.307).
+TEST(RunClock, AChangedStepSizeCountsFromTheTimeOfTheChange) {
+  const auto model = scene("double_pendulum.json");
+  RunRequest request = on("redmax");
+  request.dt = 0.001;
+  request.duration = 10.0;
+  articulab::Run run(model, request);
+  run.advance(7);
+  EXPECT_EQ(run.state().t, 0.007);
+  request.dt = 0.0003;
+  run.reconfigure(request);
+  run.advance(1000);
+  EXPECT_EQ(run.state().step, 1007);
+  EXPECT_EQ(run.state().t, 0.307);
+  request.dt = 0.002;
+  run.reconfigure(request);
+  run.advance(3);
+  EXPECT_EQ(run.state().t, 0.313);
+  run.reset();
+  EXPECT_EQ(run.state().t, 0.0);
+  run.advance(5);
+  EXPECT_EQ(run.state().t, 0.01);
+}
+
+// The CLI, the scene and the app take the same step sizes (one rule, stepSizeProblem).
+TEST(RunClock, OneRuleForStepSizes) {
+  EXPECT_EQ(stepSizeProblem(1e-4), "");
+  EXPECT_EQ(stepSizeProblem(1.0), "");
+  EXPECT_EQ(stepSizeProblem(0.0), "step size must be > 0 s (got 0)");
+  EXPECT_EQ(stepSizeProblem(1.5), "step size must be <= 1 s (got 1.5)");
+  EXPECT_NE(stepSizeProblem(std::nan("")).find("finite"), std::string::npos);
 }
 
 }  // namespace
