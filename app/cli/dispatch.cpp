@@ -13,6 +13,8 @@ int dispatchCommand(const std::vector<std::string>& args, std::ostream& out, std
   if (command == "run") return runCommand(rest, out, err);
   if (command == "describe") return describeCommand(rest, out, err);
   if (command == "compare") return compareCommand(rest, out, err);
+  if (command == "study") return studyCommand(rest, out, err);
+  if (command == "plot") return plotCommand(rest, out, err);
   if (command == "import") return importCommand(rest, out, err);
   if (command == "backends") return backendsCommand(out);
   if (command == "--help" || command == "-h" || command == "help") {
@@ -27,7 +29,7 @@ int dispatchCommand(const std::vector<std::string>& args, std::ostream& out, std
   const bool gui = command == "gui" || command.rfind("--", 0) == 0 || isModelFile(command);
   if (!gui)
     throw UsageError("unknown command '" + command +
-                     "' (expected gui, run, compare, record, describe, import or backends)");
+                     "' (expected gui, run, compare, study, plot, record, describe, import or backends)");
   if (window.gui) return window.gui(command == "gui" ? rest : args);
   err << "this build has no GUI (configured with -DARTICULAB_GUI=OFF); use 'articulab run SCENE'\n";
   return kExitNoGui;

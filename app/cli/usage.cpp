@@ -52,6 +52,14 @@ usage:
       --figure FILE       the comparison plots (.png, .svg or .pdf) over the whole run
       --json              the table as JSON
       exit code 3 when any run diverged
+  articulab study FILE [--jobs N] [--out DIR]   a study: every scene point, run and step of the
+                          study file through the Run on N workers (default: every core); rows in
+                          DIR (default STEM-results), merged into DIR/results.csv (docs/studies.md);
+                          a second call skips finished runs and reruns failed ones; Ctrl-C stops
+                          and keeps what finished (exit 130); exit code 3 when a row failed
+  articulab plot RESULTS --work-precision|--convergence|--scaling [-o FILE] [--parameter NAME]
+                          a study's figure, log-log, the fitted power in the legend (default
+                          RESULTS/KIND.png; .png, .svg or .pdf); --scaling against NAME (default n)
   articulab record SCENE --duration SECONDS --out FILE.mp4 [--png-dir DIR] [--fps N] [--size WxH]
                  [--backend NAME] [--set NAME=VALUE] [--max-bodies N] [--window]
       render the scene to an H.264 MP4 (and/or a PNG sequence) in simulated time: frame k shows
