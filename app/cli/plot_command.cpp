@@ -92,7 +92,6 @@ double parameterValue(const std::string& parameters, const std::string& name) {
   return std::nan("");
 }
 
-double lastError(const study::StudyRow& row) { return row.errorPosition.empty() ? std::nan("") : row.errorPosition.back(); }
 
 // The rows of each line: a back-end, integrator and settings, with the scene point where the
 // study has more than one (scaling: the scene's other parameters and the step).
@@ -121,11 +120,11 @@ figures::XYFigure figureOf(const std::vector<study::StudyRow>& rows, const PlotO
     for (const study::StudyRow* r : members) {
       if (o.kind == PlotKind::WorkPrecision) {
         line.x.push_back(r->cpuPerStep / r->dt);
-        line.y.push_back(lastError(*r));
+        line.y.push_back(r->errorLargest());
         line.pointLabels.push_back("dt " + plotNumber("%g", r->dt));
       } else if (o.kind == PlotKind::Convergence) {
         line.x.push_back(r->dt);
-        line.y.push_back(lastError(*r));
+        line.y.push_back(r->errorLargest());
       } else {
         line.x.push_back(parameterValue(r->parameters, o.parameter));
         line.y.push_back(r->cpuPerStep);
@@ -138,14 +137,17 @@ figures::XYFigure figureOf(const std::vector<study::StudyRow>& rows, const PlotO
     figure.lines.push_back(std::move(line));
   }
   const std::string at = rows.empty() || rows.front().outputTimes.empty() ? "" : plotNumber("%g", rows.front().outputTimes.back());
+  const std::size_t times = rows.empty() ? 0 : rows.front().outputTimes.size();
+  const std::string error = times > 1 ? "largest error at " + std::to_string(times) + " output times to " + at + " s [m]"
+                                      : "error at t = " + at + " s [m]";
   if (o.kind == PlotKind::WorkPrecision) {
     figure.title = scene + ": work against precision";
     figure.xLabel = "CPU time per simulated second [s]";
-    figure.yLabel = "error at t = " + at + " s [m]";
+    figure.yLabel = error;
   } else if (o.kind == PlotKind::Convergence) {
     figure.title = scene + ": convergence";
     figure.xLabel = "dt [s]";
-    figure.yLabel = "error at t = " + at + " s [m]";
+    figure.yLabel = error;
   } else {
     figure.title = scene + ": cost of a step";
     figure.xLabel = o.parameter;

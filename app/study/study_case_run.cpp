@@ -3,6 +3,8 @@
 #include <time.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <new>
 
 #include "app/session/run_comparison.hpp"
@@ -96,6 +98,13 @@ void takeError(const Run& run, const ReferenceFrames& reference, std::size_t k, 
   const session::RunDifference d = session::bodyFrameDifference(run.state(), frames);
   row.errorPosition[k] = d.position;
   row.errorRotation[k] = d.rotation;
+}
+
+// An output time the step does not divide: the error is taken at the nearest step's time.
+void noteTimeMissed(double wanted, double met, StudyRow& row) {
+  char text[160];
+  std::snprintf(text, sizeof text, "output time %g s met at t = %.9g s (the step does not divide it)", wanted, met);
+  row.message += (row.message.empty() ? "" : "; ") + std::string(text);
 }
 
 void noteReference(const ReferenceFrames& reference, StudyRow& row) {
@@ -210,7 +219,9 @@ std::optional<StudyRow> runCase(const Study& study, const StudyCase& c, Referenc
     };
     const double cpuStart = threadCpuSeconds();
     for (std::size_t k = 0; k < study.outputTimes.size(); ++k) {
-      if (!session::catchUp(run, study.outputTimes[k], afterEach)) break;
+      const double t = study.outputTimes[k];
+      if (!session::catchUp(run, t, afterEach)) break;
+      if (std::abs(run.state().t - t) > 1e-9 * std::max(1.0, t)) noteTimeMissed(t, run.state().t, row);
       if (reference) takeError(run, *reference, k, row);
     }
     run.advance(std::max(0L, run.plan().steps - run.stepsTaken()), afterEach);

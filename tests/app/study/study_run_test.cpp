@@ -130,18 +130,21 @@ std::map<std::string, double> orders(const Ran& ran) {
   return out;
 }
 
+// Each integrator at steps where its error at t = 1 s is in its asymptotic range: above the
+// reference's error and the triple jump's Newton tolerance, below where the error's components
+// still cancel at that time (rk4 at 10 ms meets t = 1 s near such a cancellation).
 TEST(StudyRun, ConvergenceOrdersOnTheDoublePendulum) {
   const Ran ran = runStudy("orders",
       "{\"scenes\": [" + kPendulum + "], \"runs\": ["
-      "\"redmax:rk4@dt=0.02\", \"redmax:rk4@dt=0.01\", \"redmax:rk4@dt=0.005\","
-      "\"variational-maximal:variational-triple-jump@dt=0.02\", \"variational-maximal:variational-triple-jump@dt=0.01\","
-      "\"variational-maximal:variational-triple-jump@dt=0.005\","
+      "\"redmax:rk4@dt=0.0025\", \"redmax:rk4@dt=0.00125\", \"redmax:rk4@dt=0.000625\","
+      "\"variational-maximal:variational-triple-jump@dt=0.01\", \"variational-maximal:variational-triple-jump@dt=0.005\","
+      "\"variational-maximal:variational-triple-jump@dt=0.0025\","
       "\"variational-maximal:variational-midpoint@dt=0.01\", \"variational-maximal:variational-midpoint@dt=0.005\","
       "\"variational-maximal:variational-midpoint@dt=0.0025\","
       "\"variational-minimal:variational-midpoint@dt=0.01\", \"variational-minimal:variational-midpoint@dt=0.005\","
       "\"variational-minimal:variational-midpoint@dt=0.0025\","
       "\"redmax:semi-implicit@dt=0.002\", \"redmax:semi-implicit@dt=0.001\", \"redmax:semi-implicit@dt=0.0005\"],"
-      " \"duration\": 1, \"metrics\": [\"error\"], \"reference\": {\"run\": \"redmax:rk4@dt=0.0002\"}}");
+     " \"duration\": 1, \"metrics\": [\"error\"], \"reference\": {\"run\": \"redmax:rk4@dt=0.0001\"}}");
   const std::map<std::string, double> p = orders(ran);
   EXPECT_NEAR(p.at("redmax:rk4"), 4.0, 0.2);
   EXPECT_NEAR(p.at("variational-maximal:variational-triple-jump"), 4.0, 0.2);
