@@ -111,6 +111,20 @@ std::map<std::string, std::vector<const study::StudyRow*>> lines(const std::vect
   return out;
 }
 
+// The line's points in increasing x, so that it is drawn left to right.
+void sortByX(figures::XYLine& line) {
+  std::vector<std::size_t> order(line.x.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return line.x[a] < line.x[b]; });
+  figures::XYLine sorted{line.label, line.colour, {}, {}};
+  for (std::size_t i : order) {
+    sorted.x.push_back(line.x[i]);
+    sorted.y.push_back(line.y[i]);
+    if (i < line.pointLabels.size()) sorted.pointLabels.push_back(line.pointLabels[i]);
+  }
+  line = std::move(sorted);
+}
+
 figures::XYFigure figureOf(const std::vector<study::StudyRow>& rows, const PlotOptions& o) {
   figures::XYFigure figure;
   const std::string scene = rows.empty() ? "" : std::filesystem::path(rows.front().scene).stem().string();
@@ -130,6 +144,7 @@ figures::XYFigure figureOf(const std::vector<study::StudyRow>& rows, const PlotO
         line.y.push_back(r->cpuPerStep);
       }
     }
+    sortByX(line);
     const study::PowerFit fit = study::fitPower(line.x, line.y);
     if (fit.valid())
       line.label += " (" + std::string(o.kind == PlotKind::Convergence ? "order " : o.kind == PlotKind::Scaling ? "exponent " : "slope ") +
