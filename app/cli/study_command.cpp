@@ -1,6 +1,8 @@
 // articulab study FILE [--jobs N] [--out DIR]: every combination of a study file through the Run
 // on a pool of workers (app/study), rows in a results store, results.csv merged from them
 // (docs/studies.md). Ctrl-C stops cleanly and keeps what finished; a second call completes it.
+// With --slurm: the same study as a Slurm job array (each task a slice, --task I/N, into the same
+// store); --status and --collect follow it and merge its rows.
 #include <unistd.h>
 
 #include <atomic>
@@ -8,12 +10,14 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <mutex>
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/last_resort.hpp"
+#include "app/study/slurm_script.hpp"
 #include "app/study/study_pool.hpp"
 
 namespace articulab::cli {
@@ -42,11 +46,22 @@ class InterruptFlag {
   struct sigaction previous_ {};
 };
 
+enum class StudyMode { Local, Slurm, Status, Collect };
+
 struct StudyOptions {
   std::string file, out;
   unsigned jobs = 0;
   std::size_t task = 0, tasks = 1;  // --task I/N: the slice of a Slurm array task
+  StudyMode mode = StudyMode::Local;
+  study::SlurmOptions slurm;
+  bool emitOnly = false;
 };
+
+void setMode(StudyOptions& o, StudyMode mode, const std::string& flag) {
+  if (o.mode != StudyMode::Local && o.mode != mode)
+    throw UsageError(flag + ": 'study' takes one of --slurm, --status and --collect");
+  o.mode = mode;
+}
 
 // "I/N" with 0 <= I < N.
 void parseTask(const std::string& text, StudyOptions& o) {
@@ -65,12 +80,22 @@ StudyOptions parseStudyOptions(const std::vector<std::string>& args) {
     if (a == "--jobs") o.jobs = static_cast<unsigned>(std::min(parseCount(a, flagValue(args, i)), 4096L));
     else if (a == "--out") o.out = flagValue(args, i);
     else if (a == "--task") parseTask(flagValue(args, i), o);
+    else if (a == "--slurm") setMode(o, StudyMode::Slurm, a);
+    else if (a == "--status") setMode(o, StudyMode::Status, a);
+    else if (a == "--collect") setMode(o, StudyMode::Collect, a);
+    else if (a == "--partition") o.slurm.partition = flagValue(args, i);
+    else if (a == "--time") o.slurm.time = flagValue(args, i);
+    else if (a == "--max-parallel") o.slurm.maxParallel = static_cast<std::size_t>(parseCount(a, flagValue(args, i)));
+    else if (a == "--emit-only") o.emitOnly = true;
     else if (a.rfind("--", 0) == 0) throw UsageError("unknown flag '" + a + "' for 'study' (see articulab --help)");
     else if (o.file.empty()) o.file = a;
     else throw UsageError("unexpected argument '" + a + "': 'study' takes one study file");
   }
   if (o.file.empty()) throw UsageError("'study' needs a study file, e.g. articulab study scenes/studies/convergence.json");
   if (o.out.empty()) o.out = std::filesystem::path(o.file).stem().string() + "-results";
+  const bool slurmFlags = !o.slurm.partition.empty() || !o.slurm.time.empty() || o.slurm.maxParallel > 0 || o.emitOnly;
+  if (slurmFlags && o.mode != StudyMode::Slurm)
+    throw UsageError("--partition, --time, --max-parallel and --emit-only go with --slurm");
   return o;
 }
 
@@ -122,38 +147,119 @@ void printRows(std::ostream& out, const std::vector<study::StudyRow>& rows) {
 
 }  // namespace
 
-int studyCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const StudyOptions o = parseStudyOptions(args);
-  const study::Study plan = study::readStudy(o.file);
-  std::vector<study::StudyCase> cases = study::expandStudy(plan);
+namespace {
+
+std::vector<std::string> caseIds(const std::vector<study::StudyCase>& cases) {
   std::vector<std::string> ids;
   for (const study::StudyCase& c : cases) ids.push_back(c.id);
+  return ids;
+}
+
+// Exit code of a study's rows: 3 when one failed or is missing.
+int rowsExitCode(const std::vector<study::StudyRow>& rows, std::size_t cases) {
+  if (rows.size() < cases) return kExitDiverged;
+  for (const study::StudyRow& r : rows)
+    if (!study::finished(r.status)) return kExitDiverged;
+  return kExitOk;
+}
+
+int runLocally(const StudyOptions& o, const study::Study& plan, const std::vector<study::StudyCase>& cases,
+               const study::StudyStore& store, std::ostream& out, std::ostream& err) {
   std::vector<study::StudyCase> slice;
   for (const study::StudyCase& c : cases)
     if (study::inSlice(c.index, o.task, o.tasks)) slice.push_back(c);
+  const InterruptFlag interrupt;
+  StudyProgressLine progress(err, &err == &std::cerr && isatty(STDERR_FILENO));
+  const study::StudyOutcome outcome =
+      study::runStudyCases(plan, slice, store, o.jobs, stopRequested, [&](const study::StudyProgress& p) { progress.update(p); });
+  progress.finish();
+  const std::vector<study::StudyRow> rows = store.rows(caseIds(cases));
+  if (o.tasks == 1) store.writeTable(rows);
+  out << "study " << o.file << ": " << cases.size() << " runs";
+  if (o.tasks > 1) out << " (task " << o.task << " of " << o.tasks << ": " << slice.size() << ")";
+  out << "; this call ran " << outcome.progress.done << " (" << outcome.progress.failed << " failed) in "
+      << duration(outcome.progress.elapsed) << ", skipped " << outcome.skipped << " finished before\n";
+  printRows(out, rows);
+  out << "results     " << (o.tasks == 1 ? store.tablePath() : store.folder()) << '\n';
+  if (outcome.interrupted) {
+    err << "study interrupted: " << outcome.progress.total - outcome.progress.done
+        << " runs not done; run the same command again to complete it\n";
+    return kExitInterrupted;
+  }
+  return o.tasks == 1 ? rowsExitCode(rows, cases.size()) : kExitOk;
+}
+
+std::string absolute(const std::string& path) { return std::filesystem::absolute(path).lexically_normal().string(); }
+
+std::string jobIdPath(const study::StudyStore& store) { return store.folder() + "/slurm/job-id"; }
+
+// Writes the job array's script into the store (and submits it unless --emit-only).
+int submitToSlurm(const StudyOptions& o, const std::vector<study::StudyCase>& cases, const study::StudyStore& store,
+                  std::ostream& out) {
+  std::filesystem::create_directories(store.folder() + "/slurm");
+  study::SlurmOptions slurm = o.slurm;
+  slurm.tasks = std::min<std::size_t>(cases.size(), 1000);
+  std::error_code ec;
+  const std::filesystem::path binary = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) throw UsageError("--slurm: cannot find this program's path: " + ec.message());
+  const std::string script = absolute(store.folder() + "/slurm/study.sbatch");
+  study::writeAtomically(script, study::slurmScript(binary.string(), absolute(o.file), absolute(store.folder()), slurm));
+  out << "script      " << script << " (" << slurm.tasks << " array tasks for " << cases.size() << " runs)\n";
+  if (o.emitOnly) return kExitOk;
+  std::string id;
+  try {
+    id = study::submitSlurmScript(script);
+  } catch (const std::runtime_error& e) {
+    throw CannotRunError(std::string("--slurm: ") + e.what());
+  }
+  study::writeAtomically(jobIdPath(store), id + "\n");
+  out << "submitted   job " << id << "; follow it with: articulab study " << o.file << " --out " << o.out
+      << " --status (then --collect)\n";
+  return kExitOk;
+}
+
+// The runs of the study in the store, and the queue's states of the last submitted job.
+int reportStatus(const StudyOptions& o, const std::vector<study::StudyCase>& cases, const study::StudyStore& store,
+                 std::ostream& out) {
+  const std::vector<study::StudyRow> rows = store.rows(caseIds(cases));
+  std::size_t failed = 0;
+  for (const study::StudyRow& r : rows) failed += !study::finished(r.status);
+  out << "study " << o.file << ": " << rows.size() << " of " << cases.size() << " runs have rows (" << failed
+      << " failed), " << cases.size() - rows.size() << " to go\n";
+  std::ifstream idFile(jobIdPath(store));
+  std::string id;
+  if (idFile >> id) {
+    const std::string states = study::slurmQueueStates(id);
+    out << "slurm job   " << id << ": " << (states.empty() ? "no task in the queue" : states) << '\n';
+  }
+  return kExitOk;
+}
+
+int collect(const StudyOptions& o, const std::vector<study::StudyCase>& cases, const study::StudyStore& store,
+            std::ostream& out) {
+  const std::vector<study::StudyRow> rows = store.rows(caseIds(cases));
+  store.writeTable(rows);
+  out << "study " << o.file << ": collected " << rows.size() << " of " << cases.size() << " runs\n";
+  printRows(out, rows);
+  out << "results     " << store.tablePath() << '\n';
+  return rowsExitCode(rows, cases.size());
+}
+
+}  // namespace
+
+int studyCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const StudyOptions o = parseStudyOptions(args);
+  const study::Study plan = study::readStudy(o.file);
+  const std::vector<study::StudyCase> cases = study::expandStudy(plan);
   try {
     const study::StudyStore store(o.out);
-    const InterruptFlag interrupt;
-    StudyProgressLine progress(err, &err == &std::cerr && isatty(STDERR_FILENO));
-    const study::StudyOutcome outcome =
-        study::runStudyCases(plan, slice, store, o.jobs, stopRequested, [&](const study::StudyProgress& p) { progress.update(p); });
-    progress.finish();
-    const std::vector<study::StudyRow> rows = store.rows(ids);
-    if (o.tasks == 1) store.writeTable(rows);
-    out << "study " << o.file << ": " << cases.size() << " runs";
-    if (o.tasks > 1) out << " (task " << o.task << " of " << o.tasks << ": " << slice.size() << ")";
-    out << "; this call ran " << outcome.progress.done << " (" << outcome.progress.failed << " failed) in "
-        << duration(outcome.progress.elapsed) << ", skipped " << outcome.skipped << " finished before\n";
-    printRows(out, rows);
-    out << "results     " << (o.tasks == 1 ? store.tablePath() : store.folder()) << '\n';
-    if (outcome.interrupted) {
-      err << "study interrupted: " << outcome.progress.total - outcome.progress.done
-          << " runs not done; run the same command again to complete it\n";
-      return kExitInterrupted;
+    switch (o.mode) {
+      case StudyMode::Slurm: return submitToSlurm(o, cases, store, out);
+      case StudyMode::Status: return reportStatus(o, cases, store, out);
+      case StudyMode::Collect: return collect(o, cases, store, out);
+      case StudyMode::Local: break;
     }
-    for (const study::StudyRow& r : rows)
-      if (!study::finished(r.status)) return kExitDiverged;
-    return kExitOk;
+    return runLocally(o, plan, cases, store, out, err);
   } catch (const study::StoreError& e) {
     throw UsageError(std::string("--out: ") + e.what());
   }

@@ -57,6 +57,10 @@ usage:
                           DIR (default STEM-results), merged into DIR/results.csv (docs/studies.md);
                           a second call skips finished runs and reruns failed ones; Ctrl-C stops
                           and keeps what finished (exit 130); exit code 3 when a row failed
+      --slurm [--partition P] [--time T] [--max-parallel K] [--emit-only]   write DIR/slurm/
+                          study.sbatch, a job array whose tasks each run a slice of the study into
+                          DIR, and submit it with sbatch (prints the job id; not with --emit-only)
+      --status, --collect the rows so far and the job's tasks in the queue; merge DIR/results.csv
   articulab plot RESULTS --work-precision|--convergence|--scaling [-o FILE] [--parameter NAME]
                           a study's figure, log-log, the fitted power in the legend (default
                           RESULTS/KIND.png; .png, .svg or .pdf); --scaling against NAME (default n)
