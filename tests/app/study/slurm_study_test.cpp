@@ -52,7 +52,10 @@ class SlurmStudy : public ::testing::Test {
     for (const char* pid : {"/slurmd.pid", "/slurmctld.pid", "/munge/munged.pid"}) {
       std::ifstream file(dir_ + pid);
       long id = 0;
-      if (file >> id && id > 1) shell("kill " + std::to_string(id));
+      if (file >> id && id > 1) {
+        shell("kill " + std::to_string(id));
+        waitFor([&] { return shell("kill -0 " + std::to_string(id)) != 0; }, 15);
+      }
     }
     unsetenv("SLURM_CONF");
   }
