@@ -279,13 +279,17 @@ std::vector<std::string> wrappedLines(PlotCanvas& c, const std::string& text, do
 
 }  // namespace
 
-void drawFigure(PlotCanvas& c, double width, double height, const TimeSeries& data, const Figure& figure,
-                const TimeSeries* comparison) {
+void drawPage(PlotCanvas& c, double width, double height, const std::string& title) {
   c.setColour({1.0f, 1.0f, 1.0f});
   c.fillRect(0.0, 0.0, width, height);
   c.setColour({0.0f, 0.0f, 0.0f});
   c.setFontSize(16.0);
-  c.text(figure.title, width * 0.5, 10.0, 0.5, 0.0);
+  c.text(title, width * 0.5, 10.0, 0.5, 0.0);
+}
+
+void drawFigure(PlotCanvas& c, double width, double height, const TimeSeries& data, const Figure& figure,
+                const TimeSeries* comparison) {
+  drawPage(c, width, height, figure.title);
   double head = kTitleHeight;
   c.setFontSize(12.0);
   for (const std::string& line : wrappedLines(c, figure.subtitle, width - 2.0 * kMarginRight)) {

@@ -102,11 +102,7 @@ double drawLegend(PlotCanvas& c, double width, double top, const std::vector<XYL
 }  // namespace
 
 void drawXYFigure(PlotCanvas& c, double width, double height, const XYFigure& figure) {
-  c.setColour({1.0f, 1.0f, 1.0f});
-  c.fillRect(0.0, 0.0, width, height);
-  c.setColour({0.0f, 0.0f, 0.0f});
-  c.setFontSize(16.0);
-  c.text(figure.title, width * 0.5, 10.0, 0.5, 0.0);
+  drawPage(c, width, height, figure.title);
   double head = kTitleHeight;
   if (!figure.subtitle.empty()) {
     c.setFontSize(12.0);
