@@ -11,7 +11,8 @@ JOBS="${JOBS:-$(nproc)}"
 PACKAGES=(build-essential cmake pkg-config libimgui-dev libglfw3-dev python3-glad libglm-dev libeigen3-dev
   libtinyobjloader-dev libspdlog-dev nlohmann-json3-dev libstb-dev libcairo2-dev libgtest-dev
   libbenchmark-dev ninja-build clang-14 libclang-rt-14-dev xvfb xauth poppler-utils libfcl-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
-  pybind11-dev python3-numpy python3-pytest python3-matplotlib libtinyxml2-dev libassimp-dev libmujoco-dev)
+  pybind11-dev python3-numpy python3-pytest python3-matplotlib libtinyxml2-dev libassimp-dev libmujoco-dev
+  slurm-wlm munge)
 
 install_deps() {
   local missing=()

@@ -67,6 +67,26 @@ void compareUsage(std::ostream& out) {
 )";
 }
 
+void studyUsage(std::ostream& out) {
+  out << R"(  articulab study FILE [--jobs N] [--out DIR]   a study: every scene point, run and step of the
+                          study file through the Run on N workers (default: every core); rows in
+                          DIR (default STEM-results), merged into DIR/results.csv (docs/studies.md);
+                          a second call skips finished runs and reruns failed ones; Ctrl-C stops
+                          and keeps what finished (exit 130); exit code 3 when a row failed
+      --slurm [--partition P] [--time T] [--max-parallel K] [--emit-only]   write DIR/slurm/
+                          study.sbatch, a job array whose tasks each run a slice of the study into
+                          DIR, and submit it with sbatch (prints the job id; not with --emit-only)
+      --status, --collect the rows so far and the job's tasks in the queue; merge DIR/results.csv
+)";
+}
+
+void plotUsage(std::ostream& out) {
+  out << R"(  articulab plot RESULTS --work-precision|--convergence|--scaling [-o FILE] [--parameter NAME]
+                          a study's figure, log-log, the fitted power in the legend (default
+                          RESULTS/KIND.png; .png, .svg or .pdf); --scaling against NAME (default n)
+)";
+}
+
 void recordUsage(std::ostream& out) {
   out << R"(  articulab record SCENE --duration SECONDS --out FILE.mp4 [--png-dir DIR] [--fps N] [--size WxH]
                  [--backend NAME] [--set NAME=VALUE] [--max-bodies N] [--window]
@@ -140,6 +160,9 @@ std::vector<CommandEntry> makeTable() {
       {"run", runUsage, [](const auto& args, auto& out, auto& err, const auto&) { return runCommand(args, out, err); }},
       {"compare", compareUsage,
        [](const auto& args, auto& out, auto& err, const auto&) { return compareCommand(args, out, err); }},
+      {"study", studyUsage,
+       [](const auto& args, auto& out, auto& err, const auto&) { return studyCommand(args, out, err); }},
+      {"plot", plotUsage, [](const auto& args, auto& out, auto& err, const auto&) { return plotCommand(args, out, err); }},
       {"record", recordUsage,
        [](const auto& args, auto&, auto& err, const WindowCommands& window) {
          return windowCommand(window.record, "record", args, err);

@@ -27,6 +27,10 @@ class CannotRunError : public UsageError {
 int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // articulab compare SCENE --runs LIST: the runs side by side, one table (docs/cli.md).
 int compareCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// articulab study FILE [--jobs N] [--out DIR]: a study's runs on every core (docs/studies.md).
+int studyCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// articulab plot RESULTS --work-precision|--convergence|--scaling [-o FILE]: a study's figure.
+int plotCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int describeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // articulab backends [--json].
 int backendsCommand(const std::vector<std::string>& args, std::ostream& out);

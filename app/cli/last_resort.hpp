@@ -14,7 +14,8 @@ enum ExitCode : int {
   kExitDiverged = 3,      // the simulation diverged
   kExitNoGui = 4,         // no window: a build without the GUI, or no display
   kExitOutOfMemory = 5,   // std::bad_alloc: the model needs more memory than there is
-  kExitInternalError = 6  // any other exception: a bug, reported with its message
+  kExitInternalError = 6, // any other exception: a bug, reported with its message
+  kExitInterrupted = 130  // stopped by Ctrl-C (a study keeps what finished)
 };
 
 // Runs the command and turns every exception into one message on err and its exit code.

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <memory>
 
 #include "app/figures/decimate.hpp"
@@ -242,10 +243,9 @@ SurfacePtr createSurface(const std::string& path, const std::string& ext) {
 }
 
 // SVG written by hand so that text stays <text> (see plot_canvas.hpp).
-bool writeSvg(const std::string& path, const TimeSeries& data, const Figure& figure, std::string& error,
-              const TimeSeries* comparison) {
+bool writeSvg(const std::string& path, const std::function<void(PlotCanvas&, double, double)>& draw, std::string& error) {
   SvgCanvas canvas(kFigureWidth, kFigureHeight);
-  drawFigure(canvas, kFigureWidth, kFigureHeight, data, figure, comparison);
+  draw(canvas, kFigureWidth, kFigureHeight);
   std::ofstream out(path, std::ios::binary);
   out << canvas.document();
   if (!out.flush()) {
@@ -279,13 +279,17 @@ std::vector<std::string> wrappedLines(PlotCanvas& c, const std::string& text, do
 
 }  // namespace
 
-void drawFigure(PlotCanvas& c, double width, double height, const TimeSeries& data, const Figure& figure,
-                const TimeSeries* comparison) {
+void drawPage(PlotCanvas& c, double width, double height, const std::string& title) {
   c.setColour({1.0f, 1.0f, 1.0f});
   c.fillRect(0.0, 0.0, width, height);
   c.setColour({0.0f, 0.0f, 0.0f});
   c.setFontSize(16.0);
-  c.text(figure.title, width * 0.5, 10.0, 0.5, 0.0);
+  c.text(title, width * 0.5, 10.0, 0.5, 0.0);
+}
+
+void drawFigure(PlotCanvas& c, double width, double height, const TimeSeries& data, const Figure& figure,
+                const TimeSeries* comparison) {
+  drawPage(c, width, height, figure.title);
   double head = kTitleHeight;
   c.setFontSize(12.0);
   for (const std::string& line : wrappedLines(c, figure.subtitle, width - 2.0 * kMarginRight)) {
@@ -319,15 +323,17 @@ bool figureFormatKnown(const std::string& path, std::string& error) {
   return false;
 }
 
-bool exportFigure(const std::string& path, const TimeSeries& data, const Figure& figure, std::string& error,
-                  const TimeSeries* comparison) {
+bool exportDrawing(const std::string& path, const std::function<void(PlotCanvas&, double, double)>& draw,
+                   std::string& error) {
   if (!figureFormatKnown(path, error)) return false;
   const std::string ext = extensionOf(path);
-  if (ext == "svg") return writeSvg(path, data, figure, error, comparison);
+  if (ext == "svg") return writeSvg(path, draw, error);
   SurfacePtr surface = createSurface(path, ext);
   cairo_t* cr = cairo_create(surface.get());
   if (ext == "png") cairo_scale(cr, kPngScale, kPngScale);
-  drawFigure(cr, kFigureWidth, kFigureHeight, data, figure, comparison);
+  cairo_save(cr);
+  draw(*cairoCanvas(cr), kFigureWidth, kFigureHeight);
+  cairo_restore(cr);
   cairo_status_t status = cairo_status(cr);
   cairo_destroy(cr);
   if (status == CAIRO_STATUS_SUCCESS && ext == "png") status = cairo_surface_write_to_png(surface.get(), path.c_str());
@@ -338,6 +344,13 @@ bool exportFigure(const std::string& path, const TimeSeries& data, const Figure&
     return false;
   }
   return true;
+}
+
+bool exportFigure(const std::string& path, const TimeSeries& data, const Figure& figure, std::string& error,
+                  const TimeSeries* comparison) {
+  return exportDrawing(
+      path, [&](PlotCanvas& canvas, double width, double height) { drawFigure(canvas, width, height, data, figure, comparison); },
+      error);
 }
 
 bool exportFigureSet(const std::string& basePath, const TimeSeries& data, const Figure& figure, std::string& error,

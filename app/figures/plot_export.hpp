@@ -2,6 +2,7 @@
 // back-end of each stretch of the run) and writes them as PNG, PDF (cairo) or SVG (text as text).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,12 @@ void drawFigure(cairo_t* cr, double width, double height, const TimeSeries& data
 // Writes one file; the format comes from the extension (.png, .svg or .pdf).
 bool exportFigure(const std::string& path, const TimeSeries& data, const Figure& figure, std::string& error,
                   const TimeSeries* comparison = nullptr);
+// A white page of width x height with the title centred at its top (every figure's start).
+void drawPage(PlotCanvas& canvas, double width, double height, const std::string& title);
+// Writes what `draw` draws on a canvas of the given width and height (user units) to one file
+// of the extension's format: the exporter of every figure (this one, the studies' xy_plot.hpp).
+bool exportDrawing(const std::string& path, const std::function<void(PlotCanvas&, double width, double height)>& draw,
+                   std::string& error);
 // Writes BASE.png, BASE.svg and BASE.pdf.
 bool exportFigureSet(const std::string& basePath, const TimeSeries& data, const Figure& figure, std::string& error,
                      const TimeSeries* comparison = nullptr);

@@ -1,0 +1,30 @@
+// A study as a Slurm job array: the sbatch script whose tasks each run a slice of the study's
+// cases (round robin, study_grid.hpp inSlice) with the same binary (`articulab study FILE --out
+// DIR --jobs 1 --task I/N`), into the same results store; the submission with sbatch.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace articulab::study {
+
+struct SlurmOptions {
+  std::string partition, time;  // empty: the cluster's defaults
+  std::size_t maxParallel = 0;  // tasks running at once (the array's %K); 0: no limit
+  std::size_t tasks = 1;        // array tasks
+};
+
+// The script of the array: `binary study studyFile --out folder --jobs 1 --task $SLURM_ARRAY_TASK_ID/N`,
+// each task's output in folder/slurm/task-%a.out. Paths are made absolute by the caller.
+std::string slurmScript(const std::string& binary, const std::string& studyFile, const std::string& folder,
+                        const SlurmOptions& options);
+
+// Runs `sbatch --parsable script`; returns the job id, or throws std::runtime_error with sbatch's
+// message.
+std::string submitSlurmScript(const std::string& script);
+
+// The states of the job's tasks still known to squeue ("PENDING 3, RUNNING 2"); empty when none
+// is (finished, or squeue is not there).
+std::string slurmQueueStates(const std::string& jobId);
+
+}  // namespace articulab::study
