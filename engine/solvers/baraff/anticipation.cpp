@@ -5,6 +5,7 @@
 
 #include "engine/constraints/joint_rows.hpp"
 #include "engine/contact/projected_gauss_seidel.hpp"
+#include "engine/io/number_text.hpp"
 
 namespace articulab::baraff {
 
@@ -86,7 +87,7 @@ void AnticipationSolver::solveEqualities(const ConstraintSystem& system, Constra
   if (!(report.residual <= kConflictTolerance * std::max(1.0, b_.cwiseAbs().maxCoeff()))) {  // NaN fails too
     report.ok = false;
     report.message = std::isfinite(report.residual)
-                         ? "the auxiliary constraints conflict: " + std::to_string(report.residual) +
+                         ? "the auxiliary constraints conflict: " + scene_io::shortNumber(report.residual) +
                                " of their equations cannot be met"
                          : "the auxiliary constraints' equations overflowed to non-finite values (a force, velocity "
                            "or coordinate beyond the largest double, 1.8e308)";

@@ -9,6 +9,7 @@
 // is symplectic where that force vanishes (planar motion, the four-bar) and measured elsewhere
 // (docs/backends.md).
 #include "engine/constraints/multiplier_newton.hpp"
+#include "engine/io/number_text.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 #include "engine/solvers/baraff/pose_update.hpp"
 
@@ -48,7 +49,7 @@ StepStatus BaraffSolver::advanceRattle(const Model& model, State& state, double 
   if (!newton.solved) return failed(state, "semi-implicit-rattle multiplier Newton: " + report_.message);
   if (newton.violation > positionFailure_)
     return failed(state, "semi-implicit-rattle multiplier Newton left a constraint violation of " +
-                             std::to_string(newton.violation) + " after " + std::to_string(newton.iterations) +
+                             scene_io::shortNumber(newton.violation) + " after " + std::to_string(newton.iterations) +
                              " iterates: redundant or conflicting constraints, or motion too fast for the step size");
   assembleRowsAt(model, state, true);  // q at E', and H there for the velocity projection
   factorCurrent_ = false;              // the next step factors H at its own start (its chord matrix)

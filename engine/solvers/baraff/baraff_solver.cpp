@@ -1,3 +1,4 @@
+#include "engine/io/number_text.hpp"
 #include "engine/solvers/baraff/baraff_solver.hpp"
 
 #include <algorithm>
@@ -466,9 +467,10 @@ StepStatus BaraffSolver::projectPositions(const Model& model, State& state, doub
   }
   projectionError_ = error;
   if (error > positionFailure_)
-    return failed(state, "position projection left a constraint violation of " + std::to_string(error) + " after " +
+    return failed(state, "position projection left a constraint violation of " + scene_io::shortNumber(error) +
+                             " after " +
                              std::to_string(maxProjectionIterations_) + " iterates (the step left " +
-                             std::to_string(stepError) +
+                             scene_io::shortNumber(stepError) +
                              "): redundant or conflicting constraints, or motion too fast for the step size");
   if (!factored) {  // no iterate was needed: q at these poses, and H for the velocity projection
     assembleRowsAt(model, state, true);

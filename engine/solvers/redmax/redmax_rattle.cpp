@@ -10,6 +10,7 @@
 // along the motion; what it keeps exactly is g(q') = 0 and G_r qdot = 0, and its energy band is
 // measured (docs/backends.md).
 #include "engine/constraints/multiplier_newton.hpp"
+#include "engine/io/number_text.hpp"
 #include "engine/solvers/redmax/redmax_solver.hpp"
 
 namespace articulab {
@@ -50,7 +51,7 @@ void RedMaxSolver::stepRattle(const Model& model, State& state, double h) {
   }
   if (newton.violation > positionFailure_) {
     loopFailure_ = "semi-implicit-rattle multiplier Newton left a loop-closure violation of " +
-                   std::to_string(newton.violation) + " (conflicting closures, or motion too fast for the step size)";
+                   scene_io::shortNumber(newton.violation) + " (conflicting closures, or motion too fast for the step size)";
     return;
   }
   projectVelocities(state);  // M_r and G_r at q' (the last violation's evaluation)
