@@ -468,8 +468,7 @@ StepStatus BaraffSolver::projectPositions(const Model& model, State& state, doub
   projectionError_ = error;
   if (error > positionFailure_)
     return failed(state, "position projection left a constraint violation of " + scene_io::shortNumber(error) +
-                             " after " +
-                             std::to_string(maxProjectionIterations_) + " iterates (the step left " +
+                             " after " + std::to_string(maxProjectionIterations_) + " iterates (the step left " +
                              scene_io::shortNumber(stepError) +
                              "): redundant or conflicting constraints, or motion too fast for the step size");
   if (!factored) {  // no iterate was needed: q at these poses, and H for the velocity projection
