@@ -39,7 +39,8 @@ class BaraffSolver final : public Solver {
   // semi-implicit (the default), semi-implicit-rattle (baraff_rattle.cpp), rk4.
   static const IntegratorList& integratorList();
   const IntegratorList& integrators() const override { return integratorList(); }
-  bool controlsDrift() const override { return true; }  // every joint is a constraint row
+  // Every joint is a constraint row; semi-implicit-rattle holds them by its own multipliers.
+  bool controlsDrift() const override { return !usesRattle(); }
   // Bytes of the solver's workspace: O(n) for the tree, plus the dense matrices of the k loop
   // rows and u limit and contact rows ((k + u)^2 for the mixed LCP).
   static double estimateWorkspaceBytes(const Model& model, Integrator integrator);

@@ -46,7 +46,8 @@ class RedMaxSolver final : public ReducedSolver {
   static double estimateWorkspaceBytes(const Model& model, Integrator integrator);
   // The closure rows at the last evaluation (for tests and diagnostics).
   const ReducedLoopConstraints& loops() const { return loops_; }
-  bool controlsDrift() const override { return loops_.rows() > 0; }
+  // Loop closures, except where semi-implicit-rattle holds them by its own multipliers.
+  bool controlsDrift() const override { return loops_.rows() > 0 && integrator() != kSemiImplicitRattle; }
   // Joint friction of the last step (BISP iterations, impulses, reaction wrenches).
   const RedMaxJointFriction& jointFriction() const { return jointFriction_; }
   // Ground and body contact of the last step (rows, forces, SP iterations).
