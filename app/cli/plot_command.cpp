@@ -116,7 +116,7 @@ void sortByX(figures::XYLine& line) {
   std::vector<std::size_t> order(line.x.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return line.x[a] < line.x[b]; });
-  figures::XYLine sorted{line.label, line.colour, {}, {}};
+  figures::XYLine sorted{line.label, line.colour, {}, {}, {}, line.dashed};
   for (std::size_t i : order) {
     sorted.x.push_back(line.x[i]);
     sorted.y.push_back(line.y[i]);
@@ -130,7 +130,8 @@ figures::XYFigure figureOf(const std::vector<study::StudyRow>& rows, const PlotO
   const std::string scene = rows.empty() ? "" : std::filesystem::path(rows.front().scene).stem().string();
   std::size_t index = 0;
   for (const auto& [name, members] : lines(rows, o)) {
-    figures::XYLine line{name, figures::runColour(index++), {}, {}};
+    figures::XYLine line{name, figures::runColour(index), {}, {}, {}, figures::runColourRepeats(index)};
+    ++index;
     for (const study::StudyRow* r : members) {
       if (o.kind == PlotKind::WorkPrecision) {
         line.x.push_back(r->cpuPerStep / r->dt);

@@ -25,6 +25,8 @@ PlotSpec runsPlot(std::string title, std::string yLabel, const std::vector<Compa
 
 Colour runColour(std::size_t index) { return kRunPalette[index % (sizeof kRunPalette / sizeof kRunPalette[0])]; }
 
+bool runColourRepeats(std::size_t index) { return index >= sizeof kRunPalette / sizeof kRunPalette[0]; }
+
 const char* energyViewName(EnergyView view) {
   switch (view) {
     case EnergyView::Absolute: return "absolute";

@@ -17,6 +17,8 @@ namespace articulab::figures {
 // The colour of the run at this place of a comparison (0: the main run): green, then purple for
 // the first comparison run, orange, blue, red, brown, pink, grey, olive, cyan, cycled.
 Colour runColour(std::size_t index);
+// Whether run `index` reuses an earlier run's colour (the palette has ten): such lines are dashed.
+bool runColourRepeats(std::size_t index);
 
 // A run as its plots show it.
 struct ComparedRunStyle {

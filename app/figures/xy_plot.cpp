@@ -71,7 +71,9 @@ void drawLine(PlotCanvas& c, const Box& b, const ValueAxis& xAxis, const ValueAx
   }
   c.setColour(line.colour);
   c.setLineWidth(1.6);
+  c.setDashed(line.dashed);
   if (points.size() > 1) c.polyline(points);
+  c.setDashed(false);
   c.setFontSize(9.0);
   for (std::size_t k = 0; k < points.size(); ++k) {
     c.fillRect(points[k].x - 2.5, points[k].y - 2.5, 5.0, 5.0);
@@ -91,7 +93,9 @@ double drawLegend(PlotCanvas& c, double width, double top, const std::vector<XYL
     }
     c.setColour(line.colour);
     c.setLineWidth(2.0);
+    c.setDashed(line.dashed);
     c.line(x, y + 6.0, x + 16.0, y + 6.0);
+    c.setDashed(false);
     c.setColour(kInk);
     c.text(line.label, x + 22.0, y + 6.0, 0.0, 0.5);
     x += w;

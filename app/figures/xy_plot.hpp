@@ -15,6 +15,7 @@ struct XYLine {
   Colour colour;
   std::vector<double> x, y;
   std::vector<std::string> pointLabels = {};  // next to each point (e.g. "dt 0.01"); none when empty
+  bool dashed = false;                         // told apart from a line of the same colour
 };
 
 struct XYFigure {
