@@ -13,6 +13,7 @@
 #include "app/gui/viewport_input.hpp"
 #include "engine/constraints/loop_closing.hpp"
 #include "engine/diagnostics/energy.hpp"
+#include "engine/solvers/semi_implicit_rattle.hpp"
 
 namespace articulab::gui {
 namespace {
@@ -439,17 +440,20 @@ TEST(Simulation, IntegratorsTheBackEndDoesNotOfferAreRefusedAndGreyed) {
   Snapshot snap;
   sim.snapshot(snap);
   EXPECT_EQ(snap.backend, "baraff");
-  ASSERT_EQ(snap.integrators.size(), 2u);
+  ASSERT_EQ(snap.integrators.size(), 3u);
   EXPECT_EQ(snap.integrators[0].integrator, Integrator::SemiImplicitEuler);
   EXPECT_EQ(snap.integrators[0].unavailable, "");
-  EXPECT_EQ(snap.integrators[1].integrator, Integrator::RK4);
-  EXPECT_NE(snap.integrators[1].unavailable.find("'rk4' is not available"), std::string::npos);
+  EXPECT_EQ(snap.integrators[1].integrator, kSemiImplicitRattle);  // not with ground contact
+  EXPECT_NE(snap.integrators[1].unavailable.find("semi-implicit-rattle"), std::string::npos)
+      << snap.integrators[1].unavailable;
+  EXPECT_EQ(snap.integrators[2].integrator, Integrator::RK4);
+  EXPECT_NE(snap.integrators[2].unavailable.find("'rk4' is not available"), std::string::npos);
   EXPECT_EQ(sim.choices().setIntegrator(Integrator::LinearlyImplicitEuler),
             "back-end 'baraff' does not offer the integrator 'implicit'; it offers: semi-implicit, semi-implicit-rattle, rk4");
   EXPECT_NE(sim.choices().setIntegrator(Integrator::RK4), "");
   sim.snapshot(snap);
   EXPECT_EQ(snap.integrator, Integrator::SemiImplicitEuler);
-  // Switching back-end keeps t, q and qdot; the reduced back-end offers four integrators.
+  // Switching back-end keeps t, q and qdot; redmax offers five integrators (with semi-implicit-rattle).
   ASSERT_TRUE(sim.advance(50, error)) << error;
   sim.snapshot(snap);
   const State before = snap.state;
@@ -458,7 +462,7 @@ TEST(Simulation, IntegratorsTheBackEndDoesNotOfferAreRefusedAndGreyed) {
   EXPECT_EQ(snap.state.t, before.t);
   EXPECT_EQ(snap.state.q, before.q);
   EXPECT_EQ(snap.state.qd, before.qd);
-  EXPECT_EQ(snap.integrators.size(), 4u);
+  EXPECT_EQ(snap.integrators.size(), 5u);
   // redmax holds ground contact on its velocity-level steps only: rk4 is greyed and refused.
   const auto rk4 = std::find_if(snap.integrators.begin(), snap.integrators.end(),
                                 [](const IntegratorOffer& o) { return o.integrator == Integrator::RK4; });
