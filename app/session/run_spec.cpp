@@ -1,17 +1,14 @@
 #include "app/session/run_spec.hpp"
 
 #include <cmath>
-#include <cstdio>
+
+#include "engine/io/number_text.hpp"
 
 namespace articulab::session {
 
 namespace {
 
-std::string number(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
-}
+using scene_io::shortNumber;
 
 double parseStep(const std::string& part, const std::string& value) {
   std::size_t used = 0;
@@ -91,7 +88,7 @@ RunRequest specRequest(const RunSpec& spec, RunRequest base) {
 }
 
 std::string runLabel(const RunPlan& plan) {
-  std::string label = plan.backend->name + " " + plan.integrator.name() + ", dt " + number(plan.dt) + " s";
+  std::string label = plan.backend->name + " " + plan.integrator.name() + ", dt " + shortNumber(plan.dt) + " s";
   for (const std::string& setting : plan.settingsText()) label += ", " + setting;
   return label;
 }
@@ -100,9 +97,9 @@ std::string stretchedLabel(const std::vector<Segment>& stretches, const std::str
   if (stretches.size() < 2) return label;
   std::string out;
   for (std::size_t i = 0; i + 1 < stretches.size(); ++i)
-    out += stretches[i].label + " " + stretchText(stretches[i]) + " " + number(stretches[i].start) + "-" +
-           number(stretches[i + 1].start) + " s, then ";
-  return out + label + " from " + number(stretches.back().start) + " s";
+    out += stretches[i].label + " " + stretchText(stretches[i]) + " " + shortNumber(stretches[i].start) + "-" +
+           shortNumber(stretches[i + 1].start) + " s, then ";
+  return out + label + " from " + shortNumber(stretches.back().start) + " s";
 }
 
 RunNameParts nameParts(const RunPlan& plan) { return {plan.backend->name, plan.integrator.name(), plan.dt}; }
@@ -111,7 +108,7 @@ std::vector<std::string> runNames(const std::vector<RunNameParts>& runs) {
   const auto named = [&](int level, std::size_t i) {
     std::string name = runs[i].backend;
     if (level >= 1) name += "-" + runs[i].integrator;
-    if (level >= 2) name += "-dt" + number(runs[i].dt);
+    if (level >= 2) name += "-dt" + shortNumber(runs[i].dt);
     if (level >= 3) name += "-" + std::to_string(i + 1);
     return name;
   };

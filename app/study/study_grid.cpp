@@ -3,15 +3,13 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "engine/io/json_layout.hpp"
+
 namespace articulab::study {
 
 namespace {
 
-std::string keyNumber(double value) {
-  char text[40];
-  std::snprintf(text, sizeof text, "%.17g", value);
-  return text;
-}
+using scene_io::exactNumber;
 
 // Every point of the grid: the product of the parameters' values, the last parameter fastest.
 std::vector<ParameterOverrides> gridPoints(const StudyScene& scene) {
@@ -31,7 +29,7 @@ std::vector<ParameterOverrides> gridPoints(const StudyScene& scene) {
 
 std::string overridesText(const ParameterOverrides& parameters) {
   std::string text;
-  for (const auto& [name, value] : parameters) text += (text.empty() ? "" : " ") + name + "=" + keyNumber(value);
+  for (const auto& [name, value] : parameters) text += (text.empty() ? "" : " ") + name + "=" + exactNumber(value);
   return text;
 }
 
@@ -68,7 +66,7 @@ std::vector<StudyCase> expandStudy(const Study& study) {
           c.parameters = point;
           c.run = spec;
           c.run.dt = dt;
-          c.key = study.scenes[s].file + "|" + overridesText(point) + "|" + spec.text + "|dt=" + keyNumber(dt);
+          c.key = study.scenes[s].file + "|" + overridesText(point) + "|" + spec.text + "|dt=" + exactNumber(dt);
           c.id = hashId(c.key);
           cases.push_back(std::move(c));
         }
