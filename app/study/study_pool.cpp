@@ -24,13 +24,13 @@ StudyOutcome runStudyCases(const Study& study, const std::vector<StudyCase>& cas
                            unsigned jobs, const std::atomic<bool>& stop,
                            const std::function<void(const StudyProgress&)>& onProgress) {
   StudyOutcome outcome;
-  std::vector<const StudyCase*> todo;
+  std::vector<const StudyCase*> pending;
   for (const StudyCase& c : cases) {
     const std::optional<StudyRow> stored = store.row(c.id);
     if (stored && stored->key == c.key && finished(stored->status)) ++outcome.skipped;
-    else todo.push_back(&c);
+    else pending.push_back(&c);
   }
-  outcome.progress.total = todo.size();
+  outcome.progress.total = pending.size();
   ReferenceCache references(study, &store);
   std::atomic<std::size_t> next{0};
   std::mutex mutex;
@@ -39,9 +39,9 @@ StudyOutcome runStudyCases(const Study& study, const std::vector<StudyCase>& cas
   const auto work = [&] {
     while (!stop) {
       const std::size_t i = next++;
-      if (i >= todo.size()) return;
+      if (i >= pending.size()) return;
       try {
-        const std::optional<StudyRow> row = runCase(study, *todo[i], references, stop);
+        const std::optional<StudyRow> row = runCase(study, *pending[i], references, stop);
         if (!row) return;
         store.write(*row);
         const std::lock_guard<std::mutex> lock(mutex);
@@ -58,7 +58,7 @@ StudyOutcome runStudyCases(const Study& study, const std::vector<StudyCase>& cas
     }
   };
   std::vector<std::thread> workers;
-  const unsigned count = workerCount(jobs, todo.size());
+  const unsigned count = workerCount(jobs, pending.size());
   for (unsigned w = 1; w < count; ++w) workers.emplace_back(work);
   work();
   for (std::thread& worker : workers) worker.join();
