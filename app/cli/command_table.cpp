@@ -209,7 +209,7 @@ void printCommandUsage(const CommandEntry& command, std::ostream& out) {
 }
 
 void printVersion(std::ostream& out) {
-  out << "articulab " << kArticulabVersion << " (commit " << kArticulabCommit << ")\n";
+  out << "articulab " << articulabVersion() << " (commit " << articulabCommit() << ")\n";
 }
 
 }  // namespace articulab::cli

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -36,6 +38,25 @@ TEST(CliManners, VersionNamesTheVersionAndTheCommit) {
   EXPECT_EQ(version.out.rfind("articulab 0.1 (commit ", 0), 0u) << version.out;
   EXPECT_EQ(version.out.find("(commit )"), std::string::npos) << version.out;
   EXPECT_EQ(runCli({"--version", "run"}).code, cli::kExitBadCommand);
+}
+
+// The commit of the source tree at build time, not at configure time: the HEAD commit the tests
+// were built from (skipped outside a git checkout).
+std::string headCommit() {
+  const std::string command = "git -C '" ARTICULAB_SOURCE_DIR "' rev-parse HEAD 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return "";
+  std::array<char, 64> line{};
+  const bool read = std::fgets(line.data(), line.size(), pipe) != nullptr;
+  pclose(pipe);
+  return read ? std::string(line.data()).substr(0, 7) : "";
+}
+
+TEST(CliManners, VersionNamesTheCommitTheBuildWasMadeFrom) {
+  const std::string head = headCommit();
+  if (head.size() < 7) GTEST_SKIP() << "not a git checkout";
+  const CliResult version = runCli({"--version"});
+  EXPECT_NE(version.out.find(head), std::string::npos) << version.out << " (HEAD " << head << ")";
 }
 
 TEST(CliManners, EveryCommandHasHelpThatNeedsNoDisplayOrScene) {
