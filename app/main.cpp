@@ -43,7 +43,10 @@ articulab::gui::GuiOptions parseGuiOptions(const std::vector<std::string>& args)
     else if (o.scenePath.empty()) o.scenePath = a;
     else throw UsageError("unexpected argument '" + a + "': the app opens one scene file");
   }
-  if (o.scenePath.empty()) o.scenePath = o.defaultScenePath;
+  if (o.scenePath.empty()) {
+    o.scenePath = o.defaultScenePath;
+    o.sceneNamed = false;
+  }
   return o;
 }
 

@@ -1,6 +1,7 @@
 #include "render/overlay_geometry.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "engine/forces/force_drawing.hpp"
 #include "engine/multibody/scleronomic_joint.hpp"
@@ -112,17 +113,40 @@ glm::vec3 tensionColor(double tension, double scale) {
 
 }  // namespace
 
+namespace {
+
+constexpr int kAnchorRingSegments = 16;
+
+// A wire circle about `centre` in the plane normal to the unit vector n.
+void addRing(const glm::vec3& centre, const glm::vec3& n, float radius, const glm::vec3& colour,
+             std::vector<ColoredLine>& out) {
+  const glm::vec3 helper = std::abs(n.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+  const glm::vec3 u = glm::normalize(glm::cross(n, helper)), v = glm::cross(n, u);
+  auto at = [&](int k) {
+    const float a = 6.28318531f * static_cast<float>(k) / kAnchorRingSegments;
+    return centre + radius * (std::cos(a) * u + std::sin(a) * v);
+  };
+  for (int k = 0; k < kAnchorRingSegments; ++k) out.push_back({at(k), at(k + 1), colour});
+}
+
+}  // namespace
+
 void addWorldAnchors(const Model& model, float sceneSize, OverlayGeometry& out) {
   for (const Joint& joint : model.joints) {
     const bool free = joint.type == JointType::Free3D || joint.type == JointType::Free2D ||
                       joint.type == JointType::Translational || joint.type == JointType::Planar;
-    if (joint.parent >= 0 || free) continue;
+    if (joint.parent >= 0 || free || joint.type == JointType::Fixed) continue;
     const glm::vec3 origin = toGlm(Vector3(joint.E_pj.topRightCorner<3, 1>()));
-    out.markers.push_back({origin, 0.012f * sceneSize, kAnchorColor});
+    const Matrix3 R = joint.E_pj.topLeftCorner<3, 3>();
+    const float radius = 0.012f * sceneSize;
     const bool hinge = joint.parts.size() == 1 && joint.type == JointType::Revolute;
-    if (!hinge) continue;
-    const glm::vec3 axis = 0.05f * sceneSize * toGlm(Vector3(joint.E_pj.topLeftCorner<3, 3>() * joint.parts[0].axis.normalized()));
-    out.lines.push_back({origin - axis, origin + axis, kAnchorColor});
+    if (!hinge) {  // a wire ball: a pivot about several axes
+      for (int a = 0; a < 3; ++a) addRing(origin, toGlm(Vector3(R.col(a))), radius, kAnchorColor, out.lines);
+      continue;
+    }
+    const glm::vec3 axis = glm::normalize(toGlm(Vector3(R * joint.parts[0].axis.normalized())));
+    addRing(origin, axis, radius, kAnchorColor, out.lines);  // a bearing about the hinge
+    out.lines.push_back({origin - 0.05f * sceneSize * axis, origin + 0.05f * sceneSize * axis, kAnchorColor});
   }
 }
 

@@ -44,9 +44,10 @@ void addBodyOutline(const Model& model, const State& state, int body, const glm:
 // surface a joint slides on) as world segments.
 void addGuideLines(const Model& model, const State& state, std::vector<ColoredLine>& out);
 
-// Appends a dark marker at every joint that holds a body to the world (pivots, hips; not free,
-// planar or translational joints), with the hinge axis of a revolute one: the fixed points a
-// viewer reads the motion against.
+// Appends a dark wire glyph at every joint that holds a body to the world (pivots, hips; not
+// free, planar, translational or welded joints): a ring about a hinge's axis with the axis, a
+// wire ball of three rings about other pivots. Wire, not a solid marker, so that an anchor is
+// never mistaken for a body (a welded body is itself the fixed part and gets none).
 void addWorldAnchors(const Model& model, float sceneSize, OverlayGeometry& out);
 
 // Appends the force elements: each spring as a segment between its attachment points, grey at

@@ -15,6 +15,9 @@ constexpr float kFloorGap = 0.02f;     // of the scene diameter, between the low
 constexpr float kTiltPitch = 0.30f;    // rad above the plane normal, so the floor shows
 constexpr float kTiltYaw = 0.35f;      // rad around it, so depth shows
 constexpr float kTopDownPitch = 1.0f;  // for a mechanism moving in a horizontal plane
+constexpr float kLargeReach = 20.0f;   // reach diagonal over the mechanism's beyond which the view
+                                       // frames the mechanism (a 500-link chain would be a dot)
+constexpr float kMechanismMargin = 3.0f;  // the framed box's size over the mechanism's then
 const glm::vec3 kUp{0.0f, 0.0f, 1.0f};
 
 glm::vec3 corner(const glm::vec3& lo, const glm::vec3& hi, int c) {
@@ -37,7 +40,10 @@ void faceOn(Camera& camera, glm::vec3 n) {
 
 SceneFraming sceneFraming(const Model& model, const State& state) {
   SceneFraming out;
-  Renderer::framingBounds(model, state, out.lo, out.hi);
+  glm::vec3 mechanismLo, mechanismHi;
+  Renderer::framingBounds(model, state, mechanismLo, mechanismHi);
+  out.lo = mechanismLo;
+  out.hi = mechanismHi;
   Vector3 lo, hi;
   if (reachBounds(model, state, lo, hi)) {
     out.lo = glm::min(out.lo, toGlm(lo));
@@ -47,6 +53,12 @@ SceneFraming sceneFraming(const Model& model, const State& state) {
     out.floorZ = 0.0f;
   } else {
     out.floorZ = out.lo.z - kFloorGap * glm::length(out.hi - out.lo);  // just out of the box
+  }
+  if (glm::length(out.hi - out.lo) > kLargeReach * glm::length(mechanismHi - mechanismLo)) {
+    const glm::vec3 centre = 0.5f * (mechanismLo + mechanismHi);
+    const glm::vec3 half = 0.5f * kMechanismMargin * (mechanismHi - mechanismLo);
+    out.lo = glm::max(centre - half, out.lo);
+    out.hi = glm::min(centre + half, out.hi);
   }
   if (const std::optional<Vector3> n = planeOfMotion(model, state)) out.planeNormal = glm::normalize(toGlm(*n));
   return out;

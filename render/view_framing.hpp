@@ -18,7 +18,9 @@ struct SceneFraming {
 };
 
 // Reach bounds (render/motion_range.hpp) grown by Renderer::framingBounds; the floor just below
-// the lowest reach when the scene has no ground contact.
+// the lowest reach when the scene has no ground contact. Where the reach dwarfs the mechanism
+// (over twenty times its diagonal: a coiled 500-link chain that can fall 25 m), the view frames the
+// mechanism as it is, three times its size; F and the follow camera take it from there.
 SceneFraming sceneFraming(const Model& model, const State& state);
 
 // Looks along the plane normal, tilted a little so the view still reads as 3D (a spatial

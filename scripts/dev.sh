@@ -55,8 +55,8 @@ case "${1:-}" in
     install_deps
     configure_build "$ROOT/build"
     if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
-      echo "No display found (DISPLAY is unset): running the default scene headless instead of the window."
-      exec "$ROOT/build/articulab" run "$ROOT/scenes/double_pendulum.json" "$@"
+      echo "No display found (DISPLAY is unset): the app's first look as a table instead of the window."
+      exec "$ROOT/build/articulab" compare "$ROOT/scenes/four_bar.json" --runs "variational-maximal,baraff:semi-implicit" "$@"
     fi
     exec "$ROOT/build/articulab" gui "$@"
     ;;

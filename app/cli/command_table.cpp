@@ -14,8 +14,9 @@ namespace {
 void guiUsage(std::ostream& out) {
   out << R"(  articulab [gui] [SCENE] [--set NAME=VALUE] [--max-bodies N] [--backend NAME] [--script FILE]
             [--benchmark-frames N] [--benchmark-output FILE] [--size WxH]
-      open the interactive app (default scene: scenes/double_pendulum.json); a scene that does
-      not load opens the default scene with the error in the app's banner
+      open the interactive app; without SCENE, the first look: scenes/four_bar.json on its
+      back-end compared with baraff:semi-implicit; a scene that does not load opens the
+      four-bar with the error in the app's banner
   SCENE is a scene file (.json), a URDF (.urdf) or an MJCF model (.xml, .mjcf), read by its
   extension everywhere; for a URDF or MJCF:
       --package-path DIR  a folder for package://NAME/... and relative mesh paths (repeatable;

@@ -46,6 +46,18 @@ void openDefaultScene(Workbench& app, const GuiOptions& options, const std::stri
   app.showError("Could not open the scene.\n" + error);
 }
 
+// Opened without a scene, the app shows what it is for: the default scene compared on two back-ends.
+void showFirstLook(Workbench& app, const GuiOptions& options) {
+  std::string error;
+  if (!app.session().choices().addComparison(options.firstLookComparison, error)) {
+    spdlog::warn("first look: could not add the comparison run {}: {}", options.firstLookComparison, error);
+    return;
+  }
+  spdlog::info("first look: {} on its own back-end against {}; their energy and loop drift side by side "
+               "(Compare in the controls to change, File > Open for another scene)",
+               options.defaultScenePath, options.firstLookComparison);
+}
+
 }  // namespace
 
 int runGui(const GuiOptions& options) {
@@ -68,6 +80,7 @@ int runGui(const GuiOptions& options) {
     }
     openDefaultScene(app, options, error);
   }
+  if (interactive && !options.sceneNamed && error.empty()) showFirstLook(app, options);
   // With both, the script sets the session up (scene, overlays, panels) and the benchmark follows.
   if (!options.scriptPath.empty()) {
     int code = runScripted(app, commands, options.scriptPath);

@@ -10,8 +10,14 @@ namespace articulab::gui {
 
 struct GuiOptions {
   std::string scenePath;            // scene opened at start
-  // What an interactive session opens instead when scenePath does not load (the error in the banner).
-  std::string defaultScenePath = ARTICULAB_SOURCE_DIR "/scenes/double_pendulum.json";
+  // What `articulab gui` opens without a scene, and what an interactive session opens instead
+  // when scenePath does not load (the error in the banner).
+  std::string defaultScenePath = ARTICULAB_SOURCE_DIR "/scenes/four_bar.json";
+  // The first look of an interactive session opened without a scene: the default scene on its
+  // own back-end (variational, energy in a band) compared with this run (Baraff's semi-implicit
+  // step, whose energy drifts while its loop holds): what the workbench is for, at a glance.
+  bool sceneNamed = true;
+  std::string firstLookComparison = "baraff:semi-implicit";
   ParameterOverrides overrides;     // scene parameters for that scene (--set n=20)
   SceneLimits sceneLimits;          // size limits of every scene the app opens (--max-bodies)
   std::string backend;              // back-end instead of the scene's default (--backend)

@@ -187,7 +187,10 @@ void handleShortcuts(Workbench& app) {
   }
   if (io.WantCaptureKeyboard || io.KeyCtrl) return;
   std::string error;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) app.frameScene();
+  if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) app.frameRecentMotion();
+  const int presetKeys[] = {GLFW_KEY_1, GLFW_KEY_2, GLFW_KEY_3, GLFW_KEY_4};
+  for (int k = 0; k < 4; ++k)
+    if (ImGui::IsKeyPressed(presetKeys[k], false)) app.applyCameraPreset(render::kCameraPresets[k]);
   if (ImGui::IsKeyPressed(GLFW_KEY_H, false)) app.ui().showPanels = !app.ui().showPanels;
   if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) app.session().reset();
   if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false) && !app.session().setRunning(!app.snapshot().running, error))

@@ -124,6 +124,8 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"overlay", &ScriptRunner::overlay},
       {"panels", &ScriptRunner::panels},
       {"camera", &ScriptRunner::camera},
+      {"camera-preset", &ScriptRunner::cameraPreset},
+      {"camera-follow", &ScriptRunner::cameraFollow},
       {"frame", &ScriptRunner::frame},
       {"export-csv", &ScriptRunner::exportCsv},
       {"export-plots", &ScriptRunner::exportPlots},
@@ -277,7 +279,7 @@ bool ScriptRunner::panels(const ScriptCommand& c, std::string& error) {
 }
 
 bool ScriptRunner::frame(const ScriptCommand&, std::string&) {
-  app_.frameScene();
+  app_.frameRecentMotion();
   return true;
 }
 
@@ -429,6 +431,24 @@ bool ScriptRunner::muscleColour(const ScriptCommand& c, std::string& error) {
   return true;
 }
 
+namespace {
+
+// A body by name or index in the snapshot's model.
+bool bodyNamed(const Snapshot& snap, const std::string& word, int& body, std::string& error) {
+  long index = snap.model ? snap.model->findBody(word) : -1;
+  std::string notAnIndex;
+  if (index < 0 && !integer(word, "body", index, notAnIndex)) index = -1;
+  if (!snap.model || index < 0 || index >= snap.model->bodyCount()) {
+    error = "no body '" + word + "' (a name or an index from 0 to " +
+            std::to_string(snap.model ? snap.model->bodyCount() - 1 : -1) + ")";
+    return false;
+  }
+  body = static_cast<int>(index);
+  return true;
+}
+
+}  // namespace
+
 bool ScriptRunner::select(const ScriptCommand& c, std::string& error) {
   Snapshot snap;
   app_.session().snapshot(snap);
@@ -437,15 +457,7 @@ bool ScriptRunner::select(const ScriptCommand& c, std::string& error) {
     selected = -1;
     return true;
   }
-  long index = snap.model ? snap.model->findBody(c.args[0]) : -1;
-  std::string notAnIndex;
-  if (index < 0 && !integer(c.args[0], "body", index, notAnIndex)) index = -1;
-  if (!snap.model || index < 0 || index >= snap.model->bodyCount()) {
-    error = "no body '" + c.args[0] + "' (a name or an index from 0 to " +
-            std::to_string(snap.model ? snap.model->bodyCount() - 1 : -1) + ")";
-    return false;
-  }
-  selected = static_cast<int>(index);
+  if (!bodyNamed(snap, c.args[0], selected, error)) return false;
   spdlog::info("inspecting body {} ({})", selected, snap.model->bodies[selected].name);
   return true;
 }
@@ -588,6 +600,33 @@ bool ScriptRunner::camera(const ScriptCommand& c, std::string& error) {
   cam.yaw = static_cast<float>(yaw);
   cam.pitch = static_cast<float>(pitch);
   cam.distance = static_cast<float>(distance);
+  return true;
+}
+
+bool ScriptRunner::cameraPreset(const ScriptCommand& c, std::string& error) {
+  const std::optional<render::CameraPreset> preset = render::cameraPresetNamed(c.args[0]);
+  if (!preset) {
+    error = "expected front, side, top or iso (got '" + c.args[0] + "')";
+    return false;
+  }
+  app_.applyCameraPreset(*preset);
+  return true;
+}
+
+bool ScriptRunner::cameraFollow(const ScriptCommand& c, std::string& error) {
+  using Kind = render::FollowTarget::Kind;
+  if (c.args[0] == "none" || c.args[0] == "com") {
+    app_.followInView({c.args[0] == "com" ? Kind::CentreOfMass : Kind::None, -1});
+    return true;
+  }
+  Snapshot snap;
+  app_.session().snapshot(snap);
+  int body = -1;
+  if (!bodyNamed(snap, c.args[0], body, error)) {
+    error += "; or com, none";
+    return false;
+  }
+  app_.followInView({Kind::Body, body});
   return true;
 }
 

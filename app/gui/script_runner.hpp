@@ -69,6 +69,8 @@ class ScriptRunner {
   bool overlay(const ScriptCommand& c, std::string& error);
   bool panels(const ScriptCommand& c, std::string& error);
   bool camera(const ScriptCommand& c, std::string& error);
+  bool cameraPreset(const ScriptCommand& c, std::string& error);
+  bool cameraFollow(const ScriptCommand& c, std::string& error);
   bool frame(const ScriptCommand& c, std::string& error);
   bool exportCsv(const ScriptCommand& c, std::string& error);
   bool exportPlots(const ScriptCommand& c, std::string& error);

@@ -4,6 +4,30 @@
 
 namespace articulab::gui {
 
+namespace {
+
+// Standard directions (keys 1-4) and the follow camera: the selected body or the centre of mass.
+void drawCameraMenu(Workbench& app) {
+  if (!ImGui::BeginMenu("Camera")) return;
+  const char* keys[] = {"1", "2", "3", "4"};
+  for (int k = 0; k < 4; ++k)
+    if (ImGui::MenuItem(render::cameraPresetName(render::kCameraPresets[k]), keys[k]))
+      app.applyCameraPreset(render::kCameraPresets[k]);
+  ImGui::Separator();
+  using Kind = render::FollowTarget::Kind;
+  const render::FollowTarget& followed = app.followed();
+  const int selected = app.ui().overlays.selectedBody;
+  if (ImGui::MenuItem("Follow nothing", nullptr, followed.kind == Kind::None)) app.followInView({});
+  if (ImGui::MenuItem("Follow the centre of mass", nullptr, followed.kind == Kind::CentreOfMass))
+    app.followInView({Kind::CentreOfMass, -1});
+  const bool followsSelected = followed.kind == Kind::Body && followed.body == selected;
+  if (ImGui::MenuItem("Follow the selected body", nullptr, followsSelected, selected >= 0))
+    app.followInView({Kind::Body, selected});
+  ImGui::EndMenu();
+}
+
+}  // namespace
+
 void drawViewMenu(Workbench& app) {
   if (!ImGui::BeginMenu("View")) return;
   render::Overlays& overlays = app.ui().overlays;
@@ -25,7 +49,8 @@ void drawViewMenu(Workbench& app) {
   ImGui::MenuItem("Ground grid", nullptr, &overlays.grid);
   ImGui::MenuItem("Shadows", nullptr, &overlays.shadows);
   ImGui::Separator();
-  if (ImGui::MenuItem("Frame the scene", "F")) app.frameScene();
+  if (ImGui::MenuItem("Frame the recent motion", "F")) app.frameRecentMotion();
+  drawCameraMenu(app);
   ImGui::MenuItem("Panels", "H", &app.ui().showPanels);
   ImGui::EndMenu();
 }

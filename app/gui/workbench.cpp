@@ -23,6 +23,8 @@
 #include "app/gui/scene_catalog.hpp"
 #include "app/video/frame_grabber.hpp"
 #include "engine/solvers/drift_control.hpp"
+#include "render/eigen_glm.hpp"
+#include "render/shape_extents.hpp"
 #include "render/view_framing.hpp"
 
 namespace articulab::gui {
@@ -265,6 +267,33 @@ void Workbench::frameScene() {
   const ViewRegion view = viewRegion(float(width), float(height), ui_.showPanels, ui_.layout);
   camera_ = render::framedCamera(framing, view.width / std::max(view.height, 1.0f));
   renderer_.setFloorHeight(framing.floorZ);
+  follow_.follow(follow_.target(), camera_, *snapshot_.model, snapshot_.state);
+}
+
+void Workbench::frameRecentMotion() {
+  glm::vec3 lo, hi;
+  if (!recentMotion_.bounds(lo, hi)) return frameScene();
+  int width = 1, height = 1;
+  glfwGetWindowSize(window_, &width, &height);
+  const ViewRegion view = viewRegion(float(width), float(height), ui_.showPanels, ui_.layout);
+  render::fitBox(camera_, lo, hi, view.width / std::max(view.height, 1.0f), 1.1f);
+  follow_.follow(follow_.target(), camera_, *snapshot_.model, snapshot_.state);
+}
+
+void Workbench::applyCameraPreset(render::CameraPreset preset) { render::applyCameraPreset(camera_, preset); }
+
+void Workbench::followInView(const render::FollowTarget& target) {
+  if (!snapshot_.model || target.kind == render::FollowTarget::Kind::None) return follow_.stop();
+  follow_.follow(target, camera_, *snapshot_.model, snapshot_.state);
+}
+
+// Each frame: the follow camera moves with its point, and the bodies' box joins the recent motion F frames.
+void Workbench::trackTheMechanism() {
+  if (!snapshot_.model) return;
+  follow_.update(camera_, *snapshot_.model, snapshot_.state);
+  Vector3 lo, hi;
+  if (render::worldBounds(*snapshot_.model, snapshot_.state, lo, hi))
+    recentMotion_.add(snapshot_.state.t, render::toGlm(lo), render::toGlm(hi));
 }
 
 void Workbench::rescanScenes() {
@@ -280,6 +309,8 @@ void Workbench::refreshFromSession() {
     ui_.notice = snapshot_.notice;
   }
   if (snapshot_.model && snapshot_.sceneVersion != framedScene_) {  // a scene opened (maybe after a step)
+    follow_.stop();  // its bodies are not the last scene's
+    recentMotion_.clear();
     frameScene();
     framedScene_ = snapshot_.sceneVersion;
     ui_.musclePlot.hidden = defaultHiddenMuscles(snapshot_.model->muscles.size());  // another scene: its own muscles
@@ -290,6 +321,7 @@ void Workbench::refreshFromSession() {
     previousRun_ = session_->previousRun();
     previousRunVersion_ = snapshot_.previousRunVersion;
   }
+  trackTheMechanism();
   copyNewSamples();
 }
 

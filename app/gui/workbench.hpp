@@ -18,6 +18,9 @@
 #include "app/gui/viewport_input.hpp"
 #include "app/video/session_window.hpp"
 #include "app/video/video_recorder.hpp"
+#include "render/camera_follow.hpp"
+#include "render/camera_presets.hpp"
+#include "render/recent_motion.hpp"
 #include "render/renderer.hpp"
 
 struct GLFWwindow;
@@ -65,7 +68,16 @@ class Workbench : public video::SessionWindow {
   // loads back to the same model (engine/io/scene_writer.hpp). False with the reason.
   bool saveSceneAs(const std::string& path, bool fromCurrentPose, std::string& error);
   void showError(const std::string& message);
+  // The view a scene opens with: its range of motion, face-on for a planar mechanism
+  // (render/view_framing.hpp); also places the floor.
   void frameScene();
+  // F: keeps the view's direction and fits the box the bodies filled over the last 3 s of
+  // simulated time (the scene's framing before anything moved).
+  void frameRecentMotion();
+  // View > Camera: a standard direction (keys 1-4); follow a body or the centre of mass.
+  void applyCameraPreset(render::CameraPreset preset);
+  void followInView(const render::FollowTarget& target);
+  const render::FollowTarget& followed() const { return follow_.target(); }
   void rescanScenes();
 
   // The plotted series (frozen while the plots are paused).
@@ -129,6 +141,7 @@ class Workbench : public video::SessionWindow {
   bool openWindow(std::string& error);
   void initImGui();
   void refreshFromSession();
+  void trackTheMechanism();
   void takeBackgroundLoad();
   void rememberOpenedScene();
   // The dialog's Save: asks once before overwriting an existing file (scene_saving.cpp).
@@ -152,6 +165,8 @@ class Workbench : public video::SessionWindow {
   render::Renderer renderer_;
   bool rendererReady_ = false;
   render::Camera camera_;
+  render::CameraFollow follow_;
+  render::RecentMotion recentMotion_;
   std::unique_ptr<Session> session_ = std::make_unique<Session>();
   Snapshot snapshot_;
   std::uint64_t noticeVersion_ = 0;  // Snapshot::noticeVersion shown in the banner

@@ -520,6 +520,24 @@ run-frames 10
     check(code is None, "the app stays open on a broken start-up scene (exit code %s)" % code)
     check("the app opened the default scene" in text and "/joints/0/type" in text,
           "the banner names the default scene and the loader's message: %s" % text.strip()[-300:])
+    check("first look" not in text, "a scene that did not load gets no first-look comparison")
+
+    # Interactive without a scene: the first look, the four-bar compared on two back-ends.
+    log_path = os.path.join(out, "interactive_first_look.log")
+    with open(log_path, "w") as log:
+        app = subprocess.Popen([opts.exe, "gui"], stdout=log, stderr=subprocess.STDOUT)
+        try:
+            code = app.wait(timeout=8)
+        except subprocess.TimeoutExpired:
+            code = None
+            app.terminate()
+            app.wait(timeout=10)
+    with open(log_path) as log:
+        text = log.read()
+    check(code is None, "the app stays open on its first look (exit code %s)" % code)
+    check("first look: " in text and "four_bar.json" in text and "baraff:semi-implicit" in text
+          and "could not add" not in text,
+          "the first look compares the four-bar with baraff:semi-implicit: %s" % text.strip()[-300:])
 
 
 def case_diverging_scene(opts):

@@ -92,18 +92,29 @@ TEST(OverlayGeometry, WorldAnchorsMarkTheJointsHeldToTheWorld) {
   const Model model = loadScene(ARTICULAB_SOURCE_DIR "/scenes/four_bar.json");
   OverlayGeometry out;
   addWorldAnchors(model, 1.0f, out);
-  ASSERT_EQ(out.markers.size(), 2u);  // crank and rocker pivots
-  EXPECT_NEAR(glm::length(out.markers[0].centre - glm::vec3(0.0f, 0.0f, 0.0f)), 0.0f, 1e-6f);
-  EXPECT_NEAR(glm::length(out.markers[1].centre - glm::vec3(0.2f, 0.0f, 0.0f)), 0.0f, 1e-6f);
-  ASSERT_EQ(out.lines.size(), 2u);
-  for (const ColoredLine& line : out.lines) EXPECT_NEAR(std::abs(line.b.y - line.a.y), 0.1f, 1e-6f);  // axes along y
+  EXPECT_TRUE(out.markers.empty());  // wire glyphs only: never a solid ball that reads as a body
+  ASSERT_EQ(out.lines.size(), 2u * 17u);  // crank and rocker pivots: a ring of 16 segments and the axis
+  const glm::vec3 pivots[2] = {glm::vec3(0.0f), glm::vec3(0.2f, 0.0f, 0.0f)};
+  for (int p = 0; p < 2; ++p) {
+    for (int k = 0; k < 16; ++k) {  // the ring: 0.012 scene sizes about the pivot, normal to the axis y
+      const ColoredLine& segment = out.lines[17 * p + k];
+      EXPECT_NEAR(glm::length(segment.a - pivots[p]), 0.012f, 1e-6f);
+      EXPECT_NEAR(segment.a.y - pivots[p].y, 0.0f, 1e-6f);
+    }
+    const ColoredLine& axis = out.lines[17 * p + 16];
+    EXPECT_NEAR(std::abs(axis.b.y - axis.a.y), 0.1f, 1e-6f);  // along y, through the pivot
+    EXPECT_NEAR(glm::length(0.5f * (axis.a + axis.b) - pivots[p]), 0.0f, 1e-6f);
+  }
   const Model free = loadSceneFromString(R"({"name": "box", "bodies": [{"name": "b", "mass": 1,
       "shape": {"type": "box", "size": [0.1, 0.02, 0.02]}}],
       "joints": [{"name": "j", "type": "free3d", "parent": "world", "child": "b"}]})",
                                          "box.json");
   OverlayGeometry none;
   addWorldAnchors(free, 1.0f, none);
-  EXPECT_TRUE(none.markers.empty());
+  EXPECT_TRUE(none.markers.empty() && none.lines.empty());
+  OverlayGeometry welded;  // sphere_slope_roll's lane marker is welded to the world: no glyph
+  addWorldAnchors(loadScene(ARTICULAB_SOURCE_DIR "/scenes/sphere_slope_roll.json"), 1.0f, welded);
+  EXPECT_TRUE(welded.markers.empty() && welded.lines.empty());
 }
 
 }  // namespace
