@@ -52,20 +52,23 @@ std::string lineAndColumn(const std::string& text, std::size_t position) {
   return "line " + std::to_string(line) + ", column " + std::to_string(end - lineStart);
 }
 
+// The value types nlohmann's SAX interface asks of an event handler.
+struct SaxTypes {
+  using number_integer_t = Json::number_integer_t;
+  using number_unsigned_t = Json::number_unsigned_t;
+  using number_float_t = Json::number_float_t;
+  using string_t = Json::string_t;
+  using binary_t = Json::binary_t;
+};
+
 // Builds the document from the parser's events in one pass (nlohmann's callback parser rescans
 // an array each time one of its objects ends: quadratic time), and reports what plain parsing
 // lets through: a key repeated in one object (plain parsing keeps the last), a number that
 // underflows to zero, nesting deeper than kMaxNesting. Errors carry the JSON pointer. The
 // entries of the streamed lists (root arrays such as "bodies") are checked the same way but
 // not built: each leaves a null in its list, and forEachEntry reads it from the text later.
-class SceneDocumentBuilder {
+class SceneDocumentBuilder : public SaxTypes {
  public:
-  using number_integer_t = Json::number_integer_t;
-  using number_unsigned_t = Json::number_unsigned_t;
-  using number_float_t = Json::number_float_t;
-  using string_t = Json::string_t;
-  using binary_t = Json::binary_t;
-
   SceneDocumentBuilder(Json& root, const std::string& text, const std::string& file, const SceneLimits& limits,
                        std::initializer_list<std::string_view> streamedLists)
       : root_(root), text_(text), file_(file), limits_(limits), streamedLists_(streamedLists) {}
@@ -197,17 +200,11 @@ class SceneDocumentBuilder {
   double bytes_ = 0.0;
 };
 
-// Reads the root array `key` of a document again, one entry at a time: each entry is built,
+// Reads the root array `list` of a document again, one entry at a time: each entry is built,
 // handed to the reader and freed. The text was checked by parseSceneJson, which left a
-// placeholder for each entry (streamedLists), so nothing here fails.
-class EntryStreamer {
+// placeholder for each entry (streamedLists): only the reader of an entry may throw.
+class EntryStreamer : public SaxTypes {
  public:
-  using number_integer_t = Json::number_integer_t;
-  using number_unsigned_t = Json::number_unsigned_t;
-  using number_float_t = Json::number_float_t;
-  using string_t = Json::string_t;
-  using binary_t = Json::binary_t;
-
   EntryStreamer(const std::string& file, std::string_view list, const EntryReader& read)
       : file_(file), list_(list), read_(read) {}
 
