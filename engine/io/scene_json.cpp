@@ -4,11 +4,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <set>
 #include <vector>
 
 #include "engine/io/number_text.hpp"
+#include "engine/io/scene_json_lists.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/io/scene_size.hpp"
 
@@ -49,20 +52,26 @@ std::string lineAndColumn(const std::string& text, std::size_t position) {
   return "line " + std::to_string(line) + ", column " + std::to_string(end - lineStart);
 }
 
-// Builds the document from the parser's events in one pass (nlohmann's callback parser rescans
-// an array each time one of its objects ends: quadratic time), and reports what plain parsing
-// lets through: a key repeated in one object (plain parsing keeps the last), a number that
-// underflows to zero, nesting deeper than kMaxNesting. Errors carry the JSON pointer.
-class SceneDocumentBuilder {
- public:
+// The value types nlohmann's SAX interface asks of an event handler.
+struct SaxTypes {
   using number_integer_t = Json::number_integer_t;
   using number_unsigned_t = Json::number_unsigned_t;
   using number_float_t = Json::number_float_t;
   using string_t = Json::string_t;
   using binary_t = Json::binary_t;
+};
 
-  SceneDocumentBuilder(Json& root, const std::string& text, const std::string& file, const SceneLimits& limits)
-      : root_(root), text_(text), file_(file), limits_(limits) {}
+// Builds the document from the parser's events in one pass (nlohmann's callback parser rescans
+// an array each time one of its objects ends: quadratic time), and reports what plain parsing
+// lets through: a key repeated in one object (plain parsing keeps the last), a number that
+// underflows to zero, nesting deeper than kMaxNesting. Errors carry the JSON pointer. The
+// entries of the streamed lists (root arrays such as "bodies") are checked the same way but
+// not built: each leaves a null in its list, and forEachEntry reads it from the text later.
+class SceneDocumentBuilder : public SaxTypes {
+ public:
+  SceneDocumentBuilder(Json& root, const std::string& text, const std::string& file, const SceneLimits& limits,
+                       std::initializer_list<std::string_view> streamedLists)
+      : root_(root), text_(text), file_(file), limits_(limits), streamedLists_(streamedLists) {}
 
   bool null() { return add(nullptr); }
   bool boolean(bool value) { return add(value); }
@@ -89,8 +98,8 @@ class SceneDocumentBuilder {
     count(kMapNodeBytes + heapBlock(static_cast<double>(key.size())));
     Frame& frame = frames_.back();
     frame.key = std::move(key);
-    if (frame.value->contains(frame.key))
-      fail(pointer(false), "key \"" + frame.key + "\" appears twice in the same object");
+    const bool repeated = frame.value ? frame.value->contains(frame.key) : !frame.keys.insert(frame.key).second;
+    if (repeated) fail(pointer(false), "key \"" + frame.key + "\" appears twice in the same object");
     return true;
   }
 
@@ -103,22 +112,36 @@ class SceneDocumentBuilder {
 
  private:
   struct Frame {
-    Json* value;
-    std::string key;  // objects: the key of the value being read
+    Json* value;                // nullptr inside an entry of a streamed list (not built)
+    bool array = false;
+    bool streamed = false;      // a streamed list: its entries are not built
+    std::size_t elements = 0;   // arrays: the elements so far
+    std::string key;            // objects: the key of the value being read
+    std::set<std::string> keys;  // objects not built: their keys so far
   };
 
-  // Places a value where the parser is: the root, the next array element or the current key.
+  // Places a value where the parser is: the root, the next array element or the current key;
+  // nullptr for a value that is not built (an entry of a streamed list and what it holds).
   Json* place(Json&& value) {
     if (frames_.empty()) {
       root_ = std::move(value);
       return &root_;
     }
     Frame& frame = frames_.back();
-    if (frame.value->is_array()) {
-      frame.value->push_back(std::move(value));
-      return &frame.value->back();
+    if (frame.array) ++frame.elements;
+    if (!frame.value) return nullptr;
+    if (frame.array) {
+      frame.value->push_back(frame.streamed ? Json() : std::move(value));
+      return frame.streamed ? nullptr : &frame.value->back();
     }
     return &((*frame.value)[frame.key] = std::move(value));
+  }
+
+  // Whether an array opened now is a streamed list: a root array under one of streamedLists_.
+  bool opensStreamedList(const Json& container) const {
+    if (!container.is_array() || frames_.size() != 1 || frames_[0].array) return false;
+    const std::string& key = frames_[0].key;
+    return std::find(streamedLists_.begin(), streamedLists_.end(), key) != streamedLists_.end();
   }
 
   bool add(Json&& value) {
@@ -138,8 +161,9 @@ class SceneDocumentBuilder {
     if (frames_.size() >= kMaxNesting)
       fail(pointer(true), "the JSON nests deeper than " + std::to_string(kMaxNesting) +
                               " levels of arrays and objects; a scene needs fewer than 10");
+    const bool array = container.is_array(), streamed = opensStreamedList(container);
     Json* placed = place(std::move(container));
-    frames_.push_back({placed, {}});
+    frames_.push_back({placed, array, streamed, 0, {}, {}});
     return true;
   }
 
@@ -155,8 +179,8 @@ class SceneDocumentBuilder {
     for (std::size_t k = 0; k < frames_.size(); ++k) {
       const Frame& frame = frames_[k];
       const bool last = k + 1 == frames_.size();
-      if (frame.value->is_array())
-        out += "/" + std::to_string(frame.value->size() - (last && next ? 0 : 1));
+      if (frame.array)
+        out += "/" + std::to_string(frame.elements - (last && next ? 0 : 1));
       else
         out += "/" + pointerToken(frame.key);
     }
@@ -171,8 +195,102 @@ class SceneDocumentBuilder {
   const std::string& text_;
   const std::string& file_;
   const SceneLimits& limits_;
+  std::initializer_list<std::string_view> streamedLists_;
   std::vector<Frame> frames_;
   double bytes_ = 0.0;
+};
+
+// Reads the root array `list` of a document again, one entry at a time: each entry is built,
+// handed to the reader and freed. The text was checked by parseSceneJson, which left a
+// placeholder for each entry (streamedLists): only the reader of an entry may throw.
+class EntryStreamer : public SaxTypes {
+ public:
+  EntryStreamer(const std::string& file, std::string_view list, const EntryReader& read)
+      : file_(file), list_(list), read_(read) {}
+
+  bool null() { return add(nullptr); }
+  bool boolean(bool value) { return add(value); }
+  bool number_integer(number_integer_t value) { return add(value); }
+  bool number_unsigned(number_unsigned_t value) { return add(value); }
+  bool number_float(number_float_t value, const string_t&) { return add(value); }
+  bool string(string_t& value) { return add(std::move(value)); }
+  bool binary(binary_t&) { return add(nullptr); }
+
+  bool start_object(std::size_t) { return open(Json::object()); }
+  bool start_array(std::size_t) { return open(Json::array()); }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+
+  bool key(string_t& key) {
+    if (depth_ == 1) rootKey_ = std::move(key);
+    else if (!frames_.empty()) frames_.back().key = std::move(key);
+    return true;
+  }
+
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) {
+    throw SceneError(file_, "", "JSON error while reading the entries again: " + withoutExceptionId(e.what()));
+  }
+
+ private:
+  struct Frame {
+    Json* value;
+    std::string key;
+  };
+
+  bool inList() const { return inList_ && depth_ == 2; }
+
+  // Places a value inside the entry being built; returns where it went.
+  Json* place(Json&& value) {
+    Frame& frame = frames_.back();
+    if (frame.value->is_array()) {
+      frame.value->push_back(std::move(value));
+      return &frame.value->back();
+    }
+    return &((*frame.value)[frame.key] = std::move(value));
+  }
+
+  bool add(Json&& value) {
+    if (!frames_.empty()) place(std::move(value));
+    else if (inList()) read_(index_++, value);
+    return true;
+  }
+
+  bool open(Json&& container) {
+    if (!frames_.empty()) {
+      Json* placed = place(std::move(container));
+      frames_.push_back({placed, {}});
+    } else if (inList()) {
+      entry_ = std::move(container);
+      frames_.push_back({&entry_, {}});
+    } else if (depth_ == 1 && rootKey_ == list_ && container.is_array()) {
+      inList_ = true;
+    }
+    ++depth_;
+    return true;
+  }
+
+  bool close() {
+    --depth_;
+    if (!frames_.empty()) {
+      frames_.pop_back();
+      if (frames_.empty()) {
+        read_(index_++, entry_);
+        entry_ = nullptr;
+      }
+      return true;
+    }
+    return !(inList_ && depth_ == 1);  // the list is read: stop
+  }
+
+  const std::string& file_;
+  std::string_view list_;
+  const EntryReader& read_;
+  std::string rootKey_;
+  bool inList_ = false;
+  int depth_ = 0;
+  std::size_t index_ = 0;
+  Json entry_;
+  std::vector<Frame> frames_;
 };
 
 std::string systemError(int error) { return std::strerror(error); }
@@ -226,16 +344,30 @@ std::string readSceneText(const std::string& path, const SceneLimits& limits) {
 }
 
 Json parseSceneJson(const std::string& text, const std::string& file, const SceneLimits& limits) {
+  return parseSceneJson(text, file, limits, {});
+}
+
+Json parseSceneJson(const std::string& text, const std::string& file, const SceneLimits& limits,
+                    std::initializer_list<std::string_view> streamedLists) {
   const SceneLimits resolved = resolveLimits(limits);
   checkSceneTextSize(file, static_cast<double>(text.size()), resolved);
   Json document;
-  SceneDocumentBuilder builder(document, text, file, resolved);
+  SceneDocumentBuilder builder(document, text, file, resolved, streamedLists);
   try {
     Json::sax_parse(text, &builder, Json::input_format_t::json, /*strict=*/true, /*ignore_comments=*/true);
   } catch (const Json::exception& e) {  // from the library itself, outside the parser's error path
     throw SceneError(file, "", "invalid JSON: " + withoutExceptionId(e.what()));
   }
   return document;
+}
+
+}  // namespace articulab::scene_io
+
+namespace articulab::scene_io {
+
+void forEachEntry(const std::string& text, const std::string& file, std::string_view list, const EntryReader& read) {
+  EntryStreamer streamer(file, list, read);
+  Json::sax_parse(text, &streamer, Json::input_format_t::json, /*strict=*/false, /*ignore_comments=*/true);
 }
 
 }  // namespace articulab::scene_io

@@ -10,6 +10,7 @@
 #include "engine/io/scene_chains.hpp"
 #include "engine/io/scene_constraints.hpp"
 #include "engine/io/scene_forces.hpp"
+#include "engine/io/scene_json_lists.hpp"
 #include "engine/io/scene_muscles.hpp"
 #include "engine/io/scene_overflow.hpp"
 #include "engine/io/scene_tree.hpp"
@@ -109,32 +110,33 @@ SimulationDefaults readSimulation(const Node& node) {
 }
 
 // The bodies and joints go straight into the model in declaration order (one copy of each);
-// assembleTree orders them.
-void readBodiesAndJoints(const Node& root, Model& model) {
+// assembleTree orders them. The entries are read from the text one at a time (forEachEntry):
+// a large scene's lists never make one document (issue 31, item 5).
+void readBodiesAndJoints(const Node& root, const std::string& text, Model& model) {
   scene_io::DeclaredTree declared;
   if (root.has("bodies")) {
     const Node list = root["bodies"];
     const std::size_t n = scene_io::expectArray(list);
     model.bodies.reserve(n);
     declared.sources.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      const Node node = list.element(i);
+    scene_io::forEachEntry(text, root.context().file, "bodies", [&](std::size_t i, const Json& entry) {
+      const Node node(entry, list.pointer() + "/" + std::to_string(i), root.context());
       scene_io::checkModelSize(node, {static_cast<long>(i) + 1});
       Body& body = model.bodies.emplace_back(scene_io::readBody(node, true));
       body.name = scene_io::readName(node["name"]);
       declared.sources.push_back({node.pointer(), node.fieldPointer("name")});
-    }
+    });
   }
   if (root.has("joints")) {
     const Node list = root["joints"];
     const std::size_t n = scene_io::expectArray(list);
     model.joints.reserve(n);
     declared.links.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      scene_io::JointSpec spec = scene_io::readJoint(list.element(i));
+    scene_io::forEachEntry(text, root.context().file, "joints", [&](std::size_t i, const Json& entry) {
+      scene_io::JointSpec spec = scene_io::readJoint(Node(entry, list.pointer() + "/" + std::to_string(i), root.context()));
       model.joints.push_back(std::move(spec.joint));
       declared.links.push_back(std::move(spec.link));
-    }
+    });
   }
   if (root.has("chains")) {
     const Node list = root["chains"];
@@ -196,7 +198,7 @@ void readKeyframes(const Node& list, Model& model) {
   }
 }
 
-Model buildModel(const Json& document, const std::string& fileName, const ParameterOverrides& overrides,
+Model buildModel(const std::string& text, const Json& document, const std::string& fileName, const ParameterOverrides& overrides,
                  const SceneLimits& limits) {
   ReadContext context{fileName, {}, limits, {}};
   const Node root(document, "", context);
@@ -209,7 +211,7 @@ Model buildModel(const Json& document, const std::string& fileName, const Parame
   model.sourceFile = fileName;
   model.parameters = context.parameters;
   readHeader(root, model);
-  readBodiesAndJoints(root, model);
+  readBodiesAndJoints(root, text, model);
   // The entries that name bodies; a scene without them (a saved chain) needs no index.
   if (root.has("constraints") || root.has("forces") || root.has("muscles")) context.bodyIndex = indexBodies(model);
   const std::string problem = finalizeModel(model);
@@ -234,9 +236,9 @@ Model loadScene(const std::string& path, const ParameterOverrides& overrides, co
 Model loadSceneFromString(const std::string& text, const std::string& fileName, const ParameterOverrides& overrides,
                           const SceneLimits& limits) {
   const SceneLimits resolved = scene_io::resolveLimits(limits);
-  const Json document = scene_io::parseSceneJson(text, fileName, resolved);
+  const Json document = scene_io::parseSceneJson(text, fileName, resolved, {"bodies", "joints"});
   try {
-    return buildModel(document, fileName, overrides, resolved);
+    return buildModel(text, document, fileName, overrides, resolved);
   } catch (const Json::exception& e) {
     throw SceneError(fileName, "", std::string("unexpected JSON structure: ") + e.what());
   }
