@@ -1,19 +1,23 @@
-// The constraint part of a SHAKE/RATTLE step (Hairer, Lubich and Wanner, Geometric Numerical
-// Integration, VII.1, eq 1.22-1.26), shared by the back-ends that offer semi-implicit-rattle
-// (baraff: every joint a row; redmax: the loop closures). In the first-order (symplectic Euler)
-// member of the family, whose composition with its adjoint is RATTLE:
-//   v'  = v + h M(q)^-1 (f(q, v) - G(q)^T Lambda)       the kick, with the step's multipliers
-//   q'  = q + h v'                                      (on SE(3): E' = E exp(h phi'))
+// The position part of a RATTLE step (Hairer, Lubich and Wanner, Geometric Numerical
+// Integration, VII.1.4, eq 1.26), shared by the back-ends that offer semi-implicit-rattle
+// (baraff: every joint a row; redmax: the loop closures):
+//   v+  = v + (h/2) M(q)^-1 (f(q, v) - G(q)^T Lambda)    the first half-kick
+//   q'  = q + h v+                                      (on SE(3): E' = E exp(h phi+))
 //   0   = g(q')                                         solved for Lambda with the step
-//   v'' = v' - M(q')^-1 G(q')^T mu,  0 = G(q') v''      velocities onto the tangent space
 // Lambda by Newton on the multipliers with the chord matrix h^2 G(q) M(q)^-1 G(q)^T (the
 // step's start): each iterate solves G(q) M(q)^-1 G(q)^T y = g(q') / h and sets
-// v' -= M(q)^-1 G(q)^T y, so that every correction stays in the range of M(q)^-1 G(q)^T as
-// eq 1.22 requires (a projection after the step moves along G(q')^T instead). The contraction
+// v+ -= M(q)^-1 G(q)^T y, so that every correction stays in the range of M(q)^-1 G(q)^T as
+// eq 1.26 requires (a projection after the step moves along G(q')^T instead). The contraction
 // per iterate is |I - G(q') M^-1 G(q)^T (G(q) M^-1 G(q)^T)^-1| = O(h |v|).
 #pragma once
 
 namespace articulab {
+
+// The last half-kick of RATTLE (eq 1.27) is implicit in the velocities through the Coriolis or
+// gyroscopic forces: its fixed point stops at this relative change, or after this many iterates
+// (the contraction per iterate is O(h |v|)).
+inline constexpr double kHalfKickTolerance = 1e-13;
+inline constexpr int kMostHalfKickIterations = 12;
 
 struct MultiplierNewtonResult {
   int iterations = 0;

@@ -96,6 +96,8 @@ class BaraffSolver final : public Solver {
   // One semi-implicit-rattle step (in baraff_rattle.cpp) and its poses E' = E exp(h phi').
   StepStatus advanceRattle(const Model& model, State& state, double h);
   void moveConstrainedPoses(const Model& model, State& state, double h);
+  StepStatus solveRattleMultipliers(const Model& model, State& state, double h);
+  StepStatus finishRattleStep(const Model& model, State& state, double h);
   // One RK4 step of the poses and twists (in baraff_runge_kutta.cpp).
   StepStatus integrateRungeKutta(const Model& model, State& state, double h);
   bool solveCurvature();
@@ -161,6 +163,7 @@ class BaraffSolver final : public Solver {
   // semi-implicit-rattle: the rows at the step's start poses (the chord matrix) and those poses.
   baraff::ConstraintSystem startSystem_;
   std::vector<Matrix4> startPoses_;
+  std::vector<Vector6> startTwists_, halfTwists_;  // phi at the step's start and after the first half-kick
 };
 
 }  // namespace articulab

@@ -29,6 +29,8 @@ RedMaxSolver::RedMaxSolver(const Model& model, const SolverOptions& options, con
       loops_(model),
       startLoops_(model),
       rattleStartQ_(VectorX::Zero(model.nq)),
+      rattleStartQd_(VectorX::Zero(model.nq)),
+      rattleHalfQd_(VectorX::Zero(model.nq)),
       rattleQdd_(VectorX::Zero(model.nq)),
       target_(VectorX::Zero(loops_.rows())),
       correction_(VectorX::Zero(model.nq)),
@@ -73,10 +75,11 @@ const IntegratorList& RedMaxSolver::integratorList() {
   static const IntegratorList list = [] {
     IntegratorList out = sharedIntegrators();
     out.push_back({kSemiImplicitRattle,
-                   "semi-implicit Euler with the loop closures of SHAKE/RATTLE (GNI VII.1): positions on the "
-                   "closures through the step's multipliers, velocities projected in the M_r metric; first order, "
-                   "closures held to the Newton tolerance, symplectic only where M_r does not depend on q; not with "
-                   "contact: energy within 3.8e-2 J of E0 on the four-bar over 10 s at 1 ms"});
+                   "RATTLE on the loop closures in joint coordinates, Stormer-Verlet with constraints in velocity "
+                   "form (GNI VII.1.4): positions on the closures through the step's multipliers, the last half-kick "
+                   "implicit in qdot and held to G_r qdot = 0; second order, time-reversible, not symplectic where "
+                   "M_r depends on q; not with contact: energy within 1e-4 J of E0 on the four-bar over 10 s at "
+                   "1 ms, within 0.2 % of the largest kinetic energy on loop_chain and 10 % on spherical_chain"});
     return out;
   }();
   return list;

@@ -72,6 +72,8 @@ class RedMaxSolver final : public ReducedSolver {
   // semi-implicit-rattle, or the shared integrators (in redmax_rattle.cpp).
   void integrate(const Model& model, State& state, double h) override;
   void stepRattle(const Model& model, State& state, double h);
+  bool solveClosureMultipliers(const Model& model, State& state, const ForceInputs& inputs, double h);
+  void finishRattleStep(const Model& model, State& state, const ForceInputs& inputs, double h);
   // The shared outputs and the BISP iterations and last change (contactIterations, contactChange).
   void writeOutputs(State& state) const override;
   // The loop-closure multipliers of the step's dynamics solve (State::outputs).
@@ -94,7 +96,7 @@ class RedMaxSolver final : public ReducedSolver {
   VectorX rhs_;
   ReducedLoopConstraints loops_;
   ReducedLoopConstraints startLoops_;  // semi-implicit-rattle: G_r at the step's start (the chord matrix)
-  VectorX rattleStartQ_, rattleQdd_;
+  VectorX rattleStartQ_, rattleStartQd_, rattleHalfQd_, rattleQdd_;
   VectorX target_, correction_;
   MatrixX luWork_;
   VectorX closureForces_;     // the step's loop-closure multipliers, N or N m (State::outputs)
