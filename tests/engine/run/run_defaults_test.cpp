@@ -18,7 +18,7 @@
 namespace articulab {
 namespace {
 
-Model scene(const std::string& name, const ParameterOverrides& overrides = {}) {
+Model defaultsScene(const std::string& name, const ParameterOverrides& overrides = {}) {
   return loadScene(test::kScenes + name, overrides);
 }
 
@@ -30,7 +30,7 @@ RunRequest defaultOn(const std::string& backend) {
   return request;
 }
 
-bool hasNote(const RunPlan& plan, const std::string& words) {
+bool planHasNote(const RunPlan& plan, const std::string& words) {
   for (const std::string& note : plan.notes)
     if (note.find(words) != std::string::npos) return true;
   return false;
@@ -38,7 +38,7 @@ bool hasNote(const RunPlan& plan, const std::string& words) {
 
 // Every back-end's default is the first of its default order that it can run the scene with.
 TEST(RunDefaults, TheDefaultIsTheFirstIntegratorOfTheOrderThatRunsTheScene) {
-  const Model pendulum = scene("double_pendulum.json");
+  const Model pendulum = defaultsScene("double_pendulum.json");
   for (const BackendInfo& info : backends()) {
     const RunPlan plan = resolveRun(pendulum, defaultOn(info.name));
     const Integrator expected =
@@ -50,15 +50,15 @@ TEST(RunDefaults, TheDefaultIsTheFirstIntegratorOfTheOrderThatRunsTheScene) {
 
 // Contact is carried by a velocity-level step (not rk4), joint friction by the implicit step.
 TEST(RunDefaults, AContactOrJointFrictionSceneGetsAStepThatCarriesIt) {
-  const Model contact = scene("falling_chain.json");
+  const Model contact = defaultsScene("falling_chain.json");
   for (const char* backend : {"redmax", "recursive", "baraff"}) {
     const RunPlan plan = resolveRun(contact, defaultOn(backend));
     EXPECT_EQ(plan.integrator, Integrator::SemiImplicitEuler) << backend;
   }
-  const RunPlan friction = resolveRun(scene("pendulum_joint_friction.json"), defaultOn("recursive"));
+  const RunPlan friction = resolveRun(defaultsScene("pendulum_joint_friction.json"), defaultOn("recursive"));
   EXPECT_EQ(friction.integrator, Integrator::LinearlyImplicitEuler);
   EXPECT_TRUE(friction.dissipative());
-  EXPECT_TRUE(hasNote(friction, "implicit: dissipative")) << (friction.notes.empty() ? "" : friction.notes[0]);
+  EXPECT_TRUE(planHasNote(friction, "implicit: dissipative")) << (friction.notes.empty() ? "" : friction.notes[0]);
 }
 
 // An integrator named is used as named, dissipative or not, and said to be so.
@@ -66,17 +66,17 @@ TEST(RunDefaults, ANamedDissipativeIntegratorIsSaidToBeDissipative) {
   RunRequest request;
   request.backend = "redmax";
   request.requireIntegrator("implicit");
-  const RunPlan plan = resolveRun(scene("double_pendulum.json"), request);
+  const RunPlan plan = resolveRun(defaultsScene("double_pendulum.json"), request);
   EXPECT_EQ(plan.integrator, Integrator::LinearlyImplicitEuler);
-  EXPECT_TRUE(hasNote(plan, "implicit: dissipative, the energy falls on every scene (rk4 keeps"));
+  EXPECT_TRUE(planHasNote(plan, "implicit: dissipative, the energy falls on every scene (rk4 keeps"));
   request.requireIntegrator("rk4");
-  EXPECT_TRUE(resolveRun(scene("double_pendulum.json"), request).notes.empty());
+  EXPECT_TRUE(resolveRun(defaultsScene("double_pendulum.json"), request).notes.empty());
 }
 
 // chain.json at n = 500 on its back-end (redmax, rk4, O(n^3)) takes about a second per step; a
 // run that names no back-end starts on one that runs in real time at the scene's dt, and says so.
 TEST(RunDefaults, ASlowSceneStartsOnABackendThatRunsItInRealTime) {
-  const Model chain = scene("chain.json", {{"n", 500}});
+  const Model chain = defaultsScene("chain.json", {{"n", 500}});
   ASSERT_GT(estimateStepCost(chain.defaults.backend, chain, Integrator::RK4).seconds, kFastStartSeconds);
   const RunPlan plan = resolveRun(chain, RunRequest{});
   EXPECT_NE(plan.backend->name, chain.defaults.backend);
@@ -85,19 +85,19 @@ TEST(RunDefaults, ASlowSceneStartsOnABackendThatRunsItInRealTime) {
   ASSERT_FALSE(plan.startedElsewhere.empty());
   EXPECT_NE(plan.startedElsewhere.find("the run starts on " + plan.backend->name), std::string::npos)
       << plan.startedElsewhere;
-  EXPECT_TRUE(hasNote(plan, plan.startedElsewhere));
+  EXPECT_TRUE(planHasNote(plan, plan.startedElsewhere));
 }
 
 // The back-end named is kept, however slow; a small scene stays on its own back-end.
 TEST(RunDefaults, ANamedBackendOrASmallSceneStaysWhereItIs) {
-  const Model chain = scene("chain.json", {{"n", 500}});
+  const Model chain = defaultsScene("chain.json", {{"n", 500}});
   RunRequest named;
   named.backend = chain.defaults.backend;
   const RunPlan kept = resolveRun(chain, named);
   EXPECT_EQ(kept.backend->name, chain.defaults.backend);
   EXPECT_TRUE(kept.startedElsewhere.empty());
   EXPECT_FALSE(kept.slowStep.empty());
-  const Model small = scene("chain.json", {{"n", 5}});
+  const Model small = defaultsScene("chain.json", {{"n", 5}});
   const RunPlan plan = resolveRun(small, RunRequest{});
   EXPECT_EQ(plan.backend->name, small.defaults.backend);
   EXPECT_TRUE(plan.startedElsewhere.empty());
@@ -105,7 +105,7 @@ TEST(RunDefaults, ANamedBackendOrASmallSceneStaysWhereItIs) {
 
 // An integrator required (the command line's --integrator without --backend) is kept.
 TEST(RunDefaults, ARequiredIntegratorIsKeptWhenTheRunStartsElsewhere) {
-  const Model chain = scene("chain.json", {{"n", 500}});
+  const Model chain = defaultsScene("chain.json", {{"n", 500}});
   RunRequest request;
   request.requireIntegrator("semi-implicit");
   const RunPlan plan = resolveRun(chain, request);
@@ -125,7 +125,7 @@ double startFrequency(const Model& model) {
 TEST(StepStability, TheFrequencyOfAPendulumIsItsClosedForm) {
   const double m = 1.0, g = 9.81, d = 0.05, pivotInertia = m * (0.02 * 0.02 + 0.1 * 0.1) / 12.0 + m * d * d;
   const double expected = std::sqrt(m * g * d * std::cos(0.3) / pivotInertia);
-  EXPECT_NEAR(startFrequency(scene("single_pendulum.json")), expected, 1e-4 * expected);
+  EXPECT_NEAR(startFrequency(defaultsScene("single_pendulum.json")), expected, 1e-4 * expected);
 }
 
 // Oracle: two 1 kg masses in a line, world -k- a -k- b (k = 100 N/m, no gravity): the
@@ -161,7 +161,7 @@ TEST(StepStability, ATooLargeStepIsFlaggedWithAStepThatWorks) {
   request.requireIntegrator("rk4");
   request.dt = 0.5;
   request.duration = 0.5;
-  const auto pendulum = std::make_shared<const Model>(scene("single_pendulum.json"));
+  const auto pendulum = std::make_shared<const Model>(defaultsScene("single_pendulum.json"));
   const articulab::Run run(pendulum, request);
   EXPECT_NE(run.plan().unstableStep.find("the step 0.5 s is unstable for rk4"), std::string::npos)
       << run.plan().unstableStep;
@@ -171,7 +171,7 @@ TEST(StepStability, ATooLargeStepIsFlaggedWithAStepThatWorks) {
 }
 
 TEST(StepStability, AShortChainAtOneMillisecondIsNotFlagged) {
-  const articulab::Run run(std::make_shared<const Model>(scene("chain.json", {{"n", 5}})), semiImplicitOnRecursive());
+  const articulab::Run run(std::make_shared<const Model>(defaultsScene("chain.json", {{"n", 5}})), semiImplicitOnRecursive());
   EXPECT_TRUE(run.plan().unstableStep.empty()) << run.plan().unstableStep;
 }
 
