@@ -185,6 +185,15 @@ std::string settingText(const SolverSetting& setting) {
   return text.str();
 }
 
+// "default: the first of rk4, semi-implicit, implicit that runs the scene", or "first: default".
+std::string defaultRuleText(const BackendInfo& info) {
+  const std::vector<Integrator>& order = info.capabilities.defaultOrder;
+  if (order.empty()) return "first: default";
+  std::string names;
+  for (Integrator integrator : order) names += (names.empty() ? "" : ", ") + std::string(integrator.name());
+  return "default: the first of " + names + " that runs the scene";
+}
+
 }  // namespace
 
 void printBackends(std::ostream& out) {
@@ -194,7 +203,7 @@ void printBackends(std::ostream& out) {
   for (const BackendInfo& info : backends()) {
     out << info.name << ": " << info.description << '\n';
     out << "  simulates: " << capabilityText(info.capabilities) << '\n';
-    out << "  integrators (first: default):\n";
+    out << "  integrators (" << defaultRuleText(info) << "):\n";
     for (const IntegratorInfo& integrator : info.integrators)
       out << "    " << std::left << std::setw(22) << integrator.integrator.name() << std::right << " " << integrator.description
           << '\n';

@@ -164,12 +164,17 @@ OrderedJson backendsJson() {
     OrderedJson integrators = OrderedJson::array();
     for (const IntegratorInfo& integrator : info.integrators)
       integrators.push_back({{"name", integrator.integrator.name()}, {"description", integrator.description}});
+    OrderedJson defaultOrder = OrderedJson::array();
+    for (Integrator integrator : info.capabilities.defaultOrder) defaultOrder.push_back(integrator.name());
+    if (defaultOrder.empty())
+      for (const IntegratorInfo& integrator : info.integrators) defaultOrder.push_back(integrator.integrator.name());
     OrderedJson settings = OrderedJson::array();
     for (const SolverSetting& setting : info.settings) settings.push_back(settingJson(setting));
     list.push_back({{"name", info.name},
                     {"description", info.description},
                     {"simulates", capabilitiesJson(info.capabilities)},
                     {"integrators", integrators},
+                    {"default_order", defaultOrder},
                     {"settings", settings}});
   }
   return {{"backends", list}};

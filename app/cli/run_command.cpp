@@ -98,7 +98,8 @@ void printSummary(std::ostream& out, const RunOptions& o, const Run& run) {
   const RunPlan& plan = run.plan();
   out << std::setprecision(6);
   out << "scene       " << o.scene << " (" << model.name << ", " << model.bodyCount() << " bodies, " << model.nq << " DOF)\n";
-  out << "back-end    " << plan.backend->name << ", integrator " << plan.integrator.name() << ", dt " << plan.dt << " s";
+  out << "back-end    " << plan.backend->name << ", integrator " << plan.integrator.name()
+      << (plan.dissipative() ? ": dissipative" : "") << ", dt " << plan.dt << " s";
   if (run.controlsDrift()) out << ", drift control " << driftControlName(plan.options.driftControl);
   for (const std::string& setting : plan.settingsText()) out << ", " << setting;
   out << '\n';
@@ -144,7 +145,9 @@ Run startRun(const RunOptions& o, std::ostream& err) {
     const SolverSupport& support = run.plan().support;
     for (const std::string& warning : support.warnings) err << "warning: " << warning << '\n';
     for (const std::string& note : support.notes) err << "note: " << note << '\n';
+    for (const std::string& note : run.plan().notes) err << "note: " << note << '\n';
     if (!run.plan().slowStep.empty()) err << "warning: slow steps ahead: " << run.plan().slowStep << '\n';
+    if (!run.plan().unstableStep.empty()) err << "warning: unstable step: " << run.plan().unstableStep << '\n';
     return run;
   } catch (const RunRefusal& refused) {
     throwRefusal(refused);

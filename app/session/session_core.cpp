@@ -119,6 +119,21 @@ void SessionCore::publishSetupLocked() {
     spdlog::warn("slow steps ahead: {}", main.plan().slowStep);
   slowWarning = main.plan().slowStep;
   for (const std::string& text : runs.takeNotices()) postNoticeLocked(text);
+  postPlanNotesLocked(main.plan());
+}
+
+// The plan's notes (a faster back-end picked, a dissipative integrator) and an unstable step as
+// one notice, once.
+void SessionCore::postPlanNotesLocked(const RunPlan& plan) {
+  std::vector<std::string> notes = plan.notes;
+  if (!plan.unstableStep.empty()) notes.push_back("unstable step: " + plan.unstableStep);
+  if (notes == planNotes) return;
+  planNotes = notes;
+  std::string text;
+  for (const std::string& note : notes) text += (text.empty() ? "" : "\n") + note;
+  if (text.empty()) return;
+  spdlog::info("{}", text);
+  postNoticeLocked(text);
 }
 
 // A run that blew up goes on (the app's request does not stop on blow-ups), and the banner says

@@ -66,6 +66,7 @@ struct SessionCore {
   std::uint64_t noticeVersion = 0;
   bool blowUpNoticed = false;  // the main run's blow-up (RunMonitor::blowUp) is in a notice
   std::string slowWarning;
+  std::vector<std::string> planNotes;  // the main run's RunPlan::notes last posted as a notice
   double speed = 1.0;
   double debt = 0.0;  // simulated seconds owed to the wall clock
 
@@ -100,6 +101,7 @@ struct SessionCore {
   void publishSetupLocked();
   void noticeBlowUpLocked(const Run& main);
   void postNoticeLocked(const std::string& text);
+  void postPlanNotesLocked(const RunPlan& plan);
   void snapshotLocked(Snapshot& out) const;
 };
 

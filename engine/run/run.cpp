@@ -8,6 +8,7 @@
 #include "engine/constraints/loop_closing.hpp"
 #include "engine/forces/muscle_readings.hpp"
 #include "engine/multibody/coordinate_check.hpp"
+#include "engine/run/step_stability.hpp"
 #include "engine/run/time_text.hpp"
 
 namespace articulab {
@@ -45,6 +46,7 @@ Run::Run(std::shared_ptr<const Model> model, const RunRequest& request) {
   install(std::move(model), std::move(plan));
   state_ = makeInitialState(*model_);
   monitor_.start(*model_, state_);
+  checkStepSize();
 }
 
 Run::Run(Run&&) noexcept = default;
@@ -57,6 +59,10 @@ void Run::install(std::shared_ptr<const Model> model, RunPlan plan) {
   plan_ = std::move(plan);
   solver_ = std::move(solver);
   qdd_ = VectorX::Zero(model_->nq);
+}
+
+void Run::checkStepSize() {
+  plan_.unstableStep = unstableStepText(plan_, checkStepStability(plan_, *model_, makeInitialState(*model_)));
 }
 
 bool Run::step() {
@@ -126,6 +132,7 @@ void Run::reconfigure(const RunRequest& request) {
   RunPlan plan = resolveRun(*model_, request);
   const bool otherBackend = plan.backend != plan_.backend;
   install(model_, std::move(plan));
+  checkStepSize();
   if (!otherBackend) return;
   // The outputs of the last step belong to the other back-end.
   state_.outputs.contactCount = 0;
@@ -136,6 +143,7 @@ void Run::reconfigure(const RunRequest& request) {
 void Run::replaceModel(std::shared_ptr<const Model> model) {
   RunPlan plan = resolveRun(*model, plan_.request);
   install(std::move(model), std::move(plan));
+  checkStepSize();
   monitor_.outsideWork = true;
 }
 

@@ -94,6 +94,8 @@ class Run {
 
  private:
   void install(std::shared_ptr<const Model> model, RunPlan plan);
+  // RunPlan::unstableStep of the plan on the model from its start (step_stability.hpp).
+  void checkStepSize();
   void recordRow();
 
   std::shared_ptr<const Model> model_;

@@ -115,26 +115,7 @@ void checkStepSize(const Model& model, const RunRequest& request, double dt) {
   throw SceneError(model.sourceFile, "/simulation/dt", problem);
 }
 
-}  // namespace
-
-std::vector<std::string> RunPlan::settingsText() const {
-  std::vector<std::string> text;
-  for (const BackendSettings::Given& given : options.settings.given()) {
-    const SolverSetting& setting = backend->settings.rows()[static_cast<std::size_t>(given.index)];
-    text.push_back(std::string(setting.name) + " " + settingValueText(setting, given.value));
-  }
-  return text;
-}
-
-std::shared_ptr<const Model> withInitialCoordinates(std::shared_ptr<const Model> model, const RunRequest& request) {
-  if (request.q0.empty() && request.qd0.empty()) return model;
-  auto started = std::make_shared<Model>(*model);
-  if (!request.q0.empty()) applyCoordinates("q0", request.q0, started->q0);
-  if (!request.qd0.empty()) applyCoordinates("qd0", request.qd0, started->qd0);
-  return started;
-}
-
-RunPlan resolveRun(const Model& model, const RunRequest& request) {
+RunPlan resolvePlan(const Model& model, const RunRequest& request) {
   validateSceneChoices(model, request.backend.empty(), request.integratorWish == IntegratorWish::Scene);
   RunPlan plan;
   plan.request = request;
@@ -157,6 +138,74 @@ RunPlan resolveRun(const Model& model, const RunRequest& request) {
   plan.steps = resolveSteps(model, request, plan.dt, plan.duration);
   checkStepSize(model, request, plan.dt);
   plan.slowStep = slowStepWarning(plan.backend->name, model, plan.integrator);
+  return plan;
+}
+
+// The plan on the back-end and integrator that run the model in real time (realTimeStart) when
+// the request names no back-end and the scene's takes longer than kFastStartSeconds and than dt
+// per step; the plan itself otherwise, also where the request does not resolve on that back-end
+// (a setting of the scene's back-end, say).
+RunPlan startFast(const Model& model, RunPlan plan, const RunRequest& request) {
+  const double seconds = estimateStepCost(plan.backend->name, model, plan.integrator).seconds;
+  if (!request.backend.empty() || seconds <= kFastStartSeconds || seconds <= plan.dt) return plan;
+  const bool keepIntegrator = request.integratorWish == IntegratorWish::Required;
+  const StepAlternative faster = realTimeStart(model, plan.integrator, plan.dt, keepIntegrator);
+  if (faster.seconds < 0.0) return plan;
+  RunRequest moved = request;
+  moved.backend = faster.backend;
+  if (!keepIntegrator) {
+    moved.integrator = faster.integrator.name();
+    moved.integratorWish = IntegratorWish::Preferred;
+  }
+  RunPlan fast;
+  try {
+    fast = resolvePlan(model, moved);
+  } catch (const RunRefusal&) {
+    return plan;
+  }
+  fast.startedElsewhere = plan.backend->name + " with " + plan.integrator.name() + " would take about " +
+                          formatDuration(seconds) + " per step at n = " + std::to_string(model.nq) +
+                          "; the run starts on " + fast.backend->name + " with " + fast.integrator.name() +
+                          ", about " + formatDuration(faster.seconds) + " per step (real time at dt = " +
+                          shortNumber(fast.dt) + " s); name the back-end to run on " + plan.backend->name;
+  fast.notes.push_back(fast.startedElsewhere);
+  return fast;
+}
+
+// "implicit: dissipative ..." among the plan's notes where its integrator is.
+void noteDissipation(RunPlan& plan) {
+  if (!plan.dissipative()) return;
+  const std::vector<Integrator>& order = plan.backend->capabilities.defaultOrder;
+  std::string note = std::string(plan.integrator.name()) + ": dissipative, the energy falls on every scene";
+  if (!order.empty() && !(order.front() == plan.integrator))
+    note += std::string(" (") + order.front().name() + " keeps a conservative scene's energy)";
+  plan.notes.push_back(note);
+}
+
+}  // namespace
+
+bool RunPlan::dissipative() const { return backend && backend->capabilities.isDissipative(integrator); }
+
+std::vector<std::string> RunPlan::settingsText() const {
+  std::vector<std::string> text;
+  for (const BackendSettings::Given& given : options.settings.given()) {
+    const SolverSetting& setting = backend->settings.rows()[static_cast<std::size_t>(given.index)];
+    text.push_back(std::string(setting.name) + " " + settingValueText(setting, given.value));
+  }
+  return text;
+}
+
+std::shared_ptr<const Model> withInitialCoordinates(std::shared_ptr<const Model> model, const RunRequest& request) {
+  if (request.q0.empty() && request.qd0.empty()) return model;
+  auto started = std::make_shared<Model>(*model);
+  if (!request.q0.empty()) applyCoordinates("q0", request.q0, started->q0);
+  if (!request.qd0.empty()) applyCoordinates("qd0", request.qd0, started->qd0);
+  return started;
+}
+
+RunPlan resolveRun(const Model& model, const RunRequest& request) {
+  RunPlan plan = startFast(model, resolvePlan(model, request), request);
+  noteDissipation(plan);
   return plan;
 }
 

@@ -48,6 +48,18 @@ struct RunPlan {
   // is. Also among support.warnings.
   std::string integratorReplaced;
   std::string slowStep;   // estimated slow step (slowStepWarning); empty when it is not
+  // What the user is told of the plan's own choices before the run (the CLI's "note:" lines, the
+  // app's notice): the scene's back-end was too slow and the run starts on another
+  // (startedElsewhere), the integrator is dissipative.
+  std::vector<std::string> notes;
+  // Why the run starts on another back-end than the scene's (a step estimated above
+  // kFastStartSeconds there, one that runs in real time here); empty when it does not.
+  std::string startedElsewhere;
+  // Why the step size is unstable for the explicit integrator on the model, with a step that
+  // works (step_stability.hpp); set by the Run from its start state, empty when it is stable.
+  std::string unstableStep;
+  // Whether the integrator takes energy out of every scene (BackendCapabilities::dissipative).
+  bool dissipative() const;
   // The back-end's settings that differ from its defaults, "name value", for summaries.
   std::vector<std::string> settingsText() const;
 };
@@ -58,7 +70,10 @@ struct RunPlan {
 std::shared_ptr<const Model> withInitialCoordinates(std::shared_ptr<const Model> model, const RunRequest& request);
 
 // Resolves a request on a model (with its initial coordinates in place): picks the back-end and
-// the integrator, validates every setting with its kind once, the step size and the step count. Throws
+// the integrator, validates every setting with its kind once, the step size and the step count.
+// A request that names no back-end, on a scene whose back-end would take longer than
+// kFastStartSeconds per step, starts on the back-end and integrator that run it in real time
+// where one exists (realTimeStart; keeping a required integrator), and says so. Throws
 // RunRefusal (or SceneError for a bad scene field) with the message users see.
 RunPlan resolveRun(const Model& model, const RunRequest& request);
 

@@ -60,12 +60,25 @@ SolverSupport BackendSupport::operator()(const Model& model) const { return choo
 
 SceneIntegratorChoice BackendSupport::choose(const Model& model) const { return choose(model, model.defaults.integrator); }
 
+Integrator BackendSupport::defaultIntegrator(const Model& model, SolverOptions options) const {
+  std::vector<Integrator> order = capabilities_->defaultOrder;
+  if (order.empty())
+    for (const IntegratorInfo& info : *integrators_) order.push_back(info.integrator);
+  for (Integrator candidate : order) {
+    options.integrator = candidate;
+    if (check(model, options).ok) return candidate;
+  }
+  return order.front();
+}
+
 SceneIntegratorChoice BackendSupport::choose(const Model& model, const std::string& wanted,
                                              const std::vector<std::string>& assignments) const {
-  const Integrator fallback = integrators_->front().integrator;
-  const ResolvedOptions scene = resolveSolverOptions(backend_, *settings_, fallback, model.defaults, assignments);
-  if (!scene.ok()) return {fallback, {false, scene.refusal, {}, {}}};
+  const Integrator first = integrators_->front().integrator;
+  const ResolvedOptions scene = resolveSolverOptions(backend_, *settings_, first, model.defaults, assignments);
+  if (!scene.ok()) return {first, {false, scene.refusal, {}, {}}};
   SolverOptions options = scene.options;
+  const Integrator fallback = defaultIntegrator(model, options);
+  options.integrator = fallback;
   std::string notUsed;
   if (!wanted.empty()) {
     for (const IntegratorInfo& info : *integrators_)

@@ -19,7 +19,8 @@ namespace articulab {
 // The integrator a run uses on a back-end when the integrator comes from the scene (or, in the
 // app, carries over from another back-end), and the back-end's support of it (BackendSupport::
 // choose): `wanted` ("" for the default) when the back-end offers it and can use it on the
-// model; otherwise the back-end's default, with a warning "integrator '...' is not used: <why>;
+// model; otherwise the back-end's default for the model (the first of its default order it can
+// use, BackendCapabilities::defaultOrder), with a warning "integrator '...' is not used: <why>;
 // the run uses <default>". An integrator asked for explicitly (command line, integrator box,
 // script) is never replaced: it is checked with supports(model, options) and refused.
 struct SceneIntegratorChoice {
@@ -56,6 +57,9 @@ class BackendSupport {
  private:
   // The capabilities' refusal, else the back-end's own check.
   SolverSupport check(const Model& model, const SolverOptions& options) const;
+  // The back-end's default on the model: the first of its default order (BackendCapabilities::
+  // defaultOrder, else its list) that check passes with `options`; the first when none does.
+  Integrator defaultIntegrator(const Model& model, SolverOptions options) const;
   void warnOfBodyContact(const Model& model, SolverSupport& support) const;
 
   std::string backend_;

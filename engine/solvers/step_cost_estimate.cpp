@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 #include "engine/solvers/registry.hpp"
 #include "engine/solvers/workspace_budget.hpp"
@@ -20,16 +22,10 @@ const StepCostConstants* constantsFor(const BackendInfo& info, Integrator integr
   return info.capabilities.stepCost(integrator);
 }
 
-struct Alternative {
-  std::string backend;
-  Integrator integrator;
-  double seconds = -1.0;
-};
-
 // The fastest back-end and integrator other than the given pair that runs the model and takes
 // at most `budget` seconds per step, preferring the same integrator; seconds < 0 when none does.
-Alternative fasterAlternative(const std::string& backend, const Model& model, Integrator integrator, double budget) {
-  Alternative best;
+StepAlternative fasterAlternative(const std::string& backend, const Model& model, Integrator integrator, double budget) {
+  StepAlternative best;
   for (int pass = 0; pass < 2 && best.seconds < 0.0; ++pass) {
     for (const BackendInfo& info : backends()) {
       for (const IntegratorInfo& offered : info.integrators) {
@@ -45,7 +41,38 @@ Alternative fasterAlternative(const std::string& backend, const Model& model, In
   return best;
 }
 
+// The integrators a run of the model on `info` may start with and their rank (lower is better):
+// `integrator` where offered (0), then the back-end's default order, else its list (1, 2, ...).
+std::vector<std::pair<Integrator, std::size_t>> startCandidates(const BackendInfo& info, Integrator integrator,
+                                                                bool keepIntegrator) {
+  std::vector<std::pair<Integrator, std::size_t>> candidates;
+  if (info.findIntegrator(integrator.name())) candidates.push_back({integrator, 0});
+  if (keepIntegrator) return candidates;
+  std::vector<Integrator> order = info.capabilities.defaultOrder;
+  if (order.empty())
+    for (const IntegratorInfo& offered : info.integrators) order.push_back(offered.integrator);
+  for (std::size_t k = 0; k < order.size(); ++k)
+    if (!(order[k] == integrator)) candidates.push_back({order[k], k + 1});
+  return candidates;
+}
+
 }  // namespace
+
+StepAlternative realTimeStart(const Model& model, Integrator integrator, double dt, bool keepIntegrator) {
+  StepAlternative best;
+  std::size_t bestRank = 0;
+  for (const BackendInfo& info : backends()) {
+    for (const auto& [candidate, rank] : startCandidates(info, integrator, keepIntegrator)) {
+      const double seconds = estimateStepCost(info.name, model, candidate).seconds;
+      if (seconds < 0.0 || seconds > dt) continue;
+      const bool better = best.seconds < 0.0 || rank < bestRank || (rank == bestRank && seconds < best.seconds);
+      if (!better || !info.supports(model, candidate).ok) continue;
+      best = {info.name, candidate, seconds};
+      bestRank = rank;
+    }
+  }
+  return best;
+}
 
 StepCostEstimate estimateStepCost(const std::string& backend, const Model& model, Integrator integrator) {
   const BackendInfo* info = findBackend(backend);
@@ -83,7 +110,7 @@ std::string slowStepWarning(const std::string& backend, const Model& model, Inte
   std::string text = backend + (integrator.isDefault() ? "" : std::string(" with ") + integrator.name()) + " is " +
                      cost.costClass + ": about " + formatDuration(cost.seconds) + " per step at n = " +
                      std::to_string(model.nq);
-  const Alternative faster = fasterAlternative(backend, model, integrator, cost.seconds / 10.0);
+  const StepAlternative faster = fasterAlternative(backend, model, integrator, cost.seconds / 10.0);
   if (faster.seconds >= 0.0) {
     text += "; " + faster.backend;
     if (!(faster.integrator == integrator)) text += std::string(" with ") + faster.integrator.name();

@@ -28,6 +28,23 @@ struct StepCostEstimate {
 // Steps estimated at least this long make a run slow (slower than a frame at 20 FPS).
 constexpr double kSlowStepSeconds = 0.05;
 
+// Steps estimated longer than this on the scene's back-end make a run that names no back-end
+// start on one that runs the scene in real time (resolveRun, realTimeStart).
+constexpr double kFastStartSeconds = 0.01;
+
+// A back-end and integrator to run a model on, with its estimated step; seconds < 0 for none.
+struct StepAlternative {
+  std::string backend;
+  Integrator integrator;
+  double seconds = -1.0;
+};
+
+// The back-end and integrator that run the model in real time at step `dt` (estimated step at
+// most dt) and can run it, preferring `integrator`, then each back-end's default order
+// (BackendCapabilities::defaultOrder: the integrators that keep the energy first), then the
+// cheaper step; only `integrator` when `keepIntegrator`. seconds < 0 when none does.
+StepAlternative realTimeStart(const Model& model, Integrator integrator, double dt, bool keepIntegrator);
+
 // One step of `backend` with `integrator` (the default one when default-constructed) on the model.
 StepCostEstimate estimateStepCost(const std::string& backend, const Model& model, Integrator integrator);
 

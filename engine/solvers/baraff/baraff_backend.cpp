@@ -12,6 +12,11 @@ BackendInfo baraffBackend() {
       .bodyContact = true,
       .jointFriction = false,
       .contactIntegrators = {Integrator::SemiImplicitEuler},
+      // rk4 keeps a conservative scene's energy; semi-implicit carries joint limits and contact
+      // (docs/backends.md, "Default integrators")
+      .defaultOrder = {Integrator::RK4, Integrator::SemiImplicitEuler},
+      .dissipative = {},
+      .stabilityLimits = {{Integrator::SemiImplicitEuler, 2.0}, {Integrator::RK4, 2.78}},
       // step_cost_estimate.hpp: O(n) steps at n = 50 and 800
       // semi-implicit-rattle: 1.6 to 1.8 times semi-implicit per body (bench, 2026-11-29)
       .stepCosts = {{Integrator::SemiImplicitEuler, 4.6e-6, 0.0},

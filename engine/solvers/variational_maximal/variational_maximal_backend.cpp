@@ -13,6 +13,9 @@ BackendInfo variationalMaximalBackend() {
       .bodyContact = false,
       .jointFriction = false,
       .contactIntegrators = {},
+      .defaultOrder = {},  // the list's order: every integrator here is symplectic
+      .dissipative = {},
+      .stabilityLimits = {},  // implicit steps (Newton on the discrete Euler-Lagrange equations)
       // Scaled from baraff's semi-implicit step (same day, same load, step_cost_estimate.hpp):
       // variational 3 times it on the 20-link chain, the trapezoid 2.2 times variational on the
       // four-bar; the triple jump 2.6 times the trapezoid on the four-bar (93 against 36 us, back

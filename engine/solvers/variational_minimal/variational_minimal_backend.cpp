@@ -13,6 +13,9 @@ BackendInfo variationalMinimalBackend() {
       .bodyContact = false,
       .jointFriction = false,
       .contactIntegrators = {},
+      .defaultOrder = {},  // the list's order: every integrator here is symplectic
+      .dissipative = {},
+      .stabilityLimits = {},  // implicit steps (Newton on the discrete Euler-Lagrange equations)
       // Measured as step_cost_estimate.hpp says: 19 us per step at n = 10, 41 us at n = 20 (RIQN,
       // about 2 us per coordinate); longer chains need more iterations (310 us at n = 50).
       .stepCosts = {{Backend::kVariationalMidpoint, 4.0e-6, 0.0}},

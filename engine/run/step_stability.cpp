@@ -1,0 +1,87 @@
+#include "engine/run/step_stability.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "engine/algorithm/kinematics.hpp"
+#include "engine/io/number_text.hpp"
+#include "engine/solvers/step_cost_estimate.hpp"
+
+namespace articulab {
+
+namespace {
+
+// The largest of 1, 2, 5 x 10^k at most `seconds`.
+double roundDownToNiceStep(double seconds) {
+  const double decade = std::pow(10.0, std::floor(std::log10(seconds)));
+  for (double mantissa : {5.0, 2.0, 1.0})
+    if (mantissa * decade <= seconds) return mantissa * decade;
+  return decade;
+}
+
+// Forward dynamics at (q, qd) with the body poses and twists of q (what maximal back-ends read).
+void accelerationsAt(Solver& solver, const Model& model, State& probe, TreeKinematics& kin, VectorX& qdd) {
+  computeKinematics(model, probe.q, probe.qd, kin);
+  copyWorldMotion(kin, probe.E_0i, probe.phi);
+  solver.forwardDynamics(model, probe, qdd);
+}
+
+// Two significant digits: "0.0012", "630".
+std::string twoDigits(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2g", value);
+  return text;
+}
+
+}  // namespace
+
+double largestFrequency(Solver& solver, const Model& model, const State& state, int iterations) {
+  const Eigen::Index n = state.q.size();
+  if (n == 0) return 0.0;
+  State probe = state;
+  TreeKinematics kin(model);
+  VectorX base(n), moved(n), v(n);
+  accelerationsAt(solver, model, probe, kin, base);
+  // Alternating signs weight the fast modes (neighbours moving against each other); the uneven
+  // sizes keep v from being orthogonal to a mode.
+  for (Eigen::Index k = 0; k < n; ++k) v[k] = (k % 2 ? -1.0 : 1.0) * (1.0 + 0.37 * static_cast<double>(k % 7));
+  v.normalize();
+  const double epsilon = 1e-6 * std::max(1.0, state.q.cwiseAbs().maxCoeff());
+  double lambda = 0.0;
+  for (int k = 0; k < iterations; ++k) {
+    probe.q = state.q + epsilon * v;
+    accelerationsAt(solver, model, probe, kin, moved);
+    const VectorX product = (base - moved) / epsilon;  // A v, A = -d qdd / d q
+    const double size = product.norm();
+    if (!std::isfinite(size) || size == 0.0) break;
+    lambda = std::max(lambda, size);  // the norm ratio creeps up to |lambda_max| from below
+    v = product / size;
+  }
+  return std::sqrt(lambda);
+}
+
+StepStability checkStepStability(const RunPlan& plan, const Model& model, const State& state) {
+  StepStability stability;
+  stability.limit = plan.backend->capabilities.stabilityLimit(plan.integrator);
+  if (stability.limit <= 0.0) return stability;
+  if (estimateStepCost(plan.backend->name, model, plan.integrator).seconds > kFastStartSeconds) return stability;
+  const std::unique_ptr<Solver> solver = plan.backend->create(model, plan.options);
+  stability.omegaMax = largestFrequency(*solver, model, state);
+  if (stability.omegaMax > 0.0) stability.stableStep = roundDownToNiceStep(0.9 * stability.limit / stability.omegaMax);
+  return stability;
+}
+
+std::string unstableStepText(const RunPlan& plan, const StepStability& stability) {
+  if (!stability.unstable(plan.dt)) return "";
+  using scene_io::shortNumber;
+  const std::string step = shortNumber(stability.stableStep);
+  return "the step " + shortNumber(plan.dt) + " s is unstable for " + plan.integrator.name() +
+         " on this scene: its fastest mode at the start has w_max = " + twoDigits(stability.omegaMax) +
+         " rad/s, and " + plan.integrator.name() + " is stable for h w_max < " + shortNumber(stability.limit) +
+         " (h < " + twoDigits(stability.limit / stability.omegaMax) + " s); a step of " + step + " s works (--dt " +
+         step + ")";
+}
+
+}  // namespace articulab

@@ -1,0 +1,60 @@
+// Each back-end's default integrator (the first of its default order that runs the scene,
+// BackendCapabilities::defaultOrder) keeps the energy of the shipped conservative scenes: over
+// 10 s at the scene's dt, |E - E0| stays within 1 % of the run's largest kinetic energy (the
+// conservation law as the oracle). The scenes are those of integrator_claims_test.cpp that run
+// fast on every back-end; the figures of every scene are in docs/backends.md, "Default
+// integrators".
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "engine/diagnostics/energy.hpp"
+#include "engine/io/scene_loader.hpp"
+#include "engine/run/run.hpp"
+#include "engine/solvers/registry.hpp"
+
+namespace articulab {
+namespace {
+
+const char* const kScenes[] = {"single_pendulum.json", "double_pendulum.json", "four_bar.json", "chain.json",
+                               "spherical_chain.json", "loop_chain.json", "free_body.json"};
+
+// The largest |E - E0| of the run relative to its largest kinetic energy.
+double largestEnergyChange(articulab::Run& run) {
+  const Model& model = run.model();
+  const double e0 = computeEnergy(model, run.state()).total();
+  double largestChange = 0.0, largestKinetic = 1e-12;
+  run.advance(run.plan().steps, [&](const articulab::Run& r) {
+    const EnergyReport energy = computeEnergy(model, r.state());
+    largestChange = std::max(largestChange, std::abs(energy.total() - e0));
+    largestKinetic = std::max(largestKinetic, energy.kinetic);
+  });
+  return largestChange / largestKinetic;
+}
+
+TEST(DefaultIntegrators, KeepTheEnergyOfTheConservativeScenesWithinOnePercentOverTenSeconds) {
+  int checked = 0;
+  for (const char* file : kScenes) {
+    const auto model = std::make_shared<const Model>(loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/") + file));
+    ASSERT_EQ(model->description.find("Not conservative:"), std::string::npos) << file;
+    for (const BackendInfo& backend : backends()) {
+      RunRequest request;  // the back-end's default: no integrator wished for
+      request.backend = backend.name;
+      request.integratorWish = IntegratorWish::Preferred;
+      request.duration = 10.0;
+      if (!resolves(*model, request)) continue;  // loops on a tree back-end, general joints in maximal coordinates
+      articulab::Run run(model, request);
+      const double change = largestEnergyChange(run);
+      ASSERT_FALSE(run.failed()) << file << " on " << backend.name << ": " << run.failure();
+      EXPECT_LE(change, 0.01) << file << " on " << backend.name << " (" << run.plan().integrator.name() << ")";
+      EXPECT_FALSE(run.plan().dissipative()) << file << " on " << backend.name;
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 25);
+}
+
+}  // namespace
+}  // namespace articulab
