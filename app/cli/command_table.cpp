@@ -76,8 +76,10 @@ void studyUsage(std::ostream& out) {
                           and keeps what finished (exit 130); exit code 3 when a row failed
       --slurm [--partition P] [--time T] [--max-parallel K] [--emit-only]   write DIR/slurm/
                           study.sbatch, a job array whose tasks each run a slice of the study into
-                          DIR, and submit it with sbatch (prints the job id; not with --emit-only)
+                          DIR, and submit it with sbatch (prints the job id; not with --emit-only),
+                          held until a first job (references.sbatch) computes the reference runs once
       --status, --collect the rows so far and the job's tasks in the queue; merge DIR/results.csv
+      --references        only the study's reference runs, into DIR (the Slurm reference job)
 )";
 }
 

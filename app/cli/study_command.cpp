@@ -2,7 +2,8 @@
 // on a pool of workers (app/study), rows in a results store, results.csv merged from them
 // (docs/studies.md). Ctrl-C stops cleanly and keeps what finished; a second call completes it.
 // With --slurm: the same study as a Slurm job array (each task a slice, --task I/N, into the same
-// store); --status and --collect follow it and merge its rows.
+// store) after a job that computes the reference runs once (--references; the tasks only read
+// them); --status and --collect follow it and merge its rows.
 #include <unistd.h>
 
 #include <atomic>
@@ -18,6 +19,7 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/last_resort.hpp"
 #include "app/study/slurm_script.hpp"
+#include "app/study/study_case_run.hpp"
 #include "app/study/study_pool.hpp"
 
 namespace articulab::cli {
@@ -46,7 +48,7 @@ class InterruptFlag {
   struct sigaction previous_ {};
 };
 
-enum class StudyMode { Local, Slurm, Status, Collect };
+enum class StudyMode { Local, Slurm, Status, Collect, References };
 
 struct StudyOptions {
   std::string file, out;
@@ -59,7 +61,7 @@ struct StudyOptions {
 
 void setMode(StudyOptions& o, StudyMode mode, const std::string& flag) {
   if (o.mode != StudyMode::Local && o.mode != mode)
-    throw UsageError(flag + ": 'study' takes one of --slurm, --status and --collect");
+    throw UsageError(flag + ": 'study' takes one of --slurm, --status, --collect and --references");
   o.mode = mode;
 }
 
@@ -83,6 +85,7 @@ StudyOptions parseStudyOptions(const std::vector<std::string>& args) {
     else if (a == "--slurm") setMode(o, StudyMode::Slurm, a);
     else if (a == "--status") setMode(o, StudyMode::Status, a);
     else if (a == "--collect") setMode(o, StudyMode::Collect, a);
+    else if (a == "--references") setMode(o, StudyMode::References, a);
     else if (a == "--partition") o.slurm.partition = flagValue(args, i);
     else if (a == "--time") o.slurm.time = flagValue(args, i);
     else if (a == "--max-parallel") o.slurm.maxParallel = static_cast<std::size_t>(parseCount(a, flagValue(args, i)));
@@ -163,11 +166,25 @@ int rowsExitCode(const std::vector<study::StudyRow>& rows, std::size_t cases) {
   return kExitOk;
 }
 
+// A task of an array reads the reference runs its reference job wrote; one missing ends it
+// before it runs anything.
+void checkTaskReferences(const StudyOptions& o, const study::Study& plan, const std::vector<study::StudyCase>& slice,
+                         const study::StudyStore& store) {
+  const std::vector<const study::StudyCase*> missing = study::missingReferences(plan, slice, store);
+  if (missing.empty()) return;
+  throw CannotRunError("--task " + std::to_string(o.task) + "/" + std::to_string(o.tasks) + ": the reference of " +
+                       study::sceneKey(plan, *missing.front()) + " is not in " + store.folder() + "/references/" +
+                       study::referenceId(plan, *missing.front()) + ".json (" + std::to_string(missing.size()) +
+                       " missing); the array's reference job computes them first: articulab study " + o.file +
+                       " --out " + o.out + " --references");
+}
+
 int runLocally(const StudyOptions& o, const study::Study& plan, const std::vector<study::StudyCase>& cases,
                const study::StudyStore& store, std::ostream& out, std::ostream& err) {
   std::vector<study::StudyCase> slice;
   for (const study::StudyCase& c : cases)
     if (study::inSlice(c.index, o.task, o.tasks)) slice.push_back(c);
+  if (o.tasks > 1) checkTaskReferences(o, plan, slice, store);
   const InterruptFlag interrupt;
   StudyProgressLine progress(err, &err == &std::cerr && isatty(STDERR_FILENO));
   const study::StudyOutcome outcome =
@@ -192,10 +209,36 @@ int runLocally(const StudyOptions& o, const study::Study& plan, const std::vecto
 std::string absolute(const std::string& path) { return std::filesystem::absolute(path).lexically_normal().string(); }
 
 std::string jobIdPath(const study::StudyStore& store) { return store.folder() + "/slurm/job-id"; }
+std::string referenceJobIdPath(const study::StudyStore& store) { return store.folder() + "/slurm/reference-job-id"; }
 
-// Writes the job array's script into the store (and submits it unless --emit-only).
-int submitToSlurm(const StudyOptions& o, const std::vector<study::StudyCase>& cases, const study::StudyStore& store,
-                  std::ostream& out) {
+// --references: the reference runs of the whole study into the store, each once (a Slurm array's
+// first job).
+int computeReferences(const StudyOptions& o, const study::Study& plan, const std::vector<study::StudyCase>& cases,
+                      const study::StudyStore& store, std::ostream& out, std::ostream& err) {
+  const InterruptFlag interrupt;
+  const study::ReferenceOutcome outcome = study::computeReferences(plan, cases, store, o.jobs, stopRequested);
+  out << "study " << o.file << ": references " << outcome.computed << " computed, " << outcome.stored
+      << " stored before" << (study::usesStoredReferences(plan) ? "" : " (the study takes no reference run)") << '\n';
+  if (outcome.interrupted) {
+    err << "references interrupted; run the same command again to complete them\n";
+    return kExitInterrupted;
+  }
+  return kExitOk;
+}
+
+std::string submit(const std::string& script, const std::string& afterJob = "") {
+  try {
+    return study::submitSlurmScript(script, afterJob);
+  } catch (const std::runtime_error& e) {
+    throw CannotRunError(std::string("--slurm: ") + e.what());
+  }
+}
+
+// Writes the job array's script into the store, and the reference job's when the study needs
+// reference runs the store lacks, and submits them unless --emit-only: the reference job first,
+// the array held until it ends well.
+int submitToSlurm(const StudyOptions& o, const study::Study& plan, const std::vector<study::StudyCase>& cases,
+                  const study::StudyStore& store, std::ostream& out) {
   std::filesystem::create_directories(store.folder() + "/slurm");
   study::SlurmOptions slurm = o.slurm;
   slurm.tasks = std::min<std::size_t>(cases.size(), 1000);
@@ -205,13 +248,22 @@ int submitToSlurm(const StudyOptions& o, const std::vector<study::StudyCase>& ca
   const std::string script = absolute(store.folder() + "/slurm/study.sbatch");
   study::writeAtomically(script, study::slurmScript(binary.string(), absolute(o.file), absolute(store.folder()), slurm));
   out << "script      " << script << " (" << slurm.tasks << " array tasks for " << cases.size() << " runs)\n";
-  if (o.emitOnly) return kExitOk;
-  std::string id;
-  try {
-    id = study::submitSlurmScript(script);
-  } catch (const std::runtime_error& e) {
-    throw CannotRunError(std::string("--slurm: ") + e.what());
+  const std::size_t missing = study::missingReferences(plan, cases, store).size();
+  std::string referenceScript;
+  if (missing > 0) {
+    referenceScript = absolute(store.folder() + "/slurm/references.sbatch");
+    study::writeAtomically(referenceScript, study::slurmReferenceScript(binary.string(), absolute(o.file),
+                                                                        absolute(store.folder()), slurm));
+    out << "script      " << referenceScript << " (the " << missing << " reference runs, before the array)\n";
   }
+  if (o.emitOnly) return kExitOk;
+  std::string referenceId;
+  if (!referenceScript.empty()) {
+    referenceId = submit(referenceScript);
+    study::writeAtomically(referenceJobIdPath(store), referenceId + "\n");
+    out << "submitted   reference job " << referenceId << '\n';
+  }
+  const std::string id = submit(script, referenceId);
   study::writeAtomically(jobIdPath(store), id + "\n");
   out << "submitted   job " << id << "; follow it with: articulab study " << o.file << " --out " << o.out
       << " --status (then --collect)\n";
@@ -226,11 +278,12 @@ int reportStatus(const StudyOptions& o, const std::vector<study::StudyCase>& cas
   for (const study::StudyRow& r : rows) failed += !study::finished(r.status);
   out << "study " << o.file << ": " << rows.size() << " of " << cases.size() << " runs have rows (" << failed
       << " failed), " << cases.size() - rows.size() << " to go\n";
-  std::ifstream idFile(jobIdPath(store));
-  std::string id;
-  if (idFile >> id) {
+  for (const auto& [path, what] : {std::pair{referenceJobIdPath(store), "reference job "}, std::pair{jobIdPath(store), "slurm job   "}}) {
+    std::ifstream idFile(path);
+    std::string id;
+    if (!(idFile >> id)) continue;
     const std::string states = study::slurmQueueStates(id);
-    out << "slurm job   " << id << ": " << (states.empty() ? "no task in the queue" : states) << '\n';
+    out << what << id << ": " << (states.empty() ? "no task in the queue" : states) << '\n';
   }
   return kExitOk;
 }
@@ -254,7 +307,8 @@ int studyCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   try {
     const study::StudyStore store(o.out);
     switch (o.mode) {
-      case StudyMode::Slurm: return submitToSlurm(o, cases, store, out);
+      case StudyMode::Slurm: return submitToSlurm(o, plan, cases, store, out);
+      case StudyMode::References: return computeReferences(o, plan, cases, store, out, err);
       case StudyMode::Status: return reportStatus(o, cases, store, out);
       case StudyMode::Collect: return collect(o, cases, store, out);
       case StudyMode::Local: break;

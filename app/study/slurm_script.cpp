@@ -56,9 +56,26 @@ std::string slurmScript(const std::string& binary, const std::string& studyFile,
   return s.str();
 }
 
-std::string submitSlurmScript(const std::string& script) {
+std::string slurmReferenceScript(const std::string& binary, const std::string& studyFile, const std::string& folder,
+                                 const SlurmOptions& options) {
+  std::ostringstream s;
+  s << "#!/bin/sh\n"
+    << "# The reference runs of an articulab study, computed once into its results store before the\n"
+    << "# job array's tasks read them (docs/studies.md). Written by: articulab study --slurm\n"
+    << "#SBATCH --job-name=articulab-study-references\n#SBATCH --ntasks=1\n"
+    << "#SBATCH --output=" << folder << "/slurm/references.out\n";
+  if (!options.partition.empty()) s << "#SBATCH --partition=" << options.partition << '\n';
+  if (!options.time.empty()) s << "#SBATCH --time=" << options.time << '\n';
+  s << "exec " << shellQuoted(binary) << " study " << shellQuoted(studyFile) << " --out " << shellQuoted(folder)
+    << " --jobs \"${SLURM_CPUS_PER_TASK:-1}\" --references\n";
+  return s.str();
+}
+
+std::string submitSlurmScript(const std::string& script, const std::string& afterJob) {
   int status = 0;
-  const std::string out = commandOutput("sbatch --parsable " + shellQuoted(script), status);
+  const std::string dependency =
+      afterJob.empty() ? "" : "--dependency=afterok:" + shellQuoted(afterJob) + " --kill-on-invalid-dep=yes ";
+  const std::string out = commandOutput("sbatch --parsable " + dependency + shellQuoted(script), status);
   if (status != 0) throw std::runtime_error("sbatch failed" + (out.empty() ? std::string() : ": " + out));
   const std::string id = out.substr(0, out.find(';'));  // "ID;cluster" on a federation
   if (id.empty() || id.find_first_not_of("0123456789") != std::string::npos)

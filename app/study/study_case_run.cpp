@@ -8,6 +8,8 @@
 #include <new>
 
 #include "app/session/run_comparison.hpp"
+#include "engine/diagnostics/closed_form.hpp"
+#include "engine/io/scene_closed_form.hpp"
 #include "engine/io/model_loader.hpp"
 #include "engine/io/scene_error.hpp"
 #include "engine/run/run.hpp"
@@ -113,6 +115,21 @@ void noteReference(const ReferenceFrames& reference, StudyRow& row) {
     row.message += (row.message.empty() ? "" : "; ") + std::string("reference: ") + reference.failure;
 }
 
+// The scene's closed form at the output times: exact, so computed wherever it is needed (never stored).
+std::shared_ptr<const ReferenceFrames> closedFormFrames(const Study& study, const StudyCase& c) {
+  auto reference = std::make_shared<ReferenceFrames>();
+  try {
+    const ClosedForm closedForm(*loadCaseModel(study, c), declaredClosedForm(study.scenes[c.scene].path));
+    reference->label = "closed form (" + closedForm.solution() + ")";
+    for (double t : study.outputTimes) reference->frames.push_back(closedForm.poses(t));
+  } catch (const ClosedFormError& e) {
+    reference->failure = std::string("closed form: ") + e.what();
+  } catch (const SceneError& e) {
+    reference->failure = e.what();
+  }
+  return reference;
+}
+
 }  // namespace
 
 RunRequest referenceRequest(const Study& study, const Model& model) {
@@ -132,12 +149,16 @@ RunRequest referenceRequest(const Study& study, const Model& model) {
                                 "(\"reference\": {\"run\": \"BACKEND:INTEGRATOR@dt=SECONDS\"})");
 }
 
+std::string referenceId(const Study& study, const StudyCase& c) { return hashId("reference|" + sceneKey(study, c)); }
+
 std::shared_ptr<const ReferenceFrames> ReferenceCache::compute(const StudyCase& c, const std::atomic<bool>& stop) const {
-  const std::string id = hashId("reference|" + sceneKey(study_, c));
+  if (study_.reference.closedForm) return closedFormFrames(study_, c);
+  const std::string id = referenceId(study_, c);
   if (store_)
     if (std::optional<ReferenceFrames> stored = store_->reference(id))
       return std::make_shared<const ReferenceFrames>(std::move(*stored));
   auto reference = std::make_shared<ReferenceFrames>();
+  reference->writer = referenceWriter();
   try {
     const auto model = loadCaseModel(study_, c);
     Run run(model, referenceRequest(study_, *model));

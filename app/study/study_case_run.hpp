@@ -20,8 +20,10 @@
 
 namespace articulab::study {
 
-// The reference of each scene point of a study, computed once (by the first worker that needs
-// it; the others wait for it) and kept in the store so that a later call or another task reads it.
+// The reference of each scene point of a study. A reference run is computed once (by the first
+// worker that needs it; the others wait for it) and kept in the store so that a later call or a
+// Slurm array's task reads it; the scenes' closed form ("reference": "closed-form") is evaluated
+// where it is needed and not stored.
 class ReferenceCache {
  public:
   ReferenceCache(const Study& study, const StudyStore* store) : study_(study), store_(store) {}
@@ -36,6 +38,9 @@ class ReferenceCache {
   std::mutex mutex_;
   std::map<std::string, std::shared_future<std::shared_ptr<const ReferenceFrames>>> references_;
 };
+
+// The name of the case's reference in the store (references/ID.json): one per scene point.
+std::string referenceId(const Study& study, const StudyCase& c);
 
 // The reference's request on the model: the study's named run, or rk4 at the finest step of the
 // study divided by refine on the first back-end of the study's runs that runs the model with it.

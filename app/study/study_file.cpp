@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "engine/io/json_reader.hpp"
+#include "engine/io/scene_closed_form.hpp"
 #include "engine/io/scene_error.hpp"
 
 namespace articulab::study {
@@ -73,6 +74,12 @@ std::vector<std::string> readMetrics(const Node& node) {
 
 StudyReference readReference(const Node& node) {
   StudyReference reference;
+  if (node.json().is_string()) {
+    if (scene_io::readName(node) != "closed-form")
+      node.fail("expected \"closed-form\" (the scenes' closed forms) or an object {\"run\": ...} or {\"refine\": R}");
+    reference.closedForm = true;
+    return reference;
+  }
   scene_io::expectObject(node, {"run", "refine"});
   if (node.has("run") && node.has("refine"))
     node.fail("expected either \"run\" (a run spec) or \"refine\" (rk4 at the finest dt divided by it), not both");
@@ -89,6 +96,22 @@ void checkOutputTimes(const Node& node, const Study& study) {
       node.element(i).fail("output time " + scene_io::formatNumber(study.outputTimes[i]) + " s is after the duration " +
                            scene_io::formatNumber(study.duration) + " s");
     if (i > 0 && study.outputTimes[i] <= study.outputTimes[i - 1]) node.element(i).fail("output times must increase");
+  }
+}
+
+// "reference": "closed-form" needs every scene to declare one; a scene that does not read is
+// left to its rows (a failed row says why), as is one the closed form does not hold for.
+void checkClosedForms(const Node& root, const Study& study) {
+  for (std::size_t i = 0; i < study.scenes.size(); ++i) {
+    const StudyScene& scene = study.scenes[i];
+    try {
+      if (!declaredClosedForm(scene.path).empty()) continue;
+    } catch (const SceneError&) {
+      continue;
+    }
+    root.failField("reference", "\"closed-form\" needs a closed form in every scene, and scene " +
+                                    scene_io::inQuotes(scene.file) + " (/scenes/" + std::to_string(i) +
+                                    ") declares none (its \"closed_form\"); name a reference run instead");
   }
 }
 
@@ -124,7 +147,8 @@ Study readStudyText(const std::string& text, const std::string& file, const std:
   }
   study.metrics = root.has("metrics") ? readMetrics(root["metrics"]) : metricNames();
   if (root.has("reference")) study.reference = readReference(root["reference"]);
-  if (study.dts.empty() && !study.reference.run)
+  if (study.reference.closedForm && study.wants("error")) checkClosedForms(root, study);
+  if (study.dts.empty() && !study.reference.run && !study.reference.closedForm)
     for (std::size_t i = 0; i < study.runs.size(); ++i)
       if (study.runs[i].dt <= 0.0)
         runs.element(i).fail("without a study \"dt\" list each run needs @dt=SECONDS (the default reference is rk4 at "

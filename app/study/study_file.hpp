@@ -28,10 +28,11 @@ inline const std::vector<std::string>& metricNames() {
   return names;
 }
 
-// The run whose states the errors are taken against: a named run spec, or by default rk4 at the
-// finest step of the study divided by `refine`, on the first back-end of the study's runs that
-// runs the scene with rk4.
+// What the errors are taken against: the scene's closed form (engine/diagnostics/closed_form.hpp;
+// "reference": "closed-form"), a named run spec, or by default rk4 at the finest step of the study
+// divided by `refine`, on the first back-end of the study's runs that runs the scene with rk4.
 struct StudyReference {
+  bool closedForm = false;
   std::optional<session::RunSpec> run;
   double refine = 16.0;
 };

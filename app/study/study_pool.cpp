@@ -4,6 +4,7 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "app/study/study_case_run.hpp"
@@ -20,6 +21,73 @@ unsigned workerCount(unsigned jobs, std::size_t cases) {
   return static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(wanted, cases)));
 }
 
+namespace {
+
+// Calls work(i) for i = 0 .. count - 1 on `jobs` workers (this thread one of them) until `stop`;
+// a worker whose work returns false takes no more. The first exception thrown ends the workers and
+// is rethrown.
+void forEachInParallel(std::size_t count, unsigned jobs, const std::atomic<bool>& stop,
+                       const std::function<bool(std::size_t)>& work) {
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::mutex mutex;
+  std::exception_ptr error;
+  const auto worker = [&] {
+    while (!stop && !failed) {
+      const std::size_t i = next++;
+      if (i >= count) return;
+      try {
+        if (!work(i)) return;
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(mutex);
+        if (!error) error = std::current_exception();
+        failed = true;
+        return;
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  const unsigned threads = workerCount(jobs, count);
+  for (unsigned w = 1; w < threads; ++w) workers.emplace_back(worker);
+  worker();
+  for (std::thread& thread : workers) thread.join();
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace
+
+bool usesStoredReferences(const Study& study) { return study.wants("error") && !study.reference.closedForm; }
+
+std::vector<const StudyCase*> missingReferences(const Study& study, const std::vector<StudyCase>& cases,
+                                                const StudyStore& store) {
+  std::vector<const StudyCase*> missing;
+  if (!usesStoredReferences(study)) return missing;
+  std::set<std::string> seen;
+  for (const StudyCase& c : cases)
+    if (seen.insert(referenceId(study, c)).second && !store.reference(referenceId(study, c))) missing.push_back(&c);
+  return missing;
+}
+
+ReferenceOutcome computeReferences(const Study& study, const std::vector<StudyCase>& cases, const StudyStore& store,
+                                   unsigned jobs, const std::atomic<bool>& stop) {
+  ReferenceOutcome outcome;
+  if (!usesStoredReferences(study)) return outcome;
+  const std::vector<const StudyCase*> missing = missingReferences(study, cases, store);
+  std::set<std::string> points;
+  for (const StudyCase& c : cases) points.insert(referenceId(study, c));
+  outcome.stored = points.size() - missing.size();
+  ReferenceCache references(study, &store);
+  std::atomic<std::size_t> computed{0};
+  forEachInParallel(missing.size(), jobs, stop, [&](std::size_t i) {
+    if (!references.get(*missing[i], stop)) return false;
+    ++computed;
+    return true;
+  });
+  outcome.computed = computed;
+  outcome.interrupted = stop && outcome.computed < missing.size();
+  return outcome;
+}
+
 StudyOutcome runStudyCases(const Study& study, const std::vector<StudyCase>& cases, const StudyStore& store,
                            unsigned jobs, const std::atomic<bool>& stop,
                            const std::function<void(const StudyProgress&)>& onProgress) {
@@ -32,37 +100,21 @@ StudyOutcome runStudyCases(const Study& study, const std::vector<StudyCase>& cas
   }
   outcome.progress.total = pending.size();
   ReferenceCache references(study, &store);
-  std::atomic<std::size_t> next{0};
   std::mutex mutex;
-  std::exception_ptr error;
   const auto start = std::chrono::steady_clock::now();
-  const auto work = [&] {
-    while (!stop) {
-      const std::size_t i = next++;
-      if (i >= pending.size()) return;
-      try {
-        const std::optional<StudyRow> row = runCase(study, *pending[i], references, stop);
-        if (!row) return;
-        store.write(*row);
-        const std::lock_guard<std::mutex> lock(mutex);
-        StudyProgress& p = outcome.progress;
-        ++p.done;
-        if (!finished(row->status)) ++p.failed;
-        p.elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (onProgress) onProgress(p);
-      } catch (...) {  // the store cannot be written: the study cannot go on
-        const std::lock_guard<std::mutex> lock(mutex);
-        if (!error) error = std::current_exception();
-        return;
-      }
-    }
-  };
-  std::vector<std::thread> workers;
-  const unsigned count = workerCount(jobs, pending.size());
-  for (unsigned w = 1; w < count; ++w) workers.emplace_back(work);
-  work();
-  for (std::thread& worker : workers) worker.join();
-  if (error) std::rethrow_exception(error);
+  // An exception (the store cannot be written) ends the study: it cannot go on.
+  forEachInParallel(pending.size(), jobs, stop, [&](std::size_t i) {
+    const std::optional<StudyRow> row = runCase(study, *pending[i], references, stop);
+    if (!row) return false;
+    store.write(*row);
+    const std::lock_guard<std::mutex> lock(mutex);
+    StudyProgress& p = outcome.progress;
+    ++p.done;
+    if (!finished(row->status)) ++p.failed;
+    p.elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (onProgress) onProgress(p);
+    return true;
+  });
   outcome.interrupted = stop && outcome.progress.done < outcome.progress.total;
   return outcome;
 }

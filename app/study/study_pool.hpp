@@ -38,4 +38,24 @@ StudyOutcome runStudyCases(const Study& study, const std::vector<StudyCase>& cas
 // The threads a study uses for `jobs` (0: the cores).
 unsigned workerCount(unsigned jobs, std::size_t cases);
 
+// Whether the study's errors are taken against reference runs kept in the store (not a closed
+// form, and the error is among the metrics).
+bool usesStoredReferences(const Study& study);
+
+// One case of every scene point of `cases` whose reference run is not in the store yet.
+std::vector<const StudyCase*> missingReferences(const Study& study, const std::vector<StudyCase>& cases,
+                                                const StudyStore& store);
+
+struct ReferenceOutcome {
+  std::size_t computed = 0;  // written by this call
+  std::size_t stored = 0;    // in the store before
+  bool interrupted = false;
+};
+
+// Computes the missing reference runs of the cases' scene points into the store on `jobs`
+// workers: what the reference job of a Slurm array does once before its tasks, which only read
+// them. Nothing when the study uses no stored reference.
+ReferenceOutcome computeReferences(const Study& study, const std::vector<StudyCase>& cases, const StudyStore& store,
+                                   unsigned jobs, const std::atomic<bool>& stop);
+
 }  // namespace articulab::study

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -22,11 +23,15 @@ namespace {
   throw StoreError(what + " '" + path + "': " + (error != 0 ? std::strerror(error) : "unknown reason"));
 }
 
-std::string temporaryName(const std::string& path) {
-  const std::size_t thread = std::hash<std::thread::id>{}(std::this_thread::get_id());
+std::string hostName() {
   char host[64] = "host";
   gethostname(host, sizeof host - 1);
-  return path + ".tmp." + host + "." + std::to_string(getpid()) + "." + std::to_string(thread);
+  return host;
+}
+
+std::string temporaryName(const std::string& path) {
+  const std::size_t thread = std::hash<std::thread::id>{}(std::this_thread::get_id());
+  return path + ".tmp." + hostName() + "." + std::to_string(getpid()) + "." + std::to_string(thread);
 }
 
 void writeAll(int fd, const std::string& content, const std::string& path) {
@@ -62,6 +67,14 @@ nlohmann::json parseStored(const std::string& path, const std::string& text) {
 }
 
 }  // namespace
+
+std::string referenceWriter() {
+  const char* job = std::getenv("SLURM_ARRAY_JOB_ID");
+  const char* task = std::getenv("SLURM_ARRAY_TASK_ID");
+  if (job && task) return std::string("slurm job ") + job + " task " + task;
+  if ((job = std::getenv("SLURM_JOB_ID"))) return std::string("slurm job ") + job;
+  return "host " + hostName() + " process " + std::to_string(getpid());
+}
 
 void writeAtomically(const std::string& path, const std::string& content) {
   const std::string temporary = temporaryName(path);
@@ -140,7 +153,8 @@ std::optional<ReferenceFrames> StudyStore::reference(const std::string& id) cons
   if (!text) return std::nullopt;
   const nlohmann::json json = parseStored(path, *text);
   try {
-    ReferenceFrames reference{json.at("label").get<std::string>(), {}, json.at("failure").get<std::string>()};
+    ReferenceFrames reference{json.at("label").get<std::string>(), {}, json.at("failure").get<std::string>(),
+                              json.value("written_by", std::string())};
     for (const nlohmann::json& time : json.at("frames")) {
       std::vector<Matrix4> bodies;
       for (const nlohmann::json& frame : time) {
@@ -167,7 +181,10 @@ void StudyStore::writeReference(const std::string& id, const ReferenceFrames& re
     }
     frames.push_back(std::move(time));
   }
-  const nlohmann::json json{{"label", reference.label}, {"failure", reference.failure}, {"frames", frames}};
+  const nlohmann::json json{{"label", reference.label},
+                            {"failure", reference.failure},
+                            {"written_by", reference.writer},
+                            {"frames", frames}};
   writeAtomically((fs::path(folder_) / "references" / (id + ".json")).string(), json.dump() + "\n");
 }
 

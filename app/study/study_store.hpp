@@ -22,12 +22,18 @@ class StoreError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The body frames of a reference run at the output times ([time][body]); failure: why it has none.
+// The body frames of a reference run at the output times ([time][body]); failure: why it has none;
+// writer: who computed it ("slurm job 12 task 3", "host 4711": referenceWriter()).
 struct ReferenceFrames {
   std::string label;
   std::vector<std::vector<Matrix4>> frames;
   std::string failure;
+  std::string writer;
 };
+
+// This process as the writer of a reference: its Slurm job (and array task) when it is one,
+// else its host and process id.
+std::string referenceWriter();
 
 // Writes content to path through a temporary file in the same folder, renamed over it.
 void writeAtomically(const std::string& path, const std::string& content);

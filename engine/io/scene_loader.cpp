@@ -8,6 +8,7 @@
 #include "engine/io/json_reader.hpp"
 #include "engine/io/scene_bodies.hpp"
 #include "engine/io/scene_chains.hpp"
+#include "engine/io/scene_closed_form.hpp"
 #include "engine/io/scene_constraints.hpp"
 #include "engine/io/scene_forces.hpp"
 #include "engine/io/scene_json_lists.hpp"
@@ -203,7 +204,8 @@ Model buildModel(const std::string& text, const Json& document, const std::strin
   ReadContext context{fileName, {}, limits, {}};
   const Node root(document, "", context);
   scene_io::expectObject(root, {"name", "description", "parameters", "gravity", "ground_contact", "body_contact", "simulation",
-                                "bodies", "joints", "chains", "constraints", "forces", "muscles", "keyframes"});
+                                "bodies", "joints", "chains", "constraints", "forces", "muscles", "keyframes",
+                                "closed_form"});
   context.parameters = readDeclaredParameters(root);
   applyOverrides(root, overrides, context.parameters);
 
@@ -223,6 +225,7 @@ Model buildModel(const std::string& text, const Json& document, const std::strin
   if (root.has("muscles")) scene_io::readMuscles(root["muscles"], initial, model);
   scene_io::checkInitialStateIsFinite(root, model, initial);
   if (root.has("keyframes")) readKeyframes(root["keyframes"], model);
+  if (root.has("closed_form")) scene_io::checkClosedForm(root["closed_form"], model);
   return model;
 }
 

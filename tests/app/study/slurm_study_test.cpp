@@ -3,8 +3,9 @@
 // after `hostname -s` with the CPUs of nproc (proctrack/linuxproc, task/none, state and spool in
 // a temporary folder), slurmctld and slurmd on ports of their own; all stopped at the end by
 // their pid files. The test submits a small study, waits, collects, and compares the rows with a
-// local run of the same study (wall and CPU times aside). Skipped where Slurm is not installed or
-// the test is not root.
+// local run of the same study (wall and CPU times aside), and checks that the reference was
+// computed once, by the reference job the array waits for. Skipped where Slurm is not installed
+// or the test is not root.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -127,6 +128,20 @@ TEST_F(SlurmStudy, JobArrayGivesTheRowsOfALocalRun) {
   const std::vector<StudyRow> a = clusterStore.rows(ids), b = localStore.rows(ids);
   ASSERT_EQ(a.size(), b.size());
   for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(withoutTimes(a[i]), withoutTimes(b[i]));
+  // The one reference (one scene point) was computed once, by the reference job, before the
+  // array: no task wrote it.
+  std::string referenceJob;
+  std::ifstream(cluster + "/slurm/reference-job-id") >> referenceJob;
+  ASSERT_FALSE(referenceJob.empty()) << "no reference job was submitted";
+  int references = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(cluster + "/references")) {
+    ++references;
+    const std::optional<ReferenceFrames> reference = clusterStore.reference(entry.path().stem().string());
+    ASSERT_TRUE(reference);
+    EXPECT_EQ(reference->writer, "slurm job " + referenceJob);
+    EXPECT_EQ(reference->failure, "");
+  }
+  EXPECT_EQ(references, 1);
 }
 
 }  // namespace
