@@ -1,7 +1,6 @@
 // articulab compare SCENE --runs "baraff:semi-implicit,redmax:rk4,...": the runs of one scene
-// side by side (issue 32), stepped in lockstep over the same simulated time through the Run
-// (app/session/run_comparison.hpp), summarised in one table, with each run's CSV, the comparison
-// series and the comparison figure.
+// side by side (issue 32), stepped in lockstep through the comparison (app/compare), its table
+// printed, with each run's CSV, the comparison series and the comparison figure.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -14,17 +13,18 @@
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/output_file.hpp"
+#include "app/compare/comparison.hpp"
 #include "app/figures/comparison_plots.hpp"
 #include "app/figures/plot_export.hpp"
 #include "app/session/comparison_series.hpp"
 #include "app/session/csv_export.hpp"
 #include "app/session/run_spec.hpp"
-#include "app/session/run_comparison.hpp"
 
 namespace articulab::cli {
 
 namespace {
 
+using compare::ComparedRun;
 using session::RunSpec;
 
 struct CompareOptions {
@@ -74,84 +74,21 @@ CompareOptions parseCompareOptions(const std::vector<std::string>& args) {
   return o;
 }
 
-// A run of the comparison with what the table reports besides the Run's monitor.
-struct ComparedRun {
-  std::string name;
-  std::unique_ptr<Run> run;
-  session::IterationTally iterations;
-};
-
-std::vector<ComparedRun> startRuns(const CompareOptions& o, std::ostream& err) {
+std::vector<compare::ComparedRun> startRuns(const CompareOptions& o, std::ostream& err) {
   const auto model = std::make_shared<const Model>(loadModel(o.scene, o.overrides, o.import));
-  std::vector<ComparedRun> runs;
-  std::vector<session::RunNameParts> parts;
-  for (std::size_t i = 0; i < o.runs.size(); ++i) {
-    const RunSpec& spec = o.runs[i];
-    try {
-      runs.push_back({"", std::make_unique<Run>(model, session::specRequest(spec, o.base)), {}});
-    } catch (const RunRefusal& refused) {
-      throw UsageError("--runs: run " + std::to_string(i + 1) + " '" + spec.text + "': " +
-                       (refused.field().empty() ? "" : refused.field() + ": ") + refused.what());
-    }
-    const RunPlan& plan = runs.back().run->plan();
-    for (const std::string& warning : plan.support.warnings) err << "warning: run " << i + 1 << ": " << warning << '\n';
-    parts.push_back(session::nameParts(plan));
+  try {
+    return compare::startRuns(model, o.runs, o.base, [&err](const std::string& warning) { err << "warning: " << warning << '\n'; });
+  } catch (const compare::ComparisonError& e) {
+    throw UsageError("--" + e.field() + ": " + e.what());
   }
-  const std::vector<std::string> names = session::runNames(parts);
-  for (std::size_t i = 0; i < runs.size(); ++i) runs[i].name = names[i];
-  return runs;
 }
 
-std::size_t referenceIndex(const CompareOptions& o, const std::vector<ComparedRun>& runs) {
-  if (o.reference.empty()) return 0;
-  for (std::size_t i = 0; i < runs.size(); ++i)
-    if (runs[i].name == o.reference || std::to_string(i + 1) == o.reference) return i;
-  std::string names;
-  for (std::size_t i = 0; i < runs.size(); ++i) names += (i ? ", " : "") + std::to_string(i + 1) + " " + runs[i].name;
-  throw UsageError("--reference: no run '" + o.reference + "' (expected a number or a name: " + names + ")");
-}
-
-// The common output period: the largest step, so that every run whose step divides it meets the
-// others there.
-double outputPeriod(const std::vector<ComparedRun>& runs) {
-  double period = 0.0;
-  for (const ComparedRun& r : runs) period = std::max(period, r.run->plan().dt);
-  return period;
-}
-
-std::vector<const Run*> runningRuns(const std::vector<ComparedRun>& runs) {
-  std::vector<const Run*> out;
-  for (const ComparedRun& r : runs) out.push_back(r.run->failed() ? nullptr : r.run.get());
-  return out;
-}
-
-// Steps every run over the same simulated time, the comparison series a row at each common
-// output time; each run ends at its own step count (duration / dt), as `articulab run` does.
-void runAll(std::vector<ComparedRun>& runs, std::size_t reference, session::TimeSeries& series,
-            std::vector<session::RunDifference>& largest) {
-  const double period = outputPeriod(runs);
-  const double duration = runs.front().run->plan().duration;
-  const long outputs = std::lround(duration / period);
-  std::vector<double> row;
-  const auto addRow = [&] {
-    session::comparisonRow(runningRuns(runs), reference, runs[reference].run->state().t, row);
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-      const double position = row[session::comparisonChannel(i, session::kDifferencePosition)];
-      const double rotation = row[session::comparisonChannel(i, session::kDifferenceRotation)];
-      if (std::isfinite(position)) largest[i].position = std::max(largest[i].position, position);
-      if (std::isfinite(rotation)) largest[i].rotation = std::max(largest[i].rotation, rotation);
-    }
-    series.push(row.data());
-  };
-  addRow();
-  for (long k = 1; k <= outputs; ++k) {
-    for (ComparedRun& r : runs)
-      session::catchUp(*r.run, static_cast<double>(k) * period, [&r](const Run& run) { r.iterations.add(run.state().outputs.iterations); });
-    addRow();
+std::size_t referenceIndex(const CompareOptions& o, const std::vector<compare::ComparedRun>& runs) {
+  try {
+    return compare::referenceIndex(o.reference, runs);
+  } catch (const compare::ComparisonError& e) {
+    throw UsageError("--" + e.field() + ": " + e.what());
   }
-  for (ComparedRun& r : runs)
-    r.run->advance(r.run->plan().steps - r.run->stepsTaken(),
-                   [&r](const Run& run) { r.iterations.add(run.state().outputs.iterations); });
 }
 
 std::string number(const char* pattern, double value) {
@@ -160,25 +97,7 @@ std::string number(const char* pattern, double value) {
   return text;
 }
 
-struct RunFigures {
-  double largest, largestRelative, end, endRelative;  // |E - E0|, J and x the largest kinetic energy
-  double drift;                                       // m
-  session::RunDifference difference;                           // to the reference run
-  double usPerStep;
-};
-
-RunFigures figuresOf(const ComparedRun& r, const session::RunDifference& difference) {
-  const Run& run = *r.run;
-  const EnergyWatch& energy = run.monitor().energy;
-  const double scale = session::energyChangeScale(energy);
-  const double end = std::abs(energy.last - energy.start());
-  const long steps = run.stepsTaken();
-  return {energy.largestChange, energy.largestChange / scale, end, end / scale, run.monitor().drift.position, difference,
-          steps > 0 ? 1e6 * run.stepWallSeconds() / static_cast<double>(steps) : 0.0};
-}
-
-void printTable(std::ostream& out, const CompareOptions& o, const std::vector<ComparedRun>& runs, std::size_t reference,
-                const std::vector<session::RunDifference>& differences) {
+void printTable(std::ostream& out, const CompareOptions& o, const std::vector<ComparedRun>& runs, std::size_t reference) {
   const Model& model = runs.front().run->model();
   out << "scene       " << o.scene << " (" << model.name << ", " << model.bodyCount() << " bodies, " << model.nq << " DOF), "
       << number("%g", runs.front().run->plan().duration) << " s simulated, difference to run " << reference + 1 << " ("
@@ -194,17 +113,16 @@ void printTable(std::ostream& out, const CompareOptions& o, const std::vector<Co
       << "max diff m" << std::setw(11) << "diff rad" << std::setw(9) << "iter" << std::setw(6) << "max" << std::setw(11)
       << "us/step" << "  status\n";
   for (std::size_t i = 0; i < runs.size(); ++i) {
-    const RunFigures f = figuresOf(runs[i], differences[i]);
-    const session::IterationTally& it = runs[i].iterations;
-    const Run& run = *runs[i].run;
-    out << std::setw(3) << i + 1 << ' ' << std::left << std::setw(24) << runs[i].name << std::right << std::setw(13)
-        << number("%.6g", f.largest) << std::setw(10) << number("%.3g", f.largestRelative) << std::setw(13)
-        << number("%.6g", f.end) << std::setw(10) << number("%.3g", f.endRelative) << std::setw(13)
-        << number("%.6g", f.drift) << std::setw(13) << number("%.6g", f.difference.position) << std::setw(11)
-        << number("%.3g", f.difference.rotation) << std::setw(9) << (it.largest < 0 ? "-" : number("%.3g", it.mean()))
-        << std::setw(6) << (it.largest < 0 ? "-" : std::to_string(it.largest)) << std::setw(11)
-        << number("%.4g", f.usPerStep) << "  "
-        << (run.failed() ? "diverged" : run.monitor().blowUp.empty() ? "ok" : "not trusted") << '\n';
+    const compare::TableRow r = compare::tableRow(runs[i]);
+    out << std::setw(3) << i + 1 << ' ' << std::left << std::setw(24) << r.name << std::right << std::setw(13)
+        << number("%.6g", r.energyLargest) << std::setw(10) << number("%.3g", r.energyLargestRelative) << std::setw(13)
+        << number("%.6g", r.energyEnd) << std::setw(10) << number("%.3g", r.energyEndRelative) << std::setw(13)
+        << number("%.6g", r.drift) << std::setw(13) << number("%.6g", r.difference.position) << std::setw(11)
+        << number("%.3g", r.difference.rotation) << std::setw(9)
+        << (r.iterationsMean ? number("%.3g", *r.iterationsMean) : "-") << std::setw(6)
+        << (r.iterationsLargest ? std::to_string(*r.iterationsLargest) : "-") << std::setw(11)
+        << number("%.4g", 1e6 * r.secondsPerStep) << "  " << (r.failure ? "diverged" : r.notTrusted ? "not trusted" : "ok")
+        << '\n';
   }
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const Run& run = *runs[i].run;
@@ -223,31 +141,34 @@ std::string jsonString(const std::string& text) {
   return out + "\"";
 }
 
-std::string jsonNumber(double v) { return std::isfinite(v) ? number("%.17g", v) : "null"; }
+std::string jsonValue(const std::string& text) { return jsonString(text); }
+std::string jsonValue(double v) { return std::isfinite(v) ? number("%.17g", v) : "null"; }
+std::string jsonValue(long v) { return std::to_string(v); }
+template <class T>
+std::string jsonValue(const std::optional<T>& v) {
+  return v ? jsonValue(*v) : "null";
+}
 
-void printJson(std::ostream& out, const CompareOptions& o, const std::vector<ComparedRun>& runs, std::size_t reference,
-               const std::vector<session::RunDifference>& differences) {
-  out << "{\n  \"scene\": " << jsonString(o.scene) << ",\n  \"duration\": " << jsonNumber(runs.front().run->plan().duration)
+// One run's object on lines of its own, the fields of compare::visitFields.
+void printJsonRun(std::ostream& out, const compare::TableRow& row) {
+  const char* separator = "";
+  out << "    {";
+  compare::visitFields(
+      row,
+      [&](const char* name, const auto& value) {
+        out << separator << '"' << name << "\": " << jsonValue(value);
+        separator = ", ";
+      },
+      [&] { separator = ",\n     "; });
+  out << "}";
+}
+
+void printJson(std::ostream& out, const CompareOptions& o, const std::vector<ComparedRun>& runs, std::size_t reference) {
+  out << "{\n  \"scene\": " << jsonString(o.scene) << ",\n  \"duration\": " << jsonValue(runs.front().run->plan().duration)
       << ",\n  \"reference\": " << reference + 1 << ",\n  \"runs\": [\n";
   for (std::size_t i = 0; i < runs.size(); ++i) {
-    const Run& run = *runs[i].run;
-    const RunFigures f = figuresOf(runs[i], differences[i]);
-    const session::IterationTally& it = runs[i].iterations;
-    out << "    {\"name\": " << jsonString(runs[i].name) << ", \"spec\": " << jsonString(o.runs[i].text)
-        << ", \"label\": " << jsonString(session::runLabel(run.plan())) << ", \"backend\": " << jsonString(run.backend().name)
-        << ", \"integrator\": " << jsonString(run.plan().integrator.name()) << ", \"dt\": " << jsonNumber(run.plan().dt)
-        << ", \"steps\": " << run.stepsTaken() << ",\n     \"energy_change_largest\": " << jsonNumber(f.largest)
-        << ", \"energy_change_largest_relative\": " << jsonNumber(f.largestRelative)
-        << ", \"energy_change_end\": " << jsonNumber(f.end) << ", \"energy_change_end_relative\": " << jsonNumber(f.endRelative)
-        << ",\n     \"drift_position_largest\": " << jsonNumber(f.drift)
-        << ", \"difference_position_largest\": " << jsonNumber(f.difference.position)
-        << ", \"difference_rotation_largest\": " << jsonNumber(f.difference.rotation)
-        << ",\n     \"iterations_mean\": " << (it.largest < 0 ? "null" : jsonNumber(it.mean()))
-        << ", \"iterations_largest\": " << (it.largest < 0 ? "null" : std::to_string(it.largest))
-        << ", \"seconds_per_step\": " << jsonNumber(f.usPerStep * 1e-6)
-        << ",\n     \"failure\": " << (run.failed() ? jsonString(run.failure()) : "null")
-        << ", \"not_trusted\": " << (run.monitor().blowUp.empty() ? "null" : jsonString(run.monitor().blowUp)) << "}"
-        << (i + 1 < runs.size() ? ",\n" : "\n");
+    printJsonRun(out, compare::tableRow(runs[i]));
+    out << (i + 1 < runs.size() ? ",\n" : "\n");
   }
   out << "  ]\n}\n";
 }
@@ -314,23 +235,14 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
   }
   std::vector<ComparedRun> runs = startRuns(o, err);
   const std::size_t reference = referenceIndex(o, runs);
-  std::vector<std::string> names;
-  for (const ComparedRun& r : runs) names.push_back(r.name);
-  for (ComparedRun& r : runs) r.run->record(o.columns, o.every);
-  const double period = outputPeriod(runs);
-  session::TimeSeries series(session::comparisonChannels(names),
-                             static_cast<std::size_t>(std::lround(runs.front().run->plan().duration / period)) + 2);
-  std::vector<session::RunDifference> differences(runs.size());
-  runAll(runs, reference, series, differences);
+  session::TimeSeries series = compare::comparisonSeries(runs);
+  compare::runAll(runs, reference, series, o.columns, o.every);
   bool diverged = false;
-  for (ComparedRun& r : runs) {
-    if (!r.run->failed()) r.run->finishRecording();
-    diverged = diverged || r.run->failed();
-  }
+  for (const ComparedRun& r : runs) diverged = diverged || r.run->failed();
   if (o.csvDir) writeCsvFiles(*o.csvDir, o, runs, series);
   if (o.figure) writeFigure(*o.figure, o, runs, reference, series);
-  if (o.json) printJson(out, o, runs, reference, differences);
-  else printTable(out, o, runs, reference, differences);
+  if (o.json) printJson(out, o, runs, reference);
+  else printTable(out, o, runs, reference);
   return diverged ? 3 : 0;
 }
 

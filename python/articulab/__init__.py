@@ -6,6 +6,8 @@
     run.step(1000)                                          # the GIL is released while stepping
     run.q, run.qd, run.body_poses, run.energy, run.drift
     rec = run.record(["q", "energy", "drift"], steps=5000, every=10)   # a dict of NumPy arrays
+    table = al.compare(scene, ["baraff:rk4", "redmax:rk4"], duration=1)  # `articulab compare`'s table
+    rows = al.study("scenes/studies/chain_scaling.json", jobs=2)      # `articulab study`'s rows
 
 Every run steps through the engine's one Run, so Python gives the numbers of `articulab run`
 bitwise; bad input raises ValueError (SceneError, RunRefusal) with the CLI's messages and a run
@@ -15,6 +17,7 @@ time. See docs/python.md.
 
 import json
 import os
+import tempfile
 from collections.abc import Mapping
 
 from ._core import (
@@ -33,13 +36,13 @@ from ._core import (
     forward_dynamics,
 )
 from ._core import Run as _EngineRun
-from ._core import _load_file, _load_text
+from ._core import _compare, _load_file, _load_text, _study
 
 __version__ = "0.1"
 
 __all__ = [
     "Contact", "DivergenceError", "Drift", "Energy", "Momentum", "Monitor", "Recording", "Run", "RunRefusal",
-    "RunWarning", "Scene", "SceneError", "StepOutputs", "backends", "forward_dynamics", "load",
+    "RunWarning", "Scene", "SceneError", "StepOutputs", "backends", "compare", "forward_dynamics", "load", "study",
 ]
 
 
@@ -119,3 +122,77 @@ class Run(_EngineRun):
                 error.recording = recording
                 raise
         return recording
+
+
+def _frame(rows, as_frame, function):
+    """The rows as they are, or as a pandas DataFrame with as_frame=True."""
+    if not as_frame:
+        return rows
+    try:
+        import pandas
+    except ImportError:
+        raise ImportError(f"{function}(as_frame=True) returns a pandas DataFrame: pandas is not installed "
+                          "(pip install pandas, or Debian python3-pandas); without as_frame it returns a "
+                          "list of dicts") from None
+    return pandas.DataFrame(rows)
+
+
+def compare(scene, runs, *, duration=None, reference=None, on_blow_up="stop", every=1, as_frame=False):
+    """Runs of one scene side by side, as `articulab compare SCENE --runs ... --json`: every run
+    stepped in lockstep over the same simulated time (the GIL released), then one row per run
+    with the fields of `compare --json` ("name", "spec", "label", "backend", "integrator", "dt",
+    "steps", "energy_change_largest" [J] and "_relative" (x the largest kinetic energy),
+    "energy_change_end" and "_relative", "drift_position_largest" [m],
+    "difference_position_largest" [m] and "difference_rotation_largest" [rad] to the reference
+    run, "iterations_mean" and "iterations_largest" (None for a direct solve),
+    "seconds_per_step", "failure" and "not_trusted" (None when the run went well)).
+
+    scene: a Scene, or what load() takes. runs: run specs as the CLI writes them
+    ("redmax:rk4@dt=0.0005", "recursive:implicit@gmres-tolerance=1e-10"; a str with commas is
+    several runs, as the CLI's --runs takes it) or dicts
+    {"backend": ..., "integrator": ..., "dt": ..., "settings": {...}} (all but backend
+    optional). duration: s (None: the scene's). reference: the run the differences are taken
+    against, by number (1: the first) or name (None: the first). on_blow_up: "stop" or "warn".
+    every: the states the drift is taken over, every `every` steps and the last (the CLI's
+    --every).
+    as_frame=True: a pandas DataFrame instead of the list of dicts.
+
+    A bad run raises ValueError with the CLI's message naming the part ("runs: run 2
+    'redmax:rk4@dt=0': ..."); a run that diverges is reported in its row's "failure"."""
+    if not isinstance(scene, Scene):
+        scene = load(scene)
+    if isinstance(runs, (str, Mapping)):
+        runs = [runs]
+    rows = _compare(scene, list(runs), duration, "" if reference is None else str(reference), on_blow_up, every)
+    return _frame(rows, as_frame, "compare")
+
+
+def study(source, *, jobs=None, out=None, as_frame=False):
+    """Runs a study, as `articulab study FILE --jobs JOBS --out OUT` does (docs/studies.md): every
+    combination of its scenes' parameter grids, runs and step sizes on a pool of `jobs` worker
+    threads (None: one per core), the GIL released; returns its rows, one dict per case in the
+    study's order with the fields of the store's row files ("id", "scene", "parameters", "run",
+    "backend", "integrator", "dt", "duration", "status", "message", "steps", "wall_per_step",
+    "cpu_per_step", "iterations_mean", "iterations_largest", "energy_change_largest" ...,
+    "drift_position_largest", "drift_rotation_largest", "reference", "output_times",
+    "error_position", "error_rotation" (lists over the output times) and
+    "error_position_largest"); None where the CLI's results.csv has an empty cell.
+
+    source: a study file's path or a dict of the study format (its scene files relative to the
+    current directory). out: the results store (a folder; results.csv is written there), whose
+    finished rows are kept and not run again, as the CLI's --out; None: a temporary folder.
+    Ctrl-C (KeyboardInterrupt) stops the study cleanly: the finished rows stay in `out`, and a
+    second call completes it. as_frame=True: a pandas DataFrame. A bad study file raises
+    SceneError naming the file and field."""
+    if jobs is None:
+        jobs = 0
+    elif isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs: expected a number of worker threads >= 1 or None, got {jobs!r}")
+    if isinstance(source, Mapping):
+        text, folder = json.dumps(source, allow_nan=False), os.getcwd()
+    else:
+        text, folder = os.fsdecode(source), None
+    if out is not None:
+        return _frame(_study(text, folder, min(jobs, 4096), os.fsdecode(out)), as_frame, "study")
+    with tempfile.TemporaryDirectory(prefix="articulab-study-") as folder_out:
+        return _frame(_study(text, folder, min(jobs, 4096), folder_out), as_frame, "study")

@@ -1,7 +1,7 @@
 # Type stubs of the package articulab (python/articulab/__init__.py and the extension _core).
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -324,3 +324,81 @@ def forward_dynamics(scene: Scene, backend: str | None = None, q: Numbers | None
                      qd: Numbers | None = None, *, integrator: str | None = None,
                      settings: Mapping[str, SettingValue] | None = None) -> Array:
     """The back-end's joint accelerations at (q, qd)."""
+
+class RunDict(TypedDict, total=False):
+    """A run of compare() as a dict: backend (required), integrator, dt [s], settings."""
+    backend: str
+    integrator: str
+    dt: float
+    settings: Mapping[str, SettingValue]
+
+class ComparisonRow(TypedDict):
+    """A run's row of compare(): the fields of `articulab compare --json`."""
+    name: str
+    spec: str
+    label: str
+    backend: str
+    integrator: str
+    dt: float
+    steps: int
+    energy_change_largest: float | None
+    energy_change_largest_relative: float | None
+    energy_change_end: float | None
+    energy_change_end_relative: float | None
+    drift_position_largest: float | None
+    difference_position_largest: float | None
+    difference_rotation_largest: float | None
+    iterations_mean: float | None
+    iterations_largest: int | None
+    seconds_per_step: float | None
+    failure: str | None
+    not_trusted: str | None
+
+class StudyRow(TypedDict):
+    """A row of study(): the fields of the store's row files (docs/studies.md)."""
+    id: str
+    scene: str
+    parameters: str
+    run: str
+    backend: str
+    integrator: str
+    dt: float | None
+    duration: float | None
+    status: Literal["ok", "not-trusted", "failed"]
+    message: str
+    steps: int
+    wall_per_step: float | None
+    cpu_per_step: float | None
+    iterations_mean: float | None
+    iterations_largest: float | None
+    energy_change_largest: float | None
+    energy_change_largest_relative: float | None
+    energy_change_final: float | None
+    energy_change_final_relative: float | None
+    drift_position_largest: float | None
+    drift_rotation_largest: float | None
+    reference: str
+    output_times: list[float | None]
+    error_position: list[float | None]
+    error_rotation: list[float | None]
+    error_position_largest: float | None
+
+@overload
+def compare(scene: Scene | str | os.PathLike[str] | Mapping[str, Any], runs: str | RunDict | Sequence[str | RunDict], *,
+            duration: float | None = None, reference: int | str | None = None,
+            on_blow_up: Literal["stop", "warn"] = "stop", every: int = 1, as_frame: Literal[False] = False) -> list[ComparisonRow]: ...
+@overload
+def compare(scene: Scene | str | os.PathLike[str] | Mapping[str, Any], runs: str | RunDict | Sequence[str | RunDict], *,
+            duration: float | None = None, reference: int | str | None = None,
+            on_blow_up: Literal["stop", "warn"] = "stop", every: int = 1, as_frame: Literal[True]) -> Any:
+    """Runs of one scene side by side, the table of `articulab compare --json` (one row per run);
+    a pandas DataFrame with as_frame=True."""
+
+@overload
+def study(source: str | os.PathLike[str] | Mapping[str, Any], *, jobs: int | None = None,
+          out: str | os.PathLike[str] | None = None, as_frame: Literal[False] = False) -> list[StudyRow]: ...
+@overload
+def study(source: str | os.PathLike[str] | Mapping[str, Any], *, jobs: int | None = None,
+          out: str | os.PathLike[str] | None = None, as_frame: Literal[True]) -> Any:
+    """Runs a study as `articulab study FILE --jobs JOBS --out OUT`; its rows, one per case; a
+    pandas DataFrame with as_frame=True."""

@@ -5,19 +5,9 @@
 
 namespace articulab::python {
 
-namespace {
-
 std::string typeName(py::handle value) { return py::str(py::type::of(value).attr("__name__")); }
 
-// A setting's value as the CLI's --setting NAME=VALUE takes it: a number (a float by its
-// shortest text that reads back the same, a bool as 1 or 0) or a name.
-std::string settingText(const std::string& name, py::handle value) {
-  if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "1" : "0";
-  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
-  if (py::isinstance<py::int_>(value)) return py::str(value);
-  if (py::isinstance<py::float_>(value) || PyNumber_Check(value.ptr())) return py::repr(py::float_(py::reinterpret_borrow<py::object>(value)));
-  throw InputError("settings", "setting '" + name + "': expected a number or a name, got " + typeName(value));
-}
+namespace {
 
 std::vector<SettingRequest> settingRequests(py::handle settings) {
   if (settings.is_none()) return {};
@@ -49,6 +39,14 @@ std::vector<double> initialValues(py::handle value, const char* field) {
 }
 
 }  // namespace
+
+std::string settingText(const std::string& name, py::handle value) {
+  if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "1" : "0";
+  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  if (py::isinstance<py::int_>(value)) return py::str(value);
+  if (py::isinstance<py::float_>(value) || PyNumber_Check(value.ptr())) return py::repr(py::float_(py::reinterpret_borrow<py::object>(value)));
+  throw InputError("settings", "setting '" + name + "': expected a number or a name, got " + typeName(value));
+}
 
 RunRequest requestFrom(const RunArguments& arguments) {
   RunRequest request;

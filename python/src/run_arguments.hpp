@@ -24,4 +24,12 @@ struct RunArguments {
 // to it (RunRefusal).
 RunRequest requestFrom(const RunArguments& arguments);
 
+// A setting's value as the CLI's --setting NAME=VALUE takes it: a number (a float by its
+// shortest text that reads back the same, a bool as 1 or 0) or a name; InputError (settings)
+// for another type.
+std::string settingText(const std::string& name, py::handle value);
+
+// The name of a value's Python type, for messages ("expected a dict, got list").
+std::string typeName(py::handle value);
+
 }  // namespace articulab::python

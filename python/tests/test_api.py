@@ -10,7 +10,8 @@ import articulab as al
 STUB = ast.parse((Path(al.__file__).parent / "__init__.pyi").read_text())
 STUB_NAMES = {node.name: node for node in STUB.body if isinstance(node, (ast.ClassDef, ast.FunctionDef))}
 STUB_ONLY = {"Channel", "SceneDefaults", "BodyDescription", "JointDescription", "NamedType", "BackendSupport",
-             "SceneDescription", "IntegratorEntry", "SettingEntry", "BackendEntry"}  # TypedDicts of returned dicts
+             "SceneDescription", "IntegratorEntry", "SettingEntry", "BackendEntry",
+             "RunDict", "ComparisonRow", "StudyRow"}  # TypedDicts of the dicts taken and returned
 
 
 def public_members(cls):

@@ -30,3 +30,19 @@ def test_the_worked_example_runs(tmp_path, monkeypatch):
     assert sorted(recordings) == ["baraff", "redmax", "variational-maximal", "variational-minimal"]
     for recording in recordings.values():
         assert recording.rows == 501
+
+
+# The examples of the sections Comparisons and Studies, between "<!-- example-tables -->" and
+# "<!-- /example-tables -->", run as written.
+def test_the_comparison_and_study_examples_run(tmp_path, monkeypatch, capsys):
+    text = (SOURCE_DIR / "docs" / "python.md").read_text()
+    example = text.split("<!-- example-tables -->")[1].split("<!-- /example-tables -->")[0]
+    blocks = re.findall(r"```python\n(.*?)```", example, flags=re.S)
+    assert len(blocks) == 2
+    monkeypatch.chdir(tmp_path)
+    os.symlink(SOURCE_DIR / "scenes", tmp_path / "scenes")
+    namespace = {}
+    exec(compile("\n".join(blocks), "docs/python.md", "exec"), namespace)
+    assert [row["name"] for row in namespace["table"]] == ["redmax", "baraff", "variational-maximal"]
+    assert len(namespace["rows"]) == 6 and all(row["status"] == "ok" for row in namespace["rows"])
+    assert "error at 0.5 s" in capsys.readouterr().out

@@ -3,7 +3,9 @@
 #      of app/gui, app/video or render/: the panels draw it, record records it;
 #   2. app/video includes nothing of app/gui: record draws through video::SessionWindow;
 #   3. app/figures (figures drawn with cairo for the CLI and the app alike) includes no OpenGL,
-#      GLFW, glad or ImGui header and nothing of app/gui, app/video or render/.
+#      GLFW, glad or ImGui header and nothing of app/gui, app/video or render/;
+#   4. app/compare and app/study (libraries of the CLI and the Python module) include no OpenGL,
+#      GLFW, glad or ImGui header and nothing of app/gui, app/video, app/cli or render/.
 # Usage: cmake -DSOURCE_DIR=<project root> -P app_include_rules.cmake (fails listing every breach).
 if(NOT SOURCE_DIR)
   message(FATAL_ERROR "app_include_rules: pass -DSOURCE_DIR=<project root>")
@@ -12,7 +14,9 @@ include(${CMAKE_CURRENT_LIST_DIR}/include_lines.cmake)
 
 file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/app/session/*.hpp ${SOURCE_DIR}/app/session/*.cpp
      ${SOURCE_DIR}/app/video/*.hpp ${SOURCE_DIR}/app/video/*.cpp
-     ${SOURCE_DIR}/app/figures/*.hpp ${SOURCE_DIR}/app/figures/*.cpp)
+     ${SOURCE_DIR}/app/figures/*.hpp ${SOURCE_DIR}/app/figures/*.cpp
+     ${SOURCE_DIR}/app/compare/*.hpp ${SOURCE_DIR}/app/compare/*.cpp
+     ${SOURCE_DIR}/app/study/*.hpp ${SOURCE_DIR}/app/study/*.cpp)
 set(breaches "")
 set(checked 0)
 foreach(source ${sources})
@@ -26,6 +30,8 @@ foreach(source ${sources})
       list(APPEND breaches "${source}: includes '${header}' (app/session draws nothing)")
     elseif(source MATCHES "^app/figures/" AND (header MATCHES "^(app/video|render)/" OR graphics))
       list(APPEND breaches "${source}: includes '${header}' (app/figures draws with cairo alone)")
+    elseif(source MATCHES "^app/(compare|study)/" AND (header MATCHES "^(app/video|app/cli|render)/" OR graphics))
+      list(APPEND breaches "${source}: includes '${header}' (app/compare and app/study draw nothing and serve the CLI and Python)")
     endif()
   endforeach()
 endforeach()
