@@ -203,11 +203,18 @@ Matrix3 readRotationMatrix(const Node& node) {
 
 }  // namespace
 
+constexpr double kLargestRotationAngle = 1e6;  // rad
+
 // A rotation vector (axis times angle, sueda eq 1.3) or the rows of a rotation matrix, which a
 // saved scene uses when the rotation vector would not read back to exactly the same matrix.
 Matrix3 readRotation(const Node& node) {
   if (node.json().is_array() && !node.json().empty() && node.json()[0].is_array()) return readRotationMatrix(node);
-  return so3::exp(readVector3(node));
+  const Vector3 w = readVector3(node);
+  // Past about 1e6 rad the angle's cosine keeps no significant digit (and |w|^2 overflows at 1e154).
+  if (!(w.norm() <= kLargestRotationAngle))
+    node.fail("expected a rotation vector (axis times angle) of at most " + formatNumber(kLargestRotationAngle) +
+              " rad, got an angle of " + formatNumber(w.norm()) + " rad");
+  return so3::exp(w);
 }
 
 Matrix4 readPose(const Node& object, const std::string& positionKey, const std::string& rotationKey) {

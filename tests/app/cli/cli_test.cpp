@@ -374,7 +374,12 @@ TEST(HugeModels, WorkspaceThatDoesNotFitIsRefusedWithTheFigureAndTheBackendThatF
   EXPECT_NE(redmax.reason.find("recursive (about"), std::string::npos) << redmax.reason;
   EXPECT_TRUE(findBackend("recursive")->supports(model).ok);
   model.defaults.integrator = Integrator::LinearlyImplicitEuler;  // O(n^2) memory on recursive
-  const SolverSupport implicit = findBackend("recursive")->supports(model);
+  const BackendInfo& recursiveBackend = *findBackend("recursive");
+  const SceneIntegratorChoice sceneChoice = recursiveBackend.supports.choose(model);  // a scene's wish gives way
+  EXPECT_EQ(sceneChoice.integrator, Integrator::RK4);
+  EXPECT_TRUE(sceneChoice.support.ok);
+  const SolverSupport implicit =  // asked for explicitly, it is refused with the figure
+      recursiveBackend.supports(model, sceneSolverOptions(recursiveBackend, model, Integrator::LinearlyImplicitEuler));
   EXPECT_FALSE(implicit.ok);
   EXPECT_NE(implicit.reason.find("recursive with semi-implicit"), std::string::npos) << implicit.reason;
 

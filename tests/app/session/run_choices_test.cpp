@@ -130,7 +130,7 @@ TEST(RunChoices, AnIntegratorTheNewBackEndDoesNotOfferIsReplacedWithANotice) {
   ASSERT_TRUE(session.advance(10, error)) << error;
   const Snapshot snap = snapshotOf(session);
   EXPECT_EQ(snap.backend, "baraff");
-  EXPECT_EQ(snap.integrator, Integrator::SemiImplicitEuler);
+  EXPECT_EQ(snap.integrator, Integrator::RK4);  // baraff's default (its defaultOrder: rk4 first)
   EXPECT_EQ(snap.noticeVersion, notices + 1);
   EXPECT_NE(snap.notice.find("integrator 'implicit' is not used"), std::string::npos) << snap.notice;
   const TimeSeries samples = session.samples();
@@ -138,7 +138,7 @@ TEST(RunChoices, AnIntegratorTheNewBackEndDoesNotOfferIsReplacedWithANotice) {
   ASSERT_EQ(segments.size(), 2u);
   EXPECT_EQ(segments[0], (Segment{0.0, "redmax", "implicit", 0.001}));
   EXPECT_EQ(segments[1].label, "baraff");
-  EXPECT_EQ(segments[1].integrator, "semi-implicit");
+  EXPECT_EQ(segments[1].integrator, "rk4");
 }
 
 }  // namespace
