@@ -199,7 +199,9 @@ TEST(RunPlan, CarriedOverIntegratorFallsBackWithAWarning) {
   articulab::Run run(model, on("redmax", "rk4"));
   const RunRequest carried = requestOnBackend(run.plan(), "variational-maximal");
   const RunPlan plan = resolveRun(*model, carried);
-  const Integrator fallback = findBackend("variational-maximal")->integrators.front().integrator;
+  const BackendInfo& target = *findBackend("variational-maximal");  // its default: the first of its default order
+  const Integrator fallback =
+      target.capabilities.defaultOrder.empty() ? target.integrators.front().integrator : target.capabilities.defaultOrder.front();
   EXPECT_EQ(plan.integrator, fallback);
   EXPECT_EQ(plan.integratorReplaced, "integrator 'rk4' is not used: back-end 'variational-maximal' does not offer it "
                                      "(it offers: " + integratorListNames(plan.backend->integrators) +
