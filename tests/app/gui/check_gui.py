@@ -135,6 +135,22 @@ def run_script(opts, name, text, extra=()):
     return run([opts.exe, "gui", *extra, "--script", path], name), path
 
 
+def run_interactive(opts, name, args, seconds=8):
+    """An interactive session (no script) for `seconds`, then closed; its exit code (None when it
+    stayed open) and its log."""
+    log_path = os.path.join(opts.out_dir, name + ".log")
+    with open(log_path, "w") as log:
+        app = subprocess.Popen([opts.exe, "gui", *args], stdout=log, stderr=subprocess.STDOUT)
+        try:
+            code = app.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            code = None
+            app.terminate()
+            app.wait(timeout=10)
+    with open(log_path) as log:
+        return code, log.read()
+
+
 def read_csv(path):
     with open(path) as f:
         rows = list(csv.reader(f))
@@ -505,35 +521,14 @@ run-frames 10
     check(result.returncode == 1 and "/joints/0/type" in result.stderr, "a broken start-up scene is reported")
 
     # Interactive (no script): the window opens on the default scene, the error in the banner.
-    log_path = os.path.join(out, "interactive_broken.log")
-    with open(log_path, "w") as log:
-        app = subprocess.Popen([opts.exe, "gui", "tests/app/gui/data/broken_scene.json"], stdout=log,
-                               stderr=subprocess.STDOUT)
-        try:
-            code = app.wait(timeout=8)
-        except subprocess.TimeoutExpired:
-            code = None
-            app.terminate()
-            app.wait(timeout=10)
-    with open(log_path) as log:
-        text = log.read()
+    code, text = run_interactive(opts, "interactive_broken", ["tests/app/gui/data/broken_scene.json"])
     check(code is None, "the app stays open on a broken start-up scene (exit code %s)" % code)
     check("the app opened the default scene" in text and "/joints/0/type" in text,
           "the banner names the default scene and the loader's message: %s" % text.strip()[-300:])
     check("first look" not in text, "a scene that did not load gets no first-look comparison")
 
     # Interactive without a scene: the first look, the four-bar compared on two back-ends.
-    log_path = os.path.join(out, "interactive_first_look.log")
-    with open(log_path, "w") as log:
-        app = subprocess.Popen([opts.exe, "gui"], stdout=log, stderr=subprocess.STDOUT)
-        try:
-            code = app.wait(timeout=8)
-        except subprocess.TimeoutExpired:
-            code = None
-            app.terminate()
-            app.wait(timeout=10)
-    with open(log_path) as log:
-        text = log.read()
+    code, text = run_interactive(opts, "interactive_first_look", [])
     check(code is None, "the app stays open on its first look (exit code %s)" % code)
     check("first look: " in text and "four_bar.json" in text and "baraff:semi-implicit" in text
           and "could not add" not in text,
