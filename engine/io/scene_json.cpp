@@ -201,8 +201,8 @@ class SceneDocumentBuilder : public SaxTypes {
 };
 
 // Reads the root array `list` of a document again, one entry at a time: each entry is built,
-// handed to the reader and freed. The text was checked by parseSceneJson, which left a
-// placeholder for each entry (streamedLists): only the reader of an entry may throw.
+// handed to the reader and freed. The text was checked by parseSceneJson, which kept an empty
+// object in place of each entry of the streamed lists: only the reader of an entry may throw.
 class EntryStreamer : public SaxTypes {
  public:
   EntryStreamer(const std::string& file, std::string_view list, const EntryReader& read)
