@@ -9,7 +9,6 @@
 #include "app/cli/describe_json.hpp"
 #include "app/cli/last_resort.hpp"
 #include "engine/diagnostics/closed_form.hpp"
-#include "engine/io/scene_closed_form.hpp"
 #include "engine/forces/muscle_excitation.hpp"
 
 namespace articulab::cli {
@@ -84,7 +83,7 @@ void describeHeader(const Model& model, const std::string& scene, std::ostream& 
   out << "  " << model.bodyCount() << " bodies, " << model.joints.size() << " joints, " << model.loops.size()
       << " loop constraints, " << model.forces.size() << " force elements, " << model.muscles.size() << " muscles, "
       << model.nq << " DOF\n";
-  if (const std::string solution = declaredClosedForm(scene); !solution.empty()) {
+  if (const std::string& solution = model.closedForm; !solution.empty()) {
     out << "  closed form " << solution << " (an exact solution; a study's \"reference\": \"closed-form\"):\n";
     for (const std::string& line : ClosedForm(model, solution).summary()) out << "    " << line << '\n';
   }

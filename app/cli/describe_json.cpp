@@ -2,7 +2,6 @@
 
 #include "app/cli/describe_facts.hpp"
 #include "engine/diagnostics/closed_form.hpp"
-#include "engine/io/scene_closed_form.hpp"
 #include "engine/solvers/registry.hpp"
 
 namespace articulab::cli {
@@ -155,7 +154,7 @@ OrderedJson describeJson(const Model& model, const std::string& scene, bool summ
     for (const Model::Keyframe& key : model.keyframes) keyframes.push_back(key.name);
     out["keyframes"] = keyframes;
   }
-  if (const std::string solution = declaredClosedForm(scene); !solution.empty())
+  if (const std::string& solution = model.closedForm; !solution.empty())
     out["closed_form"] = {{"solution", solution}, {"bodies", ClosedForm(model, solution).summary()}};
   out["import_report"] = model.importReport;
   out["backends"] = verdictsJson(model);

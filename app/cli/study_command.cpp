@@ -172,8 +172,8 @@ void checkTaskReferences(const StudyOptions& o, const study::Study& plan, const 
                          const study::StudyStore& store) {
   const std::vector<const study::StudyCase*> missing = study::missingReferences(plan, slice, store);
   if (missing.empty()) return;
-  throw CannotRunError("--task " + std::to_string(o.task) + "/" + std::to_string(o.tasks) + ": the reference of " +
-                       study::sceneKey(plan, *missing.front()) + " is not in " + store.folder() + "/references/" +
+  throw CannotRunError("--task " + std::to_string(o.task) + "/" + std::to_string(o.tasks) + ": the reference run of " +
+                       study::caseSceneText(plan, *missing.front()) + " is not in " + store.folder() + "/references/" +
                        study::referenceId(plan, *missing.front()) + ".json (" + std::to_string(missing.size()) +
                        " missing); the array's reference job computes them first: articulab study " + o.file +
                        " --out " + o.out + " --references");

@@ -9,7 +9,6 @@
 
 #include "app/session/run_comparison.hpp"
 #include "engine/diagnostics/closed_form.hpp"
-#include "engine/io/scene_closed_form.hpp"
 #include "engine/io/model_loader.hpp"
 #include "engine/io/scene_error.hpp"
 #include "engine/run/run.hpp"
@@ -119,7 +118,8 @@ void noteReference(const ReferenceFrames& reference, StudyRow& row) {
 std::shared_ptr<const ReferenceFrames> closedFormFrames(const Study& study, const StudyCase& c) {
   auto reference = std::make_shared<ReferenceFrames>();
   try {
-    const ClosedForm closedForm(*loadCaseModel(study, c), declaredClosedForm(study.scenes[c.scene].path));
+    const auto model = loadCaseModel(study, c);
+    const ClosedForm closedForm(*model, model->closedForm);
     reference->label = "closed form (" + closedForm.solution() + ")";
     for (double t : study.outputTimes) reference->frames.push_back(closedForm.poses(t));
   } catch (const ClosedFormError& e) {

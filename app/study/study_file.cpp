@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "engine/io/json_reader.hpp"
-#include "engine/io/scene_closed_form.hpp"
+#include "engine/io/model_loader.hpp"
 #include "engine/io/scene_error.hpp"
 
 namespace articulab::study {
@@ -99,13 +99,14 @@ void checkOutputTimes(const Node& node, const Study& study) {
   }
 }
 
-// "reference": "closed-form" needs every scene to declare one; a scene that does not read is
-// left to its rows (a failed row says why), as is one the closed form does not hold for.
+// "reference": "closed-form" needs every scene to declare one (read at the scene's own parameters);
+// a scene that does not load is left to its rows (a failed row says why), as is one the closed
+// form does not hold for at a grid point.
 void checkClosedForms(const Node& root, const Study& study) {
   for (std::size_t i = 0; i < study.scenes.size(); ++i) {
     const StudyScene& scene = study.scenes[i];
     try {
-      if (!declaredClosedForm(scene.path).empty()) continue;
+      if (!loadModel(scene.path).closedForm.empty()) continue;
     } catch (const SceneError&) {
       continue;
     }

@@ -52,6 +52,11 @@ std::string sceneKey(const Study& study, const StudyCase& c) {
   return study.scenes[c.scene].file + "|" + c.parametersText();
 }
 
+std::string caseSceneText(const Study& study, const StudyCase& c) {
+  const std::string parameters = c.parametersText();
+  return "scene " + study.scenes[c.scene].file + (parameters.empty() ? " at its own parameters" : " with " + parameters);
+}
+
 std::vector<StudyCase> expandStudy(const Study& study) {
   std::vector<StudyCase> cases;
   for (std::size_t s = 0; s < study.scenes.size(); ++s)

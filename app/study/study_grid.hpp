@@ -27,6 +27,8 @@ struct StudyCase {
 std::vector<StudyCase> expandStudy(const Study& study);
 // The scene with its parameters, the reference's key part ("scene|n=5").
 std::string sceneKey(const Study& study, const StudyCase& c);
+// The same for people: "scene chain.json with n=5" (or "at its own parameters").
+std::string caseSceneText(const Study& study, const StudyCase& c);
 // 16 hex digits of FNV-1a 64 of the text.
 std::string hashId(const std::string& text);
 // Whether case `index` belongs to slice `task` of `tasks` (a Slurm array task): round robin.

@@ -19,6 +19,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
+void createFolder(const fs::path& folder) {
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  if (ec) throw StoreError("cannot create '" + folder.string() + "': " + ec.message());
+}
+
 [[noreturn]] void fail(const std::string& what, const std::string& path, int error) {
   throw StoreError(what + " '" + path + "': " + (error != 0 ? std::strerror(error) : "unknown reason"));
 }
@@ -94,13 +100,8 @@ void writeAtomically(const std::string& path, const std::string& content) {
   }
 }
 
-StudyStore::StudyStore(std::string folder) : folder_(std::move(folder)) {
-  for (const char* sub : {"runs", "references"}) {
-    std::error_code ec;
-    fs::create_directories(fs::path(folder_) / sub, ec);
-    if (ec) throw StoreError("cannot create '" + (fs::path(folder_) / sub).string() + "': " + ec.message());
-  }
-}
+// references/ is made by the first reference written: a study without reference runs has none.
+StudyStore::StudyStore(std::string folder) : folder_(std::move(folder)) { createFolder(fs::path(folder_) / "runs"); }
 
 std::string StudyStore::tablePath() const { return (fs::path(folder_) / "results.csv").string(); }
 
@@ -185,6 +186,7 @@ void StudyStore::writeReference(const std::string& id, const ReferenceFrames& re
                             {"failure", reference.failure},
                             {"written_by", reference.writer},
                             {"frames", frames}};
+  createFolder(fs::path(folder_) / "references");
   writeAtomically((fs::path(folder_) / "references" / (id + ".json")).string(), json.dump() + "\n");
 }
 

@@ -3,14 +3,12 @@
 #include <algorithm>
 
 #include "engine/diagnostics/closed_form.hpp"
-#include "engine/io/model_loader.hpp"
-#include "engine/io/scene_json.hpp"
 
 namespace articulab {
 
 namespace scene_io {
 
-void checkClosedForm(const Node& node, const Model& model) {
+std::string readClosedForm(const Node& node, const Model& model) {
   expectObject(node, {"solution"});
   const Node solution = node["solution"];
   const std::string name = readName(solution);
@@ -23,18 +21,22 @@ void checkClosedForm(const Node& node, const Model& model) {
   } catch (const ClosedFormError& e) {
     solution.fail(name + " does not hold for this scene: " + e.what());
   }
+  return name;
+}
+
+bool closedFormHoldsFrom(const Model& model, const VectorX& q0, const VectorX& qd0) {
+  if (model.closedForm.empty()) return false;
+  Model moved = model;
+  moved.q0 = q0;
+  moved.qd0 = qd0;
+  try {
+    const ClosedForm check(moved, model.closedForm);
+    return true;
+  } catch (const ClosedFormError&) {
+    return false;
+  }
 }
 
 }  // namespace scene_io
-
-std::string declaredClosedForm(const std::string& scenePath) {
-  if (modelFormatOf(scenePath) != ModelFormat::Scene) return "";
-  const SceneLimits limits = scene_io::resolveLimits(SceneLimits{});
-  const scene_io::Json json = scene_io::parseSceneJson(scene_io::readSceneText(scenePath, limits), scenePath, limits);
-  if (!json.is_object() || !json.contains("closed_form")) return "";
-  const scene_io::Json& closedForm = json["closed_form"];
-  if (!closedForm.is_object() || !closedForm.contains("solution") || !closedForm["solution"].is_string()) return "";
-  return closedForm["solution"].get<std::string>();
-}
 
 }  // namespace articulab

@@ -11,15 +11,12 @@
 
 namespace articulab::scene_io {
 
-// Checks the declaration against the complete model (bodies, joints, gravity, contact, q0, qd0).
-void checkClosedForm(const Node& node, const Model& model);
+// The declared solution's name, checked against the complete model (bodies, joints, gravity,
+// contact, q0, qd0).
+std::string readClosedForm(const Node& node, const Model& model);
+
+// Whether the model's closed form holds from its initial state q0, qd0 (a scene saved mid-run
+// starts elsewhere: a slide that has begun no longer starts at rest).
+bool closedFormHoldsFrom(const Model& model, const VectorX& q0, const VectorX& qd0);
 
 }  // namespace articulab::scene_io
-
-namespace articulab {
-
-// The solution the scene file declares; empty when it declares none or is not a scene (.json).
-// Throws SceneError when the file does not read or parse (the loader reports the rest).
-std::string declaredClosedForm(const std::string& scenePath);
-
-}  // namespace articulab

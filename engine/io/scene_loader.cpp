@@ -225,7 +225,7 @@ Model buildModel(const std::string& text, const Json& document, const std::strin
   if (root.has("muscles")) scene_io::readMuscles(root["muscles"], initial, model);
   scene_io::checkInitialStateIsFinite(root, model, initial);
   if (root.has("keyframes")) readKeyframes(root["keyframes"], model);
-  if (root.has("closed_form")) scene_io::checkClosedForm(root["closed_form"], model);
+  if (root.has("closed_form")) model.closedForm = scene_io::readClosedForm(root["closed_form"], model);
   return model;
 }
 

@@ -13,6 +13,7 @@
 
 #include "engine/io/json_layout.hpp"
 #include "engine/io/model_difference.hpp"
+#include "engine/io/scene_closed_form.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/io/scene_general_joint_writer.hpp"
 #include "engine/io/scene_values_out.hpp"
@@ -262,6 +263,8 @@ OrderedJson sceneJson(const Model& model, const VectorX& q0, const VectorX& qd0,
     scene["keyframes"] = list(model.keyframes, [](const Model::Keyframe& key) {
       return OrderedJson{{"name", key.name}, {"q", scene_io::numbers(key.q)}, {"qd", scene_io::numbers(key.qd)}};
     });
+  // Kept where it still holds from the saved state (a slide saved mid-run no longer starts at rest).
+  if (scene_io::closedFormHoldsFrom(model, q0, qd0)) scene["closed_form"] = {{"solution", model.closedForm}};
   return scene;
 }
 

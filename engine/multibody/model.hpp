@@ -72,6 +72,9 @@ struct Model {
     VectorX q, qd;
   };
   std::vector<Keyframe> keyframes;
+  // The exact solution the scene declares ("closed_form", engine/diagnostics/closed_form.hpp), for a
+  // study's "reference": "closed-form"; empty when it declares none.
+  std::string closedForm;
 
   int bodyCount() const { return static_cast<int>(bodies.size()); }
   int parentOf(int i) const { return joints[i].parent; }

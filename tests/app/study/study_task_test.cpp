@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <cstdio>
 #include <cstdlib>
 
 #include "app/study/study_case_run.hpp"
@@ -18,6 +19,16 @@ int exitCodeOf(const std::string& command) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+std::string errorOutputOf(const std::string& command) {
+  std::string text;
+  if (FILE* pipe = ::popen((command + " 2>&1 >/dev/null").c_str(), "r")) {
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, pipe)) text += buffer;
+    ::pclose(pipe);
+  }
+  return text;
+}
+
 TEST(StudyTasks, ReadTheReferencesComputedOnceBeforeThem) {
   const std::string dir = test::freshFolder("tasks");
   const std::string study = test::writeStudy(dir,
@@ -25,6 +36,11 @@ TEST(StudyTasks, ReadTheReferencesComputedOnceBeforeThem) {
       "\"runs\": [\"redmax:semi-implicit\", \"recursive:rk4\"], \"dt\": [0.01], \"duration\": 0.2}");
   const std::string out = dir + "/split", command = std::string(ARTICULAB_BINARY) + " study " + study + " --out " + out;
   EXPECT_EQ(exitCodeOf(command + " --task 0/2"), 2) << "a task without its references must refuse";
+  // The refusal names the scene and its parameters as a person would, not the store's key.
+  const std::string refusal = errorOutputOf(command + " --task 0/2");
+  EXPECT_NE(refusal.find("the reference run of scene " + test::sourceDir() + "/scenes/chain.json with n=3"),
+            std::string::npos) << refusal;
+  EXPECT_EQ(refusal.find("chain.json|"), std::string::npos) << refusal;
   const Study plan = readStudy(study);
   const std::vector<StudyCase> cases = expandStudy(plan);
   const StudyStore split(out);

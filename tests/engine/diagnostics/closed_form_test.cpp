@@ -70,7 +70,7 @@ std::vector<Matrix4> posesOfARun(const Model& model, const std::string& backend,
 }
 
 TEST(ClosedForm, SlopeSlideMatchesTheHandValues) {
-  ASSERT_EQ(declaredClosedForm(test::kScenes + "box_slope_slide.json"), "slope-slide");
+  ASSERT_EQ(loadScene(test::kScenes + "box_slope_slide.json").closedForm, "slope-slide");
   const ClosedForm closedForm(loadScene(test::kScenes + "box_slope_slide.json"), "slope-slide");
   // a = g (sin theta - mu cos theta) = 1.024683036 m/s^2 along +x from x = 0, z = 0.05 m.
   const std::vector<Matrix4> at1 = closedForm.poses(1.0);
@@ -86,7 +86,7 @@ TEST(ClosedForm, SlopeSlideMatchesTheHandValues) {
 }
 
 TEST(ClosedForm, FreeFlightMatchesTheHandValues) {
-  ASSERT_EQ(declaredClosedForm(test::kScenes + "projectile.json"), "free-flight");
+  ASSERT_EQ(loadScene(test::kScenes + "projectile.json").closedForm, "free-flight");
   const ClosedForm closedForm(loadScene(test::kScenes + "projectile.json"), "free-flight");
   EXPECT_EQ(closedForm.solution(), "free-flight");
   // x = 2 t, z = 1 + 5 t - 4.905 t^2, rotation 3 t about z.
@@ -152,8 +152,8 @@ TEST(ClosedForm, LoaderRefusesOneThatDoesNotHoldByItsPointer) {
 }
 
 TEST(ClosedForm, OnlyTheScenesThatDeclareOneHaveIt) {
-  EXPECT_EQ(declaredClosedForm(test::kScenes + "double_pendulum.json"), "");
-  EXPECT_EQ(declaredClosedForm(test::kScenes + "box_slope_stick.json"), "slope-slide");
+  EXPECT_EQ(loadScene(test::kScenes + "double_pendulum.json").closedForm, "");
+  EXPECT_EQ(loadScene(test::kScenes + "box_slope_stick.json").closedForm, "slope-slide");
   EXPECT_THROW(ClosedForm(loadScene(test::kScenes + "double_pendulum.json"), "free-flight"), ClosedFormError);
 }
 

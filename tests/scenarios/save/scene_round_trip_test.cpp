@@ -88,6 +88,7 @@ TEST(SceneRoundTrip, EveryShippedSceneLoadsBackToTheSameModelAndRun) {
     EXPECT_EQ(reloaded.muscles.size(), original.muscles.size());
     EXPECT_EQ(reloaded.defaults.backend, original.defaults.backend);
     EXPECT_EQ(reloaded.defaults.dt, original.defaults.dt);
+    EXPECT_EQ(reloaded.closedForm, original.closedForm);
     expectSameRun(original, reloaded, file);
   }
 }
@@ -139,6 +140,22 @@ TEST(SceneRoundTrip, TheCurrentPoseBecomesTheInitialState) {
   const Model reloaded = loadSceneFromString(written.text, "double_pendulum (pose)");
   EXPECT_TRUE(reloaded.q0 == now.q);
   EXPECT_TRUE(reloaded.qd0 == now.qd);
+}
+
+// The closed form is kept where it still holds from the saved start: the slide saved at rest keeps
+// it, the slide saved after it has begun (no longer at rest) does not.
+TEST(SceneRoundTrip, TheClosedFormIsKeptWhereItHoldsFromTheSavedStart) {
+  const Model slide = loadScene(kScenes + "box_slope_slide.json");
+  ASSERT_EQ(slide.closedForm, "slope-slide");
+  EXPECT_EQ(roundTrip(slide, "box_slope_slide.json").closedForm, "slope-slide");
+  const std::vector<State> states = run(slide);
+  ASSERT_FALSE(states.empty());
+  const State& moving = states.back();
+  ASSERT_GT(moving.qd.norm(), 0.0);
+  const WrittenScene written = writeScene(slide, SceneStart{&moving.q, &moving.qd});
+  ASSERT_EQ(written.error, "");
+  EXPECT_EQ(written.text.find("closed_form"), std::string::npos);
+  EXPECT_EQ(loadSceneFromString(written.text, "box_slope_slide (moving)").closedForm, "");
 }
 
 TEST(SceneRoundTrip, SaveWritesTheFileOnlyWhenItLoadsBack) {
