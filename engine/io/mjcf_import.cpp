@@ -676,8 +676,9 @@ class MjcfReader {
     model_.loops.push_back(loop);
   }
 
-  // weld: body2's frame (moved to its anchor) keeps its pose in body1's frame: relpose (pos, quat
-  // of body2 in body1) when its quaternion is not zero, else their relative pose at qpos0.
+  // weld: body2's anchor point and frame keep their pose in body1's frame, as MuJoCo 2.2.2 reads
+  // relpose (mj_instantiateEquality): its pos is the point of body1 where body2's anchor stays,
+  // its quat body2's orientation in body1; a zero quat (the default): their pose at qpos0.
   void readWeld(const XMLElement& e) {
     if (e.Attribute("site1")) file_.fail(e, "weld by sites is not supported; give body1 and body2");
     if (e.Attribute("torquescale")) report_.note(e, "torquescale not imported (the weld is a hard constraint)");
@@ -700,8 +701,8 @@ class MjcfReader {
     if (quat.norm() == 0.0) {
       loop.E_aA = se3::inverse(initialPose(a.body)) * initialPose(b.body) * loop.E_bB;
     } else {
-      const Matrix4 link1_link2 = se3::make(quat.normalized().toRotationMatrix(), Vector3(relpose[0], relpose[1], relpose[2]));
-      loop.E_aA = a.E_body_link * link1_link2 * anchor;
+      loop.E_aA = a.E_body_link *
+                  se3::make(quat.normalized().toRotationMatrix(), Vector3(relpose[0], relpose[1], relpose[2]));
     }
     model_.loops.push_back(loop);
   }

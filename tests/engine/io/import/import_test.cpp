@@ -385,8 +385,8 @@ TEST(MjcfImport, WeldClosedChainMatchesMujocoKkt) {
   expectMassProperties(*model, mj);
   const State start = makeInitialState(*model);
   const ConstraintDrift atStart = loopDrift(*model, start, 0);
-  EXPECT_LT(atStart.position, 1e-15);
-  EXPECT_LT(atStart.rotation, 1e-15);
+  EXPECT_LT(atStart.position, 1e-12);
+  EXPECT_LT(atStart.rotation, 1e-12);
   {  // without relpose: the relative pose at qpos0, the same loop
     std::ifstream in(kData + "weld_chain.xml");
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -398,8 +398,8 @@ TEST(MjcfImport, WeldClosedChainMatchesMujocoKkt) {
     const Model byDefault = loadModel(path, {}, ImportOptions{});
     std::filesystem::remove(path);
     ASSERT_EQ(byDefault.loops.size(), 1u);
-    EXPECT_LT((byDefault.loops[0].E_aA - model->loops[0].E_aA).norm(), 1e-14);
-    EXPECT_LT((byDefault.loops[0].E_bB - model->loops[0].E_bB).norm(), 1e-14);
+    EXPECT_LT((byDefault.loops[0].E_aA - model->loops[0].E_aA).norm(), 1e-12);
+    EXPECT_LT((byDefault.loops[0].E_bB - model->loops[0].E_bB).norm(), 1e-12);
   }
   test::useOurInertias(*model, mj);
   const VectorX q = model->q0, qd = VectorX::Zero(model->nq);
