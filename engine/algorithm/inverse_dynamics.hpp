@@ -1,7 +1,7 @@
 // Recursive Newton-Euler inverse dynamics in O(n) on the tree kinematics, the one every back-end
 // uses (sueda notes 2.10: the quantity of eq 2.18 through the products of Alg 5-6 instead of the
 // dense Jacobian):
-//   tau = M_r(q) qddot - f_r(q, qdot) + joint springs and dampers,
+//   tau = M_r(q) qddot - f_r(q, qdot) + joint springs and dampers (M_r with the joints' armature),
 //   f_r(q, qdot) = J^T (f_m - M_m Jdot qdot) + joint springs and dampers (eq 2.72-2.74),
 // with f_m the applied body forces of engine/forces/ (Coriolis, gravity, perturbation, elements).
 #pragma once

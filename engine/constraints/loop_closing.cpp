@@ -6,6 +6,7 @@
 
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/constraints/loop_residual.hpp"
+#include "engine/constraints/loop_rows.hpp"
 
 namespace articulab::constraints {
 
@@ -16,7 +17,7 @@ constexpr double kDifference = 1e-7;  // central-difference step of a coordinate
 
 int residualRows(const Model& model) {
   int rows = 0;
-  for (const LoopConstraint& loop : model.loops) rows += loop.type == LoopType::Hinge ? 5 : 3;
+  for (const LoopConstraint& loop : model.loops) rows += loopRowCount(loop);
   return rows;
 }
 

@@ -1,5 +1,6 @@
 #include "engine/constraints/loop_rows.hpp"
 
+#include "engine/constraints/loop_residual.hpp"
 #include "engine/spatial/se3.hpp"
 #include "engine/spatial/so3.hpp"
 
@@ -32,9 +33,36 @@ double pointBias(const Side& s, const Vector3& n) {
   return n.dot(s.R * (s.phi.head<3>().cross(se3::Gamma(s.x) * s.phi)));
 }
 
+// Rows 3-5 of a weld: e_r^T (omega_A - omega_B) = 0 in world axes; the error is the misalignment
+// (in A's constraint axes) turned to world axes, so that its rate is the rows' velocity.
+void assembleWeldRows(const LoopConstraint& loop, const Side& a, const Side& b, ConstraintRow* rows) {
+  const Vector3 omegaA = a.R * a.phi.head<3>(), omegaB = b.R * b.phi.head<3>();
+  const Matrix3 frameA = a.R * loop.E_aA.topLeftCorner<3, 3>();
+  const Vector3 error = frameA * weldMisalignment(frameA, b.R * loop.E_bB.topLeftCorner<3, 3>());
+  for (int r = 0; r < 3; ++r) {
+    ConstraintRow& row = rows[r];
+    row.bodyA = a.body;
+    row.bodyB = b.body;
+    row.jA.setZero();
+    row.jB.setZero();
+    row.jA.head<3>() = a.R.row(r);
+    row.jB.head<3>() = -b.R.row(r);
+    row.bias = 0.0;
+    row.velocity = omegaA[r] - omegaB[r];
+    row.error = error[r];
+  }
+}
+
 }  // namespace
 
-int loopRowCount(const LoopConstraint& loop) { return loop.type == LoopType::Hinge ? 5 : 3; }
+int loopRowCount(const LoopConstraint& loop) {
+  switch (loop.type) {
+    case LoopType::Point: return 3;
+    case LoopType::Hinge: return 5;
+    case LoopType::Weld: return 6;
+  }
+  return 3;
+}
 
 int totalLoopRows(const Model& model) {
   int rows = 0;
@@ -58,6 +86,7 @@ void assembleLoopRows(const Model& model, int k, const RigidMotion& A, const Rig
     row.velocity = row.jA.dot(a.phi) + row.jB.dot(b.phi);
     row.error = gap[r];
   }
+  if (loop.type == LoopType::Weld) return assembleWeldRows(loop, a, b, rows + 3);
   if (loop.type != LoopType::Hinge) return;
   // Hinge axes in world; v1, v2 perpendicular to A's axis (eq 2.94) and carried by A.
   const Vector3 axisA = a.R * loop.E_aA.topLeftCorner<3, 3>() * loop.axis;

@@ -3,7 +3,10 @@
 //   point: the anchor points of A and B move together, 3 rows in world axes,
 //          R_A Gamma(x_A) phi_A - R_B Gamma(x_B) phi_B = 0 (eq 1.12);
 //   hinge: the point rows plus two rows v_k^T (omega_A - omega_B) = 0 in world axes, with
-//          v_1, v_2 perpendicular to A's hinge axis (eq 2.94-2.95).
+//          v_1, v_2 perpendicular to A's hinge axis (eq 2.94-2.95);
+//   weld:  the point rows plus three rows e_r^T (omega_A - omega_B) = 0 in world axes (exact at
+//          any poses; their bias is zero: e_r is fixed and R [omega] omega = 0), with the
+//          orientation error weldMisalignment of loop_residual.hpp.
 // The point rows are the exact Jacobian of the anchor gap everywhere; the hinge rows are that
 // of the misalignment only where the axes agree. loop_residual.hpp gives a position residual
 // with its exact Jacobian at any poses (for integrators that solve g(x) = 0).
@@ -17,7 +20,7 @@
 
 namespace articulab::constraints {
 
-// Rows a loop contributes: 3 for a point, 5 for a hinge.
+// Rows a loop contributes: 3 for a point, 5 for a hinge, 6 for a weld.
 int loopRowCount(const LoopConstraint& loop);
 int totalLoopRows(const Model& model);
 // Fills rows[first ...] for loop k: Jacobian blocks, bias -Gdot phi (eq 2.97), velocity and

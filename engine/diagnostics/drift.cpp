@@ -37,6 +37,8 @@ ConstraintDrift loopDrift(const Model& model, const State& state, int k) {
   if (loop.type == LoopType::Hinge) {
     const Vector3 axisA = A.topLeftCorner<3, 3>() * loop.axis, axisB = B.topLeftCorner<3, 3>() * loop.axis;
     d.rotation = std::atan2(axisA.cross(axisB).norm(), axisA.dot(axisB));
+  } else if (loop.type == LoopType::Weld) {
+    d.rotation = so3::log(A.topLeftCorner<3, 3>().transpose() * B.topLeftCorner<3, 3>()).norm();
   }
   return d;
 }

@@ -18,6 +18,9 @@ EnergyReport computeEnergy(const Model& model, const State& state) {
     r.linearMomentum += linear;
     r.angularMomentum += R * h.head<3>() + E.topRightCorner<3, 1>().cross(linear);
   }
+  if (state.qd.size() == model.nq)  // rotors (Joint::armature): 1/2 armature qdot_k^2 per coordinate
+    for (const Joint& joint : model.joints)
+      r.kinetic += 0.5 * joint.armature * state.qd.segment(joint.qIndex, joint.nq).squaredNorm();
   const ForceEnergy forces = forceEnergy(model, state);
   r.potential = forces.potential();
   r.dissipation = forces.dissipation;

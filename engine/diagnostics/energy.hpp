@@ -6,7 +6,7 @@
 namespace articulab {
 
 struct EnergyReport {
-  double kinetic = 0.0;    // J, 1/2 sum phi^T M phi
+  double kinetic = 0.0;    // J, 1/2 sum phi^T M phi plus the rotors' 1/2 armature qdot^2
   double potential = 0.0;  // J, gravity (zero at z = 0 for gravity along -z), joint springs, force elements
   double dissipation = 0.0;  // W, power taken by joint dampers and force-element dampers
   double musclePower = 0.0;  // W, power the muscles deliver to the bodies (-sum f v)

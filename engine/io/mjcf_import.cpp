@@ -3,7 +3,8 @@
 // one of quat, axisangle, euler (compiler eulerseq), xyaxes, zaxis; angles in degrees unless
 // compiler angle="radian"; defaults by class and childclass; the joints of one body composed in
 // order about their common anchor; body mass and inertia from <inertial> or from the geoms
-// (inertiafromgeom, geom mass or density times volume); connect equalities as point loops;
+// (inertiafromgeom, geom mass or density times volume); connect equalities as point loops, welds
+// as weld loops;
 // keyframes as named initial states.
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
@@ -582,7 +583,7 @@ class MjcfReader {
     }
   }
 
-  // stiffness, springref, damping, frictionloss (armature: see the report) as one value per joint.
+  // stiffness, springref, damping, frictionloss, armature as one value per joint.
   void readJointDynamics(const std::vector<JointReading>& joints, const std::string& cls, ImportedLink& link) {
     Joint& joint = link.joint;
     const auto common = [&](const char* name, double& out) {
@@ -605,9 +606,7 @@ class MjcfReader {
     common("stiffness", joint.stiffness);
     common("damping", joint.damping);
     common("frictionloss", joint.friction.loss);
-    double armature = 0.0;
-    common("armature", armature);
-    if (armature != 0.0) report_.note(*joints.front().element, "armature " + std::to_string(armature) + " not imported");
+    common("armature", joint.armature);
     if (joint.friction.loss > 0.0 && joint.type != JointType::Revolute && joint.type != JointType::Prismatic &&
         joint.type != JointType::SphericalExp) {
       report_.note(*joints.front().element, "frictionloss not imported: joint friction applies to single hinge, slide and ball joints");
@@ -628,22 +627,35 @@ class MjcfReader {
   void readEqualities(const XMLElement& equality) {
     for (const XMLElement* e = equality.FirstChildElement(); e; e = e->NextSiblingElement()) {
       const std::string tag = e->Name();
-      if (tag == "connect") readConnect(*e);
-      else report_.note(*e, "not imported (" + tag + (tag == "weld" ? ": a weld needs 6 constraint rows; loops here are points and hinges" : "") + ")");
+      if ((tag == "connect" || tag == "weld") && file_.text(*e, "active", "true") == "false")
+        report_.note(*e, "not imported (inactive)");
+      else if (tag == "connect") readConnect(*e);
+      else if (tag == "weld") readWeld(*e);
+      else report_.note(*e, "not imported (" + tag + ")");
     }
+  }
+
+  // The body an equality names in `key` (body1, body2; default the world) and its link's frame.
+  LinkPlacement equalityBody(const XMLElement& e, const char* key) {
+    const std::string name = file_.text(e, key, "world");
+    if (name == "world") return {};
+    const auto found = bodyIndex_.find(name);
+    if (found == bodyIndex_.end()) file_.fail(e, std::string(key) + ": unknown body \"" + name + "\"");
+    return placement_[found->second];
+  }
+
+  // World pose of a body at the model's initial coordinates (qpos0); the world's is the identity.
+  Matrix4 initialPose(int body) {
+    if (body < 0) return Matrix4::Identity();
+    TreeKinematics kin(model_);
+    computeKinematics(model_, model_.q0, model_.qd0, kin);
+    return kin.bodies[body].worldPose();
   }
 
   // connect: anchor on body1 (its frame) and the point of body2 that coincides with it at qpos0.
   void readConnect(const XMLElement& e) {
     if (e.Attribute("site1")) file_.fail(e, "connect by sites is not supported; give body1, body2 and anchor");
-    const auto placement = [&](const char* key) -> LinkPlacement {
-      const std::string name = file_.text(e, key, "world");
-      if (name == "world") return {};
-      const auto found = bodyIndex_.find(name);
-      if (found == bodyIndex_.end()) file_.fail(e, std::string(key) + ": unknown body \"" + name + "\"");
-      return placement_[found->second];
-    };
-    const LinkPlacement a = placement("body1"), b = placement("body2");
+    const LinkPlacement a = equalityBody(e, "body1"), b = equalityBody(e, "body2");
     const std::vector<double> anchor = file_.numbers(e, "anchor", 3);
     LoopConstraint loop;
     loop.name = file_.text(e, "name", "connect" + std::to_string(model_.loops.size()));
@@ -661,6 +673,37 @@ class MjcfReader {
     loop.E_bB.topRightCorner<3, 1>() =
         b.body < 0 ? point : Vector3(kin.bodies[b.body].R_0i.transpose() * (point - kin.bodies[b.body].p_0i));
     if (loop.bodyA == loop.bodyB) file_.fail(e, "connects a body to itself");
+    model_.loops.push_back(loop);
+  }
+
+  // weld: body2's anchor point and frame keep their pose in body1's frame, as MuJoCo 2.2.2 reads
+  // relpose (mj_instantiateEquality): its pos is the point of body1 where body2's anchor stays,
+  // its quat body2's orientation in body1; a zero quat (the default): their pose at qpos0.
+  void readWeld(const XMLElement& e) {
+    if (e.Attribute("site1")) file_.fail(e, "weld by sites is not supported; give body1 and body2");
+    if (e.Attribute("torquescale")) report_.note(e, "torquescale not imported (the weld is a hard constraint)");
+    const LinkPlacement a = equalityBody(e, "body1"), b = equalityBody(e, "body2");
+    LoopConstraint loop;
+    loop.name = file_.text(e, "name", "weld" + std::to_string(model_.loops.size()));
+    loop.type = LoopType::Weld;
+    loop.bodyA = a.body;
+    loop.bodyB = b.body;
+    if (loop.bodyA == loop.bodyB) file_.fail(e, "welds a body to itself");
+    Matrix4 anchor = Matrix4::Identity();
+    if (e.Attribute("anchor")) {
+      const std::vector<double> p = file_.numbers(e, "anchor", 3);
+      anchor.topRightCorner<3, 1>() = Vector3(p[0], p[1], p[2]);
+    }
+    loop.E_bB = b.E_body_link * anchor;
+    const std::vector<double> relpose =
+        e.Attribute("relpose") ? file_.numbers(e, "relpose", 7) : std::vector<double>{0, 1, 0, 0, 0, 0, 0};
+    const Eigen::Quaterniond quat(relpose[3], relpose[4], relpose[5], relpose[6]);
+    if (quat.norm() == 0.0) {
+      loop.E_aA = se3::inverse(initialPose(a.body)) * initialPose(b.body) * loop.E_bB;
+    } else {
+      loop.E_aA = a.E_body_link *
+                  se3::make(quat.normalized().toRotationMatrix(), Vector3(relpose[0], relpose[1], relpose[2]));
+    }
     model_.loops.push_back(loop);
   }
 

@@ -116,6 +116,7 @@ void compareJoint(const Model& ma, const Joint& a, const Joint& b, Differences& 
   d.matrix(what + " child frame", a.E_jc, b.E_jc);
   d.number(what + " stiffness", a.stiffness, b.stiffness);
   d.number(what + " damping", a.damping, b.damping);
+  d.number(what + " armature", a.armature, b.armature);
   d.matrix(what + " rest", a.rest, b.rest);
   d.flag(what + " limits", a.hasLimits, b.hasLimits);
   if (a.hasLimits && b.hasLimits) {

@@ -11,9 +11,9 @@ namespace {
 
 LoopType readLoopType(const Node& node) {
   const std::string name = readString(node);
-  for (LoopType type : {LoopType::Point, LoopType::Hinge})
+  for (LoopType type : {LoopType::Point, LoopType::Hinge, LoopType::Weld})
     if (name == loopTypeName(type)) return type;
-  node.fail("unknown constraint type " + inQuotes(name) + "; expected one of: point, hinge");
+  node.fail("unknown constraint type " + inQuotes(name) + "; expected one of: point, hinge, weld");
 }
 
 // "position_a": "initial": the point position_b of body B where the scene's initial state puts

@@ -12,7 +12,7 @@ constexpr int kMaxJointDof = 6;  // JointMatrix holds at most six columns
 const std::vector<std::string> kJointKeys = {"type",           "axis",           "parts", "rotation",
                                              "child_position", "child_rotation", "q0",    "qd0",
                                              "stiffness",      "damping",        "rest",  "limits",
-                                             "driven",         "friction"};
+                                             "driven",         "friction",       "armature"};
 
 const std::vector<JointType>& allJointTypes() {
   static const std::vector<JointType> types = {
@@ -182,6 +182,7 @@ JointSpec readJointProperties(const Node& node) {
   joint.E_jc = readPose(node, "child_position", "child_rotation");
   if (node.has("stiffness")) joint.stiffness = readNonNegative(node["stiffness"]);
   if (node.has("damping")) joint.damping = readNonNegative(node["damping"]);
+  if (node.has("armature")) joint.armature = readNonNegative(node["armature"]);
   joint.rest = readOptionalCoordinates(node, "rest", joint.nq);
   readLimits(node, joint);
   readDriven(node, joint);

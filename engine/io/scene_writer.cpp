@@ -124,6 +124,7 @@ void putJointType(OrderedJson& out, const Joint& joint) {
 void putJointDynamics(OrderedJson& out, const Joint& joint) {
   if (joint.stiffness != 0.0) out["stiffness"] = joint.stiffness;
   if (joint.damping != 0.0) out["damping"] = joint.damping;
+  if (joint.armature != 0.0) out["armature"] = joint.armature;
   if (!joint.rest.isZero(0.0)) out["rest"] = coordinates(joint.rest);
   if (joint.hasLimits) out["limits"] = {{"lower", coordinates(joint.lower)}, {"upper", coordinates(joint.upper)}};
   if (joint.driven) out["driven"] = true;

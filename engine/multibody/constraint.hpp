@@ -11,6 +11,7 @@ namespace articulab {
 enum class LoopType {
   Point,  // the two anchor points coincide (3 rows)
   Hinge,  // point plus the two hinge axes stay parallel (5 rows, sueda eq 2.94-2.95)
+  Weld,   // point plus the two constraint frames keep their orientation (6 rows; MJCF weld)
 };
 
 struct LoopConstraint {

@@ -64,6 +64,9 @@ struct Joint {
   // Linear joint spring and damper, applied per coordinate (eq 2.72, 2.74): N m/rad or N/m.
   double stiffness = 0.0;
   double damping = 0.0;
+  // Rotor inertia (MJCF armature): added to M_r's diagonal entry of every coordinate of the joint,
+  // kg m^2 (angle) or kg (translation); its kinetic energy is 1/2 armature qdot_k^2 per coordinate.
+  double armature = 0.0;
   VectorX rest;  // rest position, nq entries
   // Position limits per coordinate; enforced only by back-ends that support limits.
   bool hasLimits = false;

@@ -27,6 +27,13 @@ std::string finalizeModel(Model& model) {
   return {};
 }
 
-const char* loopTypeName(LoopType type) { return type == LoopType::Point ? "point" : "hinge"; }
+const char* loopTypeName(LoopType type) {
+  switch (type) {
+    case LoopType::Point: return "point";
+    case LoopType::Hinge: return "hinge";
+    case LoopType::Weld: return "weld";
+  }
+  return "point";
+}
 
 }  // namespace articulab

@@ -33,6 +33,7 @@ struct BackendCapabilities {
   bool groundContact = false;  // contact of the body shapes with the ground (Model::groundContact)
   bool bodyContact = false;    // contact between the body shapes (Model::bodyContact)
   bool jointFriction = false;  // Coulomb friction in the joints (Joint::friction)
+  bool armature = false;       // rotor inertia on the joint coordinates (Joint::armature)
   std::vector<Integrator> contactIntegrators;  // the integrators that carry the contact
   // The integrators a run that names none tries, in this order: the first the back-end can use
   // on the model is the run's default (BackendSupport::choose), so a scene with contact or joint

@@ -15,6 +15,12 @@ namespace articulab {
 
 namespace {
 
+const Joint* firstJointWithArmature(const Model& model) {
+  for (const Joint& joint : model.joints)
+    if (joint.armature != 0.0 && joint.nq > 0) return &joint;
+  return nullptr;
+}
+
 std::string sameBackendRefusal(const std::string& backend, const SettingList& settings, const SolverOptions& options) {
   if (!options.settings.list() || options.settings.list() == &settings) return "";
   return "the options' settings were checked for another back-end, not '" + backend + "'";
@@ -30,6 +36,14 @@ SolverSupport BackendSupport::check(const Model& model, const SolverOptions& opt
                   "' has " + (joint->friction.mu > 0.0 ? "mu = " + std::to_string(joint->friction.mu)
                                                         : "a constant friction loss = " + std::to_string(joint->friction.loss)) +
                   "); back-ends with joint friction: " + backendNamesWith(&BackendCapabilities::jointFriction, ", "),
+              {},
+              {}};
+  if (!capabilities_->armature)
+    if (const Joint* joint = firstJointWithArmature(model))
+      return {false,
+              backend_ + " does not simulate rotor inertia (joint '" + joint->name +
+                  "' has armature = " + std::to_string(joint->armature) +
+                  "); back-ends with armature: " + backendNamesWith(&BackendCapabilities::armature, ", "),
               {},
               {}};
   return check_(model, options);

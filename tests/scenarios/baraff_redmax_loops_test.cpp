@@ -61,9 +61,9 @@ TEST(RedMaxLoops, FourBarAccelerationsMatchBaraffAtRestAndInMotion) {
 }
 
 // A spatial loop (no redundant rows) at a random configuration and a random velocity that
-// respects the closure, for point and hinge closures.
+// respects the closure, for point, hinge and weld closures.
 TEST(RedMaxLoops, SpatialClosedChainAccelerationsMatchBaraff) {
-  for (LoopType type : {LoopType::Point, LoopType::Hinge}) {
+  for (LoopType type : {LoopType::Point, LoopType::Hinge, LoopType::Weld}) {
     Model model = test::closedSphericalChain(6, type);
     model.qd0.setZero();
     State state = makeInitialState(model);

@@ -11,6 +11,7 @@ BackendInfo baraffBackend() {
       .groundContact = true,
       .bodyContact = true,
       .jointFriction = false,
+      .armature = false,
       .contactIntegrators = {Integrator::SemiImplicitEuler},
       // rk4 keeps a conservative scene's energy; semi-implicit carries joint limits and contact
       // (docs/backends.md, "Default integrators")

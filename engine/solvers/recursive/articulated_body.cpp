@@ -28,7 +28,7 @@ bool invertPositiveDefinite(const Square<N>& D, Square<N>& inverse) {
 // U += C' (JointCrossBlocks).
 template <int N>
 bool factorJoint(const BodyKinematics& k, const JointSquare* block, const JointMatrix* cross, bool driven,
-                 ArticulatedBody& b) {
+                 double armature, ArticulatedBody& b) {
   if constexpr (N == 0) {
     return true;
   } else {
@@ -37,6 +37,7 @@ bool factorJoint(const BodyKinematics& k, const JointSquare* block, const JointM
     U.noalias() = b.inertia * S;
     if (driven) return true;
     Square<N> D = S.transpose() * U;
+    D.diagonal().array() += armature;  // rotor inertia (Joint::armature) on M_r's diagonal
     if (block) D += Eigen::Map<const Square<N>>(block->data());
     Square<N> Psi;
     const bool ok = invertPositiveDefinite<N>(D, Psi);
@@ -79,10 +80,10 @@ void biasOfJoint(const BodyKinematics& k, const double* x, const double* prescri
 }
 
 // qddot = Psi (u - U^T a'), a = a' + eta + S qddot with a' = Ad_ip a_p (Alg 9 lines 24-25);
-// driven: a = a' + eta + S qddot, joint force U^T a + S^T B^ - x (lines 20-22).
+// driven: a = a' + eta + S qddot, joint force U^T a + S^T B^ + armature qddot - x (lines 20-22).
 template <int N>
 void accelerateJoint(const Vector6& transported, const BodyKinematics& k, const double* x, const double* prescribed,
-                     bool velocityTerms, ArticulatedBody& b, double* out) {
+                     bool velocityTerms, double armature, ArticulatedBody& b, double* out) {
   b.accel = transported;
   if (velocityTerms) b.accel += k.eta;
   if constexpr (N > 0) {
@@ -93,6 +94,7 @@ void accelerateJoint(const Vector6& transported, const BodyKinematics& k, const 
       b.accel.noalias() += S * Eigen::Map<const Coordinates<N>>(prescribed);
       result.noalias() = U.transpose() * b.accel;
       result.noalias() += S.transpose() * b.bias;
+      result += armature * Eigen::Map<const Coordinates<N>>(prescribed);
       result -= Eigen::Map<const Coordinates<N>>(x);
       return;
     }
@@ -129,7 +131,7 @@ bool eliminateArticulatedInertia(const Model& model, const TreeKinematics& kin, 
     const JointSquare* block = blocks ? &(*blocks)[i] : nullptr;
     ArticulatedBody& b = ws.bodies[i];
     joint_dof::withDof(joint.nq, [&](auto n) {
-      ok &= factorJoint<decltype(n)::value>(kin.bodies[i], block, nullptr, driven, b);
+      ok &= factorJoint<decltype(n)::value>(kin.bodies[i], block, nullptr, driven, joint.armature, b);
       articulateJoint<decltype(n)::value>(driven, b);
     });
     if (joint.parent >= 0) kin.bodies[i].E_pi.addInertiaToParent(b.inertia, ws.bodies[joint.parent].inertia);
@@ -164,7 +166,7 @@ bool eliminateWithBiasForces(const Model& model, const TreeKinematics& kin, cons
     joint_dof::withDof(joint.nq, [&](auto n) {
       constexpr int N = decltype(n)::value;
       ok &= factorJoint<N>(k, blocks ? &(*blocks)[i] : nullptr, cross ? &(*cross)[i] : nullptr, prescribed != nullptr,
-                           b);
+                           joint.armature, b);
       biasOfJoint<N>(k, x, prescribed, in.velocityTerms, b, beta);
       articulateJoint<N>(prescribed != nullptr, b);
     });
@@ -186,7 +188,7 @@ void propagateAccelerations(const Model& model, const TreeKinematics& kin, const
     const double* x = in.jointForce->data() + joint.qIndex;
     joint_dof::withDof(joint.nq, [&](auto n) {
       accelerateJoint<decltype(n)::value>(transported, k, x, prescribedOf(model, in, i), in.velocityTerms,
-                                          ws.bodies[i], out.data() + joint.qIndex);
+                                          joint.armature, ws.bodies[i], out.data() + joint.qIndex);
     });
   }
 }

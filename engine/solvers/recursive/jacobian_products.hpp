@@ -21,7 +21,8 @@ void jacobianProducts(const Model& model, const TreeKinematics& kin, const Vecto
 void jacobianTransposeProduct(const Model& model, const TreeKinematics& kin, const VectorX& y, BodyVectors& alpha,
                               VectorX& x);
 
-// out = M_r x = J^T M_m J x: Alg 5 for the body twists, M_i per body, Alg 6 back.
+// out = M_r x = J^T M_m J x + diag(armature) x: Alg 5 for the body twists, M_i per body, Alg 6 back
+// (x must not alias out).
 void massMatrixProduct(const Model& model, const TreeKinematics& kin, const VectorX& x, BodyVectors& twist,
                        BodyVectors& wrench, VectorX& out);
 

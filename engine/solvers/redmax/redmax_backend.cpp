@@ -11,6 +11,7 @@ BackendInfo redmaxBackend() {
       .groundContact = true,
       .bodyContact = true,
       .jointFriction = true,
+      .armature = true,
       .contactIntegrators = {Integrator::LinearlyImplicitEuler, Integrator::SpringImplicitEuler,
                              Integrator::SemiImplicitEuler},
       // rk4 keeps a conservative scene's energy (below 1e-3 of the largest kinetic energy over 10 s);

@@ -35,6 +35,8 @@ void evaluateRedMax(const Model& model, const VectorX& q, const VectorX& qd, con
     const Vector6 f_i = ws.bodyForce[i] - M_i * JdotQd;
     ws.fr.head(cols).noalias() += J_i.transpose() * f_i;
   }
+  for (const Joint& joint : model.joints)  // rotor inertia on the joint's diagonal entries (Joint::armature)
+    ws.Mr.diagonal().segment(joint.qIndex, joint.nq).array() += joint.armature;
   addJointForces(model, q, qd, ws.fr);
 }
 

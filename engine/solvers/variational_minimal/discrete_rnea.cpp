@@ -86,7 +86,7 @@ void discreteMomenta(const Model& model, const VectorX& q_k, const VectorX& v, d
         motionSubspaceDerivative(b, joint.nq, ws.momentum[i], dSdq);
       for (int c = 0; c < joint.nq; ++c) {
         const int r = joint.qIndex + c;
-        p[r] = A.col(c).dot(ws.momentum[i]);
+        p[r] = A.col(c).dot(ws.momentum[i]) + joint.armature * v[r];  // T += 1/2 armature v^2
         double dq = A.col(c).dot(dTdq) + A.col(c).dot(ws.wrench[i]) + ws.forces.joint[r];
         if (!constant && h != 0.0) dq += dSdq[c];
         g[r] = 0.5 * h * dq;
@@ -203,7 +203,7 @@ void discreteMomentaColumn(const Model& model, int r, double h, DrneaWorkspace& 
         double dg = A.col(c).dot(dT);
         if (!constant && h != 0.0) dg += dSdq[c];
         if (row == r) dg -= joint.stiffness * dq + joint.damping;
-        column[row] = -A.col(c).dot(d.momentum[i]) + 0.5 * h * dg;
+        column[row] = -A.col(c).dot(d.momentum[i]) + 0.5 * h * dg - (row == r ? joint.armature : 0.0);
       }
     }
     if (joint.parent >= 0) {

@@ -8,13 +8,14 @@ namespace articulab::variational_minimal {
 
 namespace {
 
-// Backward step of joint i with N coordinates: U = IA A, D = A^T U (N x N, stored inverted);
-// IA -= U D^-1 U^T (the articulated inertia seen by the parent).
+// Backward step of joint i with N coordinates: U = IA A, D = A^T U + armature (N x N, stored
+// inverted); IA -= U D^-1 U^T (the articulated inertia seen by the parent).
 template <int N>
-void articulateJoint(const JointMatrix& AdS, ImpulseWorkspace& ws, int i, Matrix6& Ia) {
+void articulateJoint(const JointMatrix& AdS, double armature, ImpulseWorkspace& ws, int i, Matrix6& Ia) {
   const Eigen::Map<const joint_dof::Basis<N>> A(AdS.data());
   const joint_dof::Basis<N> U = ws.IA[i] * A;
-  const joint_dof::Square<N> D = A.transpose() * U;
+  joint_dof::Square<N> D = A.transpose() * U;
+  D.diagonal().array() += armature;  // rotor inertia (Joint::armature)
   const joint_dof::Square<N> Dinv = D.llt().solve(joint_dof::Square<N>::Identity());
   Ia.noalias() -= (U * Dinv) * U.transpose();
   ws.U[i].leftCols<N>() = U;
@@ -69,7 +70,7 @@ void factorMass(const Model& model, const TreeKinematics& kin, ImpulseWorkspace&
     Matrix6 Ia = ws.IA[i];
     joint_dof::withDof(joint.nq, [&](auto dof) {
       constexpr int N = decltype(dof)::value;
-      if constexpr (N > 0) articulateJoint<N>(ws.AdS[i], ws, i, Ia);
+      if constexpr (N > 0) articulateJoint<N>(ws.AdS[i], joint.armature, ws, i, Ia);
     });
     if (joint.parent >= 0) ws.E_pi[i].addInertiaToParent(Ia, ws.IA[joint.parent]);
   }

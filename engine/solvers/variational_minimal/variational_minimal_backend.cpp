@@ -12,6 +12,7 @@ BackendInfo variationalMinimalBackend() {
       .groundContact = false,
       .bodyContact = false,
       .jointFriction = false,
+      .armature = true,
       .contactIntegrators = {},
       .defaultOrder = {},  // the list's order: every integrator here is symplectic
       .dissipative = {},

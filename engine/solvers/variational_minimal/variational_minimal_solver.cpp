@@ -87,6 +87,9 @@ SolverSupport VariationalMinimalSolver::supports(const Model& model, const Solve
     if (joint.hasLimits)
       return refuse("joint '" + joint.name + "' has limits: inequality constraints are not supported by " + kMinimalBackend);
     if (joint.driven) support.warnings.push_back("driven joint '" + joint.name + "' is treated as free");
+    if (joint.armature != 0.0 && variational_minimal::isGroupJoint(joint))
+      return refuse("joint '" + joint.name + "' has armature on a " + jointTypeName(joint) +
+                    " joint, stepped in its group chart: " + kMinimalBackend + " carries armature on coordinate joints only");
   }
   if (!model.loops.empty())
     support.notes.push_back(std::to_string(variational_minimal::closureRowCount(model)) +

@@ -470,6 +470,72 @@ quit
     check("kinetic" in texts and "potential" in texts, "the legend is text")
 
 
+def brightness_spread(png, min_saturation=60):
+    """Spread of the brightness (max channel) over the strongly coloured pixels (the bodies):
+    the 5th to 95th percentile, and the number of distinct levels. A lit body shades its faces
+    (tens of levels apart); an unlit one is flat."""
+    width, height, channels, data = png
+    levels = []
+    for y in range(0, height, 2):
+        row = y * width * channels
+        for x in range(0, width, 2):
+            r, g, b = data[row + x * channels:row + x * channels + 3]
+            if max(r, g, b) - min(r, g, b) >= min_saturation:
+                levels.append(max(r, g, b))
+    if not levels:
+        return 0, 0
+    levels.sort()
+    return levels[int(0.95 * (len(levels) - 1))] - levels[int(0.05 * (len(levels) - 1))], len(set(levels))
+
+
+# name, file, least fraction of the view the bodies' box covers over a second (framed)
+IMPORTED_MODELS = (("ur5_like", "tests/engine/io/import/data/ur5_like/ur5_like.urdf", 0.0),
+                   ("quadruped", "tests/engine/io/import/data/quadruped.xml", 0.15))
+
+
+def case_imported_models(opts):
+    """A URDF arm and an MJCF quadruped open in the app by their file extension and run; the 3D
+    view shows their bodies inside the view and lit (faces shaded), the quadruped framed (its
+    bodies' box covers at least 15 % of the view)."""
+    out = opts.out_dir
+    script = ""
+    for name, path, _ in IMPORTED_MODELS:
+        bodies = "".join(f"run-frames 20\nscreenshot {out}/{name}_bodies{i}.png\n" for i in range(3))
+        script += f"""load {path}
+run-frames 20
+screenshot {out}/{name}.png
+screenshot-window {out}/{name}_window.png
+overlay grid off
+overlay shadows off
+{bodies}overlay grid on
+overlay shadows on
+"""
+    result, _ = run_script(opts, "imported_models", script + "quit\n")
+    if not check(result.returncode == 0, "the session must exit with 0: %s" % result.stderr.strip()[-500:]):
+        return
+    log = result.stdout + result.stderr
+    check("[error]" not in log, "no error in the session's log")
+    for name, path, framed in IMPORTED_MODELS:
+        check(os.path.basename(path) in log, name + ": the log names the model file it opened")
+        check_shows_scene(f"{out}/{name}.png", name + " 3D view")
+        check_shows_scene(f"{out}/{name}_window.png", name + " window")
+        swept = [read_png(f"{out}/{name}_bodies{i}.png") for i in range(3)]
+        xs, ys = [], []
+        for png in swept:
+            saturated_pixels(png, 60, xs, ys)
+        width, height = swept[0][0], swept[0][1]
+        check(len(xs) > 50 and min(xs) > 0 and min(ys) > 0 and max(xs) < width - 2 and max(ys) < height - 2,
+              name + ": the bodies are drawn inside the view")
+        covered = saturated_bbox_fraction(swept)
+        print("%s: the bodies' box over 1 s covers %.1f%% of the view" % (name, 100 * covered))
+        check(covered >= framed, "%s: framed: the bodies' box covers at least %.0f%% of the view (%.1f%%)" %
+              (name, 100 * framed, 100 * covered))
+        spread, levels = brightness_spread(read_png(f"{out}/{name}.png"))
+        print("%s: body brightness spread %d over %d levels" % (name, spread, levels))
+        check(spread >= 25 and levels >= 12, "%s: the bodies are lit (shaded faces): spread %d, %d levels" %
+              (name, spread, levels))
+
+
 def case_every_scene(opts):
     """Every scene of scenes/ opens in the app on every back-end that `articulab describe` says
     runs it, runs 20 frames without diverging and shows its bodies in the 3D view."""
@@ -1318,7 +1384,7 @@ def main():
                                          "view_and_labels",
                                          "benchmark", "compare_backends", "compare_runs", "every_scene", "slow_step", "muscles",
                                          "history", "inspector", "video", "video_png", "video_session", "files",
-                                         "save_scene", "plots"])
+                                         "save_scene", "plots", "imported_models"])
     opts = parser.parse_args()
     os.makedirs(opts.out_dir, exist_ok=True)
     # The app keeps its recent scenes in the user's configuration directory: the test's own.

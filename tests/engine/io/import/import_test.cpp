@@ -8,13 +8,17 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/kinematics.hpp"
+#include "engine/diagnostics/drift.hpp"
 #include "engine/io/model_difference.hpp"
 #include "engine/io/model_loader.hpp"
 #include "engine/io/scene_writer.hpp"
 #include "engine/run/run.hpp"
+#include "engine/solvers/registry.hpp"
 #include "tests/engine/io/import/mujoco_oracle.hpp"
 
 namespace articulab {
@@ -280,6 +284,23 @@ TEST(MjcfImport, ComposedJointsBallAndSpringsMatchMujoco) {
   expectRoundTrip(*model);
 }
 
+// Joint armature (rotor inertia) from defaults, a class and the joints' own attributes, on
+// hinges, a slide and a composed body: MuJoCo's dof_armature and its accelerations, on the
+// back-ends that declare armature; the others refuse the model.
+TEST(MjcfImport, ArmatureMatchesMujoco) {
+  const auto model = std::make_shared<const Model>(load("armature.xml"));
+  test::MujocoModel mj(kData + "armature.xml");
+  ASSERT_TRUE(mj.m) << mj.error;
+  ASSERT_EQ(model->nq, mj.m->nv);
+  for (const Joint& joint : model->joints)
+    for (int k = 0; k < joint.nq; ++k) EXPECT_EQ(joint.armature, mj.m->dof_armature[joint.qIndex + k]) << joint.name;
+  EXPECT_EQ(model->joints[1].armature, 0.005);
+  EXPECT_FALSE(reportHas(*model, "armature"));
+  expectMassProperties(*model, mj);
+  EXPECT_EQ(expectForwardDynamics(model, mj), (std::vector<std::string>{"redmax", "recursive", "variational-minimal"}));
+  expectRoundTrip(*model);
+}
+
 // The four-bar closed by a connect equality against the KKT system by hand: M and the bias of
 // MuJoCo's open tree, the closure's J and Jdot qd of the planar linkage in closed form.
 TEST(MjcfImport, ClosedChainMatchesKktByHand) {
@@ -348,6 +369,85 @@ std::string loadError(const std::string& path) {
     return e.what();
   }
   return "";
+}
+
+// A spatial chain closed by a weld equality (relpose, anchor): the weld holds at qpos0 and gives
+// the same loop as MuJoCo's default relpose (the relative pose at qpos0); at rest the forward
+// dynamics of every loop back-end solve the KKT system with MuJoCo's M, bias forces and weld
+// Jacobian efc_J (its 6 rows span ours where the weld holds); the closure holds over a run.
+TEST(MjcfImport, WeldClosedChainMatchesMujocoKkt) {
+  const auto model = std::make_shared<const Model>(load("weld_chain.xml"));
+  test::MujocoModel mj(kData + "weld_chain.xml");
+  ASSERT_TRUE(mj.m) << mj.error;
+  ASSERT_EQ(model->loops.size(), 1u);
+  EXPECT_EQ(model->loops[0].type, LoopType::Weld);
+  EXPECT_FALSE(reportHas(*model, "weld"));
+  expectMassProperties(*model, mj);
+  const State start = makeInitialState(*model);
+  const ConstraintDrift atStart = loopDrift(*model, start, 0);
+  EXPECT_LT(atStart.position, 1e-12);
+  EXPECT_LT(atStart.rotation, 1e-12);
+  {  // without relpose: the relative pose at qpos0, the same loop
+    std::ifstream in(kData + "weld_chain.xml");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t at = text.find("relpose=");
+    ASSERT_NE(at, std::string::npos);
+    text.erase(at, text.find('"', text.find('"', at) + 1) + 1 - at);
+    const std::string path = (std::filesystem::temp_directory_path() / "articulab_weld_chain_default.xml").string();
+    std::ofstream(path) << text;
+    const Model byDefault = loadModel(path, {}, ImportOptions{});
+    std::filesystem::remove(path);
+    ASSERT_EQ(byDefault.loops.size(), 1u);
+    EXPECT_LT((byDefault.loops[0].E_aA - model->loops[0].E_aA).norm(), 1e-12);
+    EXPECT_LT((byDefault.loops[0].E_bB - model->loops[0].E_bB).norm(), 1e-12);
+  }
+  test::useOurInertias(*model, mj);
+  const VectorX q = model->q0, qd = VectorX::Zero(model->nq);
+  mj.m->opt.jacobian = mjJAC_DENSE;
+  mj.m->opt.disableflags = mjDSBL_ACTUATION | mjDSBL_CONTACT;  // the weld's rows in efc_J
+  test::toMujocoState(*model, q, qd, mj);
+  mj_forward(mj.m, mj.d);
+  const int nv = mj.m->nv;
+  ASSERT_EQ(mj.d->nefc, 6);
+  MatrixX M(nv, nv);
+  mj_fullM(mj.m, M.data(), mj.d->qM);  // symmetric: row- or column-major alike
+  const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> J(mj.d->efc_J, 6, nv);
+  MatrixX kkt = MatrixX::Zero(nv + 6, nv + 6);
+  kkt.topLeftCorner(nv, nv) = M;
+  kkt.topRightCorner(nv, 6) = J.transpose();
+  kkt.bottomLeftCorner(6, nv) = J;
+  VectorX rhs = VectorX::Zero(nv + 6);
+  for (int i = 0; i < nv; ++i) rhs[i] = mj.d->qfrc_passive[i] - mj.d->qfrc_bias[i];
+  const VectorX expected = kkt.fullPivLu().solve(rhs).head(nv);
+  std::vector<std::string> ran;
+  for (const BackendInfo& backend : backends()) {
+    if (!backend.capabilities.loops) continue;
+    SCOPED_TRACE(backend.name);
+    RunRequest request;
+    request.backend = backend.name;
+    request.q0.assign(q.data(), q.data() + q.size());
+    request.qd0.assign(qd.data(), qd.data() + qd.size());
+    articulab::Run run(model, request);
+    ran.push_back(backend.name);
+    const VectorX qdd = test::toMujocoAcceleration(*model, q, qd, run.forwardDynamics(), mj);
+    EXPECT_LT((qdd - expected).lpNorm<Eigen::Infinity>(), 1e-9 * expected.lpNorm<Eigen::Infinity>())
+        << "\nours   " << qdd.transpose() << "\nMuJoCo " << expected.transpose();
+    // 0.5 s of motion from rest: the weld holds (position and orientation)
+    const auto solver = backend.create(*model, sceneSolverOptions(backend, *model));
+    State state = makeInitialState(*model);
+    double position = 0.0, rotation = 0.0;
+    for (int k = 0; k < 500; ++k) {
+      ASSERT_TRUE(solver->step(*model, state, 1e-3).ok);
+      const ConstraintDrift drift = loopDrift(*model, state, 0);
+      position = std::max(position, drift.position);
+      rotation = std::max(rotation, drift.rotation);
+    }
+    EXPECT_GT((state.q - q).norm(), 0.05);
+    EXPECT_LT(position, 1e-8);
+    EXPECT_LT(rotation, 1e-8);
+  }
+  EXPECT_EQ(ran, (std::vector<std::string>{"redmax", "baraff", "variational-maximal", "variational-minimal"}));
+  expectRoundTrip(*model);
 }
 
 TEST(ImportErrors, NameFileLineAndElement) {

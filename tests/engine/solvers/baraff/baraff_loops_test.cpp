@@ -15,8 +15,8 @@
 namespace articulab {
 namespace {
 
-TEST(BaraffLoops, AnticipationMatchesDenseKKTForPointAndHingeClosures) {
-  for (LoopType type : {LoopType::Point, LoopType::Hinge}) {
+TEST(BaraffLoops, AnticipationMatchesDenseKKTForPointHingeAndWeldClosures) {
+  for (LoopType type : {LoopType::Point, LoopType::Hinge, LoopType::Weld}) {
     const Model model = test::closedSphericalChain(6, type);
     BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
     const State state = makeInitialState(model);

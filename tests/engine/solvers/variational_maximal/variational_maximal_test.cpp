@@ -67,6 +67,7 @@ std::vector<Model> testModels() {
   models.push_back(fixedFormTree());
   models.push_back(test::closedSphericalChain(4, LoopType::Point));
   models.push_back(test::closedSphericalChain(5, LoopType::Hinge));
+  models.push_back(test::closedSphericalChain(4, LoopType::Weld));
   models.push_back(loadScene(kScenes + "spring_chain.json", {{"n", 4}}));
   return models;
 }
