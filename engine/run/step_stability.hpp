@@ -35,7 +35,7 @@ double lookAheadFrequency(Solver& solver, const Model& model, const State& state
 struct StepStability {
   double omegaMax = 0.0;    // rad/s, lookAheadFrequency; 0 when not estimated
   double limit = 0.0;       // the integrator's largest stable h w; 0: the integrator has none
-  double stableStep = 0.0;  // s: a step that works, 0.9 limit / w_max rounded down to 1, 2 or 5 x 10^k
+  double stableStep = 0.0;  // s: a step that works, min(0.9 limit, 1) / w_max rounded down to 1, 2 or 5 x 10^k
   bool unstable(double h) const { return limit > 0.0 && omegaMax > 0.0 && h * omegaMax >= limit; }
 };
 
