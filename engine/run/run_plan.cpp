@@ -3,9 +3,11 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/algorithm/initial_state.hpp"
 #include "engine/io/number_text.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/run/step_size.hpp"
+#include "engine/run/step_stability.hpp"
 #include "engine/solvers/step_cost_estimate.hpp"
 
 namespace articulab {
@@ -141,33 +143,70 @@ RunPlan resolvePlan(const Model& model, const RunRequest& request) {
   return plan;
 }
 
+// The request on `backend`, wishing for `integrator` (the back-end's default where empty) unless
+// the request requires its own.
+RunRequest requestMovedTo(const RunRequest& request, const std::string& backend, const std::string& integrator) {
+  RunRequest moved = request;
+  moved.backend = backend;
+  if (request.integratorWish != IntegratorWish::Required) {
+    moved.integrator = integrator;
+    moved.integratorWish = IntegratorWish::Preferred;
+  }
+  return moved;
+}
+
+// The fast start's plan at a step that is stable from the start on (step_stability.hpp,
+// lookAheadFrequency) where the scene's step is not and the request names no step. Real time is
+// lost then, so the plan moves to the back-end's default integrator (one that keeps the energy)
+// unless the request requires one. Returns ", stepping at 0.0001 s (not real time): the step
+// 0.001 s is unstable ..." for the note, or "" where the plan keeps its step (a step the request
+// names is kept, and the Run warns that it is unstable).
+std::string stepStablyFromTheStart(const Model& model, const RunRequest& request, RunPlan& plan) {
+  if (request.dt > 0.0) return "";
+  const State start = makeInitialState(model);
+  StepStability stability = checkStepStability(plan, model, start);
+  if (!stability.unstable(plan.dt)) return "";
+  try {
+    RunPlan keeping = resolvePlan(model, requestMovedTo(request, plan.backend->name, ""));
+    const StepStability kept = checkStepStability(keeping, model, start);
+    if (kept.omegaMax > 0.0) {
+      plan = std::move(keeping);
+      stability = kept;
+    }
+  } catch (const RunRefusal&) {
+  }
+  if (!stability.unstable(plan.dt)) return "";
+  const std::string why = unstableStepText(plan, stability);
+  plan.dt = stability.stableStep;
+  plan.steps = resolveSteps(model, request, plan.dt, plan.duration);
+  return ", stepping at " + shortNumber(plan.dt) + " s (not real time): " + why;
+}
+
 // The plan on the back-end and integrator that run the model in real time (realTimeStart) when
 // the request names no back-end and the scene's takes longer than kFastStartSeconds and than dt
-// per step; the plan itself otherwise, also where the request does not resolve on that back-end
-// (a setting of the scene's back-end, say).
+// per step, at a step that is stable there (stepStablyFromTheStart); the plan itself otherwise,
+// also where the request does not resolve on that back-end (a setting of the scene's back-end,
+// say).
 RunPlan startFast(const Model& model, RunPlan plan, const RunRequest& request) {
   const double seconds = estimateStepCost(plan.backend->name, model, plan.integrator).seconds;
   if (!request.backend.empty() || seconds <= kFastStartSeconds || seconds <= plan.dt) return plan;
   const bool keepIntegrator = request.integratorWish == IntegratorWish::Required;
   const StepAlternative faster = realTimeStart(model, plan.integrator, plan.dt, keepIntegrator);
   if (faster.seconds < 0.0) return plan;
-  RunRequest moved = request;
-  moved.backend = faster.backend;
-  if (!keepIntegrator) {
-    moved.integrator = faster.integrator.name();
-    moved.integratorWish = IntegratorWish::Preferred;
-  }
   RunPlan fast;
   try {
-    fast = resolvePlan(model, moved);
+    fast = resolvePlan(model, requestMovedTo(request, faster.backend, faster.integrator.name()));
   } catch (const RunRefusal&) {
     return plan;
   }
+  const std::string stableStep = stepStablyFromTheStart(model, request, fast);
+  const double fastSeconds = estimateStepCost(fast.backend->name, model, fast.integrator).seconds;
   fast.startedElsewhere = plan.backend->name + " with " + plan.integrator.name() + " would take about " +
                           formatDuration(seconds) + " per step at n = " + std::to_string(model.nq) +
                           "; the run starts on " + fast.backend->name + " with " + fast.integrator.name() +
-                          ", about " + formatDuration(faster.seconds) + " per step (real time at dt = " +
-                          shortNumber(fast.dt) + " s); name the back-end to run on " + plan.backend->name;
+                          ", about " + formatDuration(fastSeconds) + " per step" +
+                          (stableStep.empty() ? " (real time at dt = " + shortNumber(fast.dt) + " s)" : stableStep) +
+                          "; name the back-end to run on " + plan.backend->name;
   fast.notes.push_back(fast.startedElsewhere);
   return fast;
 }

@@ -78,7 +78,11 @@ TEST(RunDefaults, ANamedDissipativeIntegratorIsSaidToBeDissipative) {
 TEST(RunDefaults, ASlowSceneStartsOnABackendThatRunsItInRealTime) {
   const Model chain = defaultsScene("chain.json", {{"n", 500}});
   ASSERT_GT(estimateStepCost(chain.defaults.backend, chain, Integrator::RK4).seconds, kFastStartSeconds);
-  const RunPlan plan = resolveRun(chain, RunRequest{});
+  // The scene's step named: kept, so the run starts on the real-time pick (at the scene's own
+  // step it is unstable there, and the run steps smaller: AChainThatStartsElsewhere... below).
+  RunRequest request;
+  request.dt = chain.defaults.dt;
+  const RunPlan plan = resolveRun(chain, request);
   EXPECT_NE(plan.backend->name, chain.defaults.backend);
   EXPECT_LE(estimateStepCost(plan.backend->name, chain, plan.integrator).seconds, plan.dt);
   EXPECT_TRUE(plan.slowStep.empty()) << plan.slowStep;
@@ -147,6 +151,46 @@ TEST(StepStability, TheFrequencyOfTwoMassesOnSpringsIsItsClosedForm) {
   EXPECT_NEAR(startFrequency(loadSceneFromString(text, "two_masses.json")), expected, 1e-4 * expected);
 }
 
+// Oracle: a rigid pendulum at rest at 1.2 rad swings through the bottom, where its frequency is
+// the largest of its motion, w^2 = m g d / I_pivot; at the start it is m g d cos(1.2) / I_pivot
+// (single_pendulum.json as above). The look-ahead finds the bottom's from the start.
+TEST(StepStability, TheLookAheadFindsThePendulumsFrequencyAtTheBottom) {
+  Model pendulum = defaultsScene("single_pendulum.json");
+  pendulum.q0[0] = 1.2;
+  const double m = 1.0, g = 9.81, d = 0.05, pivotInertia = m * (0.02 * 0.02 + 0.1 * 0.1) / 12.0 + m * d * d;
+  const double atBottom = std::sqrt(m * g * d / pivotInertia), atStart = atBottom * std::sqrt(std::cos(1.2));
+  const BackendInfo& redmax = *findBackend("redmax");
+  const auto solver = redmax.create(pendulum, sceneSolverOptions(redmax, pendulum, Integrator::RK4));
+  const State start = makeInitialState(pendulum);
+  EXPECT_NEAR(largestFrequency(*solver, pendulum, start), atStart, 1e-4 * atStart);
+  EXPECT_NEAR(lookAheadFrequency(*solver, pendulum, start), atBottom, 1e-4 * atBottom);
+}
+
+// A chain long enough to start elsewhere (redmax with rk4 above 10 ms per step) starts at rest,
+// and its fastest mode appears only as it swings straight: the fast start steps where that mode
+// is stable, with the back-end's energy-keeping rk4, and says why.
+TEST(StepStability, AChainThatStartsElsewhereStepsWhereItsSwingIsStable) {
+  const Model chain = defaultsScene("chain.json", {{"n", 150}});
+  const RunPlan plan = resolveRun(chain, RunRequest{});
+  ASSERT_NE(plan.backend->name, chain.defaults.backend);
+  EXPECT_EQ(plan.integrator, Integrator::RK4);
+  EXPECT_LT(plan.dt, chain.defaults.dt);
+  EXPECT_NE(plan.startedElsewhere.find("the step 0.001 s is unstable for rk4"), std::string::npos)
+      << plan.startedElsewhere;
+  const StepStability stability = checkStepStability(plan, chain, makeInitialState(chain));
+  EXPECT_LT(plan.dt * stability.omegaMax, stability.limit);
+  EXPECT_GT(chain.defaults.dt * stability.omegaMax, stability.limit);
+}
+
+// A step the request names is kept, and the run says it is unstable.
+TEST(StepStability, ANamedStepIsKeptAndFlagged) {
+  RunRequest request;
+  request.dt = 0.001;
+  const articulab::Run run(std::make_shared<const Model>(defaultsScene("chain.json", {{"n", 150}})), request);
+  EXPECT_EQ(run.plan().dt, 0.001);
+  EXPECT_NE(run.plan().unstableStep.find("the step 0.001 s is unstable"), std::string::npos) << run.plan().unstableStep;
+}
+
 RunRequest semiImplicitOnRecursive() {
   RunRequest request;
   request.backend = "recursive";
@@ -177,3 +221,4 @@ TEST(StepStability, AShortChainAtOneMillisecondIsNotFlagged) {
 
 }  // namespace
 }  // namespace articulab
+
