@@ -74,6 +74,7 @@ void drawLine(PlotCanvas& c, const Box& b, const ValueAxis& xAxis, const ValueAx
   c.setDashed(line.dashed);
   if (points.size() > 1) c.polyline(points);
   c.setDashed(false);
+  if (!line.markers) return;
   c.setFontSize(9.0);
   for (std::size_t k = 0; k < points.size(); ++k) {
     c.fillRect(points[k].x - 2.5, points[k].y - 2.5, 5.0, 5.0);

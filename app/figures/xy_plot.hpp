@@ -1,5 +1,6 @@
 // A plot of y against x on log or linear axes, one line of points per series with a label at
-// each point: the studies' work-precision, convergence and scaling figures (app/cli/plot_command).
+// each point: the studies' work-precision, convergence and scaling figures (app/cli/plot_command),
+// and the app's phase plots as one line without points (app/gui/pane_figures.hpp).
 // Drawn on a PlotCanvas and written by exportDrawing (plot_export.hpp), so PNG, SVG and PDF.
 #pragma once
 
@@ -16,6 +17,7 @@ struct XYLine {
   std::vector<double> x, y;
   std::vector<std::string> pointLabels = {};  // next to each point (e.g. "dt 0.01"); none when empty
   bool dashed = false;                         // told apart from a line of the same colour
+  bool markers = true;                         // a square at each point; false: the line alone (a phase plot)
 };
 
 struct XYFigure {

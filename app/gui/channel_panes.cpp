@@ -38,11 +38,26 @@ std::string ChannelPanes::add(const std::vector<ChannelDef>& catalog, const std:
 }
 
 std::string ChannelPanes::remove(long number) {
-  if (number < 1 || number > static_cast<long>(panes_.size()))
-    return "no plot pane " + std::to_string(number) + " (there are " + std::to_string(panes_.size()) +
-           ", numbered from 1)";
+  std::string error;
+  if (!pane(number, error)) return error;
   panes_.erase(panes_.begin() + (number - 1));
   recording.request(channelNames());
+  return "";
+}
+
+PlotPane* ChannelPanes::pane(long number, std::string& error) {
+  if (number >= 1 && number <= static_cast<long>(panes_.size())) return &panes_[number - 1];
+  error = "no plot pane " + std::to_string(number) + " (there are " + std::to_string(panes_.size()) +
+          ", numbered from 1)";
+  return nullptr;
+}
+
+std::string ChannelPanes::setScale(long number, const std::string& scale) {
+  std::string error;
+  PlotPane* chosen = pane(number, error);
+  if (!chosen) return error;
+  if (!parseAxisScale(scale, chosen->scale)) return "unknown axis scale '" + scale + "' (expected linear, log or symlog)";
+  chosen->view.autoscaleValues = true;
   return "";
 }
 

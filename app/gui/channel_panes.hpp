@@ -17,6 +17,9 @@ struct PlotPane {
   std::string y;  // catalogue channel name
   std::string x;  // empty: against time
   PlotView view;
+  // The value axis (both axes of a phase plot), chosen as the energy and drift plots' are
+  // (axis_scale.hpp); the range follows the data.
+  AxisScale scale = AxisScale::Linear;
 };
 
 class ChannelPanes {
@@ -30,6 +33,10 @@ class ChannelPanes {
   std::string add(const std::vector<ChannelDef>& catalog, const std::string& y, const std::string& x = "");
   // Removes pane number `number` (1 is the first); the reason when there is none.
   std::string remove(long number);
+  // Sets the axis scale of pane `number` ("linear", "log" or "symlog"); the reason when it cannot.
+  std::string setScale(long number, const std::string& scale);
+  // Pane `number` (1 is the first), or null with the reason.
+  PlotPane* pane(long number, std::string& error);
   const std::vector<PlotPane>& panes() const { return panes_; }
   std::vector<PlotPane>& panes() { return panes_; }
   // The channels the panes show, each once, in pane order (y before x).

@@ -3,8 +3,10 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "app/gui/channel_panes_ui.hpp"
+#include "app/gui/pane_figures.hpp"
 #include "app/gui/panels.hpp"
 #include "app/gui/phase_plot_widget.hpp"
 
@@ -12,9 +14,8 @@ namespace articulab::gui {
 
 namespace {
 
-constexpr std::size_t kMaxListed = 200;
-constexpr float kPlotsHeaderHeight = 110.0f;  // px: the tab bar and the rows of controls above the plots  // search results shown at once
-const Colour kPaneColour{0.35f, 0.67f, 0.98f};
+constexpr std::size_t kMaxListed = 200;  // search results shown at once
+constexpr float kPlotsHeaderHeight = 110.0f;  // px: the tab bar and the rows of controls above the plots
 
 struct PickerState {
   char search[96] = "";
@@ -71,6 +72,28 @@ void drawPicker(Workbench& app) {
   ImGui::EndPopup();
 }
 
+// The pane's axis scale (as the energy and drift plots have) and its export button.
+void drawPaneControls(Workbench& app, std::size_t index, PlotPane& pane) {
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90.0f);
+  if (ImGui::BeginCombo("##scale", axisScaleName(pane.scale))) {
+    for (AxisScale scale : {AxisScale::Linear, AxisScale::Log, AxisScale::SymLog})
+      if (ImGui::Selectable(axisScaleName(scale), pane.scale == scale))
+        app.channelPanes().setScale(static_cast<long>(index) + 1, axisScaleName(scale));
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("value axis: linear, log (magnitudes) or symlog (signed, over decades)");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("export")) {
+    const std::string base = paneExportBase(app.ui().exportBase, static_cast<long>(index) + 1);
+    std::string error;
+    app.ui().exportStatus =
+        exportPaneFigures(app, static_cast<long>(index) + 1, base, error) ? "wrote " + base + ".png, .svg, .pdf and .csv" : error;
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("this pane over the whole run as PNG, SVG and PDF, and its channels as CSV (export base + _paneN)");
+}
+
 void drawPane(Workbench& app, std::size_t index, PlotPane& pane, ImVec2 size, double cursor, bool& removed) {
   const ChannelRecording& recording = app.channelPanes().recording;
   const int y = recording.column(pane.y), x = pane.x.empty() ? 0 : recording.column(pane.x);
@@ -78,16 +101,17 @@ void drawPane(Workbench& app, std::size_t index, PlotPane& pane, ImVec2 size, do
   ImGui::Text("%zu", index + 1);
   ImGui::SameLine();
   removed = ImGui::SmallButton("remove");
+  drawPaneControls(app, index, pane);
   const float line = ImGui::GetFrameHeightWithSpacing();
   size.y = std::max(size.y - line, 60.0f);
   if (y < 0 || x < 0) {
     ImGui::TextDisabled("%s: not in this model", pane.y.c_str());
   } else if (x == 0) {
-    const PlotSpec spec{pane.y, "", {{static_cast<std::size_t>(y), kPaneColour}}};
     pane.view.cursor = cursor;
-    plotWidget("pane", recording.series, spec, pane.view, app.ui().plotWindow, size);
+    plotWidget("pane", recording.series, paneSpec(pane, static_cast<std::size_t>(y)), pane.view, app.ui().plotWindow, size);
   } else {
-    phasePlotWidget("phase", recording.series, static_cast<std::size_t>(x), static_cast<std::size_t>(y), cursor, size);
+    phasePlotWidget("phase", recording.series, static_cast<std::size_t>(x), static_cast<std::size_t>(y), pane.scale,
+                    cursor, size);
   }
   ImGui::PopID();
 }
@@ -127,6 +151,22 @@ void makeRoomForPanes(Workbench& app) {
   const std::size_t plots = app.plots().size() + app.channelPanes().panes().size();
   float& band = app.ui().layout.plotsHeight;  // the layout clamps it to the window
   band = std::max(band, kPlotsHeaderHeight + kMinPlotHeight * static_cast<float>(plots));
+}
+
+std::string paneExportBase(const std::string& exportBase, long number) {
+  return exportBase + "_pane" + std::to_string(number);
+}
+
+bool exportPaneFigures(Workbench& app, long number, const std::string& base, std::string& error) {
+  ChannelPanes& panes = app.channelPanes();
+  const PlotPane* pane = panes.pane(number, error);
+  if (!pane) return false;
+  app.session().updateChannels(panes.recording);
+  Snapshot current;
+  app.session().snapshot(current);
+  char run[160];
+  std::snprintf(run, sizeof run, "%s, %s, dt %g s", current.backend.c_str(), current.integrator.name(), current.dt);
+  return exportPane(panes.recording, *pane, {current.model ? current.model->name : "", run}, base, error);
 }
 
 bool exportPaneChannels(Workbench& app, const std::string& path, std::string& error) {

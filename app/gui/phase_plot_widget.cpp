@@ -16,31 +16,32 @@ const ImU32 kCursorColour = IM_COL32(250, 200, 90, 255);
 
 struct PhaseFrame {
   ImVec2 lo, hi;
-  AxisRange x, y;
-  ImVec2 at(double vx, double vy) const {
-    return ImVec2(lo.x + float((vx - x.lo) / (x.hi - x.lo)) * (hi.x - lo.x),
-                  hi.y - float((vy - y.lo) / (y.hi - y.lo)) * (hi.y - lo.y));
-  }
+  ValueAxis x, y;  // ranges in axis units
+  // Off-axis values (0 on a log axis) stay within 100 plot sizes of it, drawn clipped.
+  static float fraction(double u, const AxisRange& r) { return float(std::clamp((u - r.lo) / (r.hi - r.lo), -100.0, 100.0)); }
+  float px(double u) const { return lo.x + fraction(u, x.range) * (hi.x - lo.x); }
+  float py(double u) const { return hi.y - fraction(u, y.range) * (hi.y - lo.y); }
+  ImVec2 at(double vx, double vy) const { return ImVec2(px(x.scale.toAxis(vx)), py(y.scale.toAxis(vy))); }
 };
 
-AxisRange channelRange(const TimeSeries& data, std::size_t channel) {
-  double lo = INFINITY, hi = -INFINITY;
-  for (std::size_t r = 0; r < data.size(); ++r) {
-    const double v = data.value(r, channel);
-    if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
-  }
-  return paddedRange(lo, hi, 0.08);
+// The axis that fits the channel's values on the scale, padded as the time plots are.
+ValueAxis channelAxis(const TimeSeries& data, std::size_t channel, AxisScale scale) {
+  ValueExtent extent;
+  for (std::size_t r = 0; r < data.size(); ++r) extent.add(data.value(r, channel));
+  ValueAxis axis = figures::fitValueAxis(scale, extent, 0.08, 0.0, 0.0);
+  if (!(axis.range.hi > axis.range.lo)) axis.range.hi = axis.range.lo + 1e-12;
+  return axis;
 }
 
 void drawPhaseAxes(ImDrawList* draw, const PhaseFrame& f, const std::string& xLabel) {
   const ImU32 grid = IM_COL32(255, 255, 255, 28), text = ImGui::GetColorU32(ImGuiCol_Text);
-  for (const Tick& tick : axisTicks(f.x, std::max(2, int((f.hi.x - f.lo.x) / 90.0f)))) {
-    const float px = f.at(tick.value, f.y.lo).x;
+  for (const Tick& tick : scaleTicks(f.x.scale, f.x.range, std::max(2, int((f.hi.x - f.lo.x) / 90.0f)))) {
+    const float px = f.px(tick.value);
     draw->AddLine(ImVec2(px, f.lo.y), ImVec2(px, f.hi.y), grid);
     draw->AddText(ImVec2(px - ImGui::CalcTextSize(tick.label.c_str()).x * 0.5f, f.hi.y + 3.0f), text, tick.label.c_str());
   }
-  for (const Tick& tick : axisTicks(f.y, std::max(2, int((f.hi.y - f.lo.y) / 40.0f)))) {
-    const float py = f.at(f.x.lo, tick.value).y;
+  for (const Tick& tick : scaleTicks(f.y.scale, f.y.range, std::max(2, int((f.hi.y - f.lo.y) / 40.0f)))) {
+    const float py = f.py(tick.value);
     draw->AddLine(ImVec2(f.lo.x, py), ImVec2(f.hi.x, py), grid);
     const ImVec2 size = ImGui::CalcTextSize(tick.label.c_str());
     draw->AddText(ImVec2(f.lo.x - size.x - 5.0f, py - size.y * 0.5f), text, tick.label.c_str());
@@ -71,7 +72,7 @@ void drawCurve(ImDrawList* draw, const PhaseFrame& f, const TimeSeries& data, st
 }  // namespace
 
 void phasePlotWidget(const char* id, const TimeSeries& data, std::size_t xChannel, std::size_t yChannel,
-                     double cursorTime, ImVec2 size) {
+                     AxisScale scale, double cursorTime, ImVec2 size) {
   ImGui::PushID(id);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float top = ImGui::GetTextLineHeight() + 6.0f;
@@ -81,7 +82,7 @@ void phasePlotWidget(const char* id, const TimeSeries& data, std::size_t xChanne
   const std::vector<Channel>& channels = data.channels();
   const PhaseFrame frame{ImVec2(origin.x + kLeft, origin.y + top),
                          ImVec2(origin.x + size.x - kRight, origin.y + size.y - kBottom),
-                         channelRange(data, xChannel), channelRange(data, yChannel)};
+                         channelAxis(data, xChannel, scale), channelAxis(data, yChannel, scale)};
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
   const std::string title = channelHeader(channels[yChannel]) + "  against  " + channelHeader(channels[xChannel]);

@@ -1,11 +1,12 @@
 // A phase plot: one channel of a TimeSeries against another (e.g. qd against q), the whole
-// recorded trajectory as a curve with both axes autoscaled, and a dot at the cursor's time (the
+// recorded trajectory as a curve with both axes autoscaled on one scale (linear, log or symlog,
+// axis_scale.hpp), and a dot at the cursor's time (the
 // history keyframe shown) or at the newest sample.
 #pragma once
 
 #include <imgui.h>
 
-#include "app/gui/session_names.hpp"
+#include "app/gui/figure_names.hpp"
 
 namespace articulab::gui {
 
@@ -14,6 +15,6 @@ constexpr std::size_t kMaxPhasePoints = 4000;  // longer trajectories are drawn 
 // Draws channel yChannel against xChannel of data in a region of size at the cursor.
 // cursorTime < 0: mark the newest sample.
 void phasePlotWidget(const char* id, const TimeSeries& data, std::size_t xChannel, std::size_t yChannel,
-                     double cursorTime, ImVec2 size);
+                     AxisScale scale, double cursorTime, ImVec2 size);
 
 }  // namespace articulab::gui

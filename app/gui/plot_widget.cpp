@@ -17,6 +17,10 @@ const ImU32 kSegmentColour = IM_COL32(250, 200, 90, 230);
 const ImU32 kIntegratorColour = IM_COL32(250, 200, 90, 150);  // the stretch's integrator, after its back-end
 const ImU32 kCursorColour = IM_COL32(235, 235, 235, 220);
 constexpr float kPreviousRunAlpha = 0.3f;  // the run before the last Reset, under the current one
+// Screen pixels per decimation bucket (up to four points each): every peak stays, at half the
+// segments of one bucket per pixel; the anti-aliased segments are most of what six runs' 18
+// curves cost llvmpipe per frame (docs/performance.md, six runs of the four-bar).
+constexpr float kPixelsPerBucket = 2.0f;
 
 struct Frame {
   ImVec2 lo, hi;  // plot area in screen pixels
@@ -122,7 +126,7 @@ void drawSeries(ImDrawList* draw, const Frame& f, const TimeSeries& data, const 
     if (run.size() >= 2) draw->AddPolyline(run.data(), int(run.size()), drawn, 0, 1.5f);
     run.clear();
   };
-  for (const PlotPoint& p : decimate(data, series.channel, f.time, int(f.hi.x - f.lo.x))) {
+  for (const PlotPoint& p : decimate(data, series.channel, f.time, int((f.hi.x - f.lo.x) / kPixelsPerBucket))) {
     if (!std::isfinite(p.value)) {
       flush();
       continue;

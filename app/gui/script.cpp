@@ -57,6 +57,9 @@ const std::vector<CommandSyntax>& scriptCommands() {
                          "run --record, e.g. q_link1_joint_0, body_link2_vz, Lz), against time or against XCHANNEL"},
       {"plot-remove", 1, 1, "N: remove plot pane N (1 is the first added)"},
       {"export-channels", 1, 1, "FILE: t and the plot panes' channels at every history keyframe, as CSV"},
+      {"plot-scale", 2, 2, "N linear|log|symlog: the value axis of plot pane N (both axes of a phase plot)"},
+      {"plot-export", 2, 2, "N BASE: plot pane N over the whole run as BASE.png, BASE.svg and BASE.pdf, and its "
+                            "channels as BASE.csv (the columns of articulab run --record)"},
       {"overlay", 2, 2, "joint-frames|com|constraints|contacts|forces|anchors|muscles|grid|shadows on|off"},
       {"muscle-colour", 1, 1, "activation|force: what the muscles' colour shows (activation, or force / f_opt)"},
       {"panels", 1, 1, "on|off: show or hide the panels (the 3D view fills the window)"},

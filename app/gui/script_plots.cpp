@@ -1,5 +1,5 @@
-// Script commands of the plot panes: they act as the channel picker, the pane's remove button
-// and the "panes CSV" button do.
+// Script commands of the plot panes: they act as the channel picker, the pane's remove button,
+// scale chooser and export button, and the "panes CSV" button do.
 #include "app/gui/channel_panes_ui.hpp"
 #include "app/gui/script_runner.hpp"
 
@@ -23,14 +23,33 @@ bool ScriptRunner::plotAdd(const ScriptCommand& c, std::string& error) {
   return true;
 }
 
+namespace {
+
+bool paneNumber(const ScriptCommand& c, long& number, std::string& error) {
+  if (parseScriptInteger(c.args[0], number)) return true;
+  error = c.name + ": expected a pane number, got '" + c.args[0] + "'";
+  return false;
+}
+
+}  // namespace
+
 bool ScriptRunner::plotRemove(const ScriptCommand& c, std::string& error) {
   long number = 0;
-  if (!parseScriptInteger(c.args[0], number)) {
-    error = "plot-remove: expected a pane number, got '" + c.args[0] + "'";
-    return false;
-  }
+  if (!paneNumber(c, number, error)) return false;
   error = app_.channelPanes().remove(number);
   return error.empty();
+}
+
+bool ScriptRunner::plotScale(const ScriptCommand& c, std::string& error) {
+  long number = 0;
+  if (!paneNumber(c, number, error)) return false;
+  error = app_.channelPanes().setScale(number, c.args[1]);
+  return error.empty();
+}
+
+bool ScriptRunner::plotExport(const ScriptCommand& c, std::string& error) {
+  long number = 0;
+  return paneNumber(c, number, error) && exportPaneFigures(app_, number, c.args[1], error);
 }
 
 bool ScriptRunner::exportChannels(const ScriptCommand& c, std::string& error) {

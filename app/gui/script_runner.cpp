@@ -121,6 +121,8 @@ bool ScriptRunner::execute(const ScriptCommand& c, std::string& error) {
       {"plot-add", &ScriptRunner::plotAdd},
       {"plot-remove", &ScriptRunner::plotRemove},
       {"export-channels", &ScriptRunner::exportChannels},
+      {"plot-scale", &ScriptRunner::plotScale},
+      {"plot-export", &ScriptRunner::plotExport},
       {"overlay", &ScriptRunner::overlay},
       {"panels", &ScriptRunner::panels},
       {"camera", &ScriptRunner::camera},

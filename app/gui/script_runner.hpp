@@ -66,6 +66,8 @@ class ScriptRunner {
   bool plotAdd(const ScriptCommand& c, std::string& error);  // script_plots.cpp
   bool plotRemove(const ScriptCommand& c, std::string& error);
   bool exportChannels(const ScriptCommand& c, std::string& error);
+  bool plotScale(const ScriptCommand& c, std::string& error);
+  bool plotExport(const ScriptCommand& c, std::string& error);
   bool overlay(const ScriptCommand& c, std::string& error);
   bool panels(const ScriptCommand& c, std::string& error);
   bool camera(const ScriptCommand& c, std::string& error);
