@@ -48,9 +48,9 @@ void drawScenePanel(Workbench& app) {
   }
   ImGui::SameLine();
   if (ImGui::Button("Rescan")) app.rescanScenes();
-  ImGui::SetNextItemWidth(-90.0f);
+  ImGui::SetNextItemWidth(-90.0f * ui.layout.scale);  // room for the label at any UI scale
   ImGui::InputTextWithHint("parameters", "n=5 m=2", ui.overrides, sizeof ui.overrides);
-  ImGui::SetNextItemWidth(-90.0f);
+  ImGui::SetNextItemWidth(-90.0f * ui.layout.scale);  // room for the label at any UI scale
   bool enter = ImGui::InputTextWithHint("##path", "path/to/scene.json", ui.openPath, sizeof ui.openPath,
                                         ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
