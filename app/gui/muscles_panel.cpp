@@ -196,7 +196,7 @@ void drawMuscleLegend(Workbench& app) {
   const float overload = force ? 0.5f * barWidth * float(render::kMuscleOverloadEnd - 1.0) : 0.0f;
   const float width = std::max({ImGui::CalcTextSize(title).x, ImGui::CalcTextSize(note).x, barWidth + overload + 20.0f});
   const float height = 3.0f * line + barHeight + 4.0f * pad;
-  const float bottom = view.y + view.height - (ui.showPanels ? kTimelineHeight : 0.0f);
+  const float bottom = view.y + view.height - (ui.showPanels ? timelineHeight(ui.layout) : 0.0f);
   const ImVec2 lo(view.x + 10.0f, bottom - height - 10.0f), hi(lo.x + width + 2.0f * pad, lo.y + height);
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   draw->AddRectFilled(lo, hi, IM_COL32(30, 32, 38, 190), 4.0f);

@@ -5,40 +5,26 @@
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
+#include "app/gui/panel_geometry.hpp"
 #include "app/gui/panels.hpp"
 
 namespace articulab::gui {
 
 namespace {
 
-constexpr float kMinColumnWidth = 300.0f, kMinPlotsHeight = 120.0f, kMinControlsHeight = 120.0f;
 constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                     ImGuiWindowFlags_NoSavedSettings;
-constexpr ImGuiWindowFlags kPanel = kFixed | ImGuiWindowFlags_NoBackground;  // see Workbench::clearPanelBackground
-// The column's windows can be resized by their edges; the layout keeps what the user chose.
+// The column's windows are resized by their edges (the drag handles between the 3D view, the
+// plots and the controls); the layout keeps what the user chose as shares of the window.
 constexpr ImGuiWindowFlags kColumn = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
-                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground;
-
-// The column width and plots height that fit a window of this size.
-PanelLayout fitted(PanelLayout layout, const ImVec2& display, float top) {
-  layout.columnWidth = std::clamp(layout.columnWidth, kMinColumnWidth, std::max(kMinColumnWidth, display.x - 200.0f));
-  const float room = display.y - top - kMinControlsHeight;
-  layout.plotsHeight = std::clamp(layout.plotsHeight, kMinPlotsHeight, std::max(kMinPlotsHeight, room));
-  return layout;
-}
+                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground;  // see Workbench::clearPanelBackground
 
 // File > Open recent: the scenes opened last (RecentFiles), most recent first.
 void drawRecentMenu(Workbench& app) {
   const std::vector<std::string>& files = app.recentFiles().files();
   if (!ImGui::BeginMenu("Open recent", !files.empty())) return;
   for (const std::string& file : files) {
-    if (!ImGui::MenuItem(file.c_str())) continue;
-    ParameterOverrides overrides;
-    std::string error;
-    if (parseOverridesText(app.ui().overrides, overrides, error))
-      app.openSceneInBackground(file, overrides);
-    else
-      app.showError(error);
+    if (ImGui::MenuItem(file.c_str())) openWithPanelParameters(app, file);
   }
   ImGui::EndMenu();
 }
@@ -60,6 +46,7 @@ void drawMenuBar(Workbench& app) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) app.openBrowser(BrowseMode::OpenScene);
+    if (ImGui::MenuItem("Browse scenes...")) app.ui().showSceneBrowser = true;
     drawRecentMenu(app);
     if (ImGui::MenuItem("Save scene as...")) app.openBrowser(BrowseMode::SaveScene);
     if (ImGui::MenuItem("Export plots and CSV to...")) app.openBrowser(BrowseMode::ExportPlots);
@@ -100,6 +87,7 @@ void drawControls(Workbench& app, const ImVec2& display, float top) {
     if (ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) drawStatisticsPanel(app);
     if (ImGui::CollapsingHeader("Plot window and export", ImGuiTreeNodeFlags_DefaultOpen)) drawPlotControls(app);
     layout.columnWidth = ImGui::GetWindowWidth();  // the user may have dragged the left edge
+    layout.plotsHeight = ImGui::GetWindowPos().y - top;  // or the top edge
   }
   ImGui::End();
 }
@@ -131,18 +119,18 @@ void drawPlotsBand(Workbench& app, const ImVec2& display, float top) {
 ViewRegion viewRegion(float width, float height, bool showPanels, const PanelLayout& layout) {
   if (!showPanels) return {0.0f, 0.0f, width, height};
   const float top = ImGui::GetFrameHeight();
-  const PanelLayout fit = fitted(layout, ImVec2(width, height), top);
-  return {0.0f, top, std::max(1.0f, width - fit.columnWidth), std::max(1.0f, height - top)};
+  return panelRects(fitLayout(layout, width, height, top), width, height, top).view;
 }
 
 void drawPanels(Workbench& app) {
   drawMenuBar(app);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   float top = ImGui::GetFrameHeight();
-  app.ui().layout = fitted(app.ui().layout, display, top);
+  app.ui().layout = fitLayout(app.ui().layout, display.x, display.y, top);
   drawPlotsBand(app, display, top);
   drawControls(app, display, top);
   if (app.ui().showHelp) drawHelpWindow(app);
+  if (app.ui().showSceneBrowser) drawSceneBrowser(app);
 }
 
 void drawBanner(Workbench& app) {

@@ -26,7 +26,13 @@ void handleShortcuts(Workbench& app);
 // menu bar left of the right-hand column (plots and log over the controls).
 ViewRegion viewRegion(float width, float height, bool showPanels, const PanelLayout& layout = {});
 
+// The current scene, "Browse scenes...", the scene parameters and a path to open.
 void drawScenePanel(Workbench& app);
+// File > Browse scenes...: the scenes directory's scenes, filtered by a search field (name and
+// description), opened by a double click or "Open".
+void drawSceneBrowser(Workbench& app);
+// Opens a scene with the Scene panel's parameters, in the background (the window keeps drawing).
+void openWithPanelParameters(Workbench& app, const std::string& path);
 // The Scene panel's parameter field, "n=5 m=2", into overrides; false with a message on a
 // malformed entry.
 bool parseOverridesText(const std::string& text, ParameterOverrides& out, std::string& error);
@@ -44,8 +50,9 @@ void drawMusclePlotChooser(Workbench& app);
 // In the 3D view: what the muscles' colour (activation or f / f_opt), width and dots mean.
 void drawMuscleLegend(Workbench& app);
 // Along the bottom of the 3D view: the history timeline (scrub, play back and forth, step a
-// keyframe, resume from the one shown, back to live), kTimelineHeight pixels tall.
+// keyframe, resume from the one shown, back to live), kTimelineHeight pixels tall at UI scale 1.
 constexpr float kTimelineHeight = 34.0f;
+inline float timelineHeight(const PanelLayout& layout) { return kTimelineHeight * layout.scale; }
 void drawTimeline(Workbench& app);
 // In the timeline: the record button (opens the record window; stops a running recording) and,
 // while recording, the frames written (tooltip: the whole path).

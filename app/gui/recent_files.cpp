@@ -1,22 +1,17 @@
 #include "app/gui/recent_files.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <system_error>
+
+#include "app/gui/preferences.hpp"
 
 namespace articulab::gui {
 
 namespace fs = std::filesystem;
 
-std::string RecentFiles::defaultPath() {
-  const char* config = std::getenv("XDG_CONFIG_HOME");
-  if (config && *config) return (fs::path(config) / "articulab" / "recent_scenes.txt").string();
-  const char* home = std::getenv("HOME");
-  if (home && *home) return (fs::path(home) / ".config" / "articulab" / "recent_scenes.txt").string();
-  return "";
-}
+std::string RecentFiles::defaultPath() { return configFilePath("recent_scenes.txt"); }
 
 RecentFiles::RecentFiles(std::string path) : path_(std::move(path)) {
   if (path_.empty()) return;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "app/gui/text_search.hpp"
 #include "engine/io/model_loader.hpp"
 
 namespace articulab::gui {
@@ -26,6 +27,11 @@ std::vector<SceneEntry> listScenes(const std::string& dir) {
   }
   std::sort(scenes.begin(), scenes.end(), [](const SceneEntry& a, const SceneEntry& b) { return a.path < b.path; });
   return scenes;
+}
+
+bool sceneMatches(const SceneEntry& scene, const std::string& query) {
+  const std::string file = std::filesystem::path(scene.path).filename().string();
+  return containsEveryWord(scene.name + '\n' + scene.description + '\n' + file, query);
 }
 
 }  // namespace articulab::gui

@@ -1,6 +1,5 @@
 #include <imgui.h>
 
-#include <filesystem>
 #include <sstream>
 
 #include "app/cli/arguments.hpp"
@@ -9,9 +8,7 @@
 
 namespace articulab::gui {
 
-namespace {
-
-void open(Workbench& app, const std::string& path) {
+void openWithPanelParameters(Workbench& app, const std::string& path) {
   ParameterOverrides overrides;
   std::string error;
   if (!parseOverridesText(app.ui().overrides, overrides, error)) {
@@ -20,31 +17,6 @@ void open(Workbench& app, const std::string& path) {
   }
   app.openSceneInBackground(path, overrides);  // the window keeps drawing while a big model loads
 }
-
-std::string entryLabel(const SceneEntry& scene) {
-  std::string file = std::filesystem::path(scene.path).filename().string();
-  return scene.loads ? scene.name + "  (" + file + ")" : file + "  (does not load)";
-}
-
-void drawSceneList(Workbench& app) {
-  UiState& ui = app.ui();
-  ImGui::TextDisabled("%s", ui.scenesDir.c_str());
-  if (ImGui::BeginListBox("##scenes", ImVec2(-1.0f, 6.5f * ImGui::GetTextLineHeightWithSpacing()))) {
-    for (int i = 0; i < static_cast<int>(ui.scenes.size()); ++i) {
-      const SceneEntry& scene = ui.scenes[i];
-      if (!scene.loads) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.5f, 0.4f, 1.0f));
-      if (ImGui::Selectable(entryLabel(scene).c_str(), ui.selectedScene == i, ImGuiSelectableFlags_AllowDoubleClick)) {
-        ui.selectedScene = i;
-        if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) open(app, scene.path);
-      }
-      if (!scene.loads) ImGui::PopStyleColor();
-      if (ImGui::IsItemHovered() && !scene.description.empty()) wrappedTooltip(scene.description);
-    }
-    ImGui::EndListBox();
-  }
-}
-
-}  // namespace
 
 bool parseOverridesText(const std::string& text, ParameterOverrides& out, std::string& error) {
   std::istringstream words(text);
@@ -68,11 +40,7 @@ void drawScenePanel(Workbench& app) {
   } else {
     ImGui::TextUnformatted("No scene is open.");
   }
-  drawSceneList(app);
-  bool selected = ui.selectedScene >= 0 && ui.selectedScene < static_cast<int>(ui.scenes.size());
-  ImGui::BeginDisabled(!selected);
-  if (ImGui::Button("Open selected")) open(app, ui.scenes[ui.selectedScene].path);
-  ImGui::EndDisabled();
+  if (ImGui::Button("Browse scenes...")) ui.showSceneBrowser = true;
   ImGui::SameLine();
   if (ImGui::Button("Reload from disk")) {
     std::string error;
@@ -80,13 +48,13 @@ void drawScenePanel(Workbench& app) {
   }
   ImGui::SameLine();
   if (ImGui::Button("Rescan")) app.rescanScenes();
-  ImGui::SetNextItemWidth(-90.0f);
+  ImGui::SetNextItemWidth(-90.0f * ui.layout.scale);  // room for the label at any UI scale
   ImGui::InputTextWithHint("parameters", "n=5 m=2", ui.overrides, sizeof ui.overrides);
-  ImGui::SetNextItemWidth(-90.0f);
+  ImGui::SetNextItemWidth(-90.0f * ui.layout.scale);  // room for the label at any UI scale
   bool enter = ImGui::InputTextWithHint("##path", "path/to/scene.json", ui.openPath, sizeof ui.openPath,
                                         ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
-  if ((ImGui::Button("Open file") || enter) && ui.openPath[0] != '\0') open(app, ui.openPath);
+  if ((ImGui::Button("Open file") || enter) && ui.openPath[0] != '\0') openWithPanelParameters(app, ui.openPath);
 }
 
 }  // namespace articulab::gui

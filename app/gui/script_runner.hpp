@@ -70,6 +70,9 @@ class ScriptRunner {
   bool plotExport(const ScriptCommand& c, std::string& error);
   bool overlay(const ScriptCommand& c, std::string& error);
   bool panels(const ScriptCommand& c, std::string& error);
+  bool uiScale(const ScriptCommand& c, std::string& error);  // script_layout.cpp
+  bool sceneBrowser(const ScriptCommand& c, std::string& error);
+  bool exportLayout(const ScriptCommand& c, std::string& error);
   bool camera(const ScriptCommand& c, std::string& error);
   bool cameraPreset(const ScriptCommand& c, std::string& error);
   bool cameraFollow(const ScriptCommand& c, std::string& error);

@@ -76,8 +76,9 @@ void drawTimeline(Workbench& app) {
   advancePlayback(app, h);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const ViewRegion view = viewRegion(display.x, display.y, true, app.ui().layout);
-  ImGui::SetNextWindowPos(ImVec2(view.x, view.y + view.height - kTimelineHeight));
-  ImGui::SetNextWindowSize(ImVec2(view.width, kTimelineHeight));
+  const float height = timelineHeight(app.ui().layout);
+  ImGui::SetNextWindowPos(ImVec2(view.x, view.y + view.height - height));
+  ImGui::SetNextWindowSize(ImVec2(view.width, height));
   ImGui::SetNextWindowBgAlpha(0.75f);
   constexpr ImGuiWindowFlags kBar = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing;

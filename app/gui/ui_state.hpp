@@ -28,12 +28,19 @@ struct FieldEdit {
   std::string error;
 };
 
-// The right-hand column: plots and log on top, controls below; both sizes follow the mouse
-// when the user drags the column's left edge or the plots' bottom edge. The 3D view gets the
-// rest (at 1280x720: 860 x 699 pixels, 65 % of the window).
+// The right-hand column: plots and log on top, controls below. Its width and the plots' height
+// are shares of the window, so both grow with it (panel_geometry.hpp fits them each frame); the
+// user changes them by dragging the column's left edge or the plots' bottom edge, and the shares
+// are kept between sessions (preferences.hpp). At 1280x720 and 1920x1080: a 420 px column (the
+// controls' minimum), plots of 370 and 561 px; the 3D view has 860 x 699 px at 1280x720.
 struct PanelLayout {
-  float columnWidth = 420.0f;  // pixels
-  float plotsHeight = 370.0f;  // pixels
+  float columnShare = 0.21875f;  // of the window's width
+  float plotsShare = 0.53f;      // of the height below the menu bar
+  float scale = 1.0f;            // the UI scale in use: the minimum sizes grow with it
+  float columnWidth = -1.0f;     // pixels this frame (-1: not fitted yet)
+  float plotsHeight = -1.0f;     // pixels this frame
+  // What the fit set last; a width or height that differs was dragged (or asked for) since.
+  float fittedColumnWidth = -1.0f, fittedPlotsHeight = -1.0f;
 };
 
 // The plots of a scene with muscles: the energy plot (with the muscle work and E - W), the
@@ -100,6 +107,9 @@ struct UiState {
   std::vector<MuscleReading> muscleReadings;  // the Muscles panel's, kept to reuse the storage
   bool showPanels = true;
   PanelLayout layout;
+  float uiScale = 0.0f;  // View > UI scale: fonts and widgets; 0 is the monitor's content scale
+  bool showSceneBrowser = false;  // File > Browse scenes...
+  char sceneSearch[128] = "";     // its search field: words found in a scene's name or description
   bool showHelp = false;
   bool logAutoScroll = true;
   render::Overlays overlays;

@@ -1,6 +1,11 @@
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <cstdio>
+
 #include "app/gui/panels.hpp"
+#include "app/gui/ui_scale.hpp"
 
 namespace articulab::gui {
 
@@ -23,6 +28,20 @@ void drawCameraMenu(Workbench& app) {
   const bool followsSelected = followed.kind == Kind::Body && followed.body == selected;
   if (ImGui::MenuItem("Follow the selected body", nullptr, followsSelected, selected >= 0))
     app.followInView({Kind::Body, selected});
+  ImGui::EndMenu();
+}
+
+// Fonts and widgets: the monitor's content scale (the default) or a fixed scale, kept between sessions.
+void drawUiScaleMenu(Workbench& app) {
+  if (!ImGui::BeginMenu("UI scale")) return;
+  float& chosen = app.ui().uiScale;
+  char label[48];
+  std::snprintf(label, sizeof label, "the monitor's (%.0f %%)", 100.0f * monitorContentScale(glfwGetCurrentContext()));
+  if (ImGui::MenuItem(label, nullptr, chosen == 0.0f)) chosen = 0.0f;
+  for (float scale : kUiScales) {
+    std::snprintf(label, sizeof label, "%.0f %%", 100.0f * scale);
+    if (ImGui::MenuItem(label, nullptr, chosen == scale)) chosen = scale;
+  }
   ImGui::EndMenu();
 }
 
@@ -52,6 +71,7 @@ void drawViewMenu(Workbench& app) {
   if (ImGui::MenuItem("Frame the recent motion", "F")) app.frameRecentMotion();
   drawCameraMenu(app);
   ImGui::MenuItem("Panels", "H", &app.ui().showPanels);
+  drawUiScaleMenu(app);
   ImGui::EndMenu();
 }
 

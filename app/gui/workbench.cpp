@@ -39,22 +39,6 @@ std::string resourceDir(const char* name) {
   return std::string(ARTICULAB_SOURCE_DIR) + "/" + name;
 }
 
-// Text is drawn 1:1 to pixels, so nearest sampling of the font atlas looks the same as linear
-// and costs a software rasteriser less per pixel of every panel widget.
-void sampleFontAtlasNearest() {
-  ImGui_ImplOpenGL3_CreateDeviceObjects();
-  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(reinterpret_cast<std::intptr_t>(ImGui::GetIO().Fonts->TexID)));
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glBindTexture(GL_TEXTURE_2D, 0);
-}
-
-void loadFont() {
-  const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-  ImGuiIO& io = ImGui::GetIO();
-  if (std::filesystem::exists(font)) io.Fonts->AddFontFromFileTTF(font, 15.0f);
-}
-
 }  // namespace
 
 Workbench::Workbench(const GuiOptions& options)
@@ -69,6 +53,9 @@ Workbench::Workbench(const GuiOptions& options)
 
 Workbench::~Workbench() {
   std::string error;
+  if (!preferencesPath_.empty() && preferencesOf(ui_) != savedPreferences_ &&
+      !writePreferences(preferencesPath_, preferencesOf(ui_), error))
+    spdlog::error("{}", error);
   if (recorder_.recording() && !stopRecording(error)) spdlog::error("{}", error);
   stopSession();
   if (rendererReady_) renderer_.shutdown();
@@ -83,6 +70,13 @@ Workbench::~Workbench() {
 
 bool Workbench::init(bool interactive, std::string& error) {
   interactive_ = interactive;
+  if (interactive) {  // scripted sessions draw the same whatever the user chose
+    preferencesPath_ = configFilePath("preferences.txt");
+    std::string warning;
+    savedPreferences_ = readPreferences(preferencesPath_, warning);
+    if (!warning.empty()) spdlog::warn("{}", warning);
+    applyPreferences(savedPreferences_, ui_);
+  }
   if (!openWindow(error) || !renderer_.init(resourceDir("shaders"), resourceDir("assets"), error)) return false;
   rendererReady_ = true;
   initImGui();
@@ -122,21 +116,21 @@ void Workbench::initImGui() {
   // change what they draw.
   if (!interactive_) io.ConfigFlags |= ImGuiConfigFlags_NoMouse;
   ImGui::StyleColorsDark();
-  loadFont();
+  applyUiScale();
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   imguiReady_ = true;
 }
 
 // On Mesa's software rasterizers shadows are planar (the shadow map's lookups cost about two
-// thirds of a frame on llvmpipe) and the font atlas is sampled nearest (see sampleFontAtlasNearest).
+// thirds of a frame on llvmpipe) and the font atlas is sampled nearest (UiScaler::sampleNearest).
 void Workbench::preferFrameRateOnSoftwareGl() {
   const char* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   std::string renderer = name ? name : "";
   spdlog::info("OpenGL renderer: {}", renderer);
   if (renderer.find("llvmpipe") == std::string::npos && renderer.find("softpipe") == std::string::npos) return;
   renderer_.setPlanarShadows(true);
-  sampleFontAtlasNearest();
+  uiScaler_.sampleNearest();
   spdlog::info("software OpenGL: shadows are cast on the floor only (planar), for the frame rate");
 }
 
@@ -632,6 +626,12 @@ void Workbench::recordFrame(int width, int height) {
   showError("Recording stopped: " + error);
 }
 
+// View > UI scale, or the monitor's content scale; the panels' minimum sizes follow it.
+void Workbench::applyUiScale() {
+  uiScaler_.apply(ui_.uiScale > 0.0f ? ui_.uiScale : monitorContentScale(window_));
+  ui_.layout.scale = uiScaler_.applied();
+}
+
 void Workbench::renderFrame() {
   auto start = std::chrono::steady_clock::now();
   glfwPollEvents();
@@ -644,6 +644,7 @@ void Workbench::renderFrame() {
 
 // Mouse and keys (interactive sessions only), then the panels and the banner.
 void Workbench::buildUi() {
+  applyUiScale();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();

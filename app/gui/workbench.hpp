@@ -11,9 +11,11 @@
 #include "app/gui/channel_panes.hpp"
 #include "app/gui/gui_app.hpp"
 #include "app/gui/log_sink.hpp"
+#include "app/gui/preferences.hpp"
 #include "app/gui/figure_names.hpp"
 #include "app/gui/recent_files.hpp"
 #include "app/gui/session_names.hpp"
+#include "app/gui/ui_scale.hpp"
 #include "app/gui/ui_state.hpp"
 #include "app/gui/viewport_input.hpp"
 #include "app/video/session_window.hpp"
@@ -140,6 +142,7 @@ class Workbench : public video::SessionWindow {
  private:
   bool openWindow(std::string& error);
   void initImGui();
+  void applyUiScale();
   void refreshFromSession();
   void trackTheMechanism();
   void takeBackgroundLoad();
@@ -180,6 +183,9 @@ class Workbench : public video::SessionWindow {
   std::uint64_t comparisonConsumed_ = 0, comparisonGeneration_ = ~0ull;
   ChannelPanes channelPanes_;
   UiState ui_;
+  UiScaler uiScaler_;
+  std::string preferencesPath_;   // interactive sessions only (preferences.hpp)
+  Preferences savedPreferences_;  // as read; written back on exit when they changed
   RecentFiles recent_{RecentFiles::defaultPath()};
   ViewportInput viewport_;
   std::shared_ptr<RingBufferSink> logSink_;

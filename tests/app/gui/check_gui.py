@@ -1374,6 +1374,86 @@ quit
           "removing a missing pane is refused: %s" % result.stderr.strip()[-300:])
 
 
+def panel_background_fraction(png, x0, x1, y0, y1, colour=(15, 15, 15), tolerance=12):
+    """The share of pixels in [x0, x1) x [y0, y1) of the panels' background colour (ImGui's dark
+    window background over the cleared framebuffer)."""
+    width, _, channels, data = png
+    near, total = 0, 0
+    for y in range(int(y0), int(y1), 4):
+        for x in range(int(x0), int(x1), 4):
+            i = (y * width + x) * channels
+            near += sum(abs(data[i + k] - colour[k]) for k in range(3)) <= tolerance
+            total += 1
+    return near / max(total, 1)
+
+
+def case_layout(opts):
+    """The window's space at 1280x720, 1920x1080 and 2560x1440: the 3D view and the plots grow
+    with the window (a column of about 420 px and plots of at least 35 % of the height at
+    1920x1080, the controls open); the screenshots show it; the UI scale makes text and minimum
+    sizes larger; the scene browser filters by name and description."""
+    out = opts.out_dir
+    columns = {}
+    for width, height in [(1280, 720), (1920, 1080), (2560, 1440)]:
+        size = "%dx%d" % (width, height)
+        script = f"""load scenes/four_bar.json
+compare baraff
+run-frames 90
+export-layout {out}/layout_{size}.json
+screenshot-window {out}/window_{size}.png
+quit
+"""
+        result, _ = run_script(opts, "layout_" + size, script, ["--size", size])
+        if not check(result.returncode == 0, size + ": the layout session exits with 0"):
+            continue
+        layout = read_json(f"{out}/layout_{size}.json")
+        view, plots, controls = layout["view"], layout["plots"], layout["controls"]
+        columns[size] = plots["width"]
+        print("%s: 3D view %dx%d (%.0f %% of the width, %.0f %% of the area), plots %dx%d (%.0f %% of the height), "
+              "controls %dx%d" % (size, view["width"], view["height"], 100 * view["width_share"],
+                                  100 * view["width_share"] * view["height_share"], plots["width"], plots["height"],
+                                  100 * plots["height_share"], controls["width"], controls["height"]))
+        check(layout["window"] == [width, height], size + ": the window has the size asked for")
+        check(view["width_share"] >= 0.6, size + ": the 3D view has at least 60 % of the width")
+        check(plots["height_share"] >= 0.35, size + ": the plots have at least 35 % of the height")
+        check(controls["height"] >= 120, size + ": the controls keep at least 120 px")
+        png = read_png(f"{out}/window_{size}.png")
+        check((png[0], png[1]) == (width, height), size + ": the screenshot is the whole window")
+        check_shows_scene(f"{out}/window_{size}.png", size + " window")
+        # The pixels agree with the layout: the column is panel background, the 3D view is not.
+        top = layout["menu_height"]
+        in_view = panel_background_fraction(png, 0, view["width"], top, height)
+        in_column = panel_background_fraction(png, view["width"], width, top, height)
+        print("%s: panel background in the 3D view %.0f %%, in the column %.0f %%" % (size, 100 * in_view, 100 * in_column))
+        check(in_view < 0.1 and in_column > 0.3, size + ": the screenshot's column is where the layout says")
+    if len(columns) == 3:
+        check(abs(columns["1920x1080"] - 420) <= 10, "the column is about 420 px at 1920x1080: %d" % columns["1920x1080"])
+        check(columns["1280x720"] == 420 and columns["1920x1080"] < columns["2560x1440"],
+              "the column keeps the controls' 420 px and grows with the window beyond: %s" % columns)
+
+    # UI scale 1.5: a taller menu bar (the font) and a wider minimum column; the scene browser filtered.
+    script = f"""load scenes/four_bar.json
+ui-scale 1.5
+scene-browser on chain
+draw-frames 3
+export-layout {out}/layout_scaled.json
+screenshot-window {out}/window_scaled.png
+ui-scale 1
+draw-frames 2
+screenshot-window {out}/browser.png
+ui-scale 0.2
+"""
+    result, path = run_script(opts, "layout_scaled", script, ["--size", "1920x1080"])
+    check(result.returncode == 1 and path + ":10: ui-scale: expected 'monitor' or a scale in [0.5, 3], got '0.2'"
+          in result.stderr, "a UI scale out of range is refused: %s" % result.stderr.strip()[-300:])
+    scaled = read_json(f"{out}/layout_scaled.json")
+    print("UI scale 1.5: menu bar %d px, column %d px" % (scaled["menu_height"], scaled["plots"]["width"]))
+    check(scaled["ui_scale"] == 1.5 and scaled["menu_height"] >= 30, "UI scale 1.5: the menu bar is 1.5 times as tall")
+    check(scaled["plots"]["width"] == 630, "UI scale 1.5: the column keeps its minimum width times 1.5 (630 px)")
+    check_shows_scene(f"{out}/window_scaled.png", "window at UI scale 1.5")
+    check_shows_scene(f"{out}/browser.png", "window with the scene browser")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--exe", required=True)
@@ -1384,7 +1464,7 @@ def main():
                                          "view_and_labels",
                                          "benchmark", "compare_backends", "compare_runs", "every_scene", "slow_step", "muscles",
                                          "history", "inspector", "video", "video_png", "video_session", "files",
-                                         "save_scene", "plots", "imported_models"])
+                                         "save_scene", "plots", "imported_models", "layout"])
     opts = parser.parse_args()
     os.makedirs(opts.out_dir, exist_ok=True)
     # The app keeps its recent scenes in the user's configuration directory: the test's own.
