@@ -121,9 +121,11 @@ void printSummary(std::ostream& out, const RunOptions& o, const Run& run) {
   throw UsageError("--" + refused.field() + ": " + refused.what());
 }
 
-// The request starting from the model's keyframe o.keyframe (none: the request as it is).
+// The command line's request (its step's stability checked: the user is told) starting from the
+// model's keyframe o.keyframe (none: the request as it is).
 RunRequest startingFrom(const Model& model, const RunOptions& o) {
   RunRequest request = o.request;
+  request.checkStepStability = true;
   if (o.keyframe.empty()) return request;
   std::string names;
   for (const Model::Keyframe& key : model.keyframes) {

@@ -12,6 +12,7 @@ RunRequest sessionRequest(const std::string& backend) {
   RunRequest request;
   request.backend = backend;
   request.stopOnBlowUp = false;
+  request.checkStepStability = true;
   return request;
 }
 

@@ -62,6 +62,8 @@ void Run::install(std::shared_ptr<const Model> model, RunPlan plan) {
 }
 
 void Run::checkStepSize() {
+  plan_.unstableStep.clear();
+  if (!plan_.request.checkStepStability) return;
   plan_.unstableStep = unstableStepText(plan_, checkStepStability(plan_, *model_, makeInitialState(*model_)));
 }
 

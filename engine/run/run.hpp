@@ -94,7 +94,8 @@ class Run {
 
  private:
   void install(std::shared_ptr<const Model> model, RunPlan plan);
-  // RunPlan::unstableStep of the plan on the model from its start (step_stability.hpp).
+  // RunPlan::unstableStep of the plan on the model from its start (step_stability.hpp), where
+  // the request asks for it (RunRequest::checkStepStability).
   void checkStepSize();
   void recordRow();
 

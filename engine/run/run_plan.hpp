@@ -56,7 +56,8 @@ struct RunPlan {
   // kFastStartSeconds there, one that runs in real time here); empty when it does not.
   std::string startedElsewhere;
   // Why the step size is unstable for the explicit integrator on the model, with a step that
-  // works (step_stability.hpp); set by the Run from its start state, empty when it is stable.
+  // works (step_stability.hpp); set by the Run from its start state where the request asks
+  // (RunRequest::checkStepStability), empty when it is stable or not checked.
   std::string unstableStep;
   // Whether the integrator takes energy out of every scene (BackendCapabilities::dissipative).
   bool dissipative() const;

@@ -39,6 +39,11 @@ struct RunRequest {
   // A blow-up (run_monitor.hpp: the energy grew beyond the scene's scale with no force doing
   // work) stops the run as a divergence; false: the run goes on, marked as not to be trusted.
   bool stopOnBlowUp = true;
+  // Whether the Run estimates the stability of its step from the start (step_stability.hpp,
+  // RunPlan::unstableStep): on where the user is told (the CLI's run and record, the app's
+  // session); off where many runs are built (studies, comparisons, Python, benchmarks), whose
+  // trajectories it does not change. The probe costs about 60 forward dynamics per state.
+  bool checkStepStability = false;
   // Initial coordinates and velocities: one value per coordinate, or one value for all; empty:
   // the scene's.
   std::vector<double> q0, qd0;

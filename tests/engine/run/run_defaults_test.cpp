@@ -182,10 +182,11 @@ TEST(StepStability, AChainThatStartsElsewhereStepsWhereItsSwingIsStable) {
   EXPECT_GT(chain.defaults.dt * stability.omegaMax, stability.limit);
 }
 
-// A step the request names is kept, and the run says it is unstable.
+// A step the request names is kept, and the run says it is unstable where the request asks.
 TEST(StepStability, ANamedStepIsKeptAndFlagged) {
   RunRequest request;
   request.dt = 0.001;
+  request.checkStepStability = true;
   const articulab::Run run(std::make_shared<const Model>(defaultsScene("chain.json", {{"n", 150}})), request);
   EXPECT_EQ(run.plan().dt, 0.001);
   EXPECT_NE(run.plan().unstableStep.find("the step 0.001 s is unstable"), std::string::npos) << run.plan().unstableStep;
@@ -195,6 +196,7 @@ RunRequest semiImplicitOnRecursive() {
   RunRequest request;
   request.backend = "recursive";
   request.requireIntegrator("semi-implicit");
+  request.checkStepStability = true;
   return request;
 }
 
@@ -205,6 +207,7 @@ TEST(StepStability, ATooLargeStepIsFlaggedWithAStepThatWorks) {
   request.requireIntegrator("rk4");
   request.dt = 0.5;
   request.duration = 0.5;
+  request.checkStepStability = true;
   const auto pendulum = std::make_shared<const Model>(defaultsScene("single_pendulum.json"));
   const articulab::Run run(pendulum, request);
   EXPECT_NE(run.plan().unstableStep.find("the step 0.5 s is unstable for rk4"), std::string::npos)
@@ -217,6 +220,20 @@ TEST(StepStability, ATooLargeStepIsFlaggedWithAStepThatWorks) {
 TEST(StepStability, AShortChainAtOneMillisecondIsNotFlagged) {
   const articulab::Run run(std::make_shared<const Model>(defaultsScene("chain.json", {{"n", 5}})), semiImplicitOnRecursive());
   EXPECT_TRUE(run.plan().unstableStep.empty()) << run.plan().unstableStep;
+}
+
+// The probe only tells: a run that checks its step takes the same trajectory, bit for bit, as one
+// that does not.
+TEST(StepStability, CheckingTheStepChangesNoTrajectory) {
+  const auto chain = std::make_shared<const Model>(defaultsScene("chain.json", {{"n", 5}}));
+  RunRequest request = semiImplicitOnRecursive();
+  articulab::Run checked(chain, request);
+  request.checkStepStability = false;
+  articulab::Run unchecked(chain, request);
+  EXPECT_EQ(checked.advance(300), 300);
+  EXPECT_EQ(unchecked.advance(300), 300);
+  EXPECT_TRUE(checked.state().q == unchecked.state().q);
+  EXPECT_TRUE(checked.state().qd == unchecked.state().qd);
 }
 
 }  // namespace
