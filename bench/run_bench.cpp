@@ -9,7 +9,6 @@
 
 #include "bench/chain_benchmarks.hpp"
 #include "engine/run/run.hpp"
-#include "engine/run/step_stability.hpp"
 
 namespace articulab {
 namespace {
