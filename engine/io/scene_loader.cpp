@@ -241,6 +241,9 @@ class EarlyEntries {
       : entries_(entries), context_(context), overrides_(overrides) {}
 
   bool operator()(std::string_view list, std::size_t index, const Json& entry, const Json& root) {
+    // An entry that is not an object (a file of numbers, say) waits for the document's own
+    // checks (its size above all), as before these entries were read during the parse.
+    if (!entry.is_object()) return false;
     if (!started_ && !start(root)) return false;
     try {
       if (list == "bodies") entries_.readBody(index, entry);
