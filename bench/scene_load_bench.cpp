@@ -2,8 +2,8 @@
 // model. BM_LoadListedBodies: a scene that lists n bodies and n joints, as File > Save scene
 // writes a chain (under 1 s at n = 1e5); BM_LoadSpringChain: scenes/spring_chain.json at n, 2n
 // springs naming their bodies (the loader's name lookups); BM_FirstErrorOfHugeArray: 2 bodies
-// and then n empty objects in "bodies", the error at /bodies/2 (the document is parsed first:
-// linear in the bytes). Time per body (or element) stays flat as n grows tenfold.
+// and then n empty objects in "bodies", the error at /bodies/2 (reported as the parse reaches
+// it: the time stays flat as n grows tenfold). Time per body stays flat as n grows tenfold.
 // BM_LoadListedBodiesFreshProcess: the same load in a child process forked for each iteration,
 // so that every page the load touches is a fresh one (a CLI run's cost); its time is the
 // child's CPU time for the load, with the minor page faults and the growth of the peak resident

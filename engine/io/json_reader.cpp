@@ -30,6 +30,7 @@ std::size_t editDistance(const std::string& a, const std::string& b) {
 }
 
 double resolveParameter(const Node& node, const std::string& text) {
+  if (node.context().parametersPending) throw ParametersPending{};
   const std::string name = text.substr(1);
   const auto& parameters = node.context().parameters;
   const auto found = parameters.find(name);

@@ -23,7 +23,13 @@ struct ReadContext {
   std::map<std::string, double> parameters;
   SceneLimits limits;
   std::unordered_map<std::string, int> bodyIndex;
+  // While the parse has not yet reached a "parameters" that may follow: a "$name" then throws
+  // ParametersPending instead of resolving (the entry is read again once the file is parsed).
+  bool parametersPending = false;
 };
+
+// Thrown by readNumber for a "$name" while the context's parameters are pending.
+struct ParametersPending {};
 
 // A JSON value together with its JSON pointer in the scene file.
 class Node {

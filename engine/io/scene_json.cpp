@@ -65,13 +65,15 @@ struct SaxTypes {
 // an array each time one of its objects ends: quadratic time), and reports what plain parsing
 // lets through: a key repeated in one object (plain parsing keeps the last), a number that
 // underflows to zero, nesting deeper than kMaxNesting. Errors carry the JSON pointer. The
-// entries of the streamed lists (root arrays such as "bodies") are checked the same way but
-// not built: each leaves a null in its list, and forEachEntry reads it from the text later.
+// entries of the streamed lists (root arrays such as "bodies") are checked the same way and
+// leave a null in their list: each is built, handed to the hook as it closes and freed, or,
+// once the hook declines (or without one), not built, for forEachEntry to read later.
 class SceneDocumentBuilder : public SaxTypes {
  public:
   SceneDocumentBuilder(Json& root, const std::string& text, const std::string& file, const SceneLimits& limits,
-                       std::initializer_list<std::string_view> streamedLists)
-      : root_(root), text_(text), file_(file), limits_(limits), streamedLists_(streamedLists) {}
+                       std::initializer_list<std::string_view> streamedLists, const EntryHook* hook)
+      : root_(root), text_(text), file_(file), limits_(limits), streamedLists_(streamedLists), hook_(hook),
+        building_(hook && *hook) {}
 
   bool null() { return add(nullptr); }
   bool boolean(bool value) { return add(value); }
@@ -130,9 +132,15 @@ class SceneDocumentBuilder : public SaxTypes {
     Frame& frame = frames_.back();
     if (frame.array) ++frame.elements;
     if (!frame.value) return nullptr;
+    if (frame.array && frame.streamed) {
+      frame.value->push_back(Json());
+      if (!building_) return nullptr;
+      entry_ = std::move(value);
+      return &entry_;
+    }
     if (frame.array) {
-      frame.value->push_back(frame.streamed ? Json() : std::move(value));
-      return frame.streamed ? nullptr : &frame.value->back();
+      frame.value->push_back(std::move(value));
+      return &frame.value->back();
     }
     return &((*frame.value)[frame.key] = std::move(value));
   }
@@ -146,8 +154,14 @@ class SceneDocumentBuilder : public SaxTypes {
 
   bool add(Json&& value) {
     count(2.0 * sizeof(Json));  // an array's element, with the array's spare capacity
-    place(std::move(value));
+    if (place(std::move(value)) == &entry_) handOver();  // a scalar entry of a streamed list
     return true;
+  }
+
+  // Hands the entry just closed to the hook and frees it; the list is the last frame.
+  void handOver() {
+    building_ = (*hook_)(frames_[0].key, frames_.back().elements - 1, entry_, root_);
+    entry_ = nullptr;
   }
 
   // Adds to the estimated memory of the document and refuses a document beyond the limits.
@@ -168,7 +182,9 @@ class SceneDocumentBuilder : public SaxTypes {
   }
 
   bool close() {
+    const bool entryEnds = frames_.back().value == &entry_;
     frames_.pop_back();
+    if (entryEnds) handOver();
     return true;
   }
 
@@ -196,6 +212,9 @@ class SceneDocumentBuilder : public SaxTypes {
   const std::string& file_;
   const SceneLimits& limits_;
   std::initializer_list<std::string_view> streamedLists_;
+  const EntryHook* hook_;
+  bool building_;  // the entries of the streamed lists are built and handed to the hook
+  Json entry_;     // the entry of a streamed list being built
   std::vector<Frame> frames_;
   double bytes_ = 0.0;
 };
@@ -205,8 +224,8 @@ class SceneDocumentBuilder : public SaxTypes {
 // object in place of each entry of the streamed lists: only the reader of an entry may throw.
 class EntryStreamer : public SaxTypes {
  public:
-  EntryStreamer(const std::string& file, std::string_view list, const EntryReader& read)
-      : file_(file), list_(list), read_(read) {}
+  EntryStreamer(const std::string& file, std::string_view list, const EntryReader& read, std::size_t first)
+      : file_(file), list_(list), read_(read), first_(first) {}
 
   bool null() { return add(nullptr); }
   bool boolean(bool value) { return add(value); }
@@ -239,6 +258,12 @@ class EntryStreamer : public SaxTypes {
 
   bool inList() const { return inList_ && depth_ == 2; }
 
+  // Reads an entry, unless it comes before `first` (read already).
+  void deliver(const Json& entry) {
+    if (index_ >= first_) read_(index_, entry);
+    ++index_;
+  }
+
   // Places a value inside the entry being built; returns where it went.
   Json* place(Json&& value) {
     Frame& frame = frames_.back();
@@ -251,7 +276,7 @@ class EntryStreamer : public SaxTypes {
 
   bool add(Json&& value) {
     if (!frames_.empty()) place(std::move(value));
-    else if (inList()) read_(index_++, value);
+    else if (inList()) deliver(value);
     return true;
   }
 
@@ -274,7 +299,7 @@ class EntryStreamer : public SaxTypes {
     if (!frames_.empty()) {
       frames_.pop_back();
       if (frames_.empty()) {
-        read_(index_++, entry_);
+        deliver(entry_);
         entry_ = nullptr;
       }
       return true;
@@ -285,6 +310,7 @@ class EntryStreamer : public SaxTypes {
   const std::string& file_;
   std::string_view list_;
   const EntryReader& read_;
+  std::size_t first_;
   std::string rootKey_;
   bool inList_ = false;
   int depth_ = 0;
@@ -349,10 +375,15 @@ Json parseSceneJson(const std::string& text, const std::string& file, const Scen
 
 Json parseSceneJson(const std::string& text, const std::string& file, const SceneLimits& limits,
                     std::initializer_list<std::string_view> streamedLists) {
+  return parseSceneJson(text, file, limits, streamedLists, EntryHook());
+}
+
+Json parseSceneJson(const std::string& text, const std::string& file, const SceneLimits& limits,
+                    std::initializer_list<std::string_view> streamedLists, const EntryHook& hook) {
   const SceneLimits resolved = resolveLimits(limits);
   checkSceneTextSize(file, static_cast<double>(text.size()), resolved);
   Json document;
-  SceneDocumentBuilder builder(document, text, file, resolved, streamedLists);
+  SceneDocumentBuilder builder(document, text, file, resolved, streamedLists, &hook);
   try {
     Json::sax_parse(text, &builder, Json::input_format_t::json, /*strict=*/true, /*ignore_comments=*/true);
   } catch (const Json::exception& e) {  // from the library itself, outside the parser's error path
@@ -365,8 +396,9 @@ Json parseSceneJson(const std::string& text, const std::string& file, const Scen
 
 namespace articulab::scene_io {
 
-void forEachEntry(const std::string& text, const std::string& file, std::string_view list, const EntryReader& read) {
-  EntryStreamer streamer(file, list, read);
+void forEachEntry(const std::string& text, const std::string& file, std::string_view list, const EntryReader& read,
+                  std::size_t first) {
+  EntryStreamer streamer(file, list, read, first);
   Json::sax_parse(text, &streamer, Json::input_format_t::json, /*strict=*/false, /*ignore_comments=*/true);
 }
 

@@ -111,33 +111,51 @@ SimulationDefaults readSimulation(const Node& node) {
 }
 
 // The bodies and joints go straight into the model in declaration order (one copy of each);
-// assembleTree orders them. The entries are read from the text one at a time (forEachEntry):
-// a large scene's lists never make one document (issue 31, item 5).
-void readBodiesAndJoints(const Node& root, const std::string& text, Model& model) {
+// assembleTree orders them. Their entries come one at a time: as the parse closes each
+// (EarlyEntries), or from the text again after it (forEachEntry); a large scene's lists never
+// make one document (issue 31, item 5).
+struct ListedEntries {
+  const ReadContext& context;
+  Model& model;
   scene_io::DeclaredTree declared;
+  std::size_t bodiesRead = 0, jointsRead = 0;
+
+  void readBody(std::size_t i, const Json& entry) {
+    const Node node(entry, "/bodies/" + std::to_string(i), context);
+    scene_io::checkModelSize(node, {static_cast<long>(i) + 1});
+    Body body = scene_io::readBody(node, true);
+    body.name = scene_io::readName(node["name"]);
+    model.bodies.push_back(std::move(body));
+    declared.sources.push_back({node.pointer(), node.fieldPointer("name")});
+    ++bodiesRead;
+  }
+
+  void readJoint(std::size_t i, const Json& entry) {
+    scene_io::JointSpec spec = scene_io::readJoint(Node(entry, "/joints/" + std::to_string(i), context));
+    model.joints.push_back(std::move(spec.joint));
+    declared.links.push_back(std::move(spec.link));
+    ++jointsRead;
+  }
+};
+
+void readBodiesAndJoints(const Node& root, const std::string& text, ListedEntries& entries) {
+  Model& model = entries.model;
+  scene_io::DeclaredTree& declared = entries.declared;
   if (root.has("bodies")) {
-    const Node list = root["bodies"];
-    const std::size_t n = scene_io::expectArray(list);
+    const std::size_t n = scene_io::expectArray(root["bodies"]);
     model.bodies.reserve(n);
     declared.sources.reserve(n);
-    scene_io::forEachEntry(text, root.context().file, "bodies", [&](std::size_t i, const Json& entry) {
-      const Node node(entry, list.pointer() + "/" + std::to_string(i), root.context());
-      scene_io::checkModelSize(node, {static_cast<long>(i) + 1});
-      Body& body = model.bodies.emplace_back(scene_io::readBody(node, true));
-      body.name = scene_io::readName(node["name"]);
-      declared.sources.push_back({node.pointer(), node.fieldPointer("name")});
-    });
+    if (entries.bodiesRead < n)
+      scene_io::forEachEntry(text, root.context().file, "bodies",
+                             [&](std::size_t i, const Json& entry) { entries.readBody(i, entry); }, entries.bodiesRead);
   }
   if (root.has("joints")) {
-    const Node list = root["joints"];
-    const std::size_t n = scene_io::expectArray(list);
+    const std::size_t n = scene_io::expectArray(root["joints"]);
     model.joints.reserve(n);
     declared.links.reserve(n);
-    scene_io::forEachEntry(text, root.context().file, "joints", [&](std::size_t i, const Json& entry) {
-      scene_io::JointSpec spec = scene_io::readJoint(Node(entry, list.pointer() + "/" + std::to_string(i), root.context()));
-      model.joints.push_back(std::move(spec.joint));
-      declared.links.push_back(std::move(spec.link));
-    });
+    if (entries.jointsRead < n)
+      scene_io::forEachEntry(text, root.context().file, "joints",
+                             [&](std::size_t i, const Json& entry) { entries.readJoint(i, entry); }, entries.jointsRead);
   }
   if (root.has("chains")) {
     const Node list = root["chains"];
@@ -199,34 +217,92 @@ void readKeyframes(const Node& list, Model& model) {
   }
 }
 
-Model buildModel(const std::string& text, const Json& document, const std::string& fileName, const ParameterOverrides& overrides,
-                 const SceneLimits& limits) {
-  ReadContext context{fileName, {}, limits, {}};
-  const Node root(document, "", context);
+// The root's keys, the parameters (with the overrides) and the header: what every entry after
+// them needs. On the whole document, or on the keys before the first entry of a streamed list.
+void readRootFields(const Node& root, const ParameterOverrides& overrides, ReadContext& context, Model& model) {
   scene_io::expectObject(root, {"name", "description", "parameters", "gravity", "ground_contact", "body_contact", "simulation",
                                 "bodies", "joints", "chains", "constraints", "forces", "muscles", "keyframes",
                                 "closed_form"});
   context.parameters = readDeclaredParameters(root);
   applyOverrides(root, overrides, context.parameters);
-
-  Model model;
-  model.sourceFile = fileName;
   model.parameters = context.parameters;
   readHeader(root, model);
-  readBodiesAndJoints(root, text, model);
-  // The entries that name bodies; a scene without them (a saved chain) needs no index.
-  if (root.has("constraints") || root.has("forces") || root.has("muscles")) context.bodyIndex = indexBodies(model);
-  const std::string problem = finalizeModel(model);
-  if (!problem.empty()) throw SceneError(fileName, "", "inconsistent model: " + problem);
-  TreeKinematics initial(model);  // once, for what is computed at the initial state
+}
+
+// Reads the entries of "bodies" and "joints" as the parse closes them, so that their errors come
+// in file order, before the rest of the file is parsed (issue 31: the first error in time linear
+// in the bytes before it). The keys before the first entry are read first, as readRootFields
+// reads the whole root. Where "parameters" has not come yet, an entry naming a "$parameter" (or
+// any entry, when the command line overrides parameters) and all after it wait for the end of
+// the parse.
+class EarlyEntries {
+ public:
+  EarlyEntries(ListedEntries& entries, ReadContext& context, const ParameterOverrides& overrides)
+      : entries_(entries), context_(context), overrides_(overrides) {}
+
+  bool operator()(std::string_view list, std::size_t index, const Json& entry, const Json& root) {
+    // An entry that is not an object (a file of numbers, say) waits for the document's own
+    // checks (its size above all), as before these entries were read during the parse.
+    if (!entry.is_object()) return false;
+    if (!started_ && !start(root)) return false;
+    try {
+      if (list == "bodies") entries_.readBody(index, entry);
+      else entries_.readJoint(index, entry);
+    } catch (const scene_io::ParametersPending&) {
+      return false;
+    } catch (const Json::exception& e) {  // as loadSceneFromString reports it
+      throw SceneError(context_.file, "", std::string("unexpected JSON structure: ") + e.what());
+    }
+    return true;
+  }
+
+ private:
+  bool start(const Json& root) {
+    started_ = true;
+    const bool parametersSeen = root.contains("parameters");
+    if (!parametersSeen && !overrides_.empty()) return false;
+    try {
+      readRootFields(Node(root, "", context_), parametersSeen ? overrides_ : ParameterOverrides{}, context_, entries_.model);
+    } catch (const Json::exception& e) {
+      throw SceneError(context_.file, "", std::string("unexpected JSON structure: ") + e.what());
+    }
+    context_.parametersPending = !parametersSeen;
+    return true;
+  }
+
+  ListedEntries& entries_;
+  ReadContext& context_;
+  const ParameterOverrides& overrides_;
+  bool started_ = false;
+};
+
+// What the readers of constraints, forces and muscles need, and the check that the initial
+// state is finite, from the kinematics at the initial state; computed once, and only where the
+// model's magnitudes do not already prove the state finite.
+void readKinematicEntries(const Node& root, Model& model) {
+  const bool readers = root.has("constraints") || root.has("forces") || root.has("muscles");
+  if (!readers && scene_io::initialStateIsSurelyFinite(model)) return;
+  TreeKinematics initial(model);
   computeKinematics(model, model.q0, model.qd0, initial);
   if (root.has("constraints")) scene_io::readConstraints(root["constraints"], initial, model);
   if (root.has("forces")) scene_io::readForces(root["forces"], initial, model);
   if (root.has("muscles")) scene_io::readMuscles(root["muscles"], initial, model);
   scene_io::checkInitialStateIsFinite(root, model, initial);
+}
+
+void buildModel(const std::string& text, const Json& document, const ParameterOverrides& overrides,
+                ReadContext& context, ListedEntries& entries) {
+  Model& model = entries.model;
+  const Node root(document, "", context);
+  readRootFields(root, overrides, context, model);
+  readBodiesAndJoints(root, text, entries);
+  // The entries that name bodies; a scene without them (a saved chain) needs no index.
+  if (root.has("constraints") || root.has("forces") || root.has("muscles")) context.bodyIndex = indexBodies(model);
+  const std::string problem = finalizeModel(model);
+  if (!problem.empty()) throw SceneError(context.file, "", "inconsistent model: " + problem);
+  readKinematicEntries(root, model);
   if (root.has("keyframes")) readKeyframes(root["keyframes"], model);
   if (root.has("closed_form")) model.closedForm = scene_io::readClosedForm(root["closed_form"], model);
-  return model;
 }
 
 }  // namespace
@@ -239,12 +315,19 @@ Model loadScene(const std::string& path, const ParameterOverrides& overrides, co
 Model loadSceneFromString(const std::string& text, const std::string& fileName, const ParameterOverrides& overrides,
                           const SceneLimits& limits) {
   const SceneLimits resolved = scene_io::resolveLimits(limits);
-  const Json document = scene_io::parseSceneJson(text, fileName, resolved, {"bodies", "joints"});
+  ReadContext context{fileName, {}, resolved, {}};
+  Model model;
+  model.sourceFile = fileName;
+  ListedEntries entries{context, model, {}};
+  const Json document = scene_io::parseSceneJson(text, fileName, resolved, {"bodies", "joints"},
+                                                 EarlyEntries(entries, context, overrides));
+  context.parametersPending = false;
   try {
-    return buildModel(text, document, fileName, overrides, resolved);
+    buildModel(text, document, overrides, context, entries);
   } catch (const Json::exception& e) {
     throw SceneError(fileName, "", std::string("unexpected JSON structure: ") + e.what());
   }
+  return model;
 }
 
 }  // namespace articulab

@@ -13,6 +13,7 @@ bool isNameCharacter(char c) { return std::isalnum(static_cast<unsigned char>(c)
 
 // The integer value of a declared parameter.
 long parameterValue(const Node& node, const std::string& name, const std::string& text) {
+  if (node.context().parametersPending) throw ParametersPending{};
   const auto& parameters = node.context().parameters;
   const auto found = parameters.find(name);
   if (found == parameters.end()) {

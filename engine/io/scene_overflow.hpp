@@ -15,4 +15,10 @@ namespace articulab::scene_io {
 // muscles). `initial`: the kinematics at q0, qd0.
 void checkInitialStateIsFinite(const Node& root, const Model& model, const TreeKinematics& initial);
 
+// Whether the model's magnitudes alone prove that checkInitialStateIsFinite passes, so that a
+// large model (a saved 1e5-link chain) skips the whole-tree kinematics it needs: no force
+// elements or muscles, rigid joints (no general joints), every number at most 1e10 in magnitude
+// (inertia entries 1e30) and at most 1e7 bodies. The bound is derived in the source.
+bool initialStateIsSurelyFinite(const Model& model);
+
 }  // namespace articulab::scene_io

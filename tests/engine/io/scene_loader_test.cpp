@@ -851,6 +851,52 @@ TEST(SceneLoader, ParametersReachVectorsCountsAndScalars) {
 }
 
 // "{$n-1}" in a body name: the last link of a chain of $n links, after the overrides.
+// The entries of "bodies" and "joints" are read as the parse closes them: an entry's error comes
+// before anything later in the file is parsed, here a syntax error (issue 31: the first error in
+// time linear in the bytes before it).
+TEST(SceneLoader, AnEntrysErrorComesBeforeTheRestOfTheFile) {
+  const std::string text = R"({"bodies": [{"name": "a", "mass": 1, "shape": {"type": "sphere", "radius": 0.1}},
+                                          {"name": "b", "mass": -1, "shape": {"type": "sphere", "radius": 0.1}},
+                                          {"name": "c", "mass": 1, )";
+  const SceneError e = catchSceneError([&] { loadSceneFromString(text, "early.json"); });
+  EXPECT_EQ(e.pointer(), "/bodies/1/mass");
+  EXPECT_NE(e.message().find("expected a positive number, got -1"), std::string::npos) << e.message();
+}
+
+// "parameters" after the entries that use them (as a scene dumped in key order has them): those
+// entries wait for the end of the parse, and take the declared values and the overrides.
+TEST(SceneLoader, ParametersAfterTheEntriesStillApply) {
+  const std::string text = R"({
+    "bodies": [{"name": "a", "mass": 1, "shape": {"type": "sphere", "radius": 0.1}},
+               {"name": "b", "mass": "$m", "shape": {"type": "sphere", "radius": "$r"}}],
+    "joints": [{"name": "ja", "type": "revolute", "axis": [0, 1, 0], "parent": "world", "child": "a", "q0": "$q"},
+               {"name": "jb", "type": "revolute", "axis": [0, 1, 0], "parent": "a", "child": "b"}],
+    "parameters": {"m": 2, "r": 0.2, "q": 0.5}
+  })";
+  const Model declared = loadSceneFromString(text, "late.json");
+  EXPECT_EQ(declared.bodies[1].mass, 2.0);
+  EXPECT_EQ(declared.bodies[1].shapes[0].dims.size.x(), 0.2);
+  EXPECT_EQ(declared.q0[0], 0.5);
+  const Model overridden = loadSceneFromString(text, "late.json", {{"m", 3}, {"q", 0.25}});
+  EXPECT_EQ(overridden.bodies[1].mass, 3.0);
+  EXPECT_EQ(overridden.q0[0], 0.25);
+  const SceneError e = catchSceneError([&] { loadSceneFromString(text, "late.json", {{"x", 1}}); });
+  EXPECT_EQ(e.pointer(), "/parameters");
+  EXPECT_NE(e.message().find("cannot override parameter \"x\""), std::string::npos) << e.message();
+}
+
+// The keys before the first entry are checked before it, as the whole root is: an unknown key
+// there comes first, and so does a bad header field.
+TEST(SceneLoader, KeysBeforeTheEntriesAreCheckedFirst) {
+  const std::string body = R"({"name": "a", "mass": -1, "shape": {"type": "sphere", "radius": 0.1}})";
+  const SceneError unknown =
+      catchSceneError([&] { loadSceneFromString(R"({"gravty": [0, 0, 1], "bodies": [)" + body + "]}", "k.json"); });
+  EXPECT_EQ(unknown.pointer(), "/gravty");
+  const SceneError header =
+      catchSceneError([&] { loadSceneFromString(R"({"gravity": [0, 0], "bodies": [)" + body + "]}", "k.json"); });
+  EXPECT_EQ(header.pointer(), "/gravity");
+}
+
 TEST(SceneLoader, ParametersInBodyNamesFollowOverrides) {
   json scene = baseScene();
   scene["constraints"][0]["body_b"] = "c{$n-1}";
