@@ -41,7 +41,7 @@ TEST(RunCancel, ACancelledStepLeavesTheRunAsBeforeAndTheTrajectoryUnchanged) {
     for (const BackendInfo& info : backends()) {
       if (!info.supports(*model).ok) continue;
       SCOPED_TRACE(std::string(file) + " on " + info.name);
-      Run cancelled(model, onBackend(info.name)), reference(model, onBackend(info.name));
+      articulab::Run cancelled(model, onBackend(info.name)), reference(model, onBackend(info.name));
       CancelFlag flag;
       cancelled.watchCancel(&flag);
       ASSERT_EQ(cancelled.advance(50), 50);
@@ -71,7 +71,7 @@ TEST(RunCancel, ACancelFromAnotherThreadMidStepLeavesTheTrajectoryAsWithoutIt) {
   for (const BackendInfo& info : backends()) {
     if (!info.supports(*model).ok) continue;
     SCOPED_TRACE(info.name);
-    Run cancelled(model, onBackend(info.name)), reference(model, onBackend(info.name));
+    articulab::Run cancelled(model, onBackend(info.name)), reference(model, onBackend(info.name));
     CancelFlag flag;
     cancelled.watchCancel(&flag);
     std::thread canceller([&flag] {
