@@ -92,10 +92,12 @@ void plotUsage(std::ostream& out) {
 
 void recordUsage(std::ostream& out) {
   out << R"(  articulab record SCENE --duration SECONDS --out FILE.mp4 [--png-dir DIR] [--fps N] [--size WxH]
-                 [--backend NAME] [--set NAME=VALUE] [--max-bodies N] [--window]
+                 [--backend NAME] [--set NAME=VALUE] [--max-bodies N] [--window] [--overlay]
       render the scene to an H.264 MP4 (and/or a PNG sequence) in simulated time: frame k shows
       t = k/fps, round(duration * fps) frames (default 5 s, 30 fps, 1280x720); needs a display
       (xvfb-run on a headless machine)
+      --overlay           draw each frame's time stamp and the run's label (scene, back-end,
+                          integrator, step) into its top-left corner
 )";
 }
 

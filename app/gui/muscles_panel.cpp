@@ -40,7 +40,7 @@ void drawExcitationSlider(Workbench& app, int m, const MuscleReading& reading, b
   field.active = ImGui::IsItemActive();
   if (changed) field.pending = u;
   const bool released = ImGui::IsItemDeactivatedAfterEdit();
-  if (!(changed && snap.queuedCommands == 0) && !released) return;
+  if (!(changed && snap.queuedCommands.empty()) && !released) return;
   const double value = released ? field.pending : u;
   field.error = app.session().edits().muscleExcitation(m, value, false);
   if (released && field.error.empty()) spdlog::info("muscle {} '{}': excitation held at {:.4g}", m, name, value);

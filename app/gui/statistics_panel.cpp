@@ -28,16 +28,25 @@ double latest(const TimeSeries& data, std::size_t channel) {
 
 const ImVec4 kWarningColour(1.0f, 0.6f, 0.2f, 1.0f);
 
+// What waits for the running step, in the order it will run.
+void drawQueuedCommands(const Snapshot& snap) {
+  if (snap.queuedCommands.empty()) return;
+  ImGui::TextColored(kWarningColour, "after the running step:");
+  for (const std::string& what : snap.queuedCommands) ImGui::BulletText("%s", what.c_str());
+}
+
 // A step slower than a frame: how long it takes and the real-time factor it allows, also while
-// the first such step is still running; then the estimate made before the run.
-void drawSlowSteps(const Snapshot& snap, double frameSeconds) {
+// the first such step is still running, with a button that cancels it; then the estimate made
+// before the run.
+void drawSlowSteps(Workbench& app, const Snapshot& snap) {
   if (!snap.loadingPath.empty()) ImGui::TextColored(kWarningColour, "opening %s ...", snap.loadingPath.c_str());
   const double perStep = std::max(snap.stats.lastStepSeconds, snap.stepInProgressSeconds);
-  if (perStep > std::max(frameSeconds, 1.0 / 60.0) && (snap.running || snap.stepInProgressSeconds > 0.0))
+  if (perStep > std::max(app.lastFrameSeconds(), 1.0 / 60.0) && (snap.running || snap.stepInProgressSeconds > 0.0)) {
     ImGui::TextColored(kWarningColour, "stepping: %s per step (%.2gx real time)", formatDuration(perStep).c_str(),
                        snap.dt / perStep);
-  if (snap.queuedCommands > 0)
-    ImGui::TextColored(kWarningColour, "%zu command(s) wait for the running step", snap.queuedCommands);
+    if (snap.stepInProgressSeconds > 0.0 && ImGui::Button("Cancel step (Esc)")) app.cancelStep();
+  }
+  drawQueuedCommands(snap);
   if (snap.slowStepWarning.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, kWarningColour);
   ImGui::TextWrapped("slow: %s", snap.slowStepWarning.c_str());
@@ -51,7 +60,7 @@ void drawStatisticsPanel(Workbench& app) {
   if (!snap.model) return;
   const SessionStats& stats = snap.stats;
   const TimeSeries& data = app.plotData();
-  drawSlowSteps(snap, app.lastFrameSeconds());
+  drawSlowSteps(app, snap);
   if (!ImGui::BeginTable("stats", 2, ImGuiTableFlags_SizingStretchProp)) return;
   row("bodies / coordinates", "%d / %d", snap.model->bodyCount(), snap.model->nq);
   row("time per step", "%s", formatDuration(stats.stepSeconds).c_str());

@@ -146,6 +146,10 @@ void Workbench::stopSession() {
   }
 }
 
+void Workbench::cancelStep() {
+  if (session_->cancelStep()) ui_.notice = "cancelling the running step ...";
+}
+
 bool Workbench::closeRequested() const { return glfwWindowShouldClose(window_); }
 
 bool Workbench::openScene(const std::string& path, const ParameterOverrides& overrides, const std::string& backend,
@@ -654,6 +658,8 @@ void Workbench::buildUi() {
     if (const std::optional<int> clicked = viewport_.takeClick()) ui_.overlays.selectedBody = *clicked;
     ui_.overlays.hoveredBody = viewport_.hovered();
     handleShortcuts(*this);
+    const bool typing = ImGui::GetIO().WantTextInput;
+    if (snapshot_.stepInProgressSeconds > 0.0 && !typing && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) cancelStep();
   }
   if (ui_.showPanels) {
     drawPanels(*this);

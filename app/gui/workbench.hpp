@@ -111,6 +111,9 @@ class Workbench : public video::SessionWindow {
   void captureSize(bool wholeWindow, int& width, int& height) const;
 
   Session& session() override { return *session_; }
+  // Cancels the running step (Session::cancelStep; the Cancel step button and Esc while a step
+  // runs): the runs stay as before it, the session pauses, the queued commands run.
+  void cancelStep();
   // Stops the physics thread; a step that does not end within a short grace is abandoned.
   void stopSession();
   const Snapshot& snapshot() const { return snapshot_; }

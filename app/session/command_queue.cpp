@@ -4,9 +4,9 @@
 
 namespace articulab::session {
 
-bool CommandQueue::runOrQueue(Command command) {
+bool CommandQueue::runOrQueue(Command command, std::string what) {
   if (stepping_) {
-    queue_.push_back(std::move(command));
+    queue_.push_back({std::move(what), std::move(command)});
     return false;
   }
   command();
@@ -15,9 +15,15 @@ bool CommandQueue::runOrQueue(Command command) {
 
 void CommandQueue::endStep() {
   stepping_ = false;
-  std::vector<Command> ready;
+  std::vector<Queued> ready;
   ready.swap(queue_);
-  for (Command& command : ready) command();
+  for (Queued& queued : ready) queued.command();
+}
+
+std::vector<std::string> CommandQueue::pendingNames() const {
+  std::vector<std::string> names;
+  for (const Queued& queued : queue_) names.push_back(queued.what);
+  return names;
 }
 
 }  // namespace articulab::session

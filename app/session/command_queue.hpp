@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace articulab::session {
@@ -14,8 +15,9 @@ class CommandQueue {
  public:
   using Command = std::function<void()>;
 
-  // Runs the command now when no step is running, else queues it; true when it ran now.
-  bool runOrQueue(Command command);
+  // Runs the command now when no step is running, else queues it under the name `what` (what
+  // the UI lists while it waits); true when it ran now.
+  bool runOrQueue(Command command, std::string what = "");
   // A step starts: commands from now on are queued.
   void beginStep() { stepping_ = true; }
   // The step ended: runs the queued commands in the order they came (a command may queue
@@ -28,10 +30,16 @@ class CommandQueue {
   }
   bool stepping() const { return stepping_; }
   std::size_t pending() const { return queue_.size(); }
+  // The names of the queued commands, in the order they will run.
+  std::vector<std::string> pendingNames() const;
 
  private:
+  struct Queued {
+    std::string what;
+    Command command;
+  };
   bool stepping_ = false;
-  std::vector<Command> queue_;
+  std::vector<Queued> queue_;
 };
 
 }  // namespace articulab::session

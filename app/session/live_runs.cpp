@@ -19,12 +19,15 @@ void LiveRuns::start(Run run) {
   comparisons_.clear();
   reference_ = 0;
   main_ = std::move(run);
+  main_->watchCancel(&cancel_);
   announce(*main_, "", true, "");
 }
 
 bool LiveRuns::step() {
   const bool healthy = main_->step();
+  if (main_->cancelled()) return true;
   for (ComparisonRun& comparison : comparisons_) {
+    if (cancel_.requested()) break;  // a comparison behind the main run catches up in the next step
     if (!comparison.running() || comparison.run->failed()) continue;
     comparison.run->setPerturbation(main_->state().perturbation);
     catchUp(*comparison.run, main_->state().t);
@@ -65,6 +68,7 @@ const Run& LiveRuns::compare(const std::string& backend) {
   spec.text = spec.backend = backend;
   ComparisonRun comparison{backend, std::nullopt, "", spec, nextId_};
   comparison.run.emplace(main_->sharedModel(), comparisonRequest(main_->plan(), spec));
+  comparison.run->watchCancel(&cancel_);
   ++nextId_;
   comparisons_.clear();
   reference_ = 0;
@@ -77,6 +81,7 @@ const Run& LiveRuns::compare(const std::string& backend) {
 const Run& LiveRuns::addComparison(const RunSpec& spec) {
   ComparisonRun comparison{spec.backend, std::nullopt, "", spec, nextId_};
   comparison.run.emplace(main_->sharedModel(), comparisonRequest(main_->plan(), spec));
+  comparison.run->watchCancel(&cancel_);
   ++nextId_;
   comparisons_.push_back(std::move(comparison));
   announce(*comparisons_.back().run, kComparison, true, "");
@@ -103,6 +108,7 @@ void LiveRuns::startComparison(ComparisonRun& comparison) {
   comparison.run.reset();
   try {
     comparison.run.emplace(main_->sharedModel(), comparisonRequest(main_->plan(), comparison.spec));
+    comparison.run->watchCancel(&cancel_);
   } catch (const std::exception& e) {  // a refusal, a solver that failed to start
     comparison.run.reset();
     stopComparison(comparison, e.what());

@@ -64,8 +64,14 @@ class LiveRuns {
   // One step of the main run, then each running comparison with the main run's mouse pull
   // stepped until it meets the main run's time (catchUp: one step at the same step size, several
   // or none at another). False when the main run failed or diverged (Run::failure). Changes no
-  // member but the runs, so that it may run outside the session's lock.
+  // member but the runs, so that it may run outside the session's lock. A step cancelled through
+  // cancelFlag() leaves each run that had not finished its step as it was (Run::cancelled); a
+  // comparison left behind the main run catches up in the next step.
   bool step();
+  // Set from any thread to cancel the running step; the session clears it after the step.
+  CancelFlag& cancelFlag() { return cancel_; }
+  // Whether the last step() was cancelled before the main run finished its step.
+  bool mainCancelled() const { return main_ && main_->cancelled(); }
   // After a step, under the lock: a comparison that failed in it stops with a note (logged),
   // and the main run goes on.
   void stopFailedComparisons();
@@ -109,6 +115,7 @@ class LiveRuns {
   // when the run's integrator is replaced where it was not before (replacedBefore).
   void announce(const Run& run, const char* which, bool newBackend, const std::string& replacedBefore);
 
+  CancelFlag cancel_;  // before the runs, which point to it
   std::optional<Run> main_;
   std::vector<ComparisonRun> comparisons_;
   std::size_t reference_ = 0;

@@ -3,6 +3,11 @@
 #include <algorithm>
 #include <chrono>
 
+#include <spdlog/spdlog.h>
+
+#include "engine/run/time_text.hpp"
+#include "engine/solvers/step_cost_estimate.hpp"
+
 namespace articulab::session {
 
 namespace {
@@ -13,6 +18,13 @@ constexpr double kBatchBudget = 2e-3;  // s of wall time per batch of steps betw
 constexpr double kMaxWallGap = 0.1;    // s; longer stalls are not caught up
 
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+
+// The test hook's slow step (Session::setTestStepDelay), cut short by a cancel as the solvers'
+// check points cut a slow step short.
+void testDelay(double delay, const CancelFlag& cancel) {
+  const Clock::time_point end = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(delay));
+  while (Clock::now() < end && !cancel.requested()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
 
 }  // namespace
 
@@ -89,20 +101,34 @@ bool PhysicsThread::stepUnlocked(std::unique_lock<std::mutex>& lock) {
   const double delay = c.testStepDelay;
   c.commands.beginStep();  // from here on the runs are this thread's until endStep
   c.stepStarted = Clock::now();
+  CancelFlag& cancel = c.runs.cancelFlag();  // atomic: Session::cancelStep sets it during the step
   lock.unlock();
-  if (delay > 0.0) std::this_thread::sleep_for(std::chrono::duration<double>(delay));
+  if (delay > 0.0) testDelay(delay, cancel);
   const std::string thrown = stepRuns(c.runs);
   lock.lock();
-  c.stats.lastStepSeconds = seconds(Clock::now() - c.stepStarted);
+  const bool cancelled = cancel.requested();
+  cancel.clear();
+  if (!cancelled) c.stats.lastStepSeconds = seconds(Clock::now() - c.stepStarted);
   c.publishStatesLocked();
   if (c.quit) {  // stopping: what waited for this step is dropped
     c.commands.dropQueued();
     return true;
   }
-  const bool healthy = c.finishStepLocked(thrown);
+  const bool healthy = c.runs.mainCancelled() || c.finishStepLocked(thrown);
+  if (cancelled) noticeCancelled();
   c.commands.endStep();
   c.stepEnded.notify_all();
   return healthy;
+}
+
+void PhysicsThread::noticeCancelled() {
+  SessionCore& c = core_;
+  const State& state = c.runs.main().state();
+  const std::string text = "The running step was cancelled after " +
+                           formatDuration(seconds(Clock::now() - c.stepStarted)) + "; the simulation is paused at t = " +
+                           formatTime(state.t, c.setup.plan.dt) + " s.";
+  spdlog::info("{}", text);
+  c.postNoticeLocked(text);
 }
 
 }  // namespace articulab::session

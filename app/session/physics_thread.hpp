@@ -1,6 +1,7 @@
 // The physics thread of a live session: it keeps simulated time at wall time times the speed,
 // taking each step of the runs without the lock (the command queue holds back what would touch
-// them) and publishing the states after it, so the UI never waits for a step.
+// them) and publishing the states after it, so the UI never waits for a step. A step the UI
+// cancels (Session::cancelStep) ends at the solvers' next check point, the runs as before it.
 #pragma once
 
 #include <mutex>
@@ -27,6 +28,8 @@ class PhysicsThread {
   // One step without the lock: the runs are stepped, then published, then the commands that
   // came meanwhile run. False when the step diverged.
   bool stepUnlocked(std::unique_lock<std::mutex>& lock);
+  // After a step the UI cancelled (Session::cancelStep): says so in the log and the banner.
+  void noticeCancelled();
 
   SessionCore& core_;
   std::thread thread_;

@@ -23,6 +23,7 @@ RunDifference bodyFrameDifference(const State& a, const State& b) {
 bool catchUp(Run& run, double t, const std::function<void(const Run&)>& afterEach) {
   while (!run.failed() && run.state().t + 0.5 * run.plan().dt <= t) {
     run.step();
+    if (run.cancelled()) break;  // the step stands where it was; the next catch-up takes it again
     if (afterEach) afterEach(run);
   }
   return !run.failed();

@@ -20,7 +20,8 @@ struct RunDifference {
 RunDifference bodyFrameDifference(const State& a, const State& b);
 
 // Steps the run until its time is within half a step of t (t >= state.t + dt / 2 takes one
-// more step), calling afterEach after every step; stops early when the run fails. A run with
+// more step), calling afterEach after every step; stops early when the run fails or a step is
+// cancelled (Run::cancelled). A run with
 // step h meets the output times k H exactly when h divides H. Returns false when it failed.
 bool catchUp(Run& run, double t, const std::function<void(const Run&)>& afterEach = {});
 

@@ -44,6 +44,16 @@ void Session::setTestStepDelay(double secondsPerStep) {
   core_.testStepDelay = std::max(0.0, secondsPerStep);
 }
 
+bool Session::cancelStep() {
+  std::lock_guard<std::mutex> lock(core_.mutex);
+  if (!core_.commands.stepping()) return false;
+  core_.runs.cancelFlag().request();  // the runs are the physics thread's now: only the flag is touched
+  core_.running = false;
+  core_.stepRequests = 0;
+  spdlog::info("cancelling the running step; the simulation pauses");
+  return true;
+}
+
 bool Session::setRunning(bool running, std::string& error) {
   std::lock_guard<std::mutex> lock(core_.mutex);
   if (core_.runs.empty()) {

@@ -57,6 +57,10 @@ class Session {
 
   // Play/pause. Refuses to play (returns false) after a divergence until reset().
   bool setRunning(bool running, std::string& error);
+  // Cancels the step the physics thread is taking (the app's Cancel step, Esc): the step ends at
+  // the solvers' next check point (step_cancel.hpp) leaving every run as before it, the session
+  // pauses, and the commands that waited for the step run. False when no step is running.
+  bool cancelStep();
   // One step while paused (taken by the physics thread when it runs, else now).
   bool stepOnce(std::string& error);
   // Steps n times now, on the calling thread (scripts, record; waits for a running step of the

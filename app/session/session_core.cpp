@@ -49,10 +49,12 @@ std::string SessionCore::commandLocked(const std::string& what, std::function<st
   };
   if (!commands.stepping()) return published();
   if (announce) spdlog::info("{}: takes effect after the running step", what);
-  commands.runOrQueue([what, published = std::move(published)] {
-    const std::string error = published();
-    if (!error.empty()) spdlog::error("{}: {}", what, error);
-  });
+  commands.runOrQueue(
+      [what, published = std::move(published)] {
+        const std::string error = published();
+        if (!error.empty()) spdlog::error("{}: {}", what, error);
+      },
+      what);
   return "";
 }
 
@@ -216,7 +218,7 @@ void SessionCore::snapshotLocked(Snapshot& out) const {
   out.floors = floors;
   out.stepInProgressSeconds =
       commands.stepping() ? std::chrono::duration<double>(std::chrono::steady_clock::now() - stepStarted).count() : 0.0;
-  out.queuedCommands = commands.pending();
+  out.queuedCommands = commands.pendingNames();
   out.slowStepWarning = slowWarning;
   out.loadingPath = loadingPath;
   out.previousRunVersion = samples.previousVersion();

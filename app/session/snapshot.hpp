@@ -85,7 +85,7 @@ struct Snapshot {
   ComparisonFloors floors;     // the machine-precision floors of the main run (comparison_series.hpp)
   std::uint64_t sceneVersion = 0;     // changes when another scene (or the same file again) is opened
   double stepInProgressSeconds = 0.0;  // how long the running step has taken so far; 0 between steps
-  std::size_t queuedCommands = 0;      // commands waiting for the running step to end
+  std::vector<std::string> queuedCommands;  // what waits for the running step to end, in order
   std::string slowStepWarning;         // estimated slow step (slowStepWarning()); empty when it is not
   std::string loadingPath;             // the scene being opened in the background; empty when none
   HistoryView history;

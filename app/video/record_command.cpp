@@ -1,6 +1,7 @@
 #include "app/video/record_command.hpp"
 
 #include <cmath>
+#include <filesystem>
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
@@ -40,6 +41,7 @@ RecordOptions parseRecordOptions(const std::vector<std::string>& args) {
     else if (a == "--set") parseOverride(flagValue(args, i), o.overrides);
     else if (a == "--max-bodies") o.limits.maxBodies = parseMaxBodies(flagValue(args, i));
     else if (a == "--window") o.video.wholeWindow = true;
+    else if (a == "--overlay") o.video.overlay = true;
     else if (a.rfind("--", 0) == 0) throw UsageError("unknown flag '" + a + "' for 'record' (see articulab --help)");
     else if (o.scenePath.empty()) o.scenePath = a;
     else throw UsageError("unexpected argument '" + a + "': record takes one scene file");
@@ -67,6 +69,13 @@ bool advanceToFrame(session::Session& sim, double frameTime, std::string& error)
   return steps < 1 || sim.advance(steps, error);
 }
 
+// "double_pendulum.json: redmax semi-implicit, dt 0.001 s" (session::runLabel).
+std::string overlayLabel(session::Session& sim, const std::string& scenePath) {
+  session::Snapshot now;
+  sim.snapshot(now);
+  return std::filesystem::path(scenePath).filename().string() + ": " + now.mainLabel;
+}
+
 }  // namespace
 
 int recordCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
@@ -86,7 +95,9 @@ int recordCommand(const std::vector<std::string>& args, std::ostream& out, std::
   }
   app.showPanels(o.video.wholeWindow);
   app.drawFrame();  // frames the camera on the scene
-  if (!app.startRecording(o.video, error)) {
+  RecordSettings video = o.video;
+  if (video.overlay) video.overlayLabel = overlayLabel(app.session(), o.scenePath);
+  if (!app.startRecording(video, error)) {
     err << "articulab record: " << error << "\n";
     return cli::kExitBadCommand;
   }

@@ -1,9 +1,10 @@
 // articulab record SCENE --duration S (--out FILE.mp4 | --png-dir DIR) [--fps N] [--size WxH]
-//   [--backend B] [--set NAME=VALUE] [--window]
+//   [--backend B] [--set NAME=VALUE] [--window] [--overlay]
 // Renders the scene with the app's renderer in a hidden window (an X display is needed: run it
 // under xvfb-run on a machine without one) and records it in simulated time: frame k shows the
 // state at t = k / fps (to half a step), k = 0 .. round(duration * fps) - 1, so a 1 s recording at
 // 30 fps has 30 frames, the first the initial state, the last t = 29/30 s (docs/cli.md).
+// --overlay draws each frame's time and the run's label into it (frame_overlay.hpp).
 #pragma once
 
 #include <ostream>

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "app/video/frame_overlay.hpp"
 #include "app/video/png_sequence.hpp"
 #include "app/video/video_encoder.hpp"
 
@@ -121,8 +122,9 @@ bool VideoRecorder::addFrame(const RgbImage& grabbed, long copies, std::string& 
   if (!recording() || copies <= 0) return true;
   const bool same = grabbed.width == width_ && grabbed.height == height_;
   if (!same) resampleBilinear(grabbed, width_, height_, resampled_);
-  const RgbImage& frame = same ? grabbed : resampled_;
+  const RgbImage& drawn = same ? grabbed : resampled_;
   for (long copy = 0; copy < copies; ++copy) {
+    const RgbImage& frame = settings_.overlay ? withOverlay(drawn) : drawn;
     for (auto& sink : sinks_) {
       if (sink->write(frame, error)) continue;
       std::string ignored;
@@ -133,6 +135,14 @@ bool VideoRecorder::addFrame(const RgbImage& grabbed, long copies, std::string& 
     ++written_;
   }
   return true;
+}
+
+const RgbImage& VideoRecorder::withOverlay(const RgbImage& frame) {
+  overlaid_ = frame;
+  std::vector<std::string> lines = {overlayTimeText(anchor_ + static_cast<double>(index_) / settings_.fps)};
+  if (!settings_.overlayLabel.empty()) lines.push_back(settings_.overlayLabel);
+  drawOverlay(overlaid_, lines);
+  return overlaid_;
 }
 
 bool VideoRecorder::stop(std::string& error) {

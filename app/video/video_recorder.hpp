@@ -26,6 +26,9 @@ struct RecordSettings {
   int width = 0, height = 0;  // 0: the captured region's size rounded down to even
   bool wholeWindow = false;   // the window with its panels instead of the 3D view
   long frameLimit = 0;        // stop taking frames after this many (0: no limit)
+  // Draws each frame's simulated time and, when not empty, overlayLabel into it (frame_overlay.hpp).
+  bool overlay = false;
+  std::string overlayLabel;  // the run: scene, back-end, integrator, step
 };
 
 // "1280x720" into width and height (each from 16 to 8192 and even); false with the reason.
@@ -63,6 +66,8 @@ class VideoRecorder {
 
  private:
   bool openSinks(std::string& error);
+  // The frame with its time stamp (that of the next frame, index_) and label drawn in.
+  const RgbImage& withOverlay(const RgbImage& frame);
 
   RecordSettings settings_;
   std::vector<std::unique_ptr<FrameSink>> sinks_;
@@ -75,6 +80,7 @@ class VideoRecorder {
   long written_ = 0;
   bool finished_ = false;
   RgbImage resampled_;
+  RgbImage overlaid_;
 };
 
 }  // namespace articulab::video

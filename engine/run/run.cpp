@@ -58,6 +58,7 @@ void Run::install(std::shared_ptr<const Model> model, RunPlan plan) {
   model_ = std::move(model);
   plan_ = std::move(plan);
   solver_ = std::move(solver);
+  solver_->watchCancel(cancel_);
   qdd_ = VectorX::Zero(model_->nq);
 }
 
@@ -67,12 +68,26 @@ void Run::checkStepSize() {
   plan_.unstableStep = unstableStepText(plan_, checkStepStability(plan_, *model_, makeInitialState(*model_)));
 }
 
+void Run::watchCancel(const CancelFlag* flag) {
+  cancel_ = flag;
+  solver_->watchCancel(flag);
+}
+
 bool Run::step() {
+  cancelled_ = false;
   if (failed()) return false;
   const bool muscles = !model_->muscles.empty();
   if (muscles) heldActivations_ = state_.activations;  // allocates only when the size changes
+  if (cancel_) stateBefore_ = state_;  // allocates only when a size changes
   const Clock::time_point before = Clock::now();
-  const StepStatus status = guardedStep(*solver_, *model_, state_, plan_.dt);
+  StepStatus status;
+  try {
+    status = guardedStep(*solver_, *model_, state_, plan_.dt);
+  } catch (const StepCancelled&) {
+    std::swap(state_, stateBefore_);
+    cancelled_ = true;
+    return false;
+  }
   state_.outputs.stepSeconds = std::chrono::duration<double>(Clock::now() - before).count();
   stepWall_ += state_.outputs.stepSeconds;
   ++stepsTaken_;
@@ -99,6 +114,7 @@ long Run::advance(long steps, const std::function<void(const Run&)>& afterEach) 
   long taken = 0;
   while (taken < steps && !failed()) {
     step();
+    if (cancelled()) break;
     ++taken;
     if (afterEach) afterEach(*this);
   }

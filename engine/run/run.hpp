@@ -12,6 +12,9 @@
 //      quantity (with RunRequest::watchEnergy off: only coordinates that are not finite),
 //   4. a recorded row (and the drift of that state) every `every` steps when recording.
 // A step allocates nothing once the run is set up (tests/alloc).
+// A run that watches a CancelFlag (watchCancel, the app's Cancel step) keeps a copy of the state
+// before each step: a cancelled step puts it back, so the run goes on from the last state it
+// committed, and the trajectory is the one it would have been without the cancel.
 #pragma once
 
 #include <chrono>
@@ -22,6 +25,7 @@
 #include "engine/diagnostics/recorder.hpp"
 #include "engine/run/run_monitor.hpp"
 #include "engine/run/run_plan.hpp"
+#include "engine/solvers/step_cancel.hpp"
 
 namespace articulab {
 
@@ -37,8 +41,15 @@ class Run {
   // One step of plan().dt. False when it failed or diverged (failure() says how); a failed run
   // takes no further step until reset().
   bool step();
+  // Whether the last step() was cancelled (watchCancel): the state, the monitor and the counts
+  // are those before it; the run is not failed.
+  bool cancelled() const { return cancelled_; }
+  // Steps check `flag` (step_cancel.hpp) from now on, also after reconfigure; nullptr: they do
+  // not. The flag outlives the run.
+  void watchCancel(const CancelFlag* flag);
   // Steps until `steps` more were taken or the run failed, calling afterEach (when set) after
-  // every step taken. Returns the steps taken, the failed one included.
+  // every step taken. Returns the steps taken, the failed one included; a cancelled step ends it
+  // and is not counted.
   long advance(long steps, const std::function<void(const Run&)>& afterEach = {});
 
   const Model& model() const { return *model_; }
@@ -113,6 +124,9 @@ class Run {
   long recordEvery_ = 1;
   long recordFrom_ = 0;  // stepsTaken_ when the recording started
   bool recordAccelerations_ = false;
+  const CancelFlag* cancel_ = nullptr;
+  State stateBefore_;  // the state before the running step, while cancel_ is set
+  bool cancelled_ = false;
 };
 
 }  // namespace articulab

@@ -189,6 +189,7 @@ void ReducedSolver::stepRK4(const Model& model, State& state, double h) {
   const double weights[3] = {2.0, 2.0, 1.0};
   const double advance[3] = {0.5, 1.0, 0.0};
   for (int stage = 0; stage < 3; ++stage) {  // stages 2, 3, 4
+    checkCancel();
     accelerations(model, qStage_, qdStage_, inputs, qdd_);
     dq_ += weights[stage] * qdStage_;
     dqd_ += weights[stage] * qdd_;

@@ -25,6 +25,12 @@ StepStatus Solver::step(const Model& model, State& state, double h) {
   if (state.activations.size() != static_cast<Eigen::Index>(model.muscles.size()))
     return {false, std::string(name()) + ": the state has " + std::to_string(state.activations.size()) +
                        " muscle activations, the model " + std::to_string(model.muscles.size()) + " muscles"};
+  inStep_ = cancel_;
+  struct LeaveStep {  // the check points are live during this step only, however it ends
+    const CancelFlag*& inStep;
+    ~LeaveStep() { inStep = nullptr; }
+  } leave{inStep_};
+  checkCancel();
   const double t = state.t;
   const StepStatus status = advanceMechanism(model, state, h);
   if (status.ok) advanceActivations(model, t, h, state.activations);

@@ -11,6 +11,7 @@
 #include "engine/multibody/state.hpp"
 #include "engine/solvers/integrator.hpp"
 #include "engine/solvers/solver_options.hpp"
+#include "engine/solvers/step_cancel.hpp"
 
 namespace articulab {
 
@@ -64,6 +65,9 @@ class Solver {
   // Whether the drift control of the options acts on this model: only where the back-end holds
   // constraint rows with multipliers (every joint on baraff, loop closures on redmax).
   virtual bool controlsDrift() const { return false; }
+  // The flag a running step checks (step_cancel.hpp); nullptr: steps cannot be cancelled. The
+  // flag outlives the solver (its owner runs the steps).
+  void watchCancel(const CancelFlag* flag) { cancel_ = flag; }
 
  protected:
   explicit Solver(const SolverOptions& options) : options_(options) {}
@@ -76,7 +80,16 @@ class Solver {
   void resolveDefaultIntegrator();
   // Called after setIntegrator changed the integrator.
   virtual void integratorChanged(const Model& model) { (void)model; }
+  // A check point of a cancellable step: throws StepCancelled when the step was cancelled.
+  // Outside step() (forwardDynamics between steps) it never throws.
+  void checkCancel() const { throwIfCancelled(inStep_); }
+  // The watched flag while step() runs, else nullptr: for the check points of helpers.
+  const CancelFlag* stepCancel() const { return inStep_; }
   SolverOptions options_;
+
+ private:
+  const CancelFlag* cancel_ = nullptr;
+  const CancelFlag* inStep_ = nullptr;
 };
 
 }  // namespace articulab

@@ -83,6 +83,7 @@ StepStatus BaraffSolver::finishRattleStep(const Model& model, State& state, doub
   for (int i = 0; i < model.bodyCount(); ++i)
     if (!unconstrained_[i]) state.phi[i] = 2.0 * halfTwists_[i] - startTwists_[i];  // second-order guess
   for (int iteration = 0; iteration < kMostHalfKickIterations; ++iteration) {
+    checkCancel();
     baraff::fillBodyForces(model, state.E_0i, state.phi, q_, qd_, forceInputs(state), system_.force);
     solver_.solve(system_, system_.force, solution_, report_);
     if (!report_.ok) return failed(state, "semi-implicit-rattle half-kick: " + report_.message);

@@ -492,6 +492,7 @@ StepStatus BaraffSolver::iterateJointProjection(const Model& model, State& state
                                                 bool& factored) {
   double previous = 0.0;
   for (int iteration = 0; error >= positionTolerance_ && iteration < maxProjectionIterations_; ++iteration) {
+    checkCancel();
     ++projectionIterations_;
     for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.error;
     for (constraints::ConstraintRow& r : system_.auxiliary) r.rhs = -r.error;

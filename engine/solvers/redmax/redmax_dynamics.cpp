@@ -15,13 +15,14 @@ RedMaxWorkspace::RedMaxWorkspace(const Model& model)
       bodyForce(model.bodies.size()) {}
 
 void evaluateRedMax(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
-                    RedMaxWorkspace& ws) {
+                    RedMaxWorkspace& ws, const CancelFlag* cancel) {
   computeKinematics(model, q, qd, ws.kin);
   fillJacobians(model, ws.kin, ws.J, ws.Jdot);
   computeBodyForces(model, TreeMotion{ws.kin}, inputs, ws.bodyForce);
   ws.Mr.setZero();
   ws.fr.setZero();
   for (int i = 0; i < model.bodyCount(); ++i) {
+    throwIfCancelled(cancel);
     const Joint& joint = model.joints[i];
     const int cols = joint.qIndex + joint.nq;  // body i depends on these coordinates only
     const Matrix6& M_i = model.bodies[i].M;

@@ -4,6 +4,7 @@
 
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/multibody/state.hpp"
+#include "engine/solvers/step_cancel.hpp"
 
 namespace articulab {
 
@@ -18,8 +19,9 @@ struct RedMaxWorkspace {
   explicit RedMaxWorkspace(const Model& model = Model{});
 };
 
-// Fills ws.kin, ws.J, ws.Jdot, ws.Mr and ws.fr at (q, qdot).
+// Fills ws.kin, ws.J, ws.Jdot, ws.Mr and ws.fr at (q, qdot). Checks `cancel` once per body
+// (the O(n^3) assembly of M_r; step_cancel.hpp).
 void evaluateRedMax(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
-                    RedMaxWorkspace& ws);
+                    RedMaxWorkspace& ws, const CancelFlag* cancel = nullptr);
 
 }  // namespace articulab

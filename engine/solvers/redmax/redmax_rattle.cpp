@@ -47,7 +47,7 @@ bool RedMaxSolver::solveClosureMultipliers(const Model& model, State& state, con
   startLoops_.assemble(model, ws_, state.qd);  // ws_ still holds the kinematics at q
   const auto violation = [&] {
     state.q = rattleStartQ_ + h * state.qd;
-    evaluateRedMax(model, state.q, state.qd, inputs, ws_);
+    evaluateRedMax(model, state.q, state.qd, inputs, ws_, stepCancel());
     loops_.assemble(model, ws_, state.qd);
     return loops_.largestError();
   };
@@ -77,7 +77,8 @@ void RedMaxSolver::finishRattleStep(const Model& model, State& state, const Forc
   rattleHalfQd_ = state.qd;
   state.qd = 2.0 * rattleHalfQd_ - rattleStartQd_;  // qdot+ + (h/2) qddot(q, qdot): second order
   for (int iteration = 0; iteration < kMostHalfKickIterations; ++iteration) {
-    evaluateRedMax(model, state.q, state.qd, inputs, ws_);
+    checkCancel();
+    evaluateRedMax(model, state.q, state.qd, inputs, ws_, stepCancel());
     if (iteration == 0 && !factorMass()) {
       loopFailure_ = "semi-implicit-rattle: the mass matrix at the step's end is not positive definite";
       return;

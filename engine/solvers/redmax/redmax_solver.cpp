@@ -143,7 +143,7 @@ void RedMaxSolver::closureTarget(double h) {
 // M_r qddot = f_r (eq 2.18), solved with a Cholesky factorization of M_r.
 void RedMaxSolver::accelerations(const Model& model, const VectorX& q, const VectorX& qd, const ForceInputs& inputs,
                                  VectorX& qdd) {
-  evaluateRedMax(model, q, qd, inputs, ws_);
+  evaluateRedMax(model, q, qd, inputs, ws_, stepCancel());
   if (!factorMass()) {
     qdd.setConstant(std::numeric_limits<double>::quiet_NaN());  // reported by the step as non-finite
     return;
@@ -162,7 +162,7 @@ void RedMaxSolver::accelerations(const Model& model, const VectorX& q, const Vec
 }
 
 void RedMaxSolver::implicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
-  evaluateRedMax(model, state.q, state.qd, forceInputs(state), ws_);
+  evaluateRedMax(model, state.q, state.qd, forceInputs(state), ws_, stepCancel());
   forceJacobians(model, state.q, state.qd, forceInputs(state), fjws_, K_, D_);
   projectToPositiveSemidefinite(K_, fjws_);
   A_ = ws_.Mr + h * D_ + (h * h) * K_;
@@ -174,7 +174,7 @@ void RedMaxSolver::implicitVelocity(const Model& model, const State& state, doub
 }
 
 void RedMaxSolver::springImplicitVelocity(const Model& model, const State& state, double h, VectorX& qdNext) {
-  evaluateRedMax(model, state.q, state.qd, forceInputs(state), ws_);
+  evaluateRedMax(model, state.q, state.qd, forceInputs(state), ws_, stepCancel());
   A_ = ws_.Mr;
   rhs_ = ws_.fr;
   for (const Joint& joint : model.joints) {  // K_r, D_r (eq 2.78)
@@ -311,7 +311,8 @@ StepStatus RedMaxSolver::correctDrift(const Model& model, State& state, double) 
 // G_r dq = -g (post-stabilisation, sueda notes 1.12, in reduced coordinates).
 bool RedMaxSolver::projectPositions(const Model& model, State& state) {
   for (int iteration = 0;; ++iteration) {
-    evaluateRedMax(model, state.q, state.qd, forceInputs(state), ws_);
+    checkCancel();
+    evaluateRedMax(model, state.q, state.qd, forceInputs(state), ws_, stepCancel());
     loops_.assemble(model, ws_, state.qd);
     if (loops_.largestError() < positionTolerance_ || iteration == projectionIterations_) break;
     correction_.setZero();

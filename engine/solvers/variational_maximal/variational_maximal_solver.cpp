@@ -414,6 +414,7 @@ StepStatus VariationalMaximalSolver::solveStepFrom(const Model& model, State& st
   residualHistory_.push_back(error);
   int iterations = 0;
   for (; error > newtonTolerance_ && iterations < newtonIterations_; ++iterations) {
+    checkCancel();
     const bool firstIteration = iterations == 0;  // G_{x,q} is fixed over the step: loaded once
     assembleJacobian(s_, firstIteration);      // the last residual evaluated was at s_
     if (!system_.factor(firstIteration)) return failed("singular Newton matrix (redundant or conflicting joints)");

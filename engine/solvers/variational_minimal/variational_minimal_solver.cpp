@@ -175,6 +175,7 @@ void VariationalMinimalSolver::solveConstrained(const Model& model, const State&
   mu_ = muPrev_;
   evaluate(v_, mu_);
   for (; !converged() && riqnDone_ < riqnIterations_; ++riqnDone_) {
+    checkCancel();
     // M(q_m) of the first guess (ws_.kin after its residual), factored once: Y = M^-1 G_k^T once
     if (riqnDone_ == 0) {
       variational_minimal::factorMass(model, ws_.kin, impulse_);
@@ -204,6 +205,7 @@ void VariationalMinimalSolver::solveConstrained(const Model& model, const State&
   }
   const auto newton = [&]() {
     for (; !converged() && newtonDone_ < newtonIterations_; ++newtonDone_) {
+      checkCancel();
       exactJacobian(model, state, v_);  // df/dv; gap_ and Gn_ stay those of (v_, mu_)
       kkt_.topLeftCorner(nq, nq) = jacobian_;
       kkt_.topRightCorner(nq, k_) = Gk_.transpose();

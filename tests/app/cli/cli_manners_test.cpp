@@ -78,6 +78,7 @@ TEST(CliManners, EveryCommandHasHelpThatNeedsNoDisplayOrScene) {
   const CliResult record = runCli({"record", "--help"});
   EXPECT_EQ(record.code, cli::kExitOk) << record.err;
   EXPECT_NE(record.out.find("--fps N"), std::string::npos) << record.out;
+  EXPECT_NE(record.out.find("--overlay"), std::string::npos) << record.out;
 }
 
 TEST(CliManners, WholeUsageListsEveryCommand) {
