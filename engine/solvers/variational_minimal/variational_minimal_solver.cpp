@@ -340,11 +340,10 @@ StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State&
   int units = kFinest / lastSubsteps(state);
   while (units > 1 && substepRotation_ > 0.0 && h * units / kFinest * fastest > substepRotation_) units /= 2;
   StepStatus status;
-  int substeps = 0;
   for (int done = 0; done < kFinest;) {
     status = advanceDel(model, state, h * units / kFinest);
     if (status.ok) {
-      done += units, ++substeps;
+      done += units;
     } else if (units > 1) {
       units /= 2;
     } else {
