@@ -15,6 +15,9 @@ const SettingTable<VariationalMinimalSettings>& variationalMinimalSettingTable()
       countSetting("anderson-memory", &S::andersonMemory, "steps", 0,
                    variational_minimal::AndersonAcceleration::kMaxMemory,
                    "past RIQN steps mixed into each iterate (Anderson acceleration); 0: plain RIQN"),
+      realSetting("substep-rotation", &S::substepRotation, "rad", 0.0, 3.0,
+                  "largest rotation of the fastest body per DEL step: faster starts are split into 2, 4, ... 64 "
+                  "substeps; 0: split only a step whose DEL solve fails"),
       choiceSetting("solver", &S::solver, {{S::kRiqn, "riqn"}, {S::kNewton, "newton"}},
                     "riqn: RIQN (Alg 3, O(n) iterates) with Anderson mixing, Newton as fallback; newton: Newton with "
                     "the DRNEA derivative (Alg 4, O(n^2) Jacobian and O(n^3) LU per iterate) only"),

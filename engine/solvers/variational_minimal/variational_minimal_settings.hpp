@@ -15,6 +15,13 @@ struct VariationalMinimalSettings {
   // 1e-6 J in 200 s. Relative above 1: the rounding floor of DRNEA grows with the momenta (RC100
   // whipping at 3 kJ stalled at 1.5e-11 absolute).
   static constexpr double kTolerance = 1e-12;
+  // Largest rotation of the fastest body over one DEL step, rad: a step whose start turns some body
+  // faster than this per step is taken as 2, 4, ... substeps (variational_minimal_solver.hpp,
+  // "Substeps"). 0 turns this off (a step is split only when its DEL solve fails).
+  static constexpr double kSubstepRotation = 0.1;
+  static constexpr int kMaxSubsteps = 64;  // the finest substep is h / 64
+
+  double substepRotation = kSubstepRotation;
 
   double newtonTolerance = kTolerance;
   int newtonIterations = 20;

@@ -1,5 +1,6 @@
 #include "engine/solvers/variational_minimal/variational_minimal_solver.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -30,13 +31,14 @@ VariationalMinimalSolver::VariationalMinimalSolver(const Model& model, const Sol
     : Solver(options), ws_(model), wsDerivative_(model), inverse_(model), impulse_(model), chart_(model), kinLoop_(model) {
   resolveDefaultIntegrator();
   newtonTolerance_ = settings.newtonTolerance;
+  substepRotation_ = settings.substepRotation;
   newtonIterations_ = settings.newtonIterations;
   riqnIterations_ = settings.riqnIterations;
   // The exact Newton (Alg 4) from the first guess.
   if (settings.solver == VariationalMinimalSettings::kNewton) riqnIterations_ = 0;
   const int nq = model.nq;
   anderson_.resize(nq, settings.andersonMemory);
-  for (VectorX* x : {&step_, &vTrial_, &vBest_, &v_prev_, &p_plus_, &p_, &g_, &f_, &fTrial_, &v_, &dv_, &column_, &qNext_, &a_, &aNext_})
+  for (VectorX* x : {&qStart_, &qdStart_, &step_, &vTrial_, &vBest_, &v_prev_, &p_plus_, &p_, &g_, &f_, &fTrial_, &v_, &dv_, &column_, &qNext_, &a_, &aNext_})
     *x = VectorX::Zero(nq);
   jacobian_ = MatrixX::Zero(nq, nq);
   lu_ = Eigen::PartialPivLU<MatrixX>(nq);
@@ -58,8 +60,8 @@ const IntegratorList& VariationalMinimalSolver::integratorList() {
   static const IntegratorList list = {
       {kVariationalMidpoint,
        "variational integrator in joint coordinates, midpoint discrete Lagrangian (lee-liu-park-srinivasa eq 1-3, "
-       "forced eq 17), DRNEA residual and RIQN in O(n): symplectic, second order in q, energy in a band "
-       "over 5 s on the shipped scenes; a 20-link chain at 1 ms leaves it after about 90 s"},
+       "forced eq 17), DRNEA residual and RIQN in O(n), split into substeps where a body turns more than "
+       "substep-rotation per step: symplectic, second order in q, energy in a band without drift"},
   };
   return list;
 }
@@ -101,13 +103,17 @@ SolverSupport VariationalMinimalSolver::supports(const Model& model, const Solve
   return support;
 }
 
+bool VariationalMinimalSolver::historyMatches(const State& state) const {
+  const StepHistory& history = state.history;
+  const long nq = state.q.size();
+  return history.valid && std::strcmp(history.owner, kMinimalBackend) == 0 && history.q.size() == nq &&
+         history.qd.size() == historySize(nq) && history.q == state.q && history.qd.head(nq) == state.qd;
+}
+
 bool VariationalMinimalSolver::readHistory(const State& state) {
   const StepHistory& history = state.history;
   const long nq = state.q.size();
-  if (!history.valid || std::strcmp(history.owner, kMinimalBackend) != 0 || history.q.size() != nq ||
-      history.qd.size() != historySize(nq))
-    return false;
-  if (history.q != state.q || history.qd.head(nq) != state.qd) return false;
+  if (!historyMatches(state)) return false;
   p_plus_ = history.qd.segment(nq, nq);
   v_prev_ = history.qd.segment(2 * nq, nq);
   muPrev_ = history.qd.segment(3 * nq, k_);
@@ -326,8 +332,66 @@ int VariationalMinimalSolver::exactJacobian(const Model& model, const State& sta
   return exact;
 }
 
+// Substeps (header): m = 1, 2, 4, ... so that the fastest body turns at most substepRotation_ per
+// substep at the step's start, each substep one DEL step of h / m; a substep whose solve fails is
+// halved, down to h / kMaxSubsteps. The clock and qdd span the whole step.
 StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State& state, double h) {
   if (!(h > 0.0)) return failed(state, "time step " + messageNumber(h) + " s is not positive");
+  constexpr int kFinest = VariationalMinimalSettings::kMaxSubsteps;
+  qStart_ = state.q;
+  qdStart_ = state.qd;
+  const double fastest = fastestRotationRate(model, state);
+  // substep length in units of h / kFinest (a power of two: exact), never longer than the last step's
+  int units = kFinest / lastSubsteps(state);
+  while (units > 1 && substepRotation_ > 0.0 && h * units / kFinest * fastest > substepRotation_) units /= 2;
+  StepStatus status;
+  for (int done = 0; done < kFinest;) {
+    status = advanceDel(model, state, h * units / kFinest);
+    if (status.ok) {
+      done += units;
+    } else if (units > 1) {
+      units /= 2;
+    } else {
+      break;
+    }
+  }
+  state.outputs.iterations = totalIterations_;
+  totalIterations_ = 0;
+  if (!status.ok) {  // back to the step's start: the partial substeps are not a state of the run
+    state.q = qStart_;
+    state.qd = qdStart_;
+    state.history.valid = false;
+    computeKinematics(model, state.q, state.qd, ws_.kin);
+    copyWorldMotion(ws_.kin, state.E_0i, state.phi);
+    status.message += "; the DEL equation has no root near the first guess even at the finest substep h / " +
+                      std::to_string(kFinest) + " = " + messageNumber(h / kFinest) +
+                      " s: the step is too large for the fastest motion (a body turns at " +
+                      messageNumber(fastest) + " rad/s at the step's start); a smaller dt resolves it";
+    return status;
+  }
+  state.history.qd[state.history.qd.size() - 1] = kFinest / units;  // the substeps the next step keeps
+  state.qdd = (state.qd - qdStart_) / h;
+  advanceClock(state, h);
+  return status;
+}
+
+// The substep count m of the last step from history (its last entry), 1 without history: m only
+// grows along a trajectory (header, "Substeps").
+int VariationalMinimalSolver::lastSubsteps(const State& state) const {
+  if (!historyMatches(state)) return 1;
+  const double m = state.history.qd[historySize(state.q.size()) - 1];
+  return m >= 1.0 && m <= VariationalMinimalSettings::kMaxSubsteps ? static_cast<int>(m) : 1;
+}
+
+double VariationalMinimalSolver::fastestRotationRate(const Model& model, const State& state) {
+  computeKinematics(model, state.q, state.qd, kinLoop_);
+  double fastest = 0.0;
+  for (const BodyKinematics& body : kinLoop_.bodies) fastest = std::max(fastest, body.phi.head<3>().norm());
+  return fastest;
+}
+
+// One DEL step of length h from the state (header).
+StepStatus VariationalMinimalSolver::advanceDel(const Model& model, State& state, double h) {
   beginStep(model, state, h);
   // relative to the momentum above 1 N m s: the rounding of a long chain's DRNEA sums grows with it
   const double tolerance = newtonTolerance_ * std::max(1.0, largestAbs(p_plus_));
@@ -408,7 +472,7 @@ StepStatus VariationalMinimalSolver::advanceMechanism(const Model& model, State&
 }
 
 void VariationalMinimalSolver::finishStep(const Model& model, State& state, double h, double error) {
-  const int iterations = riqnDone_ + newtonDone_;
+  totalIterations_ += riqnDone_ + newtonDone_;
   // a_{k+1} = a_k + h v, q_{k+1} by the group update; p^+_{k+1} = p + g of the last residual (at v),
   // moved to the chart centred at q_{k+1}; qd_{k+1} from M(q_{k+1})^-1 p^+_{k+1} in that chart
   const long nq = state.q.size();
@@ -423,13 +487,15 @@ void VariationalMinimalSolver::finishStep(const Model& model, State& state, doub
   if (k_ > 0) projectMomentum(model, column_);  // RATTLE: qd_{k+1} on the velocity closure
   variational_minimal::coordinateVelocity(model, qNext_, column_, chart_, aNext_);  // aNext_: qd_{k+1}
   if (state.qdd.size() != nq) state.qdd.resize(nq);
-  state.qdd = (aNext_ - state.qd) / h;
   state.q = qNext_;
   state.qd = aNext_;
   StepHistory& history = state.history;
   if (history.q.size() != nq) history.q.resize(nq);
   if (newtonDone_ > 0) anderson_.restart();  // pairs of a failed RIQN run are not kept
-  if (history.qd.size() != historySize(nq)) history.qd.resize(historySize(nq));
+  if (history.qd.size() != historySize(nq)) {
+    history.qd.resize(historySize(nq));
+    history.qd[historySize(nq) - 1] = 1.0;  // the substep count, set by advanceMechanism
+  }
   history.valid = true;
   history.owner = kMinimalBackend;
   history.q = state.q;
@@ -437,12 +503,10 @@ void VariationalMinimalSolver::finishStep(const Model& model, State& state, doub
   anderson_.save(history.qd.data() + 3 * nq + k_);
   computeKinematics(model, state.q, state.qd, ws_.kin);
   copyWorldMotion(ws_.kin, state.E_0i, state.phi);
-  state.outputs.iterations = iterations;
   state.outputs.residual = error;
   state.outputs.contactCount = 0;
   if (state.outputs.multipliers.size() != k_) state.outputs.multipliers.resize(k_);
-  state.outputs.multipliers = mu_ / h;  // lambda, the closure forces (N or N m) over the step
-  advanceClock(state, h);
+  state.outputs.multipliers = mu_ / h;  // lambda, the closure forces (N or N m) over the (sub)step
 }
 
 void VariationalMinimalSolver::forwardDynamics(const Model& model, const State& state, VectorX& qdd) {

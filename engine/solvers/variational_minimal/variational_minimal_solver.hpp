@@ -66,8 +66,20 @@
 // v = 2 qd_k - v_k, the line through the last discrete velocity (t_k - h/2) and the Legendre
 // velocity qd_k (t_k) at t_k + h/2: second order, where the paper's guesses (section 3.3) are
 // first order; over 10 s of RC100 it saves 2.5 to 3 iterates per step (docs/performance.md).
+// Substeps (issue 30; docs/backends.md, "Long runs of variational-minimal"): a step of h is m DEL
+// steps of h / m, m = 1, 2, 4, ... 64 the least with (h / m) max_i |omega_i| <= substep-rotation
+// at the step's start and not below the last step's m (history), and a substep whose solve fails
+// is halved (down to h / 64). Each substep is the DEL map of the midpoint L_d at h / m, symplectic,
+// and the p^+ it leaves is that map's discrete Legendre transform, the next substep's start: a
+// step is a composition of symplectic maps. m only grows along a trajectory: a rule that also
+// let m fall again switched between the maps of h and h / 2 at every whip, and each switch moved
+// the energy (chain n = 20, 30 s: -1.9 % at 0.05 rad, -6.2 % at 0.1 rad); growing only, a run
+// switches at most 6 times and then is the fixed-step method of h / m. Why: at 1 ms the midpoint rule is past its resolution when a
+// chain whips (chain n = 20: the energy steps down by 1-2 J at each whip and then wanders, the DEL
+// root disappears at 273.861 s; spherical_chain: at 8.135 s), and no tolerance fixes that; the
+// measurements are in docs/backends.md.
 // History (State::history, owner "variational-minimal"): q = q_{k+1}, qd = [qd_{k+1}; p^+_{k+1};
-// v; mu; Anderson's pairs] (p^+ and v in the chart centred at q_{k+1}, which is a function of
+// v; mu; Anderson's pairs; m] (p^+ and v in the chart centred at q_{k+1}, which is a function of
 // q_{k+1} alone; mu the k closure impulses, the next first guess; the pairs, 2 + 2 m nq numbers,
 // the next step mixes with, dropped after a Newton fallback). Used when q and qd_{k+1} equal the state's bitwise; a solver recreated every step then
 // continues the trajectory bitwise (its p^+ is carried, not recomputed from qd).
@@ -137,7 +149,9 @@ class VariationalMinimalSolver final : public Solver {
  private:
   VariationalMinimalSolver(const Model& model, const SolverOptions& options, const VariationalMinimalSettings& settings);
   bool readHistory(const State& state);
-  long historySize(long nq) const { return 3 * nq + k_ + anderson_.savedSize(); }
+  long historySize(long nq) const { return 3 * nq + k_ + anderson_.savedSize() + 1; }  // + 1: the substep count
+  bool historyMatches(const State& state) const;  // the history is this back-end's, for this (q, qd)
+  int lastSubsteps(const State& state) const;
   // v_prev_ = 2 qd_k - v_k (the .cpp), from the v_k readHistory left in v_prev_.
   void extrapolateFirstGuess(const Model& model, const State& state);
   // F = f(v) + G(a_k)^T mu into f_, the gap g(a_k + h v) into gap_ and G(a_k + h v) into Gn_;
@@ -151,6 +165,10 @@ class VariationalMinimalSolver final : public Solver {
   // q_{k+1}, qd_{k+1}, p^+_{k+1} and the history from the converged v_ (and mu_).
   void finishStep(const Model& model, State& state, double h, double error);
   StepStatus failed(const State& state, const std::string& what) const;
+  // One DEL step of length h (the map of the header) from the state; the clock and qdd stay.
+  StepStatus advanceDel(const Model& model, State& state, double h);
+  // max |omega_i| over the bodies at the state's (q, qd), rad/s: the substep rule's rate.
+  double fastestRotationRate(const Model& model, const State& state);
 
   double h_ = 0.0;
   variational_minimal::DrneaWorkspace ws_;
@@ -166,6 +184,9 @@ class VariationalMinimalSolver final : public Solver {
   MatrixX jacobian_;
   Eigen::PartialPivLU<MatrixX> lu_;
   double newtonTolerance_ = VariationalMinimalSettings::kTolerance;  // VariationalMinimalSettings
+  double substepRotation_ = VariationalMinimalSettings::kSubstepRotation;
+  int totalIterations_ = 0;        // RIQN and Newton iterates of the step's substeps
+  VectorX qStart_, qdStart_;       // the state at the step's start (qdd, and a failed step's restore)
   int newtonIterations_ = 0;
   int riqnIterations_ = 0;
   int riqnDone_ = 0, newtonDone_ = 0;

@@ -45,8 +45,6 @@ TEST(DefaultIntegrators, KeepTheEnergyOfTheConservativeScenesWithinOnePercentOve
       request.integratorWish = IntegratorWish::Preferred;
       request.duration = 10.0;
       if (!resolves(*model, request)) continue;  // loops on a tree back-end, general joints in maximal coordinates
-      if (backend.name == "variational-minimal" && std::string(file) == "spherical_chain.json")
-        continue;  // not met (issue 30): its Newton fails at t = 8.1 s; docs/backends.md, "Default integrators"
       articulab::Run run(model, request);
       const double change = largestRelativeEnergyChange(run);
       ASSERT_FALSE(run.failed()) << file << " on " << backend.name << ": " << run.failure();
@@ -56,6 +54,25 @@ TEST(DefaultIntegrators, KeepTheEnergyOfTheConservativeScenesWithinOnePercentOve
     }
   }
   EXPECT_GE(checked, 25);
+}
+
+// Issue 30: the 20-link chain on variational-minimal at 1 ms, whose energy left its band after
+// about 90 s (and whose DEL root disappeared at 273.861 s) before the substep rule (solver header,
+// "Substeps"). Measured over 300 s (docs/backends.md, "Long runs of variational-minimal"): the
+// largest |E - E0| is 1.59e-3 of the largest kinetic energy, 1.48e-3 over the first 30 s, and the
+// mean offset stays 0.057 J from 0 to 300 s: the band is reached by 30 s and does not grow after,
+// so 30 s within 3e-3 (the 300 s band and room for rounding) checks it without 300 s of wall.
+TEST(VariationalMinimalLongRun, TheTwentyLinkChainStaysInItsBand) {
+  const auto model = std::make_shared<const Model>(
+      loadScene(std::string(ARTICULAB_SOURCE_DIR "/scenes/chain.json"), ParameterOverrides{{"n", 20.0}}));
+  RunRequest request;
+  request.backend = "variational-minimal";
+  request.integratorWish = IntegratorWish::Preferred;  // the scene names rk4
+  request.duration = 30.0;
+  articulab::Run run(model, request);
+  const double change = largestRelativeEnergyChange(run);
+  ASSERT_FALSE(run.failed()) << run.failure();
+  EXPECT_LE(change, 3e-3);
 }
 
 }  // namespace
