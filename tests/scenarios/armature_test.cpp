@@ -58,6 +58,7 @@ MatrixX massMatrixByInverseDynamics(const Model& model, const VectorX& q, const 
   computeKinematics(model, q, qd, kin);
   InverseDynamicsWorkspace ws(model);
   VectorX zero = VectorX::Zero(model.nq), column(model.nq);
+  bias.resize(model.nq);  // inverseDynamics writes into a sized vector
   inverseDynamics(model, kin, zero, passiveInputs(), ws, bias);
   MatrixX M(model.nq, model.nq);
   for (int j = 0; j < model.nq; ++j) {
