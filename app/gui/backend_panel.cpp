@@ -2,6 +2,7 @@
 
 #include "app/gui/panels.hpp"
 #include "engine/solvers/registry.hpp"
+#include "app/gui/ui_scale.hpp"
 
 namespace articulab::gui {
 
@@ -11,7 +12,7 @@ namespace {
 void drawComparison(Workbench& app) {
   const Snapshot& snap = app.snapshot();
   const char* current = snap.compareBackend.empty() ? "off" : snap.compareBackend.c_str();
-  ImGui::SetNextItemWidth(140.0f);
+  ImGui::SetNextItemWidth(uiPixels(140.0f));
   if (ImGui::BeginCombo("compare with", current)) {
     std::string error;
     if (ImGui::Selectable("off", snap.compareBackend.empty()) && !app.session().choices().setComparison("off", error))
@@ -71,7 +72,7 @@ void drawRunRow(Workbench& app, std::size_t run, std::uint64_t id, const std::st
 void drawComparisonRuns(Workbench& app) {
   const Snapshot& snap = app.snapshot();
   UiState& ui = app.ui();
-  ImGui::SetNextItemWidth(-60.0f);
+  ImGui::SetNextItemWidth(uiPixels(-60.0f));
   const bool entered = ImGui::InputTextWithHint("##spec", "redmax:rk4@dt=0.0005", ui.comparisonForm.spec,
                                                 sizeof ui.comparisonForm.spec, ImGuiInputTextFlags_EnterReturnsTrue);
   if (ImGui::IsItemHovered())

@@ -1,17 +1,12 @@
 #include "app/gui/channel_panes.hpp"
 
 #include <algorithm>
-#include <cctype>
-#include <sstream>
+
+#include "app/gui/text_search.hpp"
 
 namespace articulab::gui {
 
 namespace {
-
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  return text;
-}
 
 std::string bareName(const std::string& name) { return name.substr(0, name.find(" [")); }
 
@@ -70,15 +65,9 @@ std::vector<std::string> ChannelPanes::channelNames() const {
 }
 
 std::vector<int> searchChannels(const std::vector<ChannelDef>& catalog, const std::string& text) {
-  std::vector<std::string> words;
-  std::istringstream stream(lower(text));
-  for (std::string word; stream >> word;) words.push_back(word);
   std::vector<int> found;
-  for (std::size_t c = 1; c < catalog.size(); ++c) {  // 0 is t, the time axis
-    const std::string haystack = lower(catalog[c].name + " " + catalog[c].group);
-    if (std::all_of(words.begin(), words.end(), [&](const std::string& w) { return haystack.find(w) != std::string::npos; }))
-      found.push_back(static_cast<int>(c));
-  }
+  for (std::size_t c = 1; c < catalog.size(); ++c)  // 0 is t, the time axis
+    if (containsEveryWord(catalog[c].name + " " + catalog[c].group, text)) found.push_back(static_cast<int>(c));
   return found;
 }
 

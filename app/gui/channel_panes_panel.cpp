@@ -9,6 +9,7 @@
 #include "app/gui/pane_figures.hpp"
 #include "app/gui/panels.hpp"
 #include "app/gui/phase_plot_widget.hpp"
+#include "app/gui/ui_scale.hpp"
 
 namespace articulab::gui {
 
@@ -31,7 +32,7 @@ PickerState& picker() {
 void drawMatches(Workbench& app, const std::vector<ChannelDef>& catalog, PickerState& p) {
   const std::vector<int> matches = searchChannels(catalog, p.search);
   ImGui::TextDisabled("%zu channels; click one to plot it, 'x' to make it the x axis", matches.size());
-  ImGui::BeginChild("matches", ImVec2(420.0f, 260.0f), true);
+  ImGui::BeginChild("matches", ImVec2(uiPixels(420.0f), uiPixels(260.0f)), true);
   for (std::size_t i = 0; i < matches.size() && i < kMaxListed; ++i) {
     const ChannelDef& channel = catalog[matches[i]];
     ImGui::PushID(matches[i]);
@@ -59,7 +60,7 @@ void drawPicker(Workbench& app) {
   if (!ImGui::BeginPopup("channel picker")) return;
   PickerState& p = picker();
   const std::vector<ChannelDef>& catalog = app.channelPanes().catalog(*snap.model, snap.modelVersion);
-  ImGui::SetNextItemWidth(300.0f);
+  ImGui::SetNextItemWidth(uiPixels(300.0f));
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   ImGui::InputTextWithHint("##search", "search, e.g. q link1 / momentum / body vx", p.search, sizeof p.search);
   ImGui::Text("x axis: %s", p.xAxis.empty() ? "time" : p.xAxis.c_str());
@@ -75,7 +76,7 @@ void drawPicker(Workbench& app) {
 // The pane's axis scale (as the energy and drift plots have) and its export button.
 void drawPaneControls(Workbench& app, std::size_t index, PlotPane& pane) {
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(90.0f);
+  ImGui::SetNextItemWidth(uiPixels(90.0f));
   if (ImGui::BeginCombo("##scale", axisScaleName(pane.scale))) {
     for (AxisScale scale : {AxisScale::Linear, AxisScale::Log, AxisScale::SymLog})
       if (ImGui::Selectable(axisScaleName(scale), pane.scale == scale))

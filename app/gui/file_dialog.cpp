@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/gui/panels.hpp"
+#include "app/gui/ui_scale.hpp"
 
 namespace articulab::gui {
 
@@ -63,14 +64,14 @@ void drawFileDialog(Workbench& app) {
   const bool saving = ui.browser.mode() == BrowseMode::SaveScene;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(600.0f, 440.0f), ImGuiCond_Appearing);
+  ImGui::SetNextWindowSize(ImVec2(uiPixels(600.0f), uiPixels(440.0f)), ImGuiCond_Appearing);
   bool open = true;
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.09f, 0.10f, 0.12f, 1.0f));  // opaque over the 3D view
   const char* title = opening ? "Open scene" : saving ? "Save scene as" : "Export plots and CSV to";
   if (ImGui::Begin(title, &open, ImGuiWindowFlags_NoSavedSettings)) {
     drawDirectoryRow(ui);
     bool accept = drawEntries(ui);
-    ImGui::SetNextItemWidth(-110.0f);
+    ImGui::SetNextItemWidth(uiPixels(-110.0f));
     if (ImGui::InputTextWithHint("##name", opening || saving ? "scene.json" : "base name: BASE.csv, .png, .svg, .pdf",
                                  ui.browserName, sizeof ui.browserName, ImGuiInputTextFlags_EnterReturnsTrue))
       accept = true;

@@ -9,6 +9,7 @@
 #include "app/gui/panels.hpp"
 #include "engine/forces/muscle_readings.hpp"
 #include "render/muscle_drawing.hpp"
+#include "app/gui/ui_scale.hpp"
 
 namespace articulab::gui {
 
@@ -153,7 +154,7 @@ void drawMusclePlotChooser(Workbench& app) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("muscle plot");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   if (ImGui::BeginCombo("##muscle plot", musclePlotName(choice.plot))) {
     for (int k = 0; k < kMusclePlotCount; ++k) {
       const MusclePlot plot = static_cast<MusclePlot>(k);

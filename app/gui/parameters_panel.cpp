@@ -6,6 +6,7 @@
 #include "app/gui/validated_field.hpp"
 #include "engine/solvers/drift_control.hpp"
 #include "engine/solvers/registry.hpp"
+#include "app/gui/ui_scale.hpp"
 
 namespace articulab::gui {
 
@@ -15,7 +16,7 @@ namespace {
 // out with the reason as tooltip.
 void drawIntegrator(Workbench& app) {
   const Snapshot& snap = app.snapshot();
-  ImGui::SetNextItemWidth(180.0f);
+  ImGui::SetNextItemWidth(uiPixels(180.0f));
   if (!ImGui::BeginCombo("integrator", integratorName(snap.integrator))) return;
   for (const IntegratorOffer& offer : snap.integrators) {
     const bool available = offer.unavailable.empty();
@@ -37,7 +38,7 @@ void drawDriftControl(Workbench& app) {
   Session& sim = app.session();
   DriftControl current = DriftControl::PostStabilization;
   parseDriftControl(d.driftControl, current);  // validateSceneChoices checked the name
-  ImGui::SetNextItemWidth(180.0f);
+  ImGui::SetNextItemWidth(uiPixels(180.0f));
   if (ImGui::BeginCombo("drift control", driftControlName(current))) {
     for (DriftControl drift : {DriftControl::None, DriftControl::Baumgarte, DriftControl::PostStabilization})
       if (ImGui::Selectable(driftControlName(drift), drift == current))
@@ -45,11 +46,11 @@ void drawDriftControl(Workbench& app) {
     ImGui::EndCombo();
   }
   if (current != DriftControl::Baumgarte) return;
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField("Baumgarte alpha [1/s]", "drift.alpha", d.baumgarteAlpha, [&](double v) {
     return sim.edits().driftControl(DriftControl::Baumgarte, v, app.snapshot().model->defaults.baumgarteBeta);
   }, app.ui());
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField("Baumgarte beta [1/s]", "drift.beta", d.baumgarteBeta, [&](double v) {
     return sim.edits().driftControl(DriftControl::Baumgarte, app.snapshot().model->defaults.baumgarteAlpha, v);
   }, app.ui());
@@ -63,7 +64,7 @@ void drawSolverSetting(Workbench& app, const BackendInfo& backend, const SolverS
     if (const std::string error = app.session().edits().solverSetting(setting.name, text); !error.empty())
       app.showError(error);
   };
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   switch (setting.kind) {
     case SettingKind::Real:
     case SettingKind::Count: {
@@ -107,7 +108,7 @@ void drawGravity(Workbench& app) {
   const Model& model = *app.snapshot().model;
   const char* labels[3] = {"gravity x [m/s^2]", "gravity y [m/s^2]", "gravity z [m/s^2]"};
   for (int axis = 0; axis < 3; ++axis) {
-    ImGui::SetNextItemWidth(120.0f);
+    ImGui::SetNextItemWidth(uiPixels(120.0f));
     validatedField(labels[axis], "gravity." + std::to_string(axis), model.gravity[axis], [&](double v) {
       Vector3 g = app.snapshot().model->gravity;
       g[axis] = v;
@@ -115,7 +116,7 @@ void drawGravity(Workbench& app) {
     }, app.ui());
   }
   if (!model.groundContact) return;
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField("ground friction [1]", "ground.friction", model.groundFriction,
                  [&](double v) { return app.session().edits().groundFriction(v); }, app.ui());
   if (ImGui::IsItemHovered())
@@ -135,25 +136,25 @@ void drawJoint(Workbench& app, int i) {
   std::string key = "joint" + std::to_string(i) + ".";
   bool rotational = isRotational(joint);
   Session& sim = app.session();
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField(rotational ? "stiffness [N m/rad]" : "stiffness [N/m]", key + "stiffness", joint.stiffness,
                  [&](double v) { return sim.edits().joint(i, JointField::Stiffness, v); }, app.ui());
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField(rotational ? "damping [N m s/rad]" : "damping [N s/m]", key + "damping", joint.damping,
                  [&](double v) { return sim.edits().joint(i, JointField::Damping, v); }, app.ui());
   for (int k = 0; k < joint.nq; ++k) {
     std::string label = "rest q" + std::to_string(k) + (rotational ? " [rad]" : " [m]");
     double rest = joint.rest.size() == joint.nq ? joint.rest[k] : 0.0;
-    ImGui::SetNextItemWidth(120.0f);
+    ImGui::SetNextItemWidth(uiPixels(120.0f));
     validatedField(label.c_str(), key + "rest" + std::to_string(k), rest,
                    [&](double v) { return sim.edits().joint(i, JointField::Rest, v, k); }, app.ui());
   }
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField("body mass [kg]", "body" + std::to_string(i) + ".mass", model.bodies[i].mass,
                  [&](double v) { return sim.edits().bodyMass(i, v); }, app.ui());
   if (!model.groundContact) return;
   const Body& body = model.bodies[i];
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField("friction coefficient [1]", "body" + std::to_string(i) + ".friction",
                  body.friction >= 0.0 ? body.friction : model.groundFriction,
                  [&](double v) { return sim.edits().bodyFriction(i, v); }, app.ui());
@@ -172,20 +173,20 @@ void drawForce(Workbench& app, int e) {
   if (element.type == ForceElementType::PointForce) {
     const char* labels[3] = {"force x [N]", "force y [N]", "force z [N]"};
     for (int k = 0; k < 3; ++k) {
-      ImGui::SetNextItemWidth(120.0f);
+      ImGui::SetNextItemWidth(uiPixels(120.0f));
       validatedField(labels[k], key + "force" + std::to_string(k), element.force[k],
                      [&](double v) { return sim.edits().force(e, ForceField::Force, v, k); }, app.ui());
     }
     return;
   }
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField("stiffness [N/m]", key + "stiffness", element.stiffness,
                  [&](double v) { return sim.edits().force(e, ForceField::Stiffness, v); }, app.ui());
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField("damping [N s/m]", key + "damping", element.damping,
                  [&](double v) { return sim.edits().force(e, ForceField::Damping, v); }, app.ui());
   if (element.type != ForceElementType::SpringDamper) return;
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField("rest length [m]", key + "rest", element.restLength,
                  [&](double v) { return sim.edits().force(e, ForceField::RestLength, v); }, app.ui());
 }

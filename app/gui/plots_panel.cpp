@@ -8,6 +8,7 @@
 #include "app/gui/panels.hpp"
 #include "app/gui/session_names.hpp"
 #include "app/gui/validated_field.hpp"
+#include "app/gui/ui_scale.hpp"
 
 namespace articulab::gui {
 
@@ -23,7 +24,7 @@ std::string absoluteBase(const char* base) {
 void drawExportBar(Workbench& app) {
   UiState& ui = app.ui();
   std::string base = absoluteBase(ui.exportBase), error;
-  ImGui::SetNextItemWidth(-90.0f);
+  ImGui::SetNextItemWidth(uiPixels(-90.0f));
   ImGui::InputText("##export", ui.exportBase, sizeof ui.exportBase);
   ImGui::SameLine();
   if (ImGui::Button("Export to...")) app.openBrowser(BrowseMode::ExportPlots);
@@ -60,7 +61,7 @@ void drawEnergyBehaviour(Workbench& app) {
 
 void drawPlotControls(Workbench& app) {
   UiState& ui = app.ui();
-  ImGui::SetNextItemWidth(80.0f);
+  ImGui::SetNextItemWidth(uiPixels(80.0f));
   validatedField("window [s]", "plot.window", ui.plotWindow, [&](double v) {
     std::string reason = checkPlotWindow(v);
     if (reason.empty()) ui.plotWindow = v;

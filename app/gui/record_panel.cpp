@@ -5,6 +5,7 @@
 
 #include "app/gui/default_file_name.hpp"
 #include "app/gui/panels.hpp"
+#include "app/gui/ui_scale.hpp"
 
 namespace articulab::gui {
 
@@ -23,10 +24,10 @@ video::RecordSettings recordSettingsFrom(const RecordForm& form, const std::stri
 }
 
 void drawRecordFields(Workbench& app, RecordForm& form) {
-  ImGui::SetNextItemWidth(120);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   ImGui::InputInt("frames per second (simulated time)", &form.fps);
   int size[2] = {form.width, form.height};
-  ImGui::SetNextItemWidth(120);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   if (ImGui::InputInt2("size (0 0: the view's)", size)) {
     form.width = size[0];
     form.height = size[1];
@@ -37,9 +38,9 @@ void drawRecordFields(Workbench& app, RecordForm& form) {
                       height);
   ImGui::Checkbox("whole window (panels included)", &form.wholeWindow);
   ImGui::Checkbox("PNG sequence instead of MP4", &form.png);
-  ImGui::SetNextItemWidth(380);
+  ImGui::SetNextItemWidth(uiPixels(380.0f));
   if (form.png) ImGui::InputTextWithHint("directory", "FILE_frames next to the file below", form.pngDir, sizeof form.pngDir);
-  ImGui::SetNextItemWidth(380);
+  ImGui::SetNextItemWidth(uiPixels(380.0f));
   ImGui::InputTextWithHint("file", "SCENE_DATE-TIME.mp4 in the current directory", form.path, sizeof form.path);
 }
 
@@ -65,7 +66,7 @@ void drawRecordButton(Workbench& app) {
 void drawRecordWindow(Workbench& app) {
   RecordForm& form = app.ui().record;
   if (!form.open) return;
-  ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(uiPixels(560.0f), 0.0f), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowPos(ImVec2(40, 80), ImGuiCond_FirstUseEver);
   if (ImGui::Begin("Record video", &form.open)) {
     const video::VideoRecorder& recorder = app.recorder();

@@ -5,6 +5,7 @@
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
 #include "app/gui/panels.hpp"
+#include "app/gui/ui_scale.hpp"
 
 namespace articulab::gui {
 
@@ -48,9 +49,9 @@ void drawScenePanel(Workbench& app) {
   }
   ImGui::SameLine();
   if (ImGui::Button("Rescan")) app.rescanScenes();
-  ImGui::SetNextItemWidth(-90.0f * ui.layout.scale);  // room for the label at any UI scale
+  ImGui::SetNextItemWidth(uiPixels(-90.0f));  // room for the label at any UI scale
   ImGui::InputTextWithHint("parameters", "n=5 m=2", ui.overrides, sizeof ui.overrides);
-  ImGui::SetNextItemWidth(-90.0f * ui.layout.scale);  // room for the label at any UI scale
+  ImGui::SetNextItemWidth(uiPixels(-90.0f));  // room for the label at any UI scale
   bool enter = ImGui::InputTextWithHint("##path", "path/to/scene.json", ui.openPath, sizeof ui.openPath,
                                         ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();

@@ -2,6 +2,7 @@
 
 #include "app/gui/panels.hpp"
 #include "app/gui/validated_field.hpp"
+#include "app/gui/ui_scale.hpp"
 
 namespace articulab::gui {
 
@@ -40,13 +41,13 @@ void drawRealTimeFactor(const Snapshot& snap) {
 void drawHistoryLimits(Workbench& app) {
   const HistoryView& h = app.snapshot().history;
   Session& sim = app.session();
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField("history cap [MB]", "sim.historyMegabytes", h.capMegabytes, [&](double v) {
     std::string error;
     sim.history().setLimits(v, h.capSeconds, error);
     return error;
   }, app.ui(), "%.0f");
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField("history length [s]", "sim.historySeconds", h.capSeconds, [&](double v) {
     std::string error;
     sim.history().setLimits(h.capMegabytes, v, error);
@@ -63,7 +64,7 @@ void drawSimulationPanel(Workbench& app) {
   Session& sim = app.session();
   drawTransport(app);
   drawRealTimeFactor(snap);
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField("speed multiplier", "sim.speed", snap.speed, [&](double v) {
     std::string error;
     sim.setSpeed(v, error);
@@ -79,7 +80,7 @@ void drawSimulationPanel(Workbench& app) {
       app.ui().fields.erase("sim.speed");
     }
   }
-  ImGui::SetNextItemWidth(120.0f);
+  ImGui::SetNextItemWidth(uiPixels(120.0f));
   validatedField("step size [s]", "sim.dt", snap.dt, [&](double v) {
     std::string error;
     sim.choices().setStepSize(v, error);

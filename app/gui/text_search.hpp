@@ -1,4 +1,4 @@
-// The search fields' rule (scene browser): a query matches a text holding each of its words,
+// The search fields' rule (the scene browser, the plot panes' channel search): a query matches a text holding each of its words,
 // in any case and order.
 #pragma once
 

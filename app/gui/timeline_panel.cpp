@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/gui/panels.hpp"
+#include "app/gui/ui_scale.hpp"
 
 namespace articulab::gui {
 
@@ -91,7 +92,7 @@ void drawTimeline(Workbench& app) {
     std::snprintf(label, sizeof label, h.viewing ? "t = %.3f s (history)" : "t = %.3f s (live)",
                   h.viewing ? h.viewTime : snap.state.t);
     float t = static_cast<float>(h.viewing ? h.viewTime : h.lastTime);
-    ImGui::SetNextItemWidth(std::max(80.0f, view.width - 560.0f));
+    ImGui::SetNextItemWidth(std::max(uiPixels(80.0f), view.width - uiPixels(560.0f)));
     if (ImGui::SliderFloat("##history time", &t, static_cast<float>(h.firstTime),
                            static_cast<float>(std::max(h.lastTime, h.firstTime + 1e-9)), label)) {
       std::string error;

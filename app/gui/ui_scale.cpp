@@ -11,6 +11,14 @@
 
 namespace articulab::gui {
 
+namespace {
+
+float appliedScale = 1.0f;  // UiScaler::apply's last scale; ImGui's context is one per process too
+
+}  // namespace
+
+float uiPixels(float pixels) { return pixels * appliedScale; }
+
 float monitorContentScale(GLFWwindow* window) {
   float x = 1.0f, y = 1.0f;
   if (window) glfwGetWindowContentScale(window, &x, &y);
@@ -35,6 +43,7 @@ void UiScaler::apply(float scale) {
   ImGui::GetStyle() = base_;
   ImGui::GetStyle().ScaleAllSizes(scale);
   applied_ = scale;
+  appliedScale = scale;
   // Before the first frame the renderer back-end makes the texture itself (ImGui_ImplOpenGL3_NewFrame).
   if (!first || deviceMade_) remakeAtlasTexture();
 }

@@ -16,6 +16,10 @@ constexpr float kMinUiScale = 0.5f, kMaxUiScale = 3.0f;
 // The window's monitor content scale (the larger of x and y), 1 when GLFW does not know it.
 float monitorContentScale(GLFWwindow* window);
 
+// A fixed size in pixels at 100 % (a field's or a window's width) in the UI scale applied last,
+// so that fixed sizes grow with the font.
+float uiPixels(float pixels);
+
 class UiScaler {
  public:
   // The font (DejaVu Sans at kFontPixels times `scale`, ImGui's own font when it is missing) and

@@ -176,7 +176,7 @@ std::string stepStablyFromTheStart(const Model& model, const RunRequest& request
   } catch (const RunRefusal&) {
   }
   if (!stability.unstable(plan.dt)) return "";
-  const std::string why = unstableStepText(plan, stability);
+  const std::string why = unstableStepReason(plan, stability);  // the step below is the one that works
   plan.dt = stability.stableStep;
   plan.steps = resolveSteps(model, request, plan.dt, plan.duration);
   return ", stepping at " + shortNumber(plan.dt) + " s (not real time): " + why;

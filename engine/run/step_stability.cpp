@@ -121,15 +121,20 @@ StepStability checkStepStability(const RunPlan& plan, const Model& model, const 
   return stability;
 }
 
-std::string unstableStepText(const RunPlan& plan, const StepStability& stability) {
+std::string unstableStepReason(const RunPlan& plan, const StepStability& stability) {
   if (!stability.unstable(plan.dt)) return "";
   using scene_io::shortNumber;
-  const std::string step = shortNumber(stability.stableStep);
   return "the step " + shortNumber(plan.dt) + " s is unstable for " + plan.integrator.name() +
          " on this scene: its fastest mode where the motion may go has w_max = " + twoDigits(stability.omegaMax) +
          " rad/s, and " + plan.integrator.name() + " is stable for h w_max < " + shortNumber(stability.limit) +
-         " (h < " + twoDigits(stability.limit / stability.omegaMax) + " s); a step of " + step + " s works (--dt " +
-         step + ")";
+         " (h < " + twoDigits(stability.limit / stability.omegaMax) + " s)";
+}
+
+std::string unstableStepText(const RunPlan& plan, const StepStability& stability) {
+  const std::string reason = unstableStepReason(plan, stability);
+  if (reason.empty()) return "";
+  const std::string step = scene_io::shortNumber(stability.stableStep);
+  return reason + "; a step of " + step + " s works (--dt " + step + ")";
 }
 
 }  // namespace articulab

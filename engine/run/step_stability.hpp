@@ -45,8 +45,10 @@ struct StepStability {
 // kFastStartSeconds: the estimate would take longer than the user waits).
 StepStability checkStepStability(const RunPlan& plan, const Model& model, const State& state);
 
-// "the step 0.001 s is unstable for semi-implicit on this scene: ...; a step of 0.0005 s works
-// (--dt 0.0005)"; empty when the step is stable or not checked.
+// "the step 0.001 s is unstable for semi-implicit on this scene: ... (h < 0.00064 s)"; empty when
+// the step is stable or not checked.
+std::string unstableStepReason(const RunPlan& plan, const StepStability& stability);
+// The reason with the step that works: "...; a step of 0.0005 s works (--dt 0.0005)".
 std::string unstableStepText(const RunPlan& plan, const StepStability& stability);
 
 }  // namespace articulab
