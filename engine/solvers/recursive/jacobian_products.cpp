@@ -44,7 +44,8 @@ void massMatrixProduct(const Model& model, const TreeKinematics& kin, const Vect
     const Joint& joint = model.joints[i];
     const BodyKinematics& k = kin.bodies[i];
     out.segment(joint.qIndex, joint.nq).noalias() = k.AdS.transpose() * wrench[i];
-    out.segment(joint.qIndex, joint.nq) += joint.armature * x.segment(joint.qIndex, joint.nq);  // Joint::armature
+    if (joint.nq > 0 && joint.armature != 0.0)  // Joint::armature
+      out.segment(joint.qIndex, joint.nq) += joint.armature * x.segment(joint.qIndex, joint.nq);
     if (joint.parent >= 0) wrench[joint.parent] += k.E_pi.wrenchToParent(wrench[i]);
   }
 }

@@ -37,7 +37,7 @@ void evaluateRedMax(const Model& model, const VectorX& q, const VectorX& qd, con
     ws.fr.head(cols).noalias() += J_i.transpose() * f_i;
   }
   for (const Joint& joint : model.joints)  // rotor inertia on the joint's diagonal entries (Joint::armature)
-    ws.Mr.diagonal().segment(joint.qIndex, joint.nq).array() += joint.armature;
+    if (joint.nq > 0 && joint.armature != 0.0) ws.Mr.diagonal().segment(joint.qIndex, joint.nq).array() += joint.armature;
   addJointForces(model, q, qd, ws.fr);
 }
 
