@@ -16,7 +16,7 @@ namespace articulab::gui {
 namespace {
 
 constexpr std::size_t kMaxListed = 200;  // search results shown at once
-constexpr float kPlotsHeaderHeight = 110.0f;  // px: the tab bar and the rows of controls above the plots
+constexpr float kPlotsHeaderHeight = 110.0f;  // px at 100 %: the tab bar and the rows of controls above the plots
 
 struct PickerState {
   char search[96] = "";
@@ -178,7 +178,7 @@ void drawChannelPanes(Workbench& app, PaneStack& stack) {
 void makeRoomForPanes(Workbench& app) {
   const std::size_t plots = app.plots().size() + app.channelPanes().panes().size();
   float& band = app.ui().layout.plotsHeight;  // the layout clamps it to the window
-  band = std::max(band, kPlotsHeaderHeight + kMinPlotHeight * static_cast<float>(plots));
+  band = std::max(band, uiPixels(kPlotsHeaderHeight + kMinPlotHeight * static_cast<float>(plots)));
 }
 
 std::string paneExportBase(const std::string& exportBase, long number) {

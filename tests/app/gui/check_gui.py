@@ -1422,8 +1422,10 @@ def check_plot_panes(layout, what, least_graph, panes=3):
 def case_layout(opts):
     """The window's space at 1280x720, 1920x1080 and 2560x1440: the 3D view and the plots grow
     with the window (a column of about 420 px and plots of at least 35 % of the height at
-    1920x1080, the controls open); the screenshots show it; the UI scale makes text and minimum
-    sizes larger; the scene browser filters by name and description."""
+    1920x1080, the controls open); the three comparison plots' graphs share the plots' height
+    (at least 70, 130 and 170 px at the three sizes, 100 px at UI scale 1.5 with every title and
+    label inside its pane); the screenshots show it; the UI scale makes text and minimum sizes
+    larger; the scene browser filters by name and description."""
     out = opts.out_dir
     columns = {}
     # The least graph height of the three comparison plots (energy, drift, difference) at each size.
