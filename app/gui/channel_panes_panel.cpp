@@ -16,7 +16,7 @@ namespace articulab::gui {
 namespace {
 
 constexpr std::size_t kMaxListed = 200;  // search results shown at once
-constexpr float kPlotsHeaderHeight = 110.0f;  // px: the tab bar and the rows of controls above the plots
+constexpr float kPlotsHeaderHeight = 110.0f;  // px at 100 %: the tab bar and the rows of controls above the plots
 
 struct PickerState {
   char search[96] = "";
@@ -52,10 +52,13 @@ void drawMatches(Workbench& app, const std::vector<ChannelDef>& catalog, PickerS
   ImGui::EndChild();
 }
 
-void drawPicker(Workbench& app) {
+}  // namespace
+
+void drawPlotPicker(Workbench& app) {
   const Snapshot& snap = app.snapshot();
   if (!snap.model) return;
-  if (ImGui::Button("+ plot...")) ImGui::OpenPopup("channel picker");
+  if (ImGui::TabItemButton("+ plot...", ImGuiTabItemFlags_Trailing | ImGuiTabItemFlags_NoTooltip))
+    ImGui::OpenPopup("channel picker");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("plot any channel the engine computes, against time or another channel");
   if (!ImGui::BeginPopup("channel picker")) return;
   PickerState& p = picker();
@@ -73,10 +76,12 @@ void drawPicker(Workbench& app) {
   ImGui::EndPopup();
 }
 
-// The pane's axis scale (as the energy and drift plots have) and its export button.
-void drawPaneControls(Workbench& app, std::size_t index, PlotPane& pane) {
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(uiPixels(90.0f));
+namespace {
+
+// Pane `index`'s header choices, right of its title: the axis scale (as the energy and drift
+// plots have), its export and its removal.
+void drawPaneControls(Workbench& app, std::size_t index, PlotPane& pane, bool& removed) {
+  ImGui::SetNextItemWidth(uiPixels(80.0f));
   if (ImGui::BeginCombo("##scale", axisScaleName(pane.scale))) {
     for (AxisScale scale : {AxisScale::Linear, AxisScale::Log, AxisScale::SymLog})
       if (ImGui::Selectable(axisScaleName(scale), pane.scale == scale))
@@ -93,34 +98,57 @@ void drawPaneControls(Workbench& app, std::size_t index, PlotPane& pane) {
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("this pane over the whole run as PNG, SVG and PDF, and its channels as CSV (export base + _paneN)");
+  ImGui::SameLine();
+  removed = ImGui::SmallButton("remove");
 }
 
-void drawPane(Workbench& app, std::size_t index, PlotPane& pane, ImVec2 size, double cursor, bool& removed) {
+// The width of drawPaneControls' row.
+float paneControlsWidth() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float buttons = ImGui::CalcTextSize("export").x + ImGui::CalcTextSize("remove").x + 4.0f * style.FramePadding.x;
+  return uiPixels(80.0f) + buttons + 2.0f * style.ItemSpacing.x;
+}
+
+// A phase pane's graph (its own x axis, labelled under it).
+void drawPhaseGraph(PaneStack& stack, const ChannelRecording& recording, const PlotPane& pane, int x, int y,
+                    double cursor, PaneRects& rects) {
+  const PaneChrome c = paneChrome();
+  const ImVec2 size(stack.width, c.top + stack.graphHeight + c.bottom + c.timeLabels);
+  phasePlotWidget("phase", recording.series, static_cast<std::size_t>(x), static_cast<std::size_t>(y), pane.scale,
+                  cursor, size, rects);
+}
+
+void drawPane(Workbench& app, PaneStack& stack, std::size_t index, PlotPane& pane, double cursor, bool& removed) {
   const ChannelRecording& recording = app.channelPanes().recording;
   const int y = recording.column(pane.y), x = pane.x.empty() ? 0 : recording.column(pane.x);
   ImGui::PushID(static_cast<int>(index));
-  ImGui::Text("%zu", index + 1);
-  ImGui::SameLine();
-  removed = ImGui::SmallButton("remove");
-  drawPaneControls(app, index, pane);
-  const float line = ImGui::GetFrameHeightWithSpacing();
-  size.y = std::max(size.y - line, 60.0f);
+  const float top = beginPane(stack);
+  PaneRects rects;
+  const float controls = paneControlsWidth(), start = ImGui::GetCursorPosX();
+  std::string title = std::to_string(index + 1) + "  " + pane.y + ": not in this model";
+  if (y >= 0 && x == 0) title = std::to_string(index + 1) + "  " + plotTitle(recording.series, paneSpec(pane, static_cast<std::size_t>(y)));
+  if (y >= 0 && x > 0) title = std::to_string(index + 1) + "  " + phaseTitle(recording.series, static_cast<std::size_t>(x), static_cast<std::size_t>(y));
+  paneTitle(title, stack.width - controls - ImGui::GetStyle().ItemSpacing.x, rects);
+  ImGui::SameLine(start + stack.width - controls);
+  drawPaneControls(app, index, pane, removed);
   if (y < 0 || x < 0) {
-    ImGui::TextDisabled("%s: not in this model", pane.y.c_str());
+    ImGui::Dummy(ImVec2(stack.width, paneChrome().top + stack.graphHeight + paneChrome().bottom));
   } else if (x == 0) {
     pane.view.cursor = cursor;
-    plotWidget("pane", recording.series, paneSpec(pane, static_cast<std::size_t>(y)), pane.view, app.ui().plotWindow, size);
+    GraphOptions options;
+    options.legend = false;  // one channel, named by the title
+    drawTimeGraph(stack, "pane", recording.series, paneSpec(pane, static_cast<std::size_t>(y)), pane.view, options,
+                  rects);
   } else {
-    phasePlotWidget("phase", recording.series, static_cast<std::size_t>(x), static_cast<std::size_t>(y), pane.scale,
-                    cursor, size);
+    drawPhaseGraph(stack, recording, pane, x, y, cursor, rects);
   }
+  endPane(stack, top, rects);
   ImGui::PopID();
 }
 
 }  // namespace
 
-void drawChannelPaneControls(Workbench& app) {
-  drawPicker(app);
+void drawPaneChannelsExport(Workbench& app) {
   if (app.channelPanes().panes().empty()) return;
   ImGui::SameLine();
   if (ImGui::Button("panes CSV")) {
@@ -131,16 +159,15 @@ void drawChannelPaneControls(Workbench& app) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("t and the panes' channels at every history keyframe, as `articulab run --csv`");
 }
 
-void drawChannelPanes(Workbench& app, float paneHeight) {
+void drawChannelPanes(Workbench& app, PaneStack& stack) {
   ChannelPanes& panes = app.channelPanes();
   if (panes.panes().empty()) return;
   app.session().updateChannels(panes.recording);
   const HistoryView& history = app.snapshot().history;
   const double cursor = history.viewing ? history.viewTime : -1.0;
-  const float width = ImGui::GetContentRegionAvail().x;
   for (std::size_t i = 0; i < panes.panes().size(); ++i) {
     bool removed = false;
-    drawPane(app, i, panes.panes()[i], ImVec2(width, paneHeight), cursor, removed);
+    drawPane(app, stack, i, panes.panes()[i], cursor, removed);
     if (removed) {
       panes.remove(static_cast<long>(i) + 1);
       break;
@@ -151,7 +178,7 @@ void drawChannelPanes(Workbench& app, float paneHeight) {
 void makeRoomForPanes(Workbench& app) {
   const std::size_t plots = app.plots().size() + app.channelPanes().panes().size();
   float& band = app.ui().layout.plotsHeight;  // the layout clamps it to the window
-  band = std::max(band, kPlotsHeaderHeight + kMinPlotHeight * static_cast<float>(plots));
+  band = std::max(band, uiPixels(kPlotsHeaderHeight + kMinPlotHeight * static_cast<float>(plots)));
 }
 
 std::string paneExportBase(const std::string& exportBase, long number) {

@@ -5,6 +5,7 @@
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
+#include "app/gui/channel_panes_ui.hpp"
 #include "app/gui/panel_geometry.hpp"
 #include "app/gui/panels.hpp"
 
@@ -97,6 +98,7 @@ void drawPlotsBand(Workbench& app, const ImVec2& display, float top) {
   ImGui::SetNextWindowPos(ImVec2(display.x - layout.columnWidth, top));
   ImGui::SetNextWindowSize(ImVec2(layout.columnWidth, layout.plotsHeight));
   if (ImGui::Begin("Plots and log", nullptr, kColumn | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollWithMouse)) {
+    app.ui().plotPanes.clear();
     if (ImGui::BeginTabBar("plots band")) {
       if (ImGui::BeginTabItem("Plots")) {
         drawPlotsPanel(app);
@@ -106,6 +108,7 @@ void drawPlotsBand(Workbench& app, const ImVec2& display, float top) {
         drawLogPanel(app);
         ImGui::EndTabItem();
       }
+      drawPlotPicker(app);
       ImGui::EndTabBar();
     }
     layout.plotsHeight = ImGui::GetWindowHeight();  // the user may have dragged the bottom edge

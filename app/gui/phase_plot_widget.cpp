@@ -5,12 +5,12 @@
 #include <vector>
 
 #include "app/gui/figure_names.hpp"
+#include "app/gui/ui_scale.hpp"
 
 namespace articulab::gui {
 
 namespace {
 
-constexpr float kLeft = 66.0f, kRight = 10.0f, kBottom = 36.0f;
 const ImU32 kCurveColour = IM_COL32(90, 170, 250, 255);
 const ImU32 kCursorColour = IM_COL32(250, 200, 90, 255);
 
@@ -33,22 +33,31 @@ ValueAxis channelAxis(const TimeSeries& data, std::size_t channel, AxisScale sca
   return axis;
 }
 
-void drawPhaseAxes(ImDrawList* draw, const PhaseFrame& f, const std::string& xLabel) {
+// The grid and tick labels (a value label at the top or bottom grid line kept inside the
+// graph's height), the x axis title at the right end of the x tick labels' row.
+void drawPhaseAxes(ImDrawList* draw, const PhaseFrame& f, const std::string& xLabel, ScreenRect& labels) {
   const ImU32 grid = IM_COL32(255, 255, 255, 28), text = ImGui::GetColorU32(ImGuiCol_Text);
-  for (const Tick& tick : scaleTicks(f.x.scale, f.x.range, std::max(2, int((f.hi.x - f.lo.x) / 90.0f)))) {
+  const ImVec2 titleSize = ImGui::CalcTextSize(xLabel.c_str());
+  const ImVec2 title(f.hi.x - titleSize.x, f.hi.y + uiPixels(3.0f));
+  for (const Tick& tick : scaleTicks(f.x.scale, f.x.range, std::max(2, int((f.hi.x - f.lo.x) / uiPixels(90.0f))))) {
     const float px = f.px(tick.value);
     draw->AddLine(ImVec2(px, f.lo.y), ImVec2(px, f.hi.y), grid);
-    draw->AddText(ImVec2(px - ImGui::CalcTextSize(tick.label.c_str()).x * 0.5f, f.hi.y + 3.0f), text, tick.label.c_str());
+    const ImVec2 size = ImGui::CalcTextSize(tick.label.c_str()), at(px - size.x * 0.5f, title.y);
+    if (at.x + size.x > title.x - uiPixels(8.0f) || at.x < f.lo.x - uiPixels(30.0f)) continue;
+    draw->AddText(at, text, tick.label.c_str());
+    labels.add(at, ImVec2(at.x + size.x, at.y + size.y));
   }
-  for (const Tick& tick : scaleTicks(f.y.scale, f.y.range, std::max(2, int((f.hi.y - f.lo.y) / 40.0f)))) {
+  for (const Tick& tick : scaleTicks(f.y.scale, f.y.range, std::max(2, int((f.hi.y - f.lo.y) / uiPixels(40.0f))))) {
     const float py = f.py(tick.value);
     draw->AddLine(ImVec2(f.lo.x, py), ImVec2(f.hi.x, py), grid);
     const ImVec2 size = ImGui::CalcTextSize(tick.label.c_str());
-    draw->AddText(ImVec2(f.lo.x - size.x - 5.0f, py - size.y * 0.5f), text, tick.label.c_str());
+    const ImVec2 at(f.lo.x - size.x - uiPixels(5.0f), std::clamp(py - size.y * 0.5f, f.lo.y, f.hi.y - size.y));
+    draw->AddText(at, text, tick.label.c_str());
+    labels.add(at, ImVec2(at.x + size.x, at.y + size.y));
   }
   draw->AddRect(f.lo, f.hi, IM_COL32(200, 200, 200, 160));
-  const float w = ImGui::CalcTextSize(xLabel.c_str()).x;
-  draw->AddText(ImVec2((f.lo.x + f.hi.x - w) * 0.5f, f.hi.y + ImGui::GetTextLineHeight() + 4.0f), text, xLabel.c_str());
+  draw->AddText(title, text, xLabel.c_str());
+  labels.add(title, ImVec2(title.x + titleSize.x, title.y + titleSize.y));
 }
 
 void drawCurve(ImDrawList* draw, const PhaseFrame& f, const TimeSeries& data, std::size_t xc, std::size_t yc) {
@@ -71,28 +80,31 @@ void drawCurve(ImDrawList* draw, const PhaseFrame& f, const TimeSeries& data, st
 
 }  // namespace
 
+std::string phaseTitle(const TimeSeries& data, std::size_t xChannel, std::size_t yChannel) {
+  return channelHeader(data.channels()[yChannel]) + "  against  " + channelHeader(data.channels()[xChannel]);
+}
+
 void phasePlotWidget(const char* id, const TimeSeries& data, std::size_t xChannel, std::size_t yChannel,
-                     AxisScale scale, double cursorTime, ImVec2 size) {
+                     AxisScale scale, double cursorTime, ImVec2 size, PaneRects& rects) {
   ImGui::PushID(id);
+  const PaneChrome chrome = paneChrome();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const float top = ImGui::GetTextLineHeight() + 6.0f;
-  size.x = std::max(size.x, kLeft + kRight + 60.0f);
-  size.y = std::max(size.y, top + kBottom + 30.0f);
+  const float bottom = chrome.bottom + chrome.timeLabels;
+  size.x = std::max(size.x, chrome.left + chrome.right + uiPixels(60.0f));
+  size.y = std::max(size.y, chrome.top + bottom + uiPixels(20.0f));
   ImGui::InvisibleButton("phase", size);
-  const std::vector<Channel>& channels = data.channels();
-  const PhaseFrame frame{ImVec2(origin.x + kLeft, origin.y + top),
-                         ImVec2(origin.x + size.x - kRight, origin.y + size.y - kBottom),
+  const PhaseFrame frame{ImVec2(origin.x + chrome.left, origin.y + chrome.top),
+                         ImVec2(origin.x + size.x - chrome.right, origin.y + size.y - bottom),
                          channelAxis(data, xChannel, scale), channelAxis(data, yChannel, scale)};
+  rects.graph = {frame.lo, frame.hi};
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
-  const std::string title = channelHeader(channels[yChannel]) + "  against  " + channelHeader(channels[xChannel]);
-  draw->AddText(ImVec2(origin.x + 4.0f, origin.y + 2.0f), ImGui::GetColorU32(ImGuiCol_Text), title.c_str());
-  drawPhaseAxes(draw, frame, channelHeader(channels[xChannel]));
+  drawPhaseAxes(draw, frame, channelHeader(data.channels()[xChannel]), rects.labels);
   draw->PushClipRect(frame.lo, frame.hi, true);
   drawCurve(draw, frame, data, xChannel, yChannel);
   if (data.size() > 0) {
     const std::size_t row = cursorTime < 0.0 ? data.size() - 1 : std::min(data.lowerBound(cursorTime), data.size() - 1);
-    draw->AddCircleFilled(frame.at(data.value(row, xChannel), data.value(row, yChannel)), 4.5f, kCursorColour);
+    draw->AddCircleFilled(frame.at(data.value(row, xChannel), data.value(row, yChannel)), uiPixels(4.5f), kCursorColour);
   }
   draw->PopClipRect();
   draw->PopClipRect();

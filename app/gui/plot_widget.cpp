@@ -6,12 +6,13 @@
 #include <vector>
 
 #include "app/gui/figure_names.hpp"
+#include "app/gui/panels.hpp"
+#include "app/gui/ui_scale.hpp"
 
 namespace articulab::gui {
 
 namespace {
 
-constexpr float kLeft = 66.0f, kRight = 10.0f, kBottom = 36.0f;
 constexpr double kZoomPerWheelStep = 0.85;
 const ImU32 kSegmentColour = IM_COL32(250, 200, 90, 230);
 const ImU32 kIntegratorColour = IM_COL32(250, 200, 90, 150);  // the stretch's integrator, after its back-end
@@ -86,26 +87,43 @@ void handleMouse(const Frame& frame, PlotView& view) {
   }
 }
 
-void drawAxes(ImDrawList* draw, const Frame& f, const TimeSeries& data) {
+ImVec2 textSize(const std::string& text) { return ImGui::CalcTextSize(text.c_str()); }
+
+// A tick label beside the value axis, kept inside the graph's height (a label at the top or
+// bottom grid line moves inward by at most half its height rather than being cut).
+ImVec2 valueLabelAt(const Frame& f, float y, ImVec2 size) {
+  return ImVec2(f.lo.x - size.x - uiPixels(5.0f), std::clamp(y - size.y * 0.5f, f.lo.y, f.hi.y - size.y));
+}
+
+// The grid, the value tick labels and, with timeLabels, the time tick labels under the graph
+// with the axis title at their right end (labels that would touch it are left out).
+void drawAxes(ImDrawList* draw, const Frame& f, const TimeSeries& data, bool timeLabels, ScreenRect& labels) {
   const ImU32 grid = IM_COL32(255, 255, 255, 28), text = ImGui::GetColorU32(ImGuiCol_Text);
-  const float lineHeight = ImGui::GetTextLineHeight();
-  int timeTicks = std::max(2, int((f.hi.x - f.lo.x) / 90.0f)), valueTicks = std::max(2, int((f.hi.y - f.lo.y) / 40.0f));
+  const int timeTicks = std::max(2, int((f.hi.x - f.lo.x) / uiPixels(90.0f)));
+  const int valueTicks = std::max(2, int((f.hi.y - f.lo.y) / uiPixels(40.0f)));
+  const std::string timeTitle = channelHeader(data.channels()[kTime]);
+  const ImVec2 titleSize = textSize(timeTitle);
+  const ImVec2 title(f.hi.x - titleSize.x, f.hi.y + uiPixels(3.0f));
   for (const Tick& tick : axisTicks(f.time, timeTicks)) {
-    float x = f.x(tick.value);
+    const float x = f.x(tick.value);
     draw->AddLine(ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), grid);
-    float w = ImGui::CalcTextSize(tick.label.c_str()).x;
-    draw->AddText(ImVec2(x - w * 0.5f, f.hi.y + 3.0f), text, tick.label.c_str());
+    if (!timeLabels) continue;
+    const ImVec2 size = textSize(tick.label), at(x - size.x * 0.5f, title.y);
+    if (at.x + size.x > title.x - uiPixels(8.0f)) continue;
+    draw->AddText(at, text, tick.label.c_str());
+    labels.add(at, ImVec2(at.x + size.x, at.y + size.y));
   }
   for (const Tick& tick : scaleTicks(f.scale, f.values, valueTicks)) {
-    float y = f.yAxis(tick.value);
+    const float y = f.yAxis(tick.value);
     draw->AddLine(ImVec2(f.lo.x, y), ImVec2(f.hi.x, y), grid);
-    ImVec2 size = ImGui::CalcTextSize(tick.label.c_str());
-    draw->AddText(ImVec2(f.lo.x - size.x - 5.0f, y - size.y * 0.5f), text, tick.label.c_str());
+    const ImVec2 size = textSize(tick.label), at = valueLabelAt(f, y, size);
+    draw->AddText(at, text, tick.label.c_str());
+    labels.add(at, ImVec2(at.x + size.x, at.y + size.y));
   }
   draw->AddRect(f.lo, f.hi, IM_COL32(200, 200, 200, 160));
-  std::string timeLabel = channelHeader(data.channels()[kTime]);
-  float w = ImGui::CalcTextSize(timeLabel.c_str()).x;
-  draw->AddText(ImVec2((f.lo.x + f.hi.x - w) * 0.5f, f.hi.y + lineHeight + 4.0f), text, timeLabel.c_str());
+  if (!timeLabels) return;
+  draw->AddText(title, text, timeTitle.c_str());
+  labels.add(title, ImVec2(title.x + titleSize.x, title.y + titleSize.y));
 }
 
 // The machine-precision floor as a shaded band up from the bottom, so values at rounding read so.
@@ -136,39 +154,11 @@ void drawSeries(ImDrawList* draw, const Frame& f, const TimeSeries& data, const 
   flush();
 }
 
-// The title and the legend above the plot area, so they never cover data: entries flow left to
-// right after the title and wrap. Returns the height they take; draws only with a draw list.
-float drawHeader(ImDrawList* draw, ImVec2 origin, float width, const TimeSeries& data, const PlotSpec& spec,
-                 bool legend) {
-  const float lineHeight = ImGui::GetTextLineHeight(), rowHeight = lineHeight + 2.0f, swatch = 18.0f;
-  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
-  const std::string unit = sharedUnit(data, spec);
-  const std::string title = unit.empty() ? spec.title + "   " + spec.yLabel : spec.title + " [" + unit + "]";
-  float x = origin.x + 4.0f, y = origin.y + 2.0f;
-  if (draw) draw->AddText(ImVec2(x, y), text, title.c_str());
-  x += ImGui::CalcTextSize(title.c_str()).x + 14.0f;
-  for (const PlotSeries& s : legend ? spec.series : std::vector<PlotSeries>{}) {
-    const std::string label = unit.empty() ? seriesLabel(data, s) : data.channels()[s.channel].label;
-    const float w = swatch + 4.0f + ImGui::CalcTextSize(label.c_str()).x;
-    if (x + w > origin.x + width) {
-      x = origin.x + 4.0f;
-      y += rowHeight;
-    }
-    if (draw) {
-      draw->AddLine(ImVec2(x, y + lineHeight * 0.5f), ImVec2(x + swatch, y + lineHeight * 0.5f), colourOf(s.colour), 2.5f);
-      draw->AddText(ImVec2(x + swatch + 4.0f, y), text, label.c_str());
-    }
-    x += w + 12.0f;
-  }
-  return y + rowHeight + 4.0f - origin.y;
-}
-
 // After a live back-end or integrator switch: a marker at each switch and each stretch's
-// back-end and integrator named above the plot area, where its visible part starts.
+// back-end and integrator named along the top of the graph, where its visible part starts.
 void drawSegments(ImDrawList* draw, const Frame& f, const TimeSeries& data) {
   const std::vector<Segment>& segments = data.segments();
   if (segments.size() < 2) return;
-  const float lineHeight = ImGui::GetTextLineHeight();
   float freeFrom = f.lo.x;
   for (std::size_t i = 0; i < segments.size(); ++i) {
     const double end = i + 1 < segments.size() ? segments[i + 1].start : f.time.hi;
@@ -176,10 +166,10 @@ void drawSegments(ImDrawList* draw, const Frame& f, const TimeSeries& data) {
     const float x = f.x(std::max(segments[i].start, f.time.lo));
     if (i > 0 && segments[i].start >= f.time.lo) draw->AddLine(ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), kSegmentColour, 1.5f);
     const float at = std::max(x + 3.0f, freeFrom);
-    if (at > f.hi.x - 20.0f) continue;
-    const float y = f.lo.y - lineHeight - 1.0f;
+    if (at > f.hi.x - uiPixels(20.0f)) continue;
+    const float y = f.lo.y + 1.0f;
     draw->AddText(ImVec2(at, y), kSegmentColour, segments[i].label.c_str());
-    freeFrom = at + ImGui::CalcTextSize(segments[i].label.c_str()).x + 8.0f;
+    freeFrom = at + ImGui::CalcTextSize(segments[i].label.c_str()).x + uiPixels(8.0f);
     const std::string stretch = stretchText(segments[i]);
     if (stretch.empty()) continue;
     draw->AddText(ImVec2(freeFrom - 4.0f, y), kIntegratorColour, stretch.c_str());
@@ -202,7 +192,90 @@ void drawHoverReadout(ImDrawList* draw, const Frame& f, const TimeSeries& data, 
   ImGui::EndTooltip();
 }
 
+// The series' names as the legend shows them: the channel's label when the title carries the
+// shared unit, else the label with its unit.
+std::vector<LegendEntry> legendOf(const TimeSeries& data, const PlotSpec& spec) {
+  const bool shared = !sharedUnit(data, spec).empty();
+  std::vector<LegendEntry> entries;
+  for (const PlotSeries& s : spec.series)
+    entries.push_back({shared ? data.channels()[s.channel].label : seriesLabel(data, s), s.colour});
+  return entries;
+}
+
+// text cut at a character boundary and ended with "..." so that it is at most width pixels wide.
+std::string elided(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string cut = text;
+  while (!cut.empty()) {
+    cut.pop_back();
+    while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();
+    if (ImGui::CalcTextSize((cut + "...").c_str()).x <= width) break;
+  }
+  return cut + "...";
+}
+
 }  // namespace
+
+void ScreenRect::add(ImVec2 lo, ImVec2 hi) {
+  if (empty()) {
+    min = lo;
+    max = hi;
+    return;
+  }
+  min = ImVec2(std::min(min.x, lo.x), std::min(min.y, lo.y));
+  max = ImVec2(std::max(max.x, hi.x), std::max(max.y, hi.y));
+}
+
+PaneChrome paneChrome() {
+  const float line = ImGui::GetTextLineHeight();
+  return {line, uiPixels(66.0f), uiPixels(10.0f), uiPixels(2.0f), uiPixels(3.0f), line + uiPixels(5.0f), uiPixels(6.0f)};
+}
+
+float minGraphHeight() { return uiPixels(60.0f); }
+
+void drawLegendInside(ImVec2 lo, ImVec2 hi, const std::vector<LegendEntry>& entries) {
+  if (entries.empty()) return;
+  const float line = ImGui::GetTextLineHeight(), swatch = uiPixels(18.0f), gap = uiPixels(4.0f), pad = uiPixels(3.0f);
+  const float maxText = std::max(uiPixels(40.0f), 0.5f * (hi.x - lo.x) - swatch - gap - 2.0f * pad);
+  std::vector<std::string> labels;
+  float width = 0.0f;
+  for (const LegendEntry& e : entries) {
+    labels.push_back(elided(e.label, maxText));
+    width = std::max(width, swatch + gap + ImGui::CalcTextSize(labels.back().c_str()).x);
+  }
+  const ImVec2 boxLo(hi.x - width - 2.0f * pad - 1.0f, lo.y + 1.0f);
+  const ImVec2 boxHi(hi.x - 1.0f, boxLo.y + 2.0f * pad + line * float(entries.size()));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(boxLo, boxHi, IM_COL32(20, 20, 24, 190));
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const float y = boxLo.y + pad + line * float(i), x = boxLo.x + pad;
+    draw->AddLine(ImVec2(x, y + line * 0.5f), ImVec2(x + swatch, y + line * 0.5f), colourOf(entries[i].colour), 2.5f);
+    draw->AddText(ImVec2(x + swatch + gap, y), text, labels[i].c_str());
+    if (labels[i] != entries[i].label && ImGui::IsWindowHovered() && mouse.x >= boxLo.x && mouse.x < boxHi.x &&
+        mouse.y >= y && mouse.y < y + line)
+      ImGui::SetTooltip("%s", entries[i].label.c_str());
+  }
+}
+
+void paneTitle(const std::string& text, float width, PaneRects& rects, const std::string& tooltip) {
+  const std::string shown = elided(text, width);
+  ImGui::TextUnformatted(shown.c_str());
+  rects.title = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
+  if (!ImGui::IsItemHovered() || (shown == text && tooltip.empty())) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * kTooltipWidthEm);
+  ImGui::TextUnformatted(text.c_str());
+  if (!tooltip.empty()) ImGui::TextDisabled("%s", tooltip.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+std::string plotTitle(const TimeSeries& data, const PlotSpec& spec) {
+  const std::string unit = sharedUnit(data, spec);
+  return unit.empty() ? spec.title + "   " + spec.yLabel : spec.title + " [" + unit + "]";
+}
 
 AxisRange followedTimeRange(const TimeSeries& data, double windowSeconds) {
   if (data.size() == 0) return {0.0, windowSeconds};
@@ -218,29 +291,30 @@ AxisRange recordedTimeRange(const TimeSeries& data, double windowSeconds) {
 }
 
 void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, PlotView& view, double windowSeconds,
-                ImVec2 size, const TimeSeries* previous, bool legend) {
+                ImVec2 size, const GraphOptions& options, PaneRects& rects) {
   ImGui::PushID(id);
-  ImVec2 origin = ImGui::GetCursorScreenPos();
-  size.x = std::max(size.x, kLeft + kRight + 60.0f);
-  float top = drawHeader(nullptr, origin, size.x, data, spec, legend);
-  if (data.segments().size() > 1) top += ImGui::GetTextLineHeight() + 2.0f;  // back-end names
-  size.y = std::max(size.y, top + kBottom + 30.0f);
+  const PaneChrome chrome = paneChrome();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float bottom = chrome.bottom + (options.timeLabels ? chrome.timeLabels : 0.0f);
+  size.x = std::max(size.x, chrome.left + chrome.right + uiPixels(60.0f));
+  size.y = std::max(size.y, chrome.top + bottom + uiPixels(20.0f));
   ImGui::InvisibleButton("plot", size);
   updateRanges(data, spec, view, windowSeconds);
-  Frame frame{ImVec2(origin.x + kLeft, origin.y + top), ImVec2(origin.x + size.x - kRight, origin.y + size.y - kBottom),
-              view.time, view.values, view.scale};
+  Frame frame{ImVec2(origin.x + chrome.left, origin.y + chrome.top),
+              ImVec2(origin.x + size.x - chrome.right, origin.y + size.y - bottom), view.time, view.values, view.scale};
   handleMouse(frame, view);
   if (!(view.time.hi > view.time.lo)) view.time.hi = view.time.lo + 1e-9;
   if (!(view.values.hi > view.values.lo)) view.values.hi = view.values.lo + 1e-12;
   frame.time = view.time;
   frame.values = view.values;
+  rects.graph = {frame.lo, frame.hi};
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
-  drawHeader(draw, origin, size.x, data, spec, legend);
   drawFloorBand(draw, frame, spec.floor);
-  drawAxes(draw, frame, data);
+  drawAxes(draw, frame, data, options.timeLabels, rects.labels);
   draw->PushClipRect(frame.lo, frame.hi, true);
+  const TimeSeries* previous = options.previous;
   if (previous && previous->size() > 1 && previous->channels() == data.channels())
     for (const PlotSeries& series : spec.series) drawSeries(draw, frame, *previous, series, kPreviousRunAlpha);
   for (const PlotSeries& series : spec.series) drawSeries(draw, frame, data, series);
@@ -248,11 +322,22 @@ void plotWidget(const char* id, const TimeSeries& data, const PlotSpec& spec, Pl
     const float x = frame.x(view.cursor);
     draw->AddLine(ImVec2(x, frame.lo.y), ImVec2(x, frame.hi.y), kCursorColour, 1.5f);
   }
-  draw->PopClipRect();
   drawSegments(draw, frame, data);
   draw->PopClipRect();
+  draw->PopClipRect();
+  if (options.legend) drawLegendInside(frame.lo, frame.hi, legendOf(data, spec));
   drawHoverReadout(draw, frame, data, spec);
   ImGui::PopID();
+}
+
+bool timeMovedByUser(const PlotView& before, const PlotView& after) {
+  if (before.followTime != after.followTime) return true;
+  return !after.followTime && (before.time.lo != after.time.lo || before.time.hi != after.time.hi);
+}
+
+void shareTimeAxis(const PlotView& from, PlotView& to) {
+  to.time = from.time;
+  to.followTime = from.followTime;
 }
 
 }  // namespace articulab::gui

@@ -1,6 +1,9 @@
+// The plots panel: the energy, drift (and comparison or muscle) plots and the user's channel
+// panes stacked over one time axis, every graph an equal share of the band's height.
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <system_error>
 
@@ -38,23 +41,59 @@ void drawExportBar(Workbench& app) {
     app.requestScreenshot(base + "_view.png");
     ui.exportStatus = "screenshot of the 3D view: " + base + "_view.png";
   }
+  drawPaneChannelsExport(app);
   if (!ui.exportStatus.empty()) ImGui::TextWrapped("%s", ui.exportStatus.c_str());
 }
 
-// What the integrator does to the energy, so that a falling curve is not taken for a bug: the
-// last clause of its registry description (dissipative, symplectic, accurate reference).
-void drawEnergyBehaviour(Workbench& app) {
+// What the integrator does to the energy, so that a falling curve is not taken for a bug: its
+// registry description (dissipative, symplectic, accurate reference), for the energy title.
+std::string energyBehaviour(Workbench& app) {
   const Snapshot& snap = app.snapshot();
   const BackendInfo* backend = findBackend(snap.backend);
   const IntegratorInfo* info = backend ? backend->findIntegrator(snap.integrator.name()) : nullptr;
-  if (!info) return;
-  const std::string description = info->description;
-  const std::size_t colon = description.rfind(": ");
-  const std::string behaviour = colon == std::string::npos ? description : description.substr(colon + 2);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("energy with %s on %s: %s", snap.integrator.name(), snap.backend.c_str(), behaviour.c_str());
-  ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered()) wrappedTooltip(description);
+  if (!info) return "";
+  return std::string("energy with ") + snap.integrator.name() + " on " + snap.backend + ": " + info->description;
+}
+
+// The energy plot's view: absolute kinetic, potential and total energy, E - E0 (symmetric log) or
+// |E - E0| relative to the largest kinetic energy (log; the default while comparing runs).
+void drawEnergyViewChooser(Workbench& app, float width) {
+  UiState& ui = app.ui();
+  const EnergyView shown = app.plots().empty() || app.plots()[0].source == PlotSource::Samples ? EnergyView::Absolute
+                           : app.plots()[0].scale == AxisScale::SymLog                       ? EnergyView::Change
+                                                                                             : EnergyView::Relative;
+  const char* names[] = {"absolute", "E - E0", "|E - E0| / K_max"};
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo("##energy view", names[static_cast<int>(shown)])) {
+    for (EnergyView view : {EnergyView::Absolute, EnergyView::Change, EnergyView::Relative})
+      if (ImGui::Selectable(names[static_cast<int>(view)], shown == view)) {
+        ui.energyView = view;
+        ui.energyViewChosen = true;
+      }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("energy: absolute (kinetic, potential, total), E - E0 or |E - E0| / K_max (while comparing)");
+}
+
+// The runs of the comparison plots (colour, then back-end, integrator, dt), named once inside
+// the top comparison graph; the comparison plots carry no legend of their own.
+std::vector<LegendEntry> runsLegend(Workbench& app) {
+  std::vector<LegendEntry> entries;
+  for (const ComparedRunStyle& run : app.runStyles())
+    if (run.shown) entries.push_back({run.label, run.colour});
+  return entries;
+}
+
+// The graph height that shares the band's height among the panes, and whether it is the least
+// one (the band then scrolls).
+float sharedGraphHeight(float height, std::size_t panes, std::size_t labelRows, bool& scrolling) {
+  const PaneChrome c = paneChrome();
+  const float n = static_cast<float>(std::max<std::size_t>(panes, 1));
+  const float fixed = n * (c.header + c.top + c.bottom) + static_cast<float>(labelRows) * c.timeLabels + (n - 1.0f) * c.gap;
+  const float shared = std::floor((height - fixed) / n);
+  scrolling = shared < minGraphHeight();
+  return std::max(shared, minGraphHeight());
 }
 
 }  // namespace
@@ -80,81 +119,87 @@ void drawPlotControls(Workbench& app) {
   drawExportBar(app);
 }
 
-// The energy plot's view: absolute kinetic, potential and total energy, E - E0 (symmetric log) or
-// |E - E0| relative to the largest kinetic energy (log; the default while comparing runs).
-void drawEnergyViewChooser(Workbench& app) {
-  UiState& ui = app.ui();
-  const EnergyView shown = app.plots().empty() || app.plots()[0].source == PlotSource::Samples ? EnergyView::Absolute
-                           : app.plots()[0].scale == AxisScale::SymLog                       ? EnergyView::Change
-                                                                                             : EnergyView::Relative;
-  ImGui::TextUnformatted("energy:");
-  for (EnergyView view : {EnergyView::Absolute, EnergyView::Change, EnergyView::Relative}) {
-    ImGui::SameLine();
-    const char* names[] = {"absolute", "E - E0", "|E - E0| / K_max"};
-    if (ImGui::RadioButton(names[static_cast<int>(view)], shown == view)) {
-      ui.energyView = view;
-      ui.energyViewChosen = true;
-    }
-  }
+float beginPane(PaneStack& stack) {
+  if (stack.next > 0) ImGui::Dummy(ImVec2(0.0f, paneChrome().gap));
+  return ImGui::GetCursorScreenPos().y;
 }
 
-// The runs of the comparison plots, named once above them (colour, then back-end, integrator,
-// dt), wrapped to the panel's width; the comparison plots then carry no legend of their own.
-bool drawRunsLegend(Workbench& app) {
-  const std::vector<PlotSpec>& plots = app.plots();
-  if (std::none_of(plots.begin(), plots.end(), [](const PlotSpec& p) { return p.source == PlotSource::Comparison; }))
-    return false;
-  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
-  bool first = true;
-  for (const ComparedRunStyle& run : app.runStyles()) {
-    if (!run.shown) continue;
-    const float width = 22.0f + ImGui::CalcTextSize(run.label.c_str()).x + 12.0f;
-    if (!first) {
-      ImGui::SameLine(0.0f, 12.0f);
-      if (ImGui::GetCursorScreenPos().x + width > right) ImGui::NewLine();
-    }
-    first = false;
-    const ImVec2 at = ImGui::GetCursorScreenPos();
-    const float middle = at.y + ImGui::GetTextLineHeight() * 0.5f;
-    ImGui::GetWindowDrawList()->AddLine(ImVec2(at.x, middle), ImVec2(at.x + 18.0f, middle),
-                                        ImGui::ColorConvertFloat4ToU32(ImVec4(run.colour.r, run.colour.g, run.colour.b, 1.0f)),
-                                        2.5f);
-    ImGui::Dummy(ImVec2(22.0f, ImGui::GetTextLineHeight()));
-    ImGui::SameLine(0.0f, 0.0f);
-    ImGui::TextUnformatted(run.label.c_str());
-  }
-  return true;
+void endPane(PaneStack& stack, float top, PaneRects& rects) {
+  const ImVec2 start(ImGui::GetItemRectMin().x, top);
+  rects.pane = {start, ImVec2(start.x + stack.width, ImGui::GetItemRectMax().y)};
+  stack.drawn.push_back(rects);
+  ++stack.next;
 }
 
-// The plots stacked in the band, sharing its height (and the time axis).
+void drawTimeGraph(PaneStack& stack, const char* id, const TimeSeries& data, const PlotSpec& spec, PlotView& view,
+                   GraphOptions options, PaneRects& rects) {
+  options.timeLabels = stack.next == stack.timeLabelsAt;
+  const PaneChrome c = paneChrome();
+  const float height = c.top + stack.graphHeight + c.bottom + (options.timeLabels ? c.timeLabels : 0.0f);
+  const PlotView before = view;
+  plotWidget(id, data, spec, view, stack.windowSeconds, ImVec2(stack.width, height), options, rects);
+  if (timeMovedByUser(before, view)) stack.moved = &view;
+  stack.timeViews.push_back(&view);
+}
+
+// The plots stacked in the band, sharing its height and the time axis.
 void drawPlotsPanel(Workbench& app) {
-  drawEnergyBehaviour(app);
-  drawEnergyViewChooser(app);
   drawMusclePlotChooser(app);
-  drawChannelPaneControls(app);
-  const bool runsLegend = drawRunsLegend(app);
   UiState& ui = app.ui();
-  const TimeSeries& data = app.plotData();
   const std::vector<PlotSpec>& plots = app.plots();
+  const std::vector<PlotPane>& channelPanes = app.channelPanes().panes();
+  PaneStack stack;
+  stack.windowSeconds = ui.plotWindow;
+  std::size_t phasePanes = 0;
+  stack.timeLabelsAt = plots.size() - 1;
+  for (std::size_t i = 0; i < channelPanes.size(); ++i) {
+    if (channelPanes[i].x.empty())
+      stack.timeLabelsAt = plots.size() + i;
+    else
+      ++phasePanes;
+  }
+  const std::size_t count = plots.size() + channelPanes.size();
   ImVec2 avail = ImGui::GetContentRegionAvail();
-  float spacing = ImGui::GetStyle().ItemSpacing.y;
-  // The user's panes share the band; below kMinPlotHeight each the band scrolls.
-  const std::size_t count = plots.size() + app.channelPanes().panes().size();
-  float height = (avail.y - spacing * (count - 1)) / count;
-  const bool scrolling = !app.channelPanes().panes().empty() && height < kMinPlotHeight;
-  if (scrolling) {
-    ImGui::BeginChild("plots scroll", avail);
-    height = kMinPlotHeight;
-    avail.x = ImGui::GetContentRegionAvail().x;
-  }
+  bool scrolling = false;
+  stack.graphHeight = sharedGraphHeight(avail.y, count, phasePanes + 1, scrolling);
+  if (scrolling) ImGui::BeginChild("plots scroll", avail);
+  stack.width = ImGui::GetContentRegionAvail().x;
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0.0f));
+  const TimeSeries& data = app.plotData();
   const HistoryView& history = app.snapshot().history;
+  const std::vector<LegendEntry> runs = runsLegend(app);
+  bool runsNamed = false;
   for (std::size_t i = 0; i < plots.size(); ++i) {
-    ui.plotViews[i].cursor = history.viewing ? history.viewTime : -1.0;  // the moment the 3D view shows
+    const float top = beginPane(stack);
     const bool samples = plots[i].source == PlotSource::Samples;
-    plotWidget(plots[i].title.c_str(), samples ? data : app.comparisonData(), plots[i], ui.plotViews[i], ui.plotWindow,
-               ImVec2(avail.x, height), samples ? &app.previousRun() : nullptr, samples || !runsLegend);
+    const TimeSeries& series = samples ? data : app.comparisonData();
+    PaneRects rects;
+    const float chooser = i == 0 ? uiPixels(130.0f) : 0.0f;
+    const float x = ImGui::GetCursorPosX();
+    paneTitle(plotTitle(series, plots[i]), stack.width - chooser - ImGui::GetStyle().ItemSpacing.x, rects,
+              i == 0 ? energyBehaviour(app) : "");
+    if (i == 0) {
+      ImGui::SameLine(x + stack.width - chooser);
+      drawEnergyViewChooser(app, chooser);
+    }
+    ui.plotViews[i].cursor = history.viewing ? history.viewTime : -1.0;  // the moment the 3D view shows
+    GraphOptions options;
+    options.previous = samples ? &app.previousRun() : nullptr;
+    options.legend = samples;
+    ImGui::PushID(static_cast<int>(i));
+    drawTimeGraph(stack, "plot", series, plots[i], ui.plotViews[i], options, rects);
+    ImGui::PopID();
+    if (!samples && !runsNamed) drawLegendInside(rects.graph.min, rects.graph.max, runs);
+    runsNamed = runsNamed || !samples;
+    endPane(stack, top, rects);
   }
-  drawChannelPanes(app, height);
+  drawChannelPanes(app, stack);
+  ImGui::PopStyleVar(2);
+  if (stack.moved)
+    for (PlotView* view : stack.timeViews)
+      if (view != stack.moved) shareTimeAxis(*stack.moved, *view);
+  ui.plotPanes = stack.drawn;
   if (scrolling) ImGui::EndChild();
 }
 

@@ -65,7 +65,7 @@ const std::vector<CommandSyntax>& scriptCommands() {
       {"panels", 1, 1, "on|off: show or hide the panels (the 3D view fills the window)"},
       {"ui-scale", 1, 1, "SCALE|monitor: fonts and widgets times SCALE in [0.5, 3] (View > UI scale), or the monitor's"},
       {"scene-browser", 1, -1, "on|off [SEARCH ...]: the scene browser (File > Browse scenes...) with SEARCH in its search field"},
-      {"export-layout", 1, 1, "FILE: the 3D view's, plots' and controls' areas in the last frame (pixels, shares), as JSON"},
+      {"export-layout", 1, 1, "FILE: the 3D view's, plots' and controls' areas in the last frame (pixels, shares) and each plot pane's title, graph and labels, as JSON"},
       {"camera", 3, 3, "YAW PITCH DISTANCE (radians, radians, metres; the target stays framed)"},
       {"frame", 0, 0, ": frame the bodies over their last 3 s of motion, keeping the view's direction (F)"},
       {"camera-preset", 1, 1, "front|side|top|iso: look at the target from a standard direction (keys 1-4)"},

@@ -4,6 +4,8 @@
 
 #include <cstdio>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "app/gui/panel_geometry.hpp"
 #include "app/gui/script_runner.hpp"
@@ -20,6 +22,25 @@ void writeRect(std::ostream& out, const char* name, const ViewRegion& r, float w
                 "\"height_share\": %.4f}",
                 name, r.x, r.y, r.width, r.height, r.width / width, r.height / height);
   out << line;
+}
+
+std::string rectJson(const ScreenRect& r) {
+  char text[160];
+  std::snprintf(text, sizeof text, "{\"x\": %.0f, \"y\": %.0f, \"width\": %.0f, \"height\": %.0f}", r.min.x, r.min.y,
+                r.max.x - r.min.x, r.max.y - r.min.y);
+  return text;
+}
+
+// Each plot pane as drawn: the pane, its title, its graph (inside the axes) and the box around
+// its tick labels and axis titles.
+void writePanes(std::ostream& out, const std::vector<PaneRects>& panes) {
+  out << "  \"plot_panes\": [";
+  for (std::size_t i = 0; i < panes.size(); ++i) {
+    const PaneRects& p = panes[i];
+    out << (i ? ",\n" : "\n") << "    {\"pane\": " << rectJson(p.pane) << ", \"title\": " << rectJson(p.title)
+        << ",\n     \"graph\": " << rectJson(p.graph) << ", \"labels\": " << rectJson(p.labels) << "}";
+  }
+  out << "\n  ]";
 }
 
 }  // namespace
@@ -51,7 +72,8 @@ bool ScriptRunner::sceneBrowser(const ScriptCommand& c, std::string& error) {
   return true;
 }
 
-// The areas of the last frame drawn (pixels and shares of the window), as JSON.
+// The areas of the last frame drawn (pixels and shares of the window) and the plot panes in
+// the plots area, as JSON.
 bool ScriptRunner::exportLayout(const ScriptCommand& c, std::string& error) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const UiState& ui = app_.ui();
@@ -68,6 +90,8 @@ bool ScriptRunner::exportLayout(const ScriptCommand& c, std::string& error) {
   writeRect(out, "plots", rects.plots, display.x, display.y);
   out << ",\n";
   writeRect(out, "controls", rects.controls, display.x, display.y);
+  out << ",\n";
+  writePanes(out, ui.showPanels ? ui.plotPanes : std::vector<PaneRects>{});
   out << "\n}\n";
   out.close();
   if (out) return true;

@@ -95,6 +95,7 @@ struct UiState {
   char exportBase[512] = "articulab_export";
   std::string exportStatus;
   std::vector<PlotView> plotViews;
+  std::vector<PaneRects> plotPanes;  // where the plots panel drew each pane last frame (export-layout)
   double plotWindow = 10.0;  // s
   bool plotsPaused = false;
   MusclePlotChoice musclePlot;

@@ -1387,13 +1387,49 @@ def panel_background_fraction(png, x0, x1, y0, y1, colour=(15, 15, 15), toleranc
     return near / max(total, 1)
 
 
+def inside(rect, area, slack=0):
+    """True when rect (x, y, width, height) lies inside area, give or take slack pixels."""
+    return (rect["x"] >= area["x"] - slack and rect["y"] >= area["y"] - slack and
+            rect["x"] + rect["width"] <= area["x"] + area["width"] + slack and
+            rect["y"] + rect["height"] <= area["y"] + area["height"] + slack)
+
+
+def check_plot_panes(layout, what, least_graph, panes=3):
+    """The plot panes stack inside the plots area, each graph at least least_graph px tall and
+    all of one height; each pane's title and labels lie inside it (nothing cut); the time axis
+    is labelled once, under the bottom pane. Returns the graph heights."""
+    plots, stack = layout["plots"], layout.get("plot_panes", [])
+    heights = [p["graph"]["height"] for p in stack]
+    print("%s: %d plot panes, graphs %s px tall in a plots area of %d px" % (what, len(stack), heights, plots["height"]))
+    if not check(len(stack) == panes, "%s: %d plot panes drawn" % (what, panes)):
+        return heights
+    check(min(heights) >= least_graph, "%s: every graph is at least %d px tall: %s" % (what, least_graph, heights))
+    check(max(heights) - min(heights) <= 1, "%s: the graphs share the height equally: %s" % (what, heights))
+    for i, pane in enumerate(stack):
+        check(inside(pane["pane"], plots), "%s: pane %d lies inside the plots area: %s" % (what, i + 1, pane["pane"]))
+        for part in ("title", "graph", "labels"):
+            check(inside(pane[part], pane["pane"]), "%s: pane %d's %s lies inside the pane (not cut): %s in %s" %
+                  (what, i + 1, part, pane[part], pane["pane"]))
+        below = pane["labels"]["y"] + pane["labels"]["height"] > pane["graph"]["y"] + pane["graph"]["height"] + 2
+        check(below == (i == len(stack) - 1), "%s: pane %d %s the time axis labels" %
+              (what, i + 1, "has" if i == len(stack) - 1 else "leaves to the bottom pane"))
+        if i > 0:
+            above = stack[i - 1]["pane"]
+            check(pane["pane"]["y"] >= above["y"] + above["height"], "%s: pane %d starts below pane %d" % (what, i + 1, i))
+    return heights
+
+
 def case_layout(opts):
     """The window's space at 1280x720, 1920x1080 and 2560x1440: the 3D view and the plots grow
     with the window (a column of about 420 px and plots of at least 35 % of the height at
-    1920x1080, the controls open); the screenshots show it; the UI scale makes text and minimum
-    sizes larger; the scene browser filters by name and description."""
+    1920x1080, the controls open); the three comparison plots' graphs share the plots' height
+    (at least 70, 130 and 170 px at the three sizes, 100 px at UI scale 1.5 with every title and
+    label inside its pane); the screenshots show it; the UI scale makes text and minimum sizes
+    larger; the scene browser filters by name and description."""
     out = opts.out_dir
     columns = {}
+    # The least graph height of the three comparison plots (energy, drift, difference) at each size.
+    least_graphs = {(1280, 720): 70, (1920, 1080): 130, (2560, 1440): 170}
     for width, height in [(1280, 720), (1920, 1080), (2560, 1440)]:
         size = "%dx%d" % (width, height)
         script = f"""load scenes/four_bar.json
@@ -1417,6 +1453,7 @@ quit
         check(view["width_share"] >= 0.6, size + ": the 3D view has at least 60 % of the width")
         check(plots["height_share"] >= 0.35, size + ": the plots have at least 35 % of the height")
         check(controls["height"] >= 120, size + ": the controls keep at least 120 px")
+        check_plot_panes(layout, size, least_graphs[(width, height)])
         png = read_png(f"{out}/window_{size}.png")
         check((png[0], png[1]) == (width, height), size + ": the screenshot is the whole window")
         check_shows_scene(f"{out}/window_{size}.png", size + " window")
@@ -1431,8 +1468,11 @@ quit
         check(columns["1280x720"] == 420 and columns["1920x1080"] < columns["2560x1440"],
               "the column keeps the controls' 420 px and grows with the window beyond: %s" % columns)
 
-    # UI scale 1.5: a taller menu bar (the font) and a wider minimum column; the scene browser filtered.
+    # UI scale 1.5: a taller menu bar (the font) and a wider minimum column, the plots' labels
+    # whole and their graphs still tall; the scene browser filtered.
     script = f"""load scenes/four_bar.json
+compare baraff
+run-frames 90
 ui-scale 1.5
 scene-browser on chain
 draw-frames 3
@@ -1444,12 +1484,13 @@ screenshot-window {out}/browser.png
 ui-scale 0.2
 """
     result, path = run_script(opts, "layout_scaled", script, ["--size", "1920x1080"])
-    check(result.returncode == 1 and path + ":10: ui-scale: expected 'monitor' or a scale in [0.5, 3], got '0.2'"
+    check(result.returncode == 1 and path + ":12: ui-scale: expected 'monitor' or a scale in [0.5, 3], got '0.2'"
           in result.stderr, "a UI scale out of range is refused: %s" % result.stderr.strip()[-300:])
     scaled = read_json(f"{out}/layout_scaled.json")
     print("UI scale 1.5: menu bar %d px, column %d px" % (scaled["menu_height"], scaled["plots"]["width"]))
     check(scaled["ui_scale"] == 1.5 and scaled["menu_height"] >= 30, "UI scale 1.5: the menu bar is 1.5 times as tall")
     check(scaled["plots"]["width"] == 630, "UI scale 1.5: the column keeps its minimum width times 1.5 (630 px)")
+    check_plot_panes(scaled, "UI scale 1.5", 100)
     check_shows_scene(f"{out}/window_scaled.png", "window at UI scale 1.5")
     check_shows_scene(f"{out}/browser.png", "window with the scene browser")
 
