@@ -236,7 +236,7 @@ float minGraphHeight() { return uiPixels(60.0f); }
 void drawLegendInside(ImVec2 lo, ImVec2 hi, const std::vector<LegendEntry>& entries) {
   if (entries.empty()) return;
   const float line = ImGui::GetTextLineHeight(), swatch = uiPixels(18.0f), gap = uiPixels(4.0f), pad = uiPixels(3.0f);
-  const float maxText = std::max(uiPixels(40.0f), 0.5f * (hi.x - lo.x) - swatch - gap - 2.0f * pad);
+  const float maxText = std::max(uiPixels(40.0f), 0.75f * (hi.x - lo.x) - swatch - gap - 2.0f * pad);
   std::vector<std::string> labels;
   float width = 0.0f;
   for (const LegendEntry& e : entries) {

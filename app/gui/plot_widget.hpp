@@ -60,8 +60,8 @@ PaneChrome paneChrome();
 float minGraphHeight();
 
 // The legend drawn inside the graph lo..hi at its top right, over a translucent background,
-// entries in rows as wide as half the graph (wider names cut with "..."); a hovered entry shows
-// its whole name. Draws on the window's draw list.
+// entries in rows up to three quarters of the graph wide (wider names cut with "..."); a hovered
+// entry shows its whole name. Draws on the window's draw list.
 void drawLegendInside(ImVec2 lo, ImVec2 hi, const std::vector<LegendEntry>& entries);
 
 // The header's title: `text` on the current line, cut with "..." to `width` pixels (the whole
