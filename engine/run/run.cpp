@@ -102,7 +102,7 @@ bool Run::step() {
     const double heldPower = muscles ? musclePowerWith(*model_, state_, heldActivations_) : 0.0;
     const bool trusted = monitor_.blowUp.empty();
     const double contactWork = contactStepWork(state_, posesBefore_, twistsBefore_, plan_.dt);
-    problem = monitor_.afterStep(state_, energy, heldPower, contactWork);
+    problem = monitor_.afterStep(*model_, state_, energy, heldPower, contactWork);
     if (problem.empty() && trusted && !monitor_.blowUp.empty() && plan_.request.stopOnBlowUp) problem = monitor_.blowUp;
   }
   if (problem.empty()) {

@@ -14,10 +14,8 @@ namespace {
 // The forces of the model whose work the run cannot know (UnknownWork).
 unsigned unknownWorkOf(const Model& model) {
   unsigned unknown = contact::hasJointFriction(model) ? kJointFrictionWork : 0u;
-  for (const Joint& joint : model.joints) {
+  for (const Joint& joint : model.joints)
     if (joint.driven) unknown |= kDriveWork;
-    if (joint.hasLimits) unknown |= kLimitWork;
-  }
   return unknown;
 }
 
@@ -53,6 +51,17 @@ std::string unknownWorkText(unsigned unknown) {
   return text;
 }
 
+bool atJointLimit(const Model& model, const VectorX& q) {
+  for (const Joint& joint : model.joints) {
+    if (!joint.hasLimits) continue;
+    for (int c = 0; c < joint.nq; ++c) {
+      const double value = q[joint.qIndex + c];
+      if (value <= joint.lower[c] + kLimitReach || value >= joint.upper[c] - kLimitReach) return true;
+    }
+  }
+  return false;
+}
+
 double contactStepWork(const State& after, const std::vector<Matrix4>& posesBefore,
                        const std::vector<Vector6>& twistsBefore, double h) {
   const StepOutputs& outputs = after.outputs;
@@ -78,7 +87,7 @@ void RunMonitor::start(const Model& model, const State& state) {
   work.musclePower = initial.musclePower;
   work.damperPower = -initial.dissipation;
   work.time = state.t;
-  work.unknown = unknownWorkOf(model);
+  work.unknown = unknownWorkOf(model) | (atJointLimit(model, state.q) ? kLimitWork : 0u);
   drift = {};
   outsideWork = false;
   for (const Joint& joint : model.joints) outsideWork = outsideWork || joint.driven;
@@ -104,8 +113,8 @@ std::string blowUpOf(const RunMonitor& monitor) {
 
 }  // namespace
 
-std::string RunMonitor::afterStep(const State& state, const EnergyReport& now, double heldMusclePower,
-                                  double contactWork) {
+std::string RunMonitor::afterStep(const Model& model, const State& state, const EnergyReport& now,
+                                  double heldMusclePower, double contactWork) {
   energy.last = now.total();
   energy.largestKinetic = std::max(energy.largestKinetic, now.kinetic);
   energy.largestChange = std::max(energy.largestChange, std::abs(now.total() - energy.start()));
@@ -117,6 +126,7 @@ std::string RunMonitor::afterStep(const State& state, const EnergyReport& now, d
   work.damperPower = -now.dissipation;
   work.time = state.t;
   if (state.perturbation.body >= 0) outsideWork = true, work.unknown |= kOutsideWork;
+  if (!(work.unknown & kLimitWork) && atJointLimit(model, state.q)) work.unknown |= kLimitWork;
   if (blowUp.empty() && !outsideWork) blowUp = blowUpOf(*this);
   return divergence(state, now, energy.bound);
 }

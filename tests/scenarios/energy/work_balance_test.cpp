@@ -6,10 +6,11 @@
 //       times that of the first second, or at most 1 % of K;
 //   "only where M does not depend on q" / ...: that band on the scenes of one hinge from the world;
 //   "dissipative": E - E0 - W falls (the integrator takes energy beyond what the forces take).
-// Scenes where W is not known (joint friction, joint limits, driven joints: UnknownWork) are
+// Runs where W is not known (joint friction, a joint at its limit, driven joints: UnknownWork) are
 // left out; so are the scenes that take over 10 s of wall on one integrator (leg, muscle_snake).
-// Where a claim does not hold on a scene, the integrator's description or docs/backends.md says
-// so; those (scene, back-end, integrator) are listed in kNotClaimed with the reason.
+// Where a claim does not hold on a scene, the scene's description says so ("E - E0 - W grows on"
+// the back-end, with the integrator) and docs/backends.md; those are listed in kGrowsWithWork,
+// where the band is checked not to hold, so that a note that has become false shows.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -120,6 +121,22 @@ Measured measureWithWork(articulab::Run& run) {
   });
 }
 
+struct Exception {
+  const char* scene;
+  const char* backend;
+  const char* integrator;
+};
+// Measured 2026-11-29: muscle_four_bar on variational-maximal, variational 0.16 / 0.96 and
+// variational-trapezoid 0.10 / 0.54 (first / last second, x the largest kinetic energy).
+const Exception kGrowsWithWork[] = {{"muscle_four_bar.json", "variational-maximal", "variational"},
+                                    {"muscle_four_bar.json", "variational-maximal", "variational-trapezoid"}};
+
+bool growsWithWork(const std::string& scene, const std::string& backend, const std::string& integrator) {
+  for (const Exception& e : kGrowsWithWork)
+    if (scene == e.scene && backend == e.backend && integrator == e.integrator) return true;
+  return false;
+}
+
 TEST(WorkBalance, EveryEnergyClaimHoldsWithTheWorkOnTheShippedScenesThatAreNotConservative) {
   int checked = 0;
   for (const char* file : kScenes) {
@@ -142,8 +159,13 @@ TEST(WorkBalance, EveryEnergyClaimHoldsWithTheWorkOnTheShippedScenesThatAreNotCo
                                   std::to_string(m.last) + ", end " + std::to_string(m.end) + "; " + info.description;
         std::printf("measured %s\n", where.c_str());
         ASSERT_FALSE(run.failed()) << where << ": " << run.failure();
+        const bool band = m.last <= 3.0 * m.first || m.last <= 0.01;
         if (claim == Claim::Dissipative) EXPECT_LT(m.end, 0.0) << where;
-        else EXPECT_TRUE(m.last <= 3.0 * m.first || m.last <= 0.01) << where;
+        else if (growsWithWork(file, backend.name, info.integrator.name())) {
+          EXPECT_FALSE(band) << where << ": the band holds now; update the scene's note and docs/backends.md";
+          EXPECT_NE(model->description.find("E - E0 - W grows on " + backend.name), std::string::npos) << file;
+        } else
+          EXPECT_TRUE(band) << where;
         ++checked;
       }
     }
