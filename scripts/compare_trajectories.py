@@ -18,12 +18,13 @@ for path in sorted(glob.glob(os.path.join(before, '*.csv'))):
     if len(a) != len(b):
         verdicts.append((name, 'length %d vs %d' % (len(a), len(b)), None))
         continue
-    columns = [i for i, title in enumerate(a[0]) if title.startswith('q')]
+    # By title: a column added elsewhere (e.g. work) leaves the q and qdot columns comparable.
+    columns = [(i, b[0].index(title)) for i, title in enumerate(a[0]) if title.startswith('q') and title in b[0]]
     worst, bitwise = 0.0, True
     for row_a, row_b in zip(a[1:], b[1:]):
-        for i in columns:
-            bitwise &= row_a[i] == row_b[i]
-            worst = max(worst, abs(float(row_a[i]) - float(row_b[i])))
+        for i, j in columns:
+            bitwise &= row_a[i] == row_b[j]
+            worst = max(worst, abs(float(row_a[i]) - float(row_b[j])))
     verdicts.append((name, 'bitwise' if bitwise else ('<1e-9' if worst < 1e-9 else 'moved'), worst))
 for name, verdict, worst in verdicts:
     print('%-55s %-10s %s' % (name, verdict, '' if worst is None else '%.2e' % worst))

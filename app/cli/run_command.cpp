@@ -76,21 +76,30 @@ std::string formatNumber(const char* pattern, double value) {
 // that is near zero (a pendulum starting at z = 0 has E = 0), so the change is given in joules
 // and relative to the largest kinetic energy of the run, a scale of the motion that is zero
 // only when nothing moved (then the scene's energy scale, energyScale, is used).
-void printEnergy(std::ostream& out, const EnergyWatch& energy) {
+// Beside it, the work W of the forces that do work (run_monitor.hpp) and E - E0 - W, the change
+// W does not account for (the integrator's), or which forces' work is not known.
+void printEnergy(std::ostream& out, const RunMonitor& monitor) {
+  const EnergyWatch& energy = monitor.energy;
   const bool moved = energy.largestKinetic > 0.0;
   const double scale = session::energyChangeScale(energy);
   const double start = energy.start(), end = energy.last;
   out << "energy      start " << start << " J, end " << end << " J, change " << formatNumber("%+.6g", end - start)
       << " J = " << formatNumber("%+.3g", (end - start) / scale) << " x the "
       << (moved ? "largest kinetic energy " : "scene's energy scale ") << scale << " J; largest |change| "
-      << energy.largestChange << " J (" << formatNumber("%.3g", energy.largestChange / scale) << " x)\n";
+      << energy.largestChange << " J (" << formatNumber("%.3g", energy.largestChange / scale) << " x)";
+  if (monitor.work.known())
+    out << "; E - E0 - W " << formatNumber("%+.6g", monitor.unaccounted()) << " J ("
+        << formatNumber("%+.3g", monitor.unaccounted() / scale) << " x), W " << formatNumber("%+.6g", monitor.work.total())
+        << " J\n";
+  else
+    out << "; W not known (" << unknownWorkText(monitor.work.unknown) << ")\n";
 }
 
-// The muscles' work (run_monitor.hpp) and the energy change it does not account for.
-void printMuscleWork(std::ostream& out, const RunMonitor& monitor) {
-  const double unaccounted = monitor.energy.last - monitor.energy.start() - monitor.muscles.work;
-  out << "muscles     work " << formatNumber("%+.6g", monitor.muscles.work) << " J (integrated muscle_power); energy change "
-      << "minus that work " << formatNumber("%+.3g", unaccounted) << " J\n";
+// The work W per source where some force did work (run_monitor.hpp, ForceWork).
+void printWork(std::ostream& out, const ForceWork& work) {
+  if (work.muscles == 0.0 && work.dampers == 0.0 && work.contact == 0.0) return;
+  out << "work        muscles " << formatNumber("%+.6g", work.muscles) << " J, dampers " << formatNumber("%+.6g", work.dampers)
+      << " J, contact and friction " << formatNumber("%+.6g", work.contact) << " J (integrated power over the steps)\n";
 }
 
 void printSummary(std::ostream& out, const RunOptions& o, const Run& run) {
@@ -106,8 +115,8 @@ void printSummary(std::ostream& out, const RunOptions& o, const Run& run) {
   const long steps = run.stepsTaken();
   out << "steps       " << steps << " (" << run.state().t << " s simulated) in " << run.stepWallSeconds() << " s wall, "
       << (steps > 0 ? 1e6 * run.stepWallSeconds() / static_cast<double>(steps) : 0.0) << " us/step\n";
-  printEnergy(out, run.monitor().energy);
-  if (!model.muscles.empty()) printMuscleWork(out, run.monitor());
+  printEnergy(out, run.monitor());
+  printWork(out, run.monitor().work);
   const DriftWatch& drift = run.monitor().drift;
   out << "max drift   position " << drift.position << " m, rotation " << drift.rotation << " rad\n";
   if (!run.monitor().blowUp.empty() && !run.failed()) out << "not trusted " << run.monitor().blowUp << '\n';

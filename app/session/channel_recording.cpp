@@ -1,6 +1,7 @@
 #include "app/session/channel_recording.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "app/session/csv_export.hpp"
 #include "engine/run/run_plan.hpp"
@@ -67,7 +68,9 @@ void ChannelRecording::update(const RecordedRun& run) {
   for (; k < history.size(); ++k) {
     const State& state = history.at(k).state;
     if (solver) solver->forwardDynamics(run.model, state, qdd);  // as `articulab run --record qdd`
-    ChannelEvaluator evaluator(run.model, state, solver ? &qdd : nullptr);
+    const ForceWork& work = history.at(k).monitor.work;  // the run's W at that state (run_monitor.hpp)
+    ChannelEvaluator evaluator(run.model, state, solver ? &qdd : nullptr,
+                               work.known() ? work.total() : std::numeric_limits<double>::quiet_NaN());
     row[0] = state.t;
     for (std::size_t c = 0; c < channels.size(); ++c) row[c + 1] = evaluator.value(channels[c]);
     series.push(row.data());

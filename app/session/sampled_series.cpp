@@ -52,7 +52,7 @@ void SampledSeries::record(const LiveRuns& runs) {
     std::copy(values, values + kMuscleQuantityCount, row + layout.muscleChannel(m, kMuscleExcitation));
   }
   if (layout.muscles > 0) {
-    const double work = main.monitor().muscles.work;  // the Run's trapezoid rule (run_monitor.hpp)
+    const double work = main.monitor().work.muscles;  // the Run's trapezoid rule (run_monitor.hpp)
     row[layout.musclePower()] = energy.musclePower;
     row[layout.muscleWork()] = work;
     row[layout.energyBalance()] = energy.total() - work;

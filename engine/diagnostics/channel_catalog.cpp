@@ -100,6 +100,7 @@ std::vector<ChannelDef> channelCatalog(const Model& model) {
   add(out, "drift_rotation", "rad", "drift", ChannelKind::DriftRotation);
   addVector(out, "p", "kg m/s", "momentum", ChannelKind::LinearMomentum);
   addVector(out, "L", "kg m^2/s", "momentum", ChannelKind::AngularMomentum);
+  add(out, "work", "J", "energy", ChannelKind::Work);
   addCoordinates(out, model, "q", "rad", "m", ChannelKind::Q);
   addCoordinates(out, model, "qd", "rad/s", "m/s", ChannelKind::Qd);
   addCoordinates(out, model, "qdd", "rad/s^2", "m/s^2", ChannelKind::Qdd);
@@ -120,8 +121,8 @@ int findChannel(const std::vector<ChannelDef>& catalog, const std::string& name)
   return -1;
 }
 
-ChannelEvaluator::ChannelEvaluator(const Model& model, const State& state, const VectorX* qdd)
-    : model_(model), state_(state), qdd_(qdd) {}
+ChannelEvaluator::ChannelEvaluator(const Model& model, const State& state, const VectorX* qdd, double work)
+    : model_(model), state_(state), qdd_(qdd), work_(work) {}
 
 const EnergyReport& ChannelEvaluator::energy() {
   if (!haveEnergy_) energy_ = computeEnergy(model_, state_), haveEnergy_ = true;
@@ -144,6 +145,7 @@ double ChannelEvaluator::value(const ChannelDef& c) {
     case ChannelKind::DriftRotation: return drift().total.rotation;
     case ChannelKind::LinearMomentum: return component(energy().linearMomentum, c.axis);
     case ChannelKind::AngularMomentum: return component(energy().angularMomentum, c.axis);
+    case ChannelKind::Work: return work_;
     case ChannelKind::Q: return state_.q[c.index];
     case ChannelKind::Qd: return state_.qd[c.index];
     case ChannelKind::Qdd: return qdd_ ? (*qdd_)[c.index] : std::numeric_limits<double>::quiet_NaN();

@@ -4,6 +4,7 @@
 // and evaluates from (model, state, qdd) alone.
 #pragma once
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,7 @@
 namespace articulab {
 
 enum class ChannelKind {
-  Time, Kinetic, Potential, Total, DriftPosition, DriftRotation, LinearMomentum, AngularMomentum,
+  Time, Kinetic, Potential, Total, DriftPosition, DriftRotation, LinearMomentum, AngularMomentum, Work,
   Q, Qd, Qdd, Iterations, Residual,
   MuscleExcitation, MuscleActivation, MuscleForce, MuscleLength, MuscleVelocity, MusclePower,
   BodyPosition, BodyVelocity, BodyAngularVelocity,
@@ -39,7 +40,8 @@ bool isBaseChannelGroup(const std::string& group);
 const std::vector<std::string>& optionalChannelGroups();
 
 // All channels of the model, in the CLI's column order: the base groups' columns first (t,
-// energy, total drift, momentum), then q, qd, qdd, solver, the muscles' columns and muscle
+// energy, total drift, momentum, then work: the work W of the forces that do work since the
+// start, run_monitor.hpp, in the energy group), then q, qd, qdd, solver, the muscles' columns and muscle
 // power, then body, joint_drift, loop_drift, contacts and timing (step_time, the wall time of the
 // step in s: StepOutputs::stepSeconds, so it differs from run to run).
 std::vector<ChannelDef> channelCatalog(const Model& model);
@@ -47,10 +49,12 @@ std::vector<ChannelDef> channelCatalog(const Model& model);
 int findChannel(const std::vector<ChannelDef>& catalog, const std::string& name);
 
 // Evaluates channels at one state, computing the energy and drift reports once (on first use).
-// qdd: the accelerations at the state (null: the qdd channels are NaN).
+// qdd: the accelerations at the state (null: the qdd channels are NaN); work: the run's W at the
+// state (RunMonitor::work; NaN where it is not known or not watched).
 class ChannelEvaluator {
  public:
-  ChannelEvaluator(const Model& model, const State& state, const VectorX* qdd);
+  ChannelEvaluator(const Model& model, const State& state, const VectorX* qdd,
+                   double work = std::numeric_limits<double>::quiet_NaN());
   double value(const ChannelDef& channel);
 
  private:
@@ -59,6 +63,7 @@ class ChannelEvaluator {
   const Model& model_;
   const State& state_;
   const VectorX* qdd_;
+  double work_;
   bool haveEnergy_ = false, haveDrift_ = false;
   EnergyReport energy_;
   DriftReport drift_;

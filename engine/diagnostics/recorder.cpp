@@ -17,8 +17,8 @@ TimeSeriesRecorder::TimeSeriesRecorder(const Model& model, RecorderColumns colum
   width_ = header_.size();
 }
 
-void TimeSeriesRecorder::record(const Model& model, const State& state, const VectorX* qdd) {
-  ChannelEvaluator evaluator(model, state, qdd);
+void TimeSeriesRecorder::record(const Model& model, const State& state, const VectorX* qdd, double work) {
+  ChannelEvaluator evaluator(model, state, qdd, work);
   for (const ChannelDef& channel : channels_) data_.push_back(evaluator.value(channel));
 }
 

@@ -1,5 +1,6 @@
 #include "engine/run/run.hpp"
 
+#include <limits>
 #include <new>
 #include <sstream>
 
@@ -60,6 +61,8 @@ void Run::install(std::shared_ptr<const Model> model, RunPlan plan) {
   solver_ = std::move(solver);
   solver_->watchCancel(cancel_);
   qdd_ = VectorX::Zero(model_->nq);
+  posesBefore_.assign(static_cast<std::size_t>(model_->bodyCount()), Matrix4::Identity());  // steps copy, not allocate
+  twistsBefore_.assign(static_cast<std::size_t>(model_->bodyCount()), Vector6::Zero());
 }
 
 void Run::checkStepSize() {
@@ -79,6 +82,7 @@ bool Run::step() {
   const bool muscles = !model_->muscles.empty();
   if (muscles) heldActivations_ = state_.activations;  // allocates only when the size changes
   if (cancel_) stateBefore_ = state_;  // allocates only when a size changes
+  if (plan_.request.watchEnergy) posesBefore_ = state_.E_0i, twistsBefore_ = state_.phi;  // likewise
   const Clock::time_point before = Clock::now();
   StepStatus status;
   try {
@@ -97,7 +101,8 @@ bool Run::step() {
     const EnergyReport energy = computeEnergy(*model_, state_);
     const double heldPower = muscles ? musclePowerWith(*model_, state_, heldActivations_) : 0.0;
     const bool trusted = monitor_.blowUp.empty();
-    problem = monitor_.afterStep(state_, energy, heldPower);
+    const double contactWork = contactStepWork(state_, posesBefore_, twistsBefore_, plan_.dt);
+    problem = monitor_.afterStep(*model_, state_, energy, heldPower, contactWork);
     if (problem.empty() && trusted && !monitor_.blowUp.empty() && plan_.request.stopOnBlowUp) problem = monitor_.blowUp;
   }
   if (problem.empty()) {
@@ -142,7 +147,9 @@ void Run::finishRecording() {
 
 void Run::recordRow() {
   if (recordAccelerations_) forwardDynamics();
-  recorder_->record(*model_, state_, &qdd_);
+  const double work = monitor_.work.known() && plan_.request.watchEnergy ? monitor_.work.total()
+                                                                        : std::numeric_limits<double>::quiet_NaN();
+  recorder_->record(*model_, state_, &qdd_, work);
   monitor_.sampleDrift(*model_, state_);
 }
 
@@ -163,6 +170,7 @@ void Run::replaceModel(std::shared_ptr<const Model> model) {
   install(std::move(model), std::move(plan));
   checkStepSize();
   monitor_.outsideWork = true;
+  monitor_.work.unknown |= kOutsideWork;
 }
 
 void Run::reset() {

@@ -1,13 +1,14 @@
 // One run of a model (DESIGN.md, "Who drives the engine"): a resolved plan (run_plan.hpp), the
 // back-end's solver, the state, and what is watched around each step (run_monitor.hpp): the
-// energy against its start, the muscles' work, the largest drift, divergence, and the recorded
+// energy against its start, the work of the forces, the largest drift, divergence, and the recorded
 // channels. The CLI's run, record, the app's session, the benchmarks and the Python module all
 // step through Run::step, so that every way of running a scene gives the same numbers bitwise.
 //
 // What happens around one step (Run::step):
 //   1. hold the muscle activations the step uses (their power at the end is taken with them),
 //   2. Solver::step(model, state, dt): the back-end's step, timed into state.outputs.stepSeconds,
-//   3. the energy at the new state, the muscles' work, divergence (a failed step, a state that is
+//   3. the energy at the new state, the work of the forces over the step (the muscles', the
+//      dampers', the contact forces' from the bodies before and after it), divergence (a failed step, a state that is
 //      not finite, an energy beyond the scene's bound, a blow-up) named with back-end, step and
 //      quantity (with RunRequest::watchEnergy off: only coordinates that are not finite),
 //   4. a recorded row (and the drift of that state) every `every` steps when recording.
@@ -119,6 +120,8 @@ class Run {
   long stepsTaken_ = 0;
   double stepWall_ = 0.0;
   VectorX heldActivations_;  // the activations a step holds, for the muscles' work
+  std::vector<Matrix4> posesBefore_;  // the bodies at the start of the running step, for the contact work
+  std::vector<Vector6> twistsBefore_;
   VectorX qdd_;
   std::unique_ptr<TimeSeriesRecorder> recorder_;
   long recordEvery_ = 1;

@@ -4,9 +4,78 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/contact/joint_friction.hpp"
 #include "engine/diagnostics/drift.hpp"
 
 namespace articulab {
+
+namespace {
+
+// The forces of the model whose work the run cannot know (UnknownWork).
+unsigned unknownWorkOf(const Model& model) {
+  unsigned unknown = contact::hasJointFriction(model) ? kJointFrictionWork : 0u;
+  for (const Joint& joint : model.joints)
+    if (joint.driven) unknown |= kDriveWork;
+  return unknown;
+}
+
+// The world velocity of the body point that is at `point` (world) in the pose E, twist phi =
+// (omega; v) in body coordinates: R (v + omega x r) with r the point in the body frame.
+Vector3 pointVelocity(const Matrix4& E, const Vector6& phi, const Vector3& local) {
+  return E.topLeftCorner<3, 3>() * (phi.tail<3>() + phi.head<3>().cross(local));
+}
+
+// The contact point as a point of body b at the start pose, and its velocities at the start and
+// at the end of the step (zero for the ground, b = -1).
+struct PointVelocities {
+  Vector3 before = Vector3::Zero(), after = Vector3::Zero();
+};
+
+PointVelocities velocitiesOf(int b, const Vector3& point, const State& after, const std::vector<Matrix4>& posesBefore,
+                             const std::vector<Vector6>& twistsBefore) {
+  if (b < 0) return {};
+  const Matrix4& E = posesBefore[b];
+  const Vector3 local = E.topLeftCorner<3, 3>().transpose() * (point - E.topRightCorner<3, 1>());
+  return {pointVelocity(E, twistsBefore[b], local), pointVelocity(after.E_0i[b], after.phi[b], local)};
+}
+
+}  // namespace
+
+std::string unknownWorkText(unsigned unknown) {
+  static const std::pair<unsigned, const char*> names[] = {
+      {kDriveWork, "driven joints"}, {kJointFrictionWork, "joint friction"}, {kLimitWork, "joint limits"},
+      {kOutsideWork, "the mouse pull or a model edit"}};
+  std::string text;
+  for (const auto& [bit, name] : names)
+    if (unknown & bit) text += (text.empty() ? "" : ", ") + std::string(name);
+  return text;
+}
+
+bool atJointLimit(const Model& model, const VectorX& q) {
+  for (const Joint& joint : model.joints) {
+    if (!joint.hasLimits) continue;
+    for (int c = 0; c < joint.nq; ++c) {
+      const double value = q[joint.qIndex + c];
+      if (value <= joint.lower[c] + kLimitReach || value >= joint.upper[c] - kLimitReach) return true;
+    }
+  }
+  return false;
+}
+
+double contactStepWork(const State& after, const std::vector<Matrix4>& posesBefore,
+                       const std::vector<Vector6>& twistsBefore, double h) {
+  const StepOutputs& outputs = after.outputs;
+  if (posesBefore.size() != after.E_0i.size() || twistsBefore.size() != after.phi.size()) return 0.0;
+  double work = 0.0;
+  for (int c = 0; c < outputs.contactCount; ++c) {
+    const ContactOutput& contact = outputs.contacts[static_cast<std::size_t>(c)];
+    const Vector3 force = contact.normalForce * contact.normal + contact.friction;  // on `body`; -force on `other`
+    const PointVelocities body = velocitiesOf(contact.body, contact.point, after, posesBefore, twistsBefore);
+    const PointVelocities other = velocitiesOf(contact.other, contact.point, after, posesBefore, twistsBefore);
+    work += 0.5 * h * force.dot(body.before + body.after - other.before - other.after);
+  }
+  return work;
+}
 
 void RunMonitor::start(const Model& model, const State& state) {
   const EnergyReport initial = computeEnergy(model, state);
@@ -14,7 +83,11 @@ void RunMonitor::start(const Model& model, const State& state) {
   energy.bound = energyBoundAt(model, state);
   energy.largestKinetic = initial.kinetic;
   energy.last = initial.total();
-  muscles = {0.0, initial.musclePower, state.t};
+  work = {};
+  work.musclePower = initial.musclePower;
+  work.damperPower = -initial.dissipation;
+  work.time = state.t;
+  work.unknown = unknownWorkOf(model) | (atJointLimit(model, state.q) ? kLimitWork : 0u);
   drift = {};
   outsideWork = false;
   for (const Joint& joint : model.joints) outsideWork = outsideWork || joint.driven;
@@ -29,26 +102,32 @@ std::string joules(double value) {
   return text;
 }
 
-// The energy gained beyond the muscles' work, against kBlowUpFactor times the scene's scale.
-std::string blowUpOf(const EnergyWatch& energy, const MuscleWork& muscles) {
-  const double gained = energy.last - energy.start() - muscles.work;
-  if (!(gained > kBlowUpFactor * energy.bound.scale)) return "";
-  return "the energy grew by " + joules(gained) + (muscles.work != 0.0 ? " beyond the muscles' work" : "") +
-         ", more than the scene's energy scale " + joules(energy.bound.scale) +
+// The energy gained beyond the work W, against kBlowUpFactor times the scene's scale.
+std::string blowUpOf(const RunMonitor& monitor) {
+  const double gained = monitor.unaccounted();
+  if (!(gained > kBlowUpFactor * monitor.energy.bound.scale)) return "";
+  return "the energy grew by " + joules(gained) + (monitor.work.total() != 0.0 ? " beyond the work of the forces" : "") +
+         ", more than the scene's energy scale " + joules(monitor.energy.bound.scale) +
          ", where no force does work: the run is not to be trusted (try a smaller step or another integrator)";
 }
 
 }  // namespace
 
-std::string RunMonitor::afterStep(const State& state, const EnergyReport& now, double heldMusclePower) {
+std::string RunMonitor::afterStep(const Model& model, const State& state, const EnergyReport& now,
+                                  double heldMusclePower, double contactWork) {
   energy.last = now.total();
   energy.largestKinetic = std::max(energy.largestKinetic, now.kinetic);
   energy.largestChange = std::max(energy.largestChange, std::abs(now.total() - energy.start()));
-  muscles.work += 0.5 * (muscles.power + heldMusclePower) * (state.t - muscles.time);
-  muscles.power = now.musclePower;
-  muscles.time = state.t;
-  outsideWork = outsideWork || state.perturbation.body >= 0;
-  if (blowUp.empty() && !outsideWork) blowUp = blowUpOf(energy, muscles);
+  const double h = state.t - work.time;
+  work.muscles += 0.5 * (work.musclePower + heldMusclePower) * h;
+  work.dampers += 0.5 * (work.damperPower - now.dissipation) * h;
+  work.contact += contactWork;
+  work.musclePower = now.musclePower;
+  work.damperPower = -now.dissipation;
+  work.time = state.t;
+  if (state.perturbation.body >= 0) outsideWork = true, work.unknown |= kOutsideWork;
+  if (!(work.unknown & kLimitWork) && atJointLimit(model, state.q)) work.unknown |= kLimitWork;
+  if (blowUp.empty() && !outsideWork) blowUp = blowUpOf(*this);
   return divergence(state, now, energy.bound);
 }
 

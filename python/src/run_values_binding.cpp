@@ -94,7 +94,12 @@ void bindMonitor(py::module_& module) {
       .def_property_readonly("largest_energy_change", [](const RunMonitor& m) { return m.energy.largestChange; },
                              "J, largest |E - E0|")
       .def_property_readonly("largest_kinetic", [](const RunMonitor& m) { return m.energy.largestKinetic; }, "J")
-      .def_property_readonly("muscle_work", [](const RunMonitor& m) { return m.muscles.work; }, "J")
+      .def_property_readonly("muscle_work", [](const RunMonitor& m) { return m.work.muscles; }, "J")
+      .def_property_readonly(
+          "work",
+          [](const RunMonitor& m) { return m.work.known() ? py::object(py::float_(m.work.total())) : py::object(py::none()); },
+          "J, the work W of the forces that do work (muscles, dampers, contact); None where some force's work is not "
+          "known (driven joints, joint friction, joint limits, the mouse pull)")
       .def_property_readonly("largest_drift_position", [](const RunMonitor& m) { return m.drift.position; },
                              "m, over the recorded states")
       .def_property_readonly("largest_drift_rotation", [](const RunMonitor& m) { return m.drift.rotation; },

@@ -73,8 +73,8 @@ TEST(Run, MuscleWorkAccountsForTheEnergyChange) {
   ASSERT_FALSE(run.failed()) << run.failure();
   const RunMonitor& m = run.monitor();
   const double change = m.energy.last - m.energy.start();
-  EXPECT_GT(std::abs(m.muscles.work), 0.1);
-  EXPECT_LT(std::abs(change - m.muscles.work), 1e-3 * std::abs(m.muscles.work));
+  EXPECT_GT(std::abs(m.work.muscles), 0.1);
+  EXPECT_LT(std::abs(change - m.work.muscles), 1e-3 * std::abs(m.work.muscles));
 }
 
 // Oracle: the drift of the recorded states computed by hand; rows at 0, every k and the end.

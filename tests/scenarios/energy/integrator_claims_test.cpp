@@ -11,9 +11,8 @@
 //   "fourth order": the error of the joint coordinates of the double pendulum after 1 s shrinks
 //       by 16 (between 12 and 20) from 1.25 ms to 0.625 ms (its energy error shrinks faster: by
 //       28 from 10 ms to 5 ms, by 22 from 2 ms to 1 ms on redmax).
-// Scenes whose description starts "Not conservative:" (friction, damping, muscles, contact,
-// prescribed motion) are left out: the Run's monitor has the muscles' work W but not the work of
-// friction, dampers and contact, so E - E0 - W would not balance. Left out for CI time (each
+// Scenes with "Not conservative:" in their description (friction, damping, muscles, contact,
+// prescribed motion) are checked with E - E0 - W in work_balance_test.cpp. Left out for CI time (each
 // takes over 10 s of wall on one integrator): rc20, rc50, rc100, torus_chain_10, torus_chain_20,
 // four_bar_chain_4, four_bar_chain_8, bezier_torus_chain (their figures: docs/backends.md).
 // Measured in docs/backends.md, "What each integrator preserves".
@@ -27,6 +26,7 @@
 #include "engine/io/scene_loader.hpp"
 #include "engine/run/run.hpp"
 #include "engine/solvers/registry.hpp"
+#include "tests/scenarios/energy/energy_claims.hpp"
 
 namespace articulab {
 namespace {
@@ -36,49 +36,21 @@ const char* const kScenes[] = {"single_pendulum.json", "double_pendulum.json", "
                                "spherical_chain.json", "loop_chain.json", "free_body.json",
                                "spline_curve_demo.json", "bezier_surface_board.json", "spline_surface_demo.json"};
 
-enum class Claim { Band, SingleJointBand, Dissipative, FourthOrder, None };
+using energy_claims::Claim;
+using energy_claims::claimOf;
+using energy_claims::Measured;
+using energy_claims::oneHingeFromTheWorld;
 
-// The claim of a description's energy clause.
-Claim claimOf(const std::string& description) {
-  const std::string clause = description.substr(description.rfind(": ") + 2);
-  const auto has = [&](const char* words) { return clause.find(words) != std::string::npos; };
-  if (has("only where M does not depend on q") || has("for a single joint only") ||
-      has("elsewhere as semi-implicit Euler"))
-    return Claim::SingleJointBand;
-  if (has("dissipative")) return Claim::Dissipative;
-  if (has("energy in a band") || has("energy band")) return Claim::Band;
-  if (has("fourth order")) return Claim::FourthOrder;
-  return Claim::None;
-}
-
-struct Measured {
-  double first = 0.0, last = 0.0, end = 0.0;  // relative to the largest kinetic energy
-};
-
+// E - E0 after each step, the kinetic energy its scale.
 Measured measure(articulab::Run& run) {
   const Model& model = run.model();
-  const double dt = run.plan().dt, e0 = computeEnergy(model, run.state()).total();
-  std::vector<double> change;
-  double largestKinetic = 1e-12;
-  run.advance(run.plan().steps, [&](const articulab::Run& r) {
+  const double e0 = computeEnergy(model, run.state()).total();
+  return energy_claims::measure(run, [&](const articulab::Run& r, double& kinetic) {
     const EnergyReport energy = computeEnergy(model, r.state());
-    change.push_back(energy.total() - e0);
-    largestKinetic = std::max(largestKinetic, energy.kinetic);
+    kinetic = energy.kinetic;
+    return energy.total() - e0;
   });
-  const long second = std::lround(1.0 / dt), n = static_cast<long>(change.size());
-  Measured m;
-  for (long k = 0; k < n; ++k) {
-    const double size = std::abs(change[static_cast<std::size_t>(k)]) / largestKinetic;
-    if (k < second) m.first = std::max(m.first, size);
-    if (k >= n - second) m.last = std::max(m.last, size);
-  }
-  m.end = n ? change.back() / largestKinetic : 0.0;
-  return m;
 }
-
-// One joint of one degree of freedom from the world (the single pendulum): M does not depend on
-// q. A free body does not count: its rotation drifts on semi-implicit Euler (free_body.json).
-bool oneHingeFromTheWorld(const Model& model) { return model.joints.size() == 1 && model.nq == 1 && model.loops.empty(); }
 
 TEST(IntegratorClaims, EveryEnergyClaimHoldsOnTheShippedConservativeScenes) {
   int checked = 0;
