@@ -109,7 +109,7 @@ TEST(Armature, ForwardDynamicsSolvesTheMassMatrixPlusTheRotorInertia) {
       ++ran;
     }
   }
-  EXPECT_EQ(ran, 3 * 3);  // redmax, recursive, variational-minimal
+  EXPECT_EQ(ran, 3 * 4);  // redmax, recursive, variational-maximal, variational-minimal
 }
 
 // 2 s of the moving arm: the total energy, rotors included, stays within 0.1 % of the scene's
@@ -151,7 +151,7 @@ TEST(Armature, BackEndsWithoutItRefuseTheScene) {
     if (!backend.capabilities.armature) {
       EXPECT_EQ(support.reason, backend.name + " does not simulate rotor inertia (joint 'shoulder' has armature = " +
                                     std::to_string(0.02) +
-                                    "); back-ends with armature: redmax, recursive, variational-minimal");
+                                    "); back-ends with armature: redmax, recursive, variational-maximal, variational-minimal");
     }
   }
   std::string text = kRotorArm;

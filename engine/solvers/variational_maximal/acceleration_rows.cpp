@@ -61,6 +61,27 @@ void jointAccelerationRows(const Model& model, int i, const std::vector<Matrix4>
   toCentreRows(model, E, phi, Jc, Jp, rhs, out);
 }
 
+void rotorAccelerationRow(const Model& model, int i, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi,
+                          const VectorX& q, const VectorX& qd, ConstraintBlock& out) {
+  const Joint& joint = model.joints[i];
+  const int p = joint.parent;
+  out.rows = 1;
+  out.bodyA = i;
+  out.bodyB = p;
+  JointKinematics jk;
+  evaluateJoint(joint, q.data() + joint.qIndex, qd.data() + joint.qIndex, jk);
+  const Vector6 s = jk.S.col(0) / jk.S.col(0).squaredNorm();
+  Matrix6 Jc = Matrix6::Zero(), Jp = Matrix6::Zero();
+  Jc.row(0) = s.transpose() * se3::Ad(joint.E_jc);
+  Vector6 rhs = Vector6::Zero();
+  if (p >= 0) {
+    const Matrix6 Ad_cp = se3::AdInverse(se3::inverseTimes(E[p], E[i]));
+    Jp = -Jc * Ad_cp;
+    rhs -= Jc * (se3::ad(phi[i]) * (Ad_cp * phi[p]));
+  }
+  toCentreRows(model, E, phi, Jc, Jp, rhs, out);
+}
+
 void loopAccelerationRows(const Model& model, int k, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi,
                           ConstraintBlock& out) {
   const LoopConstraint& loop = model.loops[k];

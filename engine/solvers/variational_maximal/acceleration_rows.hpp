@@ -21,6 +21,11 @@ namespace articulab::variational {
 // (omegadot; vdot) of the child (A) and parent (B), and the right-hand side in `g`.
 void jointAccelerationRows(const Model& model, int i, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi,
                            const VectorX& q, const VectorX& qd, ConstraintBlock& out);
+// The rate row of joint i's rotor coordinate (revolute, prismatic; rotorBlock's Q) the same way,
+// from qddot = s^T (Ad(E_jc)(phidot_c - Ad_cp phidot_p + ad(phi_c) Ad_cp phi_p)) with s = S / |S|^2
+// (Sdot = 0 for these joints, joint_state.hpp): G (omegadot; vdot) = qddot + g(0).
+void rotorAccelerationRow(const Model& model, int i, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi,
+                          const VectorX& q, const VectorX& qd, ConstraintBlock& out);
 // Loop closure k's rows, the same way.
 void loopAccelerationRows(const Model& model, int k, const std::vector<Matrix4>& E, const std::vector<Vector6>& phi,
                           ConstraintBlock& out);

@@ -31,4 +31,16 @@ bool jointBlock(const Model& model, int i, const std::vector<Matrix4>& E, Constr
 // The residual of loop closure k at the poses E.
 void loopBlock(const Model& model, int k, const std::vector<Matrix4>& E, ConstraintBlock& out);
 
+// Whether rotorBlock covers the joint: revolute and prismatic (one coordinate each).
+bool hasRotorCoordinate(const Joint& joint);
+// The coordinate of joint i's rotor (Joint::armature) as a one-row block at the poses E: g(0) = Q
+// and GA, GB its gradient on the child's and the parent's (dtheta; dx). Q is a smooth function of
+// the poses, the joint coordinate where the joint holds: for a revolute joint the angle
+// atan2(a . (u x R u), u . R u) of T's rotation R about the axis a (u normal to a; not unwrapped),
+// whose derivative under R exp([omega]) (d(R u) = -R [u] omega) is
+//   dQ/domega = -((x (a x u) - y u)^T R [u]) / (x^2 + y^2),   x = u . R u,  y = a . (u x R u),
+// equal to a^T on the joint; for a prismatic joint the displacement a . p, dQ/dv = a^T R. The
+// twist of T is eta = Ad(E_jc)(xi_c - Ad_cp xi_p), as for the joint's rows (joint_residual.hpp).
+void rotorBlock(const Model& model, int i, const std::vector<Matrix4>& E, ConstraintBlock& out);
+
 }  // namespace articulab::variational

@@ -28,7 +28,8 @@ constexpr double kRankThreshold = 1e-10;
 
 }  // namespace
 
-void NewtonSystem::resize(const Model& model, const std::vector<int>& jointRows, const std::vector<int>& loopRows) {
+void NewtonSystem::resize(const Model& model, const std::vector<int>& jointRows, const std::vector<int>& loopRows,
+                          const std::vector<int>& rotorRows) {
   n_ = model.bodyCount();
   body_.assign(n_, Matrix6::Zero());
   joint_.assign(n_, CouplingBlock{});
@@ -43,6 +44,7 @@ void NewtonSystem::resize(const Model& model, const std::vector<int>& jointRows,
   }
   for (int i = 0; i < n_; ++i) {
     joint_[i].rows = jointRows[i];
+    joint_[i].rotorRows = jointRows[i] > 0 && !rotorRows.empty() ? rotorRows[i] : 0;
     if (jointRows[i] > 0) {
       jointOffset_[i] = offset;
       offset += jointRows[i];
@@ -52,7 +54,7 @@ void NewtonSystem::resize(const Model& model, const std::vector<int>& jointRows,
   for (int i = 0; i < n_; ++i) {
     if (jointNode_[i] >= 0) {
       parent[bodyNode_[i]] = jointNode_[i];
-      size[jointNode_[i]] = jointRows[i];
+      size[jointNode_[i]] = jointRows[i] + joint_[i].rotorRows;
     }
     const int p = model.joints[i].parent;
     if (jointNode_[i] >= 0 && p >= 0) parent[jointNode_[i]] = bodyNode_[p];
@@ -82,8 +84,8 @@ void NewtonSystem::resize(const Model& model, const std::vector<int>& jointRows,
 
 // Body node: D = D_{v,w}, A = F(joint, body) = G_{v,w}, B = F(body, joint) = -G_{x,q}^T.
 // Joint node (r unknowns): D = 0, A = F(parent, joint) = -G_{x,q}^T, B = F(joint, parent) = G_{v,w};
-// the tree reads only their r rows or columns. The factor writes only D, D^-1 and L, so the
-// G_{x,q}^T blocks stay as loaded.
+// the tree reads only their r rows or columns; a rotor row adds 1 to D (header). The factor
+// writes only D, D^-1 and L, so the G_{x,q}^T blocks stay as loaded.
 void NewtonSystem::loadTree(bool forcesChanged) {
   for (int i = 0; i < n_; ++i) {
     const int b = bodyNode_[i], j = jointNode_[i];
@@ -93,6 +95,7 @@ void NewtonSystem::loadTree(bool forcesChanged) {
     tree_.A(b) = c.rateA;
     if (forcesChanged) tree_.B(b) = -c.forceA.transpose();
     tree_.D(j).setZero();
+    for (int r = c.rows; r < c.rows + c.rotorRows; ++r) tree_.D(j)(r, r) = 1.0;
     if (c.bodyB >= 0) {
       if (forcesChanged) tree_.A(j) = -c.forceB.transpose();
       tree_.B(j) = c.rateB;
@@ -204,8 +207,22 @@ void NewtonSystem::assembleDense(MatrixX& F) const {
       F.block(offset, 6 * b, c.rows, 6) += rate.topRows(c.rows);
     }
   };
+  // A rotor row's unknown y = -r^T u eliminated: F(X, Y) += g_X r_Y^T.
+  const auto foldRotor = [&](const CouplingBlock& c) {
+    const int bodies[2] = {c.bodyA, c.bodyB};
+    const Matrix6* force[2] = {&c.forceA, &c.forceB};
+    const Matrix6* rate[2] = {&c.rateA, &c.rateB};
+    for (int r = c.rows; r < c.rows + c.rotorRows; ++r)
+      for (int x = 0; x < 2; ++x)
+        for (int y = 0; y < 2; ++y)
+          if (bodies[x] >= 0 && bodies[y] >= 0)
+            F.block<6, 6>(6 * bodies[x], 6 * bodies[y]) += force[x]->row(r).transpose() * rate[y]->row(r);
+  };
   for (int i = 0; i < n_; ++i)
-    if (jointOffset_[i] >= 0) couple(joint_[i], jointOffset_[i]);
+    if (jointOffset_[i] >= 0) {
+      couple(joint_[i], jointOffset_[i]);
+      foldRotor(joint_[i]);
+    }
   for (std::size_t k = 0; k < loop_.size(); ++k) couple(loop_[k], loopOffset_[k]);
 }
 

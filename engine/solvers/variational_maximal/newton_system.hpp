@@ -13,6 +13,14 @@
 // unknowns (the dense Newton of the paper's Fig 4c, setting `linear-solver` 1).
 // Vector layout: 6 per body, then the rows of each joint with rows (in joint order), then the
 // loop rows.
+//
+// A joint's rotor (Joint::armature, variational_maximal_solver) couples its child and parent
+// bodies by a rank-one block F(X, Y) += g_X r_Y^T (X, Y the two bodies; g the gradient of the
+// rotor coordinate at configuration 2, r = a times its rate row). An edge between the two bodies
+// would close a cycle through the joint's node, so the rotor gets an unknown y of its own in the
+// joint's node instead, with the row r^T u + y = 0 and the column -g on the bodies (pivot +1):
+// eliminating y gives back g r^T, and the tree keeps its shape (nodes of 5 rows + 1 rotor = 6).
+// y is internal: it is not in the vector layout, and dense() folds the rotor into the body blocks.
 #pragma once
 
 #include <Eigen/LU>
@@ -24,9 +32,11 @@
 namespace articulab::variational {
 
 // The Jacobians of one joint or loop closure on its two bodies (-1: the world): `force` is
-// G_{x,q} (where the impulses act), `rate` is G_{v,w}; rows x 6, zero past rows.
+// G_{x,q} (where the impulses act), `rate` is G_{v,w}; rows x 6, zero past rows. A joint's rotor
+// rows follow at rows .. rows + rotorRows - 1: `force` g^T, `rate` r^T (header).
 struct CouplingBlock {
   int rows = 0;
+  int rotorRows = 0;
   int bodyA = -1, bodyB = -1;
   Matrix6 forceA = Matrix6::Zero(), forceB = Matrix6::Zero();
   Matrix6 rateA = Matrix6::Zero(), rateB = Matrix6::Zero();
@@ -34,8 +44,9 @@ struct CouplingBlock {
 
 class NewtonSystem {
  public:
-  // Layout for the model; joints[i].rows and loops[k].rows must be set before.
-  void resize(const Model& model, const std::vector<int>& jointRows, const std::vector<int>& loopRows);
+  // Layout for the model; rotorRows (empty: none) per joint, 0 or 1, only on joints with rows.
+  void resize(const Model& model, const std::vector<int>& jointRows, const std::vector<int>& loopRows,
+              const std::vector<int>& rotorRows = {});
   // Dense LU of all of F instead of the block LDU (after resize; allocates N x N twice).
   void setDenseLu(bool dense);
   bool denseLu() const { return dense_; }

@@ -12,7 +12,7 @@ BackendInfo variationalMaximalBackend() {
       .groundContact = false,
       .bodyContact = false,
       .jointFriction = false,
-      .armature = false,
+      .armature = true,
       .contactIntegrators = {},
       // The trapezoid first: second order, it keeps spherical_chain within 0.35 % of the largest
       // kinetic energy over 10 s where the first-order `variational` drifts to 1.7 %.

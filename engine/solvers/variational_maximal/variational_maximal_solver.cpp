@@ -1,5 +1,6 @@
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include "engine/solvers/variational_maximal/forcing.hpp"
 #include "engine/solvers/variational_maximal/joint_state.hpp"
 #include "engine/solvers/variational_maximal/midpoint_lagrangian.hpp"
+#include "engine/solvers/variational_maximal/rotor_coupling.hpp"
 #include "engine/solvers/step_message_numbers.hpp"
 #include "engine/solvers/workspace_budget.hpp"
 
@@ -84,7 +86,11 @@ VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const Sol
   for (int i = 0; i < n_; ++i) jointRows_[i] = newtonJointRows(model.joints[i]);
   loopRows_.clear();
   for (const LoopConstraint& loop : model.loops) loopRows_.push_back(constraints::loopRowCount(loop));
-  system_.resize(model, jointRows_, loopRows_);
+  armature_ = rotorInertias(model);
+  std::vector<int> rotorRows(n_, 0);
+  for (int i = 0; i < n_; ++i) rotorRows[i] = armature_[i] > 0.0 ? 1 : 0;
+  rotors_ = std::find(rotorRows.begin(), rotorRows.end(), 1) != rotorRows.end();
+  system_.resize(model, jointRows_, loopRows_, rotorRows);
   system_.setDenseLu(settings.linearSolver == VariationalMaximalSettings::kDenseLu);
   m_ = system_.size() - 6 * n_;
   inertia_.clear();
@@ -98,6 +104,10 @@ VariationalMaximalSolver::VariationalMaximalSolver(const Model& model, const Sol
   E3_.assign(n_, Matrix4::Identity());
   joint2_.assign(n_, ConstraintBlock{});
   joint3_.assign(n_, ConstraintBlock{});
+  rotor2_.assign(n_, ConstraintBlock{});
+  rotor3_.assign(n_, ConstraintBlock{});
+  rotorIncoming_.assign(n_, 0.0);
+  rotorIncrement_.assign(n_, 0.0);
   loop2_.assign(model.loops.size(), ConstraintBlock{});
   loop3_.assign(model.loops.size(), ConstraintBlock{});
   startBlockPoses_.assign(n_, Matrix4::Identity());
@@ -140,7 +150,7 @@ double VariationalMaximalSolver::estimateWorkspaceBytes(const Model& model, Inte
   // history).
   constexpr double kLdu = 2.0 * 5.0 * sizeof(Matrix6);
   constexpr double kNewton = sizeof(Matrix6) + sizeof(variational::CouplingBlock) + 2.0 * sizeof(Vector6);
-  constexpr double kJointBlocks = 2.0 * sizeof(variational::ConstraintBlock);
+  constexpr double kJointBlocks = 4.0 * sizeof(variational::ConstraintBlock) + 3.0 * sizeof(double);  // and rotors
   constexpr double kBodies = 2.0 * sizeof(variational::BodyConfiguration) + 3.0 * sizeof(Matrix4) +
                              5.0 * sizeof(Vector6) + sizeof(Matrix3) + sizeof(variational::BodyForcing) +
                              sizeof(variational::BodyInertia);
@@ -185,6 +195,12 @@ SolverSupport VariationalMaximalSolver::supports(const Model& model, const Solve
       support.ok = false;
       support.reason = "joint '" + joint.name +
                        "' has limits: inequality constraints are not supported by the variational integrator yet";
+      return support;
+    }
+    if (joint.armature != 0.0 && joint.nq > 0 && !hasRotorCoordinate(joint)) {
+      support.ok = false;
+      support.reason = "joint '" + joint.name + "' has armature on a " + jointTypeName(joint) + " joint: " + kName +
+                       " carries rotors on revolute and prismatic joints only";
       return support;
     }
     if (joint.driven) support.warnings.push_back("driven joint '" + joint.name + "' is treated as free");
@@ -267,6 +283,49 @@ void VariationalMaximalSolver::beginStep(const Model& model, const State& state,
       incoming_[i] += 0.5 * h * (Vector6() << forcing_[i].tau, forcing_[i].F).finished();
     }
   if (!blocksMatchPoses(state.E_0i)) loadStartBlocks(model, state.E_0i);
+  beginRotors(model, h);
+}
+
+// Q and g at configuration 2; the incoming impulse (a/h) Delta_1 with configuration 1 the
+// configuration 2 moved back by u_1 (eq 27, 32 with -h), or with RATTLE the state's a Qdot.
+void VariationalMaximalSolver::beginRotors(const Model& model, double h) {
+  if (!rotors_) return;
+  for (int i = 0; i < n_; ++i) E3_[i] = poseFromConfiguration(config2_[i], model.bodies[i].com);
+  for (int i = 0; i < n_; ++i)
+    if (armature_[i] > 0.0) rotorBlock(model, i, E3_, rotor2_[i]);
+  if (rattleForm()) {
+    for (int i = 0; i < n_; ++i)
+      if (armature_[i] > 0.0) rotorIncoming_[i] = armature_[i] * blockRate(rotor2_[i], u1_)[0];
+    return;
+  }
+  for (int i = 0; i < n_; ++i) E3_[i] = poseFromConfiguration(advance(config2_[i], u1_[i], -h), model.bodies[i].com);
+  for (int i = 0; i < n_; ++i)
+    if (armature_[i] > 0.0) {
+      rotorBlock(model, i, E3_, rotor3_[i]);
+      const double delta1 = rotorIncrement(model.joints[i], rotor3_[i].g[0], rotor2_[i].g[0]);
+      rotorIncoming_[i] = armature_[i] / h * delta1;
+    }
+}
+
+// d += ((a/h) Delta_2 - incoming) g(2) (rotor_coupling.hpp), Delta_2 from the poses E3_.
+void VariationalMaximalSolver::addRotorResidual(const Model& model, VectorX& f) {
+  for (int i = 0; i < n_; ++i) {
+    if (!(armature_[i] > 0.0)) continue;
+    rotorBlock(model, i, E3_, rotor3_[i]);
+    rotorIncrement_[i] = rotorIncrement(model.joints[i], rotor2_[i].g[0], rotor3_[i].g[0]);
+    addRotorImpulse(rotor2_[i], armature_[i] / h_ * rotorIncrement_[i] - rotorIncoming_[i], f);
+  }
+}
+
+// The rotor rows of the continuous equations at the state (rotor_coupling.hpp); f's body rows
+// gain a b g.
+void VariationalMaximalSolver::loadContinuousRotors(const Model& model, const State& state) {
+  for (int i = 0; i < n_; ++i) {
+    if (!(armature_[i] > 0.0)) continue;
+    rotorAccelerationRow(model, i, state.E_0i, state.phi, state.q, state.qd, rotor3_[i]);
+    loadRotorRow(rotor3_[i], armature_[i], system_.joints()[i]);
+    addRotorImpulse(rotor3_[i], armature_[i] * rotor3_[i].g[0], f_);
+  }
 }
 
 bool VariationalMaximalSolver::blocksMatchPoses(const std::vector<Matrix4>& E) const {
@@ -311,6 +370,7 @@ bool VariationalMaximalSolver::residual(const Model& model, const VectorX& s, Ve
     loopBlock(model, static_cast<int>(k), E3_, loop3_[k]);
     f.segment(offset, loopRows_[k]) = loop3_[k].g.head(loopRows_[k]);
   }
+  if (rotors_) addRotorResidual(model, f);
   return true;
 }
 
@@ -349,6 +409,9 @@ void VariationalMaximalSolver::assembleJacobian(const VectorX& s, bool forcesCha
     if (jointRows_[i] > 0) {
       if (forcesChanged) coupleForces(joint2_[i], system_.joints()[i]);
       coupleRates(joint3_[i], rotationRate_, h_, system_.joints()[i]);
+      if (!(armature_[i] > 0.0)) continue;
+      if (forcesChanged) coupleRotorForces(rotor2_[i], system_.joints()[i]);
+      coupleRotorRates(rotor3_[i], rotationRate_, armature_[i], system_.joints()[i]);
     }
   for (std::size_t k = 0; k < loop2_.size(); ++k) {
     if (forcesChanged) coupleForces(loop2_[k], system_.loops()[k]);
@@ -500,6 +563,11 @@ void VariationalMaximalSolver::readRattleVelocities(const Model& model, State& s
     f_.segment<3>(6 * i) += 0.5 * h * forcing_[i].tau;
     f_.segment<3>(6 * i + 3) += 0.5 * h * forcing_[i].F;
   }
+  for (int i = 0; i < n_; ++i)  // the rotor's p^- = (a/h) Delta_2 g(3), rotor3_ of the accepted residual
+    if (armature_[i] > 0.0) {
+      loadRotorRow(rotor3_[i], armature_[i], system_.joints()[i]);
+      addRotorImpulse(rotor3_[i], armature_[i] / h * rotorIncrement_[i], f_);
+    }
   if (!system_.factor()) return;  // a singular tree: the next step says so; the state keeps the chord
   system_.solve(f_, ds_);
   for (int i = 0; i < n_; ++i)
@@ -533,6 +601,7 @@ bool VariationalMaximalSolver::bodyAccelerations(const Model& model, const State
     loadContinuousConstraints(model, state);
     constraintCurvature(model);
   }
+  if (rotors_) loadContinuousRotors(model, state);
   if (!system_.factor()) {
     ds_.setZero();
     return false;

@@ -18,6 +18,8 @@
 // RATTLE forms (triple jump, midpoint) start from the state's (q, qdot); the midpoint reads only
 // its last chord and impulses, for the first Newton guess. The triple jump leaves it invalid (its
 // chord belongs to a sub-step).
+// Rotors (Joint::armature on revolute and prismatic joints) enter every integrator's discrete
+// Lagrangian and the continuous equations as rotor_coupling.hpp derives.
 #pragma once
 
 #include <string>
@@ -57,8 +59,9 @@ class VariationalMaximalSolver final : public Solver {
 
   VariationalMaximalSolver(const Model& model, const SolverOptions& options);
   const char* name() const override { return "variational-maximal"; }
-  // Refuses joints without a fixed constraint form (composite, general) and inequality
-  // constraints (joint limits, ground contact), naming the joint.
+  // Refuses joints without a fixed constraint form (composite, general), inequality
+  // constraints (joint limits, ground contact) and armature on joints without a rotor
+  // coordinate (rotorBlock), naming the joint.
   static SolverSupport supports(const Model& model, const SolverOptions& options);
   static const IntegratorList& integratorList();
   const IntegratorList& integrators() const override { return integratorList(); }
@@ -123,6 +126,11 @@ class VariationalMaximalSolver final : public Solver {
   void loadAccelerationRows(const Model& model, const State& state);
   void loadContinuousConstraints(const Model& model, const State& state);
   void constraintCurvature(const Model& model);
+  // Rotors (rotor_coupling.hpp): their coordinate at configuration 2 and the step's incoming
+  // impulse; their impulse in f at configuration 3 (E3_); their continuous rows at the state.
+  void beginRotors(const Model& model, double h);
+  void addRotorResidual(const Model& model, VectorX& f);
+  void loadContinuousRotors(const Model& model, const State& state);
   bool readHistory(const Model& model, const State& state);
   // joint2_, loop2_ (blocks with Jacobians) at the poses E, recomputed unless they are already
   // there: the accepted residual of a step leaves them at the poses the next step starts from.
@@ -148,6 +156,12 @@ class VariationalMaximalSolver final : public Solver {
   std::vector<variational::BodyForcing> forcing_;
   std::vector<Matrix4> E3_;
   std::vector<variational::ConstraintBlock> joint2_, loop2_, joint3_, loop3_;
+  std::vector<double> armature_;  // per joint, rotorInertias(): 0 without a rotor
+  bool rotors_ = false;           // some armature_ > 0
+  // Per joint with a rotor: its block at configurations 2 and 3 (or the continuous row), the
+  // incoming impulse (a/h) Delta_1 or the state's a Qdot, and Delta_2 of the last residual.
+  std::vector<variational::ConstraintBlock> rotor2_, rotor3_;
+  std::vector<double> rotorIncoming_, rotorIncrement_;
   std::vector<Matrix4> startBlockPoses_;  // the poses joint2_ and loop2_ were computed at
   bool startBlocksValid_ = false;
   variational::NewtonSystem system_;

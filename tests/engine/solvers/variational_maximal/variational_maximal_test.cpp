@@ -15,6 +15,7 @@
 #include "engine/solvers/variational_maximal/block_tree_ldu.hpp"
 #include "engine/solvers/variational_maximal/variational_maximal_solver.hpp"
 #include "tests/shared/test_solver_options.hpp"
+#include "tests/engine/solvers/variational_maximal/newton_finite_differences.hpp"
 #include "tests/engine/test_util.hpp"
 
 namespace articulab {
@@ -84,19 +85,7 @@ TEST(VariationalMaximal, NewtonJacobianMatchesFiniteDifferences) {
     VectorX s = solver.initialGuess() + test::randomVector(static_cast<int>(solver.initialGuess().size()), 0.05);
     solver.jacobian(model, s);
     const MatrixX F = solver.system().dense();
-    const int N = static_cast<int>(s.size());
-    MatrixX Ffd(N, N);
-    VectorX fp(N), fm(N);
-    const double eps = 1e-6;
-    int body = -1;
-    for (int j = 0; j < N; ++j) {
-      VectorX sp = s, sm = s;
-      sp[j] += eps;
-      sm[j] -= eps;
-      ASSERT_TRUE(solver.residual(model, sp, fp, body));
-      ASSERT_TRUE(solver.residual(model, sm, fm, body));
-      Ffd.col(j) = (fp - fm) / (2 * eps);
-    }
+    const MatrixX Ffd = test::newtonJacobianByCentralDifferences(model, solver, s);
     EXPECT_LT((F - Ffd).cwiseAbs().maxCoeff(), 1e-7 * std::max(1.0, F.cwiseAbs().maxCoeff()));
   }
 }
