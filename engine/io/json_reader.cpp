@@ -48,40 +48,33 @@ double resolveParameter(const Node& node, const std::string& text) {
 
 }  // namespace
 
-namespace {
-
-// pointer + "/" + token in one allocation (a scene's load builds a pointer for every value it reads).
-std::string childPointer(const std::string& pointer, std::string_view token) {
-  std::string out;
-  out.reserve(pointer.size() + 1 + token.size());
-  out += pointer;
+std::string Node::pointer() const {
+  if (!parent_) return rootPointer_;
+  std::string out = parent_->pointer();
   out += '/';
-  out += token;
+  out += key_ ? pointerToken(*key_) : std::to_string(index_);
   return out;
 }
 
-}  // namespace
-
-std::string Node::fieldPointer(const std::string& key) const {
-  if (key.find_first_of("~/") != std::string::npos) return childPointer(pointer_, pointerToken(key));
-  return childPointer(pointer_, key);
+std::string Node::fieldPointer(std::string_view key) const {
+  std::string out = pointer();
+  out += '/';
+  out += pointerToken(std::string(key));
+  return out;
 }
 
-Node Node::operator[](const std::string& key) const {
-  if (!has(key)) failField(key, "missing required field " + inQuotes(key));
-  return Node(value_->at(key), fieldPointer(key), *context_);
+Node Node::operator[](std::string_view key) const {
+  if (!value_->is_object()) failField(key, "missing required field " + inQuotes(std::string(key)));
+  const auto found = value_->find(key);
+  if (found == value_->end()) failField(key, "missing required field " + inQuotes(std::string(key)));
+  return Node(*found, *this, &found.key(), 0);
 }
 
-Node Node::element(std::size_t index) const {
-  char digits[24];
-  const int length = std::snprintf(digits, sizeof digits, "%zu", index);
-  return Node(value_->at(index), childPointer(pointer_, std::string_view(digits, static_cast<std::size_t>(length))),
-              *context_);
-}
+Node Node::element(std::size_t index) const { return Node(value_->at(index), *this, nullptr, index); }
 
-void Node::fail(const std::string& message) const { throw SceneError(context_->file, pointer_, message); }
+void Node::fail(const std::string& message) const { throw SceneError(context_->file, pointer(), message); }
 
-void Node::failField(const std::string& key, const std::string& message) const {
+void Node::failField(std::string_view key, const std::string& message) const {
   throw SceneError(context_->file, fieldPointer(key), message);
 }
 
@@ -160,10 +153,10 @@ std::string readName(const Node& node) {
 }
 
 VectorX readNumbers(const Node& node, int length) {
-  const std::string expected = "expected an array of " + std::to_string(length) + " numbers";
-  if (!node.json().is_array()) node.fail(expected + ", got " + describeValue(node.json()));
+  const auto expected = [length] { return "expected an array of " + std::to_string(length) + " numbers"; };
+  if (!node.json().is_array()) node.fail(expected() + ", got " + describeValue(node.json()));
   if (node.json().size() != static_cast<std::size_t>(length))
-    node.fail(expected + ", got " + std::to_string(node.json().size()));
+    node.fail(expected() + ", got " + std::to_string(node.json().size()));
   VectorX out(length);
   for (int i = 0; i < length; ++i) out[i] = readNumber(node.element(i));
   return out;

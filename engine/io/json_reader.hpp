@@ -31,30 +31,40 @@ struct ReadContext {
 // Thrown by readNumber for a "$name" while the context's parameters are pending.
 struct ParametersPending {};
 
-// A JSON value together with its JSON pointer in the scene file.
+// A JSON value together with its JSON pointer in the scene file. The pointer is built only when
+// asked for (a message): a node keeps its parent node and its key or index, so reading a valid
+// scene builds no pointer strings (issue 31). A node refers to its parent: it lives no longer.
 class Node {
  public:
+  // A root (a whole document, or one entry of a list read on its own) at `pointer`.
   Node(const Json& value, std::string pointer, const ReadContext& context)
-      : value_(&value), pointer_(std::move(pointer)), context_(&context) {}
+      : value_(&value), rootPointer_(std::move(pointer)), context_(&context) {}
 
   const Json& json() const { return *value_; }
-  const std::string& pointer() const { return pointer_; }
+  std::string pointer() const;
   const ReadContext& context() const { return *context_; }
   // The pointer of a field of this object, present or not.
-  std::string fieldPointer(const std::string& key) const;
+  std::string fieldPointer(std::string_view key) const;
 
-  bool has(const std::string& key) const { return value_->is_object() && value_->contains(key); }
+  bool has(std::string_view key) const { return value_->is_object() && value_->contains(key); }
   // A required field; throws "missing required field" at the field's pointer.
-  Node operator[](const std::string& key) const;
+  Node operator[](std::string_view key) const;
   // Element of an array checked with expectArray.
   Node element(std::size_t index) const;
 
   [[noreturn]] void fail(const std::string& message) const;
-  [[noreturn]] void failField(const std::string& key, const std::string& message) const;
+  [[noreturn]] void failField(std::string_view key, const std::string& message) const;
 
  private:
+  // A field (key: the key as the parent object stores it) or an element of `parent`.
+  Node(const Json& value, const Node& parent, const std::string* key, std::size_t index)
+      : value_(&value), parent_(&parent), key_(key), index_(index), context_(parent.context_) {}
+
   const Json* value_;
-  std::string pointer_;
+  const Node* parent_ = nullptr;     // nullptr for a root
+  const std::string* key_ = nullptr;  // a field's key; nullptr for an element or a root
+  std::size_t index_ = 0;             // an element's index
+  std::string rootPointer_;           // a root's pointer
   const ReadContext* context_;
 };
 

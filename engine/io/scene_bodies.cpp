@@ -1,6 +1,7 @@
 #include "engine/io/scene_bodies.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -31,11 +32,10 @@ const std::vector<ShapeTypeEntry>& shapeTypes() {
 
 const ShapeTypeEntry& readShapeType(const Node& node) {
   const std::string name = readString(node);
-  std::vector<std::string> names;
-  for (const ShapeTypeEntry& entry : shapeTypes()) {
+  for (const ShapeTypeEntry& entry : shapeTypes())
     if (name == entry.name) return entry;
-    names.push_back(entry.name);
-  }
+  std::vector<std::string> names;
+  for (const ShapeTypeEntry& entry : shapeTypes()) names.push_back(entry.name);
   node.fail("unknown shape type " + inQuotes(name) + suggestion(name, names) +
             "; expected one of: " + listNames(names));
 }
@@ -86,14 +86,29 @@ ShapeRole readRole(const Node& node) {
   node.fail("unknown shape role " + inQuotes(name) + "; expected one of: both, visual, collision");
 }
 
-// Reads "type" and the dimensions of that type; allowedKeys lists the object's other keys.
-ShapeDims readShapeDims(const Node& node, std::vector<std::string> allowedKeys) {
+// Whether every key of the shape object is one of otherKeys, "type", the type's dimensions or "role".
+bool shapeKeysAllowed(const Node& node, std::initializer_list<std::string_view> otherKeys, const ShapeTypeEntry& entry) {
+  for (const auto& item : node.json().items()) {
+    const std::string& key = item.key();
+    const bool allowed = key == "type" || key == "role" ||
+                         std::find(otherKeys.begin(), otherKeys.end(), key) != otherKeys.end() ||
+                         std::find(entry.dimensionKeys.begin(), entry.dimensionKeys.end(), key) != entry.dimensionKeys.end();
+    if (!allowed) return false;
+  }
+  return true;
+}
+
+// Reads "type" and the dimensions of that type; otherKeys lists the object's other keys.
+ShapeDims readShapeDims(const Node& node, std::initializer_list<std::string_view> otherKeys) {
   expectObject(node);
   const ShapeTypeEntry& entry = readShapeType(node["type"]);
-  allowedKeys.push_back("type");
-  allowedKeys.insert(allowedKeys.end(), entry.dimensionKeys.begin(), entry.dimensionKeys.end());
-  allowedKeys.push_back("role");
-  expectObject(node, allowedKeys);
+  if (!shapeKeysAllowed(node, otherKeys, entry)) {  // the list, in its order, for the message
+    std::vector<std::string> allowedKeys(otherKeys.begin(), otherKeys.end());
+    allowedKeys.push_back("type");
+    allowedKeys.insert(allowedKeys.end(), entry.dimensionKeys.begin(), entry.dimensionKeys.end());
+    allowedKeys.push_back("role");
+    expectObject(node, allowedKeys);
+  }
   ShapeDims dims{entry.type, readDimensions(node, entry.type), nullptr};
   if (entry.type == ShapeType::Mesh) dims.mesh = readMesh(node["file"]);
   return dims;
@@ -176,6 +191,10 @@ double readFriction(const Node& node) {
     node.fail("expected a friction coefficient >= 0 (Coulomb, e.g. 0.5; 0 is frictionless), got " + formatNumber(value));
   return value;
 }
+
+std::string BodySource::pointer() const { return bodyField ? entry + "/" + bodyField : entry; }
+
+std::string BodySource::namePointer() const { return entry + "/" + nameField; }
 
 Body readBody(const Node& node, bool allowName) {
   if (allowName) expectObject(node, {"name", "mass", "density", "shape", "shapes", "inertial", "friction"});

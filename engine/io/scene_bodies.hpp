@@ -8,10 +8,15 @@
 
 namespace articulab::scene_io {
 
-// Where a body of the scene came from, for messages (the Body itself goes into the model).
+// Where a body of the scene came from, for messages (the Body itself goes into the model): the
+// entry that declares it and the fields of that entry; the pointers are built for a message only.
 struct BodySource {
-  std::string pointer;      // the body object, e.g. "/bodies/3" or "/chains/0/body"
-  std::string namePointer;  // where its name comes from
+  std::string entry;                // e.g. "/bodies/3" or "/chains/0"
+  const char* bodyField = nullptr;  // the body object's field of the entry ("body"), or nullptr: the entry
+  const char* nameField = "name";   // the field that gives its name
+
+  std::string pointer() const;      // the body object, e.g. "/bodies/3" or "/chains/0/body"
+  std::string namePointer() const;  // where its name comes from
 };
 
 // Body fields "mass" | "density" and "shape" | "shapes"; with allowName also "name".

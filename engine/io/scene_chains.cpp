@@ -24,11 +24,12 @@ void expandChain(const Node& node, Model& model, DeclaredTree& declared) {
   const Body body = readBody(node["body"], false);
   const JointSpec joint = readJointTemplate(node["joint"]);
 
+  const std::string entry = node.pointer();
   for (int k = 0; k < count; ++k) {
     const std::string link = name + std::to_string(k);
     Body& linkBody = model.bodies.emplace_back(body);
     linkBody.name = link;
-    declared.sources.push_back({node.fieldPointer("body"), node.fieldPointer("name")});
+    declared.sources.push_back({entry, "body", "name"});
 
     Joint& linkJoint = model.joints.emplace_back(joint.joint);
     linkJoint.name = link + "_joint";
@@ -36,10 +37,10 @@ void expandChain(const Node& node, Model& model, DeclaredTree& declared) {
     JointLink& jointLink = declared.links.emplace_back(joint.link);
     jointLink.parentName = k == 0 ? parent : name + std::to_string(k - 1);
     jointLink.childName = link;
-    jointLink.pointer = node.pointer();
-    jointLink.namePointer = node.fieldPointer("name");
-    jointLink.parentPointer = node.fieldPointer(k == 0 ? "parent" : "name");
-    jointLink.childPointer = node.fieldPointer("name");
+    jointLink.pointer = entry;
+    jointLink.nameField = "name";
+    jointLink.parentField = k == 0 ? "parent" : "name";
+    jointLink.childField = "name";
   }
 }
 

@@ -147,8 +147,9 @@ void checkInsideLimits(const Node& joint, const Joint& limits, const VectorX& q,
 
 // The general joint kind named by the entry's "type", or nullptr for the other types.
 const GeneralJointKind* generalKindOf(const Node& node) {
-  return node.has("type") && node["type"].json().is_string() ? findGeneralJointKind(node["type"].json().get<std::string>())
-                                                              : nullptr;
+  if (!node.has("type")) return nullptr;
+  const Json& type = node["type"].json();
+  return type.is_string() ? findGeneralJointKind(type.get_ref<const std::string&>()) : nullptr;
 }
 
 // A general joint's definition from its own keys; "axis" and "parts" belong to other types.
@@ -211,9 +212,6 @@ JointSpec readJoint(const Node& node) {
   spec.joint.name = name;
   spec.link.parentName = parent;
   spec.link.childName = child;
-  spec.link.namePointer = node.fieldPointer("name");
-  spec.link.parentPointer = node.fieldPointer("parent");
-  spec.link.childPointer = node.fieldPointer("child");
   return spec;
 }
 

@@ -13,8 +13,16 @@ namespace articulab::scene_io {
 struct JointLink {
   VectorX q0, qd0;
   std::string parentName, childName;
-  std::string pointer;  // the joint object, e.g. "/joints/2"
-  std::string namePointer, parentPointer, childPointer;
+  std::string pointer;  // the joint object, e.g. "/joints/2" (or the chain, "/chains/0")
+  // The fields of that object that give the joint's name, parent and child (pointers built for
+  // a message only).
+  const char* nameField = "name";
+  const char* parentField = "parent";
+  const char* childField = "child";
+
+  std::string namePointer() const { return pointer + "/" + nameField; }
+  std::string parentPointer() const { return pointer + "/" + parentField; }
+  std::string childPointer() const { return pointer + "/" + childField; }
 };
 
 // A joint read from the scene. The loader moves the joint into the model and keeps the link

@@ -100,7 +100,14 @@ class SceneDocumentBuilder : public SaxTypes {
     count(kMapNodeBytes + heapBlock(static_cast<double>(key.size())));
     Frame& frame = frames_.back();
     frame.key = std::move(key);
-    const bool repeated = frame.value ? frame.value->contains(frame.key) : !frame.keys.insert(frame.key).second;
+    bool repeated = false;
+    if (frame.value) {  // the key's slot, which place() fills: one look-up per key
+      const auto [slot, inserted] = frame.value->get_ref<Json::object_t&>().emplace(frame.key, nullptr);
+      frame.slot = &slot->second;
+      repeated = !inserted;
+    } else {
+      repeated = !frame.keys.insert(frame.key).second;
+    }
     if (repeated) fail(pointer(false), "key \"" + frame.key + "\" appears twice in the same object");
     return true;
   }
@@ -119,6 +126,7 @@ class SceneDocumentBuilder : public SaxTypes {
     bool streamed = false;      // a streamed list: its entries are not built
     std::size_t elements = 0;   // arrays: the elements so far
     std::string key;            // objects: the key of the value being read
+    Json* slot = nullptr;       // objects built: the value of that key
     std::set<std::string> keys;  // objects not built: their keys so far
   };
 
@@ -142,7 +150,7 @@ class SceneDocumentBuilder : public SaxTypes {
       frame.value->push_back(std::move(value));
       return &frame.value->back();
     }
-    return &((*frame.value)[frame.key] = std::move(value));
+    return &(*frame.slot = std::move(value));
   }
 
   // Whether an array opened now is a streamed list: a root array under one of streamedLists_.
@@ -177,7 +185,7 @@ class SceneDocumentBuilder : public SaxTypes {
                               " levels of arrays and objects; a scene needs fewer than 10");
     const bool array = container.is_array(), streamed = opensStreamedList(container);
     Json* placed = place(std::move(container));
-    frames_.push_back({placed, array, streamed, 0, {}, {}});
+    frames_.push_back({placed, array, streamed, 0, {}, nullptr, {}});
     return true;
   }
 

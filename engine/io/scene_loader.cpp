@@ -1,5 +1,6 @@
 #include "engine/io/scene_loader.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include "engine/io/scene_json_lists.hpp"
 #include "engine/io/scene_muscles.hpp"
 #include "engine/io/scene_overflow.hpp"
+#include "engine/io/scene_size.hpp"
 #include "engine/io/scene_tree.hpp"
 
 namespace articulab {
@@ -120,13 +122,30 @@ struct ListedEntries {
   scene_io::DeclaredTree declared;
   std::size_t bodiesRead = 0, jointsRead = 0;
 
+  // Reserves the lists once, before the first entry read during the parse (which cannot know
+  // their length yet), so that they never move: growing by doubling would copy every body and
+  // joint and touch fresh memory for each copy (issue 31). The length is bounded by the text
+  // over the smallest entry, by the body limit and by the memory limit; reserved memory that no
+  // entry fills is never touched.
+  void reserveForText(std::size_t textBytes) {
+    constexpr std::size_t kSmallestEntryBytes = 40;  // {"name":"a","mass":1,"shape":{"type":"box"...
+    const double perBody = scene_io::estimateModelBytes({1});
+    const double byMemory = context.limits.memoryBytes / perBody;
+    std::size_t n = std::min<std::size_t>(textBytes / kSmallestEntryBytes, static_cast<std::size_t>(context.limits.maxBodies));
+    if (byMemory < static_cast<double>(n)) n = static_cast<std::size_t>(byMemory);
+    model.bodies.reserve(n);
+    model.joints.reserve(n);
+    declared.sources.reserve(n);
+    declared.links.reserve(n);
+  }
+
   void readBody(std::size_t i, const Json& entry) {
     const Node node(entry, "/bodies/" + std::to_string(i), context);
     scene_io::checkModelSize(node, {static_cast<long>(i) + 1});
     Body body = scene_io::readBody(node, true);
     body.name = scene_io::readName(node["name"]);
     model.bodies.push_back(std::move(body));
-    declared.sources.push_back({node.pointer(), node.fieldPointer("name")});
+    declared.sources.push_back({node.pointer(), nullptr, "name"});
     ++bodiesRead;
   }
 
@@ -237,8 +256,8 @@ void readRootFields(const Node& root, const ParameterOverrides& overrides, ReadC
 // the parse.
 class EarlyEntries {
  public:
-  EarlyEntries(ListedEntries& entries, ReadContext& context, const ParameterOverrides& overrides)
-      : entries_(entries), context_(context), overrides_(overrides) {}
+  EarlyEntries(ListedEntries& entries, ReadContext& context, const ParameterOverrides& overrides, std::size_t textBytes)
+      : entries_(entries), context_(context), overrides_(overrides), textBytes_(textBytes) {}
 
   bool operator()(std::string_view list, std::size_t index, const Json& entry, const Json& root) {
     // An entry that is not an object (a file of numbers, say) waits for the document's own
@@ -267,12 +286,14 @@ class EarlyEntries {
       throw SceneError(context_.file, "", std::string("unexpected JSON structure: ") + e.what());
     }
     context_.parametersPending = !parametersSeen;
+    entries_.reserveForText(textBytes_);
     return true;
   }
 
   ListedEntries& entries_;
   ReadContext& context_;
   const ParameterOverrides& overrides_;
+  std::size_t textBytes_;
   bool started_ = false;
 };
 
@@ -320,7 +341,7 @@ Model loadSceneFromString(const std::string& text, const std::string& fileName, 
   model.sourceFile = fileName;
   ListedEntries entries{context, model, {}};
   const Json document = scene_io::parseSceneJson(text, fileName, resolved, {"bodies", "joints"},
-                                                 EarlyEntries(entries, context, overrides));
+                                                 EarlyEntries(entries, context, overrides, text.size()));
   context.parametersPending = false;
   try {
     buildModel(text, document, overrides, context, entries);

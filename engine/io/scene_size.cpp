@@ -13,14 +13,20 @@ namespace {
 // Names and JSON pointers: a few dozen characters, beyond the short-string buffer.
 constexpr double kTextBytes = heapBlock(48.0);
 
+// The loader's BodySource and JointLink as they were when they held every pointer as a string
+// (two strings; two vectors and six strings).
+constexpr double kSourceBytes = 2.0 * sizeof(std::string);
+constexpr double kLinkBytes = 2.0 * sizeof(VectorX) + 6.0 * sizeof(std::string);
+
 // A body in the model (its shape, its joint with one part, 6 coordinates of q0, qd0, rest and
 // limits) plus the loader's BodySource and JointLink (names and pointers) and its entry in the
 // name index. An upper bound: the specs' term still counts a second Body and Joint, as when the
-// loader copied them, so that the limit refuses the same scenes as before.
+// loader copied them, and the pointers as strings, so that the limit refuses the same scenes as
+// before.
 double bodyBytes() {
   const double model = sizeof(Body) + heapBlock(sizeof(BodyShape)) + sizeof(Joint) + heapBlock(sizeof(JointPart)) +
                        5.0 * heapBlock(6.0 * sizeof(double)) + 2.0 * kTextBytes;
-  const double specs = sizeof(Body) + sizeof(BodySource) + sizeof(JointSpec) + heapBlock(sizeof(BodyShape)) +
+  const double specs = sizeof(Body) + kSourceBytes + sizeof(Joint) + kLinkBytes + heapBlock(sizeof(BodyShape)) +
                        heapBlock(sizeof(JointPart)) + 2.0 * heapBlock(6.0 * sizeof(double)) + 10.0 * kTextBytes;
   const double index = 2.0 * heapBlock(64.0 + kTextBytes);  // the tree's and the references' name maps
   return model + specs + index;

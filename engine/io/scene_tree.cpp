@@ -44,11 +44,11 @@ class TreeBuilder {
     for (int i = 0; i < static_cast<int>(bodies_.size()); ++i) {
       const std::string& name = bodies_[i].name;
       if (name == "world")
-        fail(sources_[i].namePointer, "\"world\" names the fixed world frame; choose another body name");
+        fail(sources_[i].namePointer(), "\"world\" names the fixed world frame; choose another body name");
       const auto [it, inserted] = bodyIndex_.emplace(name, i);
       if (!inserted)
-        fail(sources_[i].namePointer, "duplicate body name " + inQuotes(name) + "; it is already defined at " +
-                                          sources_[it->second].namePointer);
+        fail(sources_[i].namePointer(), "duplicate body name " + inQuotes(name) + "; it is already defined at " +
+                                          sources_[it->second].namePointer());
     }
   }
 
@@ -66,8 +66,8 @@ class TreeBuilder {
     for (int j = 0; j < static_cast<int>(joints_.size()); ++j) {
       const auto [it, inserted] = seen.emplace(joints_[j].name, j);
       if (!inserted)
-        fail(links_[j].namePointer, "duplicate joint name " + inQuotes(joints_[j].name) +
-                                        "; it is already defined at " + links_[it->second].namePointer);
+        fail(links_[j].namePointer(), "duplicate joint name " + inQuotes(joints_[j].name) +
+                                        "; it is already defined at " + links_[it->second].namePointer());
     }
   }
 
@@ -77,11 +77,11 @@ class TreeBuilder {
   }
 
   int childOf(const JointLink& link) const {
-    if (link.childName == "world") fail(link.childPointer, "\"world\" cannot be a joint's child; expected a body name");
+    if (link.childName == "world") fail(link.childPointer(), "\"world\" cannot be a joint's child; expected a body name");
     const int child = findBody(link.childName);
     if (child < 0) {
       const std::vector<std::string> names = bodyNames();
-      fail(link.childPointer, "unknown body " + inQuotes(link.childName) + suggestion(link.childName, names) +
+      fail(link.childPointer(), "unknown body " + inQuotes(link.childName) + suggestion(link.childName, names) +
                                   "; expected one of the bodies: " + listNames(names));
     }
     return child;
@@ -92,11 +92,11 @@ class TreeBuilder {
     const int parent = findBody(link.parentName);
     if (parent < 0) {
       const std::vector<std::string> names = bodyNames();
-      fail(link.parentPointer, "unknown parent " + inQuotes(link.parentName) + suggestion(link.parentName, names) +
+      fail(link.parentPointer(), "unknown parent " + inQuotes(link.parentName) + suggestion(link.parentName, names) +
                                    "; expected \"world\" or one of the bodies: " + listNames(names));
     }
     if (parent == child)
-      fail(link.parentPointer, "the joint connects body " + inQuotes(link.parentName) + " to itself");
+      fail(link.parentPointer(), "the joint connects body " + inQuotes(link.parentName) + " to itself");
     return parent;
   }
 
@@ -110,7 +110,7 @@ class TreeBuilder {
       const int parent = parentOf(link, child);
       const int previous = tree_.jointOfBody[child];
       if (previous >= 0)
-        fail(link.childPointer, "body " + inQuotes(link.childName) + " is already the child of joint " +
+        fail(link.childPointer(), "body " + inQuotes(link.childName) + " is already the child of joint " +
                                     inQuotes(joints_[previous].name) + " (" + links_[previous].pointer +
                                     "); each body has exactly one parent joint, so close kinematic loops with "
                                     "an entry in \"constraints\"");
@@ -123,23 +123,32 @@ class TreeBuilder {
   void checkEveryBodyHasJoint() const {
     for (std::size_t b = 0; b < bodies_.size(); ++b)
       if (tree_.jointOfBody[b] < 0)
-        fail(sources_[b].pointer, "body " + inQuotes(bodies_[b].name) + " has no joint; add a joint with " +
+        fail(sources_[b].pointer(), "body " + inQuotes(bodies_[b].name) + " has no joint; add a joint with " +
                                       "\"child\": " + inQuotes(bodies_[b].name) +
                                       " (type \"fixed\" welds it to its parent, \"free3d\" lets it move freely)");
   }
 
-  // Joint indices in depth-first pre-order from the world; siblings keep declaration order.
+  // Joint indices in depth-first pre-order from the world; siblings keep declaration order. The
+  // joints hanging from body b (slot b + 1; slot 0 is the world) are children[first[b + 1] ..
+  // first[b + 2]), in declaration order: two arrays, not one list per body.
   std::vector<int> depthFirstOrder() const {
-    std::vector<std::vector<int>> children(bodies_.size() + 1);  // slot 0 is the world
-    for (int j = 0; j < static_cast<int>(joints_.size()); ++j) children[tree_.parentBody[j] + 1].push_back(j);
-    std::vector<int> order, stack(children[0].rbegin(), children[0].rend());
+    const int jointCount = static_cast<int>(joints_.size());
+    std::vector<int> first(bodies_.size() + 2, 0), children(joints_.size());
+    for (int j = 0; j < jointCount; ++j) ++first[tree_.parentBody[j] + 2];
+    for (std::size_t slot = 1; slot < first.size(); ++slot) first[slot] += first[slot - 1];
+    std::vector<int> filled(first.begin(), first.end() - 1);
+    for (int j = 0; j < jointCount; ++j) children[filled[tree_.parentBody[j] + 1]++] = j;
+    const auto pushChildren = [&](int slot, std::vector<int>& stack) {
+      for (int k = first[slot + 1] - 1; k >= first[slot]; --k) stack.push_back(children[k]);
+    };
+    std::vector<int> order, stack;
     order.reserve(joints_.size());
+    pushChildren(0, stack);
     while (!stack.empty()) {
       const int j = stack.back();
       stack.pop_back();
       order.push_back(j);
-      const std::vector<int>& next = children[tree_.childBody[j] + 1];
-      stack.insert(stack.end(), next.rbegin(), next.rend());
+      pushChildren(tree_.childBody[j] + 1, stack);
     }
     return order;
   }
@@ -156,7 +165,7 @@ class TreeBuilder {
       body = tree_.parentBody[tree_.jointOfBody[body]];
     }
     const std::vector<int> cycle(path.begin() + positionInPath[body], path.end());
-    fail(links_[tree_.jointOfBody[body]].parentPointer,
+    fail(links_[tree_.jointOfBody[body]].parentPointer(),
          "the joints form a cycle (" + describeCycle(cycle) +
              ", each arrow from a body to its parent) that never reaches \"world\"; the joint tree must hang from "
              "\"world\", and loops are closed with \"constraints\"");
