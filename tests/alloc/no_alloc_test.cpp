@@ -171,6 +171,20 @@ TEST(NoAlloc, BaraffStepsAllocateNothing) {
       }
 }
 
+// Rotors (Joint::armature) on the chain's hinges and the touching falling chain's: the rotor
+// nodes live in the joints' blocks, sized once.
+TEST(NoAlloc, BaraffArmatureStepsAllocateNothing) {
+  Model chain = loadScene(ARTICULAB_SOURCE_DIR "/scenes/chain.json", {{"n", 20}});
+  Model falling = loadScene(ARTICULAB_SOURCE_DIR "/scenes/falling_chain.json", {{"height", 0.16}});  // touching
+  for (Model* model : {&chain, &falling})
+    for (Joint& joint : model->joints)
+      if (joint.type == JointType::Revolute) joint.armature = 0.01;
+  const std::pair<const Model*, Integrator> cases[] = {
+      {&chain, Integrator::SemiImplicitEuler}, {&chain, Integrator::RK4}, {&falling, Integrator::SemiImplicitEuler}};
+  for (const auto& [model, integrator] : cases)
+    EXPECT_EQ(allocationsDuringSteps(*model, integrator, 5, "baraff"), 0) << model->name << ", " << integratorName(integrator);
+}
+
 // Frictional contact (staggered projections, box QP) with every pyramid: sized once.
 // semi-implicit-rattle: the multiplier Newton and the last half-kick's fixed point reuse the
 // solvers' workspaces (baraff on the chain and the four-bar, redmax on the four-bar's closure and

@@ -1,8 +1,9 @@
 // Rotor inertia (Joint::armature, M_r + diag(armature)) on every back-end: the reduced back-ends'
 // forward dynamics against (M + A)^-1 f with M and f of the same arm without armature by inverse
 // dynamics (RNEA), energy conservation with the rotors' kinetic energy counted, the maximal
-// back-ends' refusals, and the scene round trip. MuJoCo's accelerations of an MJCF model with
-// armature: tests/engine/io/import/import_test.cpp.
+// back-ends' refusals, and the scene round trip; baraff's trajectory, energy and refusals in
+// ArmatureBaraff.*. MuJoCo's accelerations of an MJCF model with armature:
+// tests/engine/io/import/import_test.cpp.
 #include <gtest/gtest.h>
 
 #include <Eigen/LU>
@@ -109,7 +110,7 @@ TEST(Armature, ForwardDynamicsSolvesTheMassMatrixPlusTheRotorInertia) {
       ++ran;
     }
   }
-  EXPECT_EQ(ran, 3 * 4);  // redmax, recursive, variational-maximal, variational-minimal
+  EXPECT_EQ(ran, 3 * 5);  // every back-end
 }
 
 // 2 s of the moving arm: the total energy, rotors included, stays within 0.1 % of the scene's
@@ -140,8 +141,9 @@ TEST(Armature, EnergyWithTheRotorsIsConserved) {
   }
 }
 
-// The maximal back-ends refuse the scene naming the joint and the back-ends that have armature;
-// variational-minimal refuses armature on a joint stepped in its group chart.
+// Every back-end runs the rotor arm (a back-end without the capability would refuse it, naming the
+// joint and the back-ends that have armature); variational-minimal refuses armature on a joint
+// stepped in its group chart.
 TEST(Armature, BackEndsWithoutItRefuseTheScene) {
   const Model model = rotorArm();
   for (const BackendInfo& backend : backends()) {
@@ -151,7 +153,8 @@ TEST(Armature, BackEndsWithoutItRefuseTheScene) {
     if (!backend.capabilities.armature) {
       EXPECT_EQ(support.reason, backend.name + " does not simulate rotor inertia (joint 'shoulder' has armature = " +
                                     std::to_string(0.02) +
-                                    "); back-ends with armature: redmax, recursive, variational-maximal, variational-minimal");
+                                    "); back-ends with armature: redmax, recursive, baraff, variational-maximal, "
+                                    "variational-minimal");
     }
   }
   std::string text = kRotorArm;
@@ -179,6 +182,59 @@ TEST(Armature, SceneRoundTripKeepsIt) {
   Model other = reloaded;
   other.joints[1].armature = 0.02;
   EXPECT_NE(modelDifference(model, other).find("armature"), std::string::npos);
+}
+
+// baraff carries the rotors as nodes of the joint tree (engine/solvers/baraff/block_tree_ldlt.hpp):
+// its 1 s trajectory with rk4 is redmax's, and with semi-implicit it stays far nearer to redmax
+// with the rotors than to the arm without them.
+TEST(ArmatureBaraff, TrajectoryFollowsRedmaxOverASecond) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
+  const Model model = rotorArm();
+  SolverOptions rk4;
+  rk4.integrator = Integrator::RK4;
+  const State reference = test::stepFromStart(model, "redmax", rk4, 1.0, 1000);
+  const State bare = test::stepFromStart(withoutArmature(model), "redmax", rk4, 1.0, 1000);
+  const State ours = test::stepFromStart(model, "baraff", rk4, 1.0, 1000);
+  EXPECT_LT(test::relativeError(ours.q, reference.q), 1e-7);
+  EXPECT_LT(test::relativeError(ours.qd, reference.qd), 1e-7);
+  const double rotorEffect = test::relativeError(bare.qd, reference.qd);
+  ASSERT_GT(rotorEffect, 0.1);
+  SolverOptions euler;
+  euler.integrator = Integrator::SemiImplicitEuler;
+  const State semiImplicit = test::stepFromStart(model, "baraff", euler, 1.0, 1000);
+  EXPECT_LT(test::relativeError(semiImplicit.q, reference.q), 1e-2 * rotorEffect);
+  EXPECT_LT(test::relativeError(semiImplicit.qd, reference.qd), 1e-2 * rotorEffect);
+}
+
+// 2 s of the moving arm on baraff with rk4: the total energy, rotors included (State::qd that
+// baraff recovers from the twists), within 0.1 % of max(|E0|, K0) as on the reduced back-ends.
+TEST(ArmatureBaraff, EnergyWithTheRotorsIsConservedByRk4) {
+  ARTICULAB_SKIP_LONG_RUN_UNDER_SANITIZERS();
+  const Model model = rotorArm();
+  const EnergyReport e0 = computeEnergy(model, makeInitialState(model));
+  SolverOptions options;
+  options.integrator = Integrator::RK4;
+  const test::WatchedRun run = test::watchedRunFromStart(model, "baraff", options, 2.0, 2000);
+  const double scale = std::max(std::abs(e0.total()), e0.kinetic);
+  EXPECT_LT(run.energyBand, 1e-3 * scale) << "largest |E - E0| " << run.energyBand << " J of " << scale << " J";
+}
+
+// baraff refuses armature where it has no rotor node (a joint without a single free direction,
+// named with its type) and under semi-implicit-rattle.
+TEST(ArmatureBaraff, RefusesRotorsItDoesNotCarry) {
+  Model universal = rotorArm();
+  universal.joints[1].type = JointType::Universal;
+  universal.joints[1].parts = defaultParts(JointType::Universal, Vector3::UnitY());
+  ASSERT_EQ(finalizeModel(universal), "");
+  const SolverSupport refused = findBackend("baraff")->supports(universal);
+  EXPECT_FALSE(refused.ok);
+  EXPECT_EQ(refused.reason,
+            "joint 'elbow' has armature on a universal joint: baraff carries armature on revolute and "
+            "prismatic joints only");
+  const SolverSupport support = findBackend("baraff")->supports(rotorArm(), Integrator("semi-implicit-rattle"));
+  EXPECT_FALSE(support.ok);
+  EXPECT_NE(support.reason.find("joint 'shoulder' has armature"), std::string::npos) << support.reason;
+  EXPECT_NE(support.reason.find("available: semi-implicit, rk4"), std::string::npos) << support.reason;
 }
 
 }  // namespace

@@ -11,7 +11,7 @@ BackendInfo baraffBackend() {
       .groundContact = true,
       .bodyContact = true,
       .jointFriction = false,
-      .armature = false,
+      .armature = true,  // revolute and prismatic joints: rotor nodes (block_tree_ldlt.hpp)
       .contactIntegrators = {Integrator::SemiImplicitEuler},
       // rk4 keeps a conservative scene's energy; semi-implicit carries joint limits and contact
       // (docs/backends.md, "Default integrators")

@@ -29,6 +29,20 @@ int frictionDirectionsOf(const Model& model, const BaraffSettings& settings) {
   return contact::hasContactFriction(model) ? settings.contact.frictionDirections : 0;
 }
 
+// Armature (rotor nodes, block_tree_ldlt.hpp) on revolute and prismatic joints; not under
+// semi-implicit-rattle, whose multiplier Newton has no position row for a rotor.
+std::string armatureRefusal(const Joint& joint, Integrator integrator) {
+  if (joint.armature == 0.0 || joint.nq == 0) return "";
+  if (!baraff::carriesArmature(joint))
+    return "joint '" + joint.name + "' has armature on a " + jointTypeName(joint) +
+           " joint: baraff carries armature on revolute and prismatic joints only";
+  if (integrator == kSemiImplicitRattle)
+    return "integrator 'semi-implicit-rattle' is not available on this scene: joint '" + joint.name +
+           "' has armature, and the step's multiplier Newton has no position row for its rotor; available: "
+           "semi-implicit, rk4";
+  return "";
+}
+
 bool finite(const State& state) {
   for (std::size_t i = 0; i < state.E_0i.size(); ++i)
     if (!state.E_0i[i].allFinite() || !state.phi[i].allFinite()) return false;
@@ -149,6 +163,11 @@ SolverSupport BaraffSolver::supports(const Model& model, const SolverOptions& op
       support.reason = refusal;
       return support;
     }
+    if (std::string refusal = armatureRefusal(joint, options.integrator); !refusal.empty()) {
+      support.ok = false;
+      support.reason = refusal;
+      return support;
+    }
     if (joint.hasLimits && !baraff::limitsEnforced(joint))
       support.warnings.push_back("limits of joint '" + joint.name + "' are not enforced (only revolute and prismatic "
                                  "joint limits are)");
@@ -214,7 +233,10 @@ bool BaraffSolver::isAssembledAt(const State& state, bool withError) const {
 //   Baumgarte:  G a = -Gdot phi - 2 alpha G phi - beta^2 g (sueda eq 1.82);
 //   semi-implicit step of h with post-stabilisation: G (phi + h a) = 0, the velocity-level
 //   form of sueda eq 1.73, which leaves the curvature of the constraints to the projection.
+// A rotor's row (PrimaryConstraint::armature) states qddot = rotorRow . (a_c - Ad_cp a_p) +
+// rotorBias at every level: its velocity is the joint's qdot of the twists, nothing drifts.
 void BaraffSolver::setAccelerationRhs(double h, bool baumgarte) {
+  for (baraff::PrimaryConstraint& c : system_.primary) c.rotorRhs = c.rotorBias;  // every level: qddot's own term
   if (h > 0.0 && (options_.driftControl == DriftControl::PostStabilization || usesRattle())) {
     for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.velocity / h;
     for (constraints::ConstraintRow& r : system_.auxiliary) r.rhs = -r.velocity / h;
@@ -494,7 +516,10 @@ StepStatus BaraffSolver::iterateJointProjection(const Model& model, State& state
   for (int iteration = 0; error >= positionTolerance_ && iteration < maxProjectionIterations_; ++iteration) {
     checkCancel();
     ++projectionIterations_;
-    for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.error;
+    for (baraff::PrimaryConstraint& c : system_.primary) {
+      c.rhs = -c.error;
+      c.rotorRhs = 0.0;
+    }
     for (constraints::ConstraintRow& r : system_.auxiliary) r.rhs = -r.error;
     const bool newton = !factored || error > kChordContraction * previous;  // refactor when the chord is slow
     previous = error;
@@ -529,7 +554,10 @@ StepStatus BaraffSolver::iterateJointProjection(const Model& model, State& state
 StepStatus BaraffSolver::projectContacts(const Model& model, State& state, bool& lifted) {
   for (int iterate = 0; iterate < contact::kContactProjectionIterates; ++iterate) {
     if (assembleContactProjectionRows(state) <= contact::kContactProjectionSlop) break;
-    for (baraff::PrimaryConstraint& c : system_.primary) c.rhs.setZero();
+    for (baraff::PrimaryConstraint& c : system_.primary) {
+      c.rhs.setZero();
+      c.rotorRhs = 0.0;
+    }
     for (constraints::ConstraintRow& r : system_.auxiliary) r.rhs = 0.0;
     const bool factored = solver_.factor(model, system_, report_);
     if (factored) solver_.solve(system_, zeroForce_, solution_, report_, false);
@@ -566,7 +594,10 @@ double BaraffSolver::assembleContactProjectionRows(const State& state) {
 StepStatus BaraffSolver::projectVelocities(const Model& model, State& state) {
   for (int i = 0; i < model.bodyCount(); ++i) primary_.updateVelocityViolation(model, i, state.phi, system_.primary[i]);
   assembleLoops(model, state.E_0i, state.phi);
-  for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = -c.velocity;
+  for (baraff::PrimaryConstraint& c : system_.primary) {
+    c.rhs = -c.velocity;
+    c.rotorRhs = 0.0;
+  }
   for (constraints::ConstraintRow& r : system_.auxiliary) r.rhs = -r.velocity;
   solver_.solve(system_, zeroForce_, solution_, report_, false);
   if (!report_.ok) return failed(state, "velocity projection: " + report_.message);
@@ -582,7 +613,10 @@ StepStatus BaraffSolver::projectVelocities(const Model& model, State& state) {
 // projection reaches rounding. The twists are not changed (c is not a velocity); H is the
 // step's factor. False when the solve fails (the projection then does the work).
 bool BaraffSolver::solveCurvature() {
-  for (baraff::PrimaryConstraint& c : system_.primary) c.rhs = 0.5 * c.bias;
+  for (baraff::PrimaryConstraint& c : system_.primary) {
+    c.rhs = 0.5 * c.bias;
+    c.rotorRhs = 0.0;
+  }
   for (constraints::ConstraintRow& r : system_.auxiliary) r.rhs = 0.5 * r.bias;
   baraff::SolveReport report;
   solver_.solve(system_, zeroForce_, curvature_, report, false);

@@ -4,6 +4,7 @@
 // ground contact as inequality rows (section 8.3), Coulomb friction on the ground by staggered
 // projections (sueda 2.11 Alg 7, engine/contact/staggered_projections) when a contact has
 // mu > 0, integration on SE(3) (sueda eq 1.28-1.29) and selectable drift control (sueda 1.12).
+// Armature on revolute and prismatic joints: a rotor node per joint (block_tree_ldlt.hpp).
 //
 // Friction warm start (Alg 7): the friction forces of every ground support point are kept in
 // State::outputs.frictionWarmStart (per support point and pyramid axis) and start the next

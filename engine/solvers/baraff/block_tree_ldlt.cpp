@@ -43,16 +43,16 @@ bool invertPositiveDefinite(Matrix6& A) {
   return true;
 }
 
-// Ia = D - D s (s^T D s)^-1 s^T D for the first `free` columns of s; false when s^T D s is not
-// positive definite.
-bool projectedInertia(const Matrix6& D, const Matrix6& s, int free, Matrix6& Ia) {
+// Ia = D - D s (s^T D s + armature)^-1 s^T D for the first `free` columns of s (armature only
+// on one free column, the rotor's: block_tree_ldlt.hpp); false when the pivot is not positive.
+bool projectedInertia(const Matrix6& D, const Matrix6& s, int free, double armature, Matrix6& Ia) {
   if (free == 0) {
     Ia = D;
     return true;
   }
   if (free == 1) {  // revolute and prismatic joints: a scalar pivot
     const Vector6 Ds = D * s.col(0);
-    const double d = s.col(0).dot(Ds);
+    const double d = s.col(0).dot(Ds) + armature;
     if (!(d > 0.0)) return false;
     Ia = D;
     Ia.noalias() -= Ds * (Ds.transpose() / d);
@@ -100,7 +100,7 @@ bool BlockTreeLDLT::factor(const Model& model, const ConstraintSystem& system) {
     if (n.hasRows) {
       n.Ad_cp = c.Ad_cp;
       if (n.rowsMove) n.embed = c.embed;
-      if (!projectedInertia(n.Dinv, c.freeAxes, c.free, n.Ia)) {
+      if (!projectedInertia(n.Dinv, c.freeAxes, c.free, c.armature, n.Ia)) {
         failure_ = "joint '" + model.joints[i].name + "': the inertia along its free directions is singular";
         return false;
       }
@@ -117,7 +117,8 @@ bool BlockTreeLDLT::factor(const Model& model, const ConstraintSystem& system) {
 
 // sparsesolve: forward over children first, b_p -= Ad_cp^T C N b_joint with
 // b_joint = r - C^T D^-1 b_i; backward over parents first, C x_joint = -Ia (C^+T r - D^-1 b_i +
-// Ad_cp x_p), x_i = D^-1 (b_i - C x_joint), lambda = -x_joint = -C^+ (C x_joint).
+// Ad_cp x_p), x_i = D^-1 (b_i - C x_joint), lambda = -x_joint = -C^+ (C x_joint). With a rotor,
+// C' = [C, -e] and C'^+T r' = embed r - rotorRhs f (block_tree_ldlt.hpp).
 void BlockTreeLDLT::solve(const ConstraintSystem& system, const std::vector<Vector6>& bodyRhs, bool withRowRhs,
                           std::vector<Vector6>& a, std::vector<RowVector>* lambda) {
   const int n = static_cast<int>(nodes_.size());
@@ -127,7 +128,11 @@ void BlockTreeLDLT::solve(const ConstraintSystem& system, const std::vector<Vect
     node.y.noalias() = node.Dinv * node.x;
     if (!node.hasRows) continue;
     Vector6 v = -node.y;
-    if (withRowRhs) v.noalias() += (node.rowsMove ? node.embed : system.primary[i].embed) * system.primary[i].rhs;
+    if (withRowRhs) {
+      const PrimaryConstraint& c = system.primary[i];
+      v.noalias() += (node.rowsMove ? node.embed : c.embed) * c.rhs;
+      if (c.armature != 0.0) v -= c.rotorRhs * c.freeAxes.col(0);
+    }
     node.w.noalias() = node.Ia * v;
     if (node.parent >= 0) nodes_[node.parent].x.noalias() -= node.Ad_cp.transpose() * node.w;
   }

@@ -12,6 +12,14 @@
 // (the oblique projection identity for complementary C and s; it is the articulated inertia
 // of Featherstone's algorithm). So a node costs one 6 x 6 inversion, a (6 - rows)-square one
 // and one congruence with Ad_cp, every block a fixed 6 x 6 matrix.
+// Rotor (PrimaryConstraint::armature a on a one-free-direction joint): a leaf node of mass a
+// off the joint node, whose row v_r - e^T (x_i - Ad_cp x_p) = c_r joins the joint's rows:
+// C' = [C, -e] is square. Eliminating the rotor, then body i, the joint leaves
+//   Ia' = C' (C'^T D^-1 C' + E E^T / a)^-1 C'^T = (D^-1 + f f^T / a)^-1 = D - D f (f^T D f + a)^-1 f^T D
+// (C'^-T E = -f, f the free twist per unit qdot: C^T f = 0, e^T f = 1; Sherman-Morrison), the
+// articulated inertia with the rotor's armature added to the pivot of Featherstone's
+// algorithm. The solve keeps its form with C'^-T r' = embed r - c_r f for embed = the first columns
+// of C'^-T, and lambda = -embed^T (C' y). Still a tree: O(n).
 #pragma once
 
 #include <string>

@@ -35,6 +35,15 @@ struct PrimaryConstraint {
   Vector6 error = Vector6::Zero();     // g, the position violation in the joint frame
   Vector6 rhs = Vector6::Zero();       // what the solve enforces (bias, stabilised bias or a projection target)
   Matrix6 Ad_cp = Matrix6::Identity();  // Ad(E_pc^-1) at the assembled poses
+  // Rotor (Joint::armature a, revolute and prismatic joints): a 1 x 1 node of mass a hanging off
+  // the joint node, velocity v_r = qdot = rotorRow . delta_c (delta_c = phi_c - Ad_cp phi_p), with
+  // one more row of the joint, v_r_dot - rotorRow . (a_c - Ad_cp a_p) = rotorRhs. freeAxes' column
+  // is then the free twist per unit qdot (rotorRow . freeAxes = 1) and embed the right inverse of
+  // Gc orthogonal to rotorRow (block_tree_ldlt.hpp). No state: v_r follows from the twists.
+  double armature = 0.0;
+  Vector6 rotorRow = Vector6::Zero();
+  double rotorBias = 0.0;  // rotorRow . ad(phi_c) Ad_cp phi_p: qddot = rotorRow . (a_c - Ad_cp a_p) + rotorBias
+  double rotorRhs = 0.0;   // what the solve enforces: rotorBias (setAccelerationRhs), 0 in the projections
 };
 
 // Gc and Gp of a primary constraint as rows x 6 blocks (for inspection and the dense reference).

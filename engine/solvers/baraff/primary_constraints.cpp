@@ -50,6 +50,21 @@ void fillRowGeometry(const Joint& joint, const JointConstants& c, const double* 
   freeAxes.leftCols(6 - rows).noalias() = c.Ad_cJ * S;
 }
 
+// The rotor of joint constants c (PrimaryConstraint::armature): its row e = (S^+ Ad(E_jc))^T,
+// so that qdot = e . delta_c; the free twist f = Ad(E_jc)^-1 S per unit qdot (e . f = 1); and
+// the right inverse of Gc orthogonal to e, the first `rows` columns of C'^-T for the square
+// C' = [Gc^T, -e] of the joint's rows with the rotor row (block_tree_ldlt.hpp).
+void addRotor(const Joint& joint, const Vector6& S, JointConstants& c) {
+  c.armature = joint.armature;
+  c.rotorRow = (c.Splus.row(0) * c.Ad_Jc).transpose();
+  c.freeAxes.col(0) = c.Ad_cJ * S;
+  Matrix6 extended;
+  extended.leftCols(c.rows) = c.Gc.topRows(c.rows).transpose();
+  extended.col(c.rows) = -c.rotorRow;
+  c.embed.setZero();
+  c.embed.leftCols(c.rows) = extended.inverse().transpose().leftCols(c.rows);
+}
+
 // ad(phi) b = (w x b_w; v x b_w + w x b_v) (eq 1.19).
 Vector6 spatialCross(const Vector6& phi, const Vector6& b) {
   Vector6 out;
@@ -59,6 +74,10 @@ Vector6 spatialCross(const Vector6& phi, const Vector6& b) {
 }
 
 }  // namespace
+
+bool carriesArmature(const Joint& joint) {
+  return joint.type == JointType::Revolute || joint.type == JointType::Prismatic;
+}
 
 PrimaryConstraints::PrimaryConstraints(const Model& model) : joints_(model.bodyCount()) {
   for (int i = 0; i < model.bodyCount(); ++i) {
@@ -86,6 +105,7 @@ PrimaryConstraints::PrimaryConstraints(const Model& model) : joints_(model.bodyC
     using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, 6, 6>;
     const Small StS = jk.S.transpose() * jk.S;
     c.Splus.topRows(joint.nq) = StS.inverse() * jk.S.transpose();
+    if (joint.armature != 0.0 && carriesArmature(joint)) addRotor(joint, jk.S.col(0), c);
   }
 }
 
@@ -197,6 +217,8 @@ void PrimaryConstraints::initialize(int i, PrimaryConstraint& out) const {
   out.GcPadded = c.Gc;
   out.embed = c.embed;
   out.freeAxes = c.freeAxes;
+  out.armature = c.armature;
+  out.rotorRow = c.rotorRow;
 }
 
 const Matrix6& PrimaryConstraints::basis(const Joint& joint, int i, const double* q, Matrix6& scratch) const {
@@ -241,6 +263,7 @@ void PrimaryConstraints::updateVelocity(const Model& model, int i, const std::ve
     const Vector6 rates = c.Splus * delta;
     for (int k = 0; k < joint.nq; ++k) qdi[k] = rates[k];
     out.bias.noalias() = -out.GcPadded * coriolis;
+    out.rotorBias = out.armature != 0.0 ? c.rotorRow.dot(coriolis) : 0.0;
   } else {
     JointKinematics jk;
     evaluateJoint(joint, qi, qdi, jk);

@@ -30,7 +30,13 @@ struct JointConstants {
   Vector3 p_jp = Vector3::Zero(), p_cj = Vector3::Zero();
   bool unrotatedFrames = true;  // R_jp = R_cj = I: Q needs no rotation products
   Vector3 u = Vector3::Zero(), w = Vector3::Zero();  // revolute: axis.unitOrthogonal() and axis x u
+  double armature = 0.0;  // the rotor of a revolute or prismatic joint (PrimaryConstraint::armature)
+  Vector6 rotorRow = Vector6::Zero();
 };
+
+// Whether the back-end carries joint's armature: on a revolute or prismatic joint (one free
+// direction, a constant axis); other joints with armature are refused (BaraffSolver::supports).
+bool carriesArmature(const Joint& joint);
 
 class PrimaryConstraints {
  public:

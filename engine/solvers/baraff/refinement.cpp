@@ -18,6 +18,16 @@ namespace {
 constexpr double kAcceptedCorrection = 1e-4;
 constexpr double kAccelerationFloor = 1e-12;  // rad/s^2 or m/s^2: below this a is zero
 
+// A rotor (PrimaryConstraint::armature) takes the acceleration its row gives, qddot =
+// rotorRow . relative + rotorRhs (relative = a_c - Ad_cp a_p), so its own residuals are zero and
+// its torque armature qddot acts back on the child and the parent.
+void subtractRotorTorque(int i, int p, const Vector6& relative, PrimaryConstraint& c, std::vector<Vector6>& body) {
+  const Vector6 wrench = (c.armature * (c.rotorRow.dot(relative) + c.rotorRhs)) * c.rotorRow;
+  body[i] -= wrench;
+  if (p >= 0) body[p].noalias() += c.Ad_cp.transpose() * wrench;
+  c.rotorRhs = 0.0;
+}
+
 // Body residuals F + G^T lambda + J_a^T mu - M a into `body`; row residuals r - G a, r_a - J_a a
 // over the rows' right-hand sides.
 void replaceByResidual(const Model& model, ConstraintSystem& system, const std::vector<Vector6>& F,
@@ -30,6 +40,7 @@ void replaceByResidual(const Model& model, ConstraintSystem& system, const std::
     const int p = model.joints[i].parent;
     Vector6 relative = x.a[i];
     if (p >= 0) relative.noalias() -= c.Ad_cp * x.a[p];
+    if (c.armature != 0.0) subtractRotorTorque(i, p, relative, c, body);
     c.rhs.noalias() -= c.GcPadded * relative;
     Vector6 lambda = Vector6::Zero();
     lambda.head(c.rows) = x.lambda[i];

@@ -301,6 +301,18 @@ TEST(MjcfImport, ArmatureMatchesMujoco) {
   expectRoundTrip(*model);
 }
 
+// Armature on hinges and a slide that are each their body's only joint: the maximal back-ends' rotors
+// too (armature.xml composes two hinges in one body, a joint they have no row form for).
+TEST(MjcfImport, ArmatureOnSingleJointsMatchesMujocoOnEveryBackEndWithIt) {
+  const auto model = std::make_shared<const Model>(load("armature_hinges.xml"));
+  test::MujocoModel mj(kData + "armature_hinges.xml");
+  ASSERT_TRUE(mj.m) << mj.error;
+  ASSERT_EQ(model->nq, mj.m->nv);
+  for (const Joint& joint : model->joints) EXPECT_EQ(joint.armature, mj.m->dof_armature[joint.qIndex]) << joint.name;
+  EXPECT_EQ(expectForwardDynamics(model, mj),
+            (std::vector<std::string>{"redmax", "recursive", "baraff", "variational-maximal", "variational-minimal"}));
+}
+
 // The four-bar closed by a connect equality against the KKT system by hand: M and the bias of
 // MuJoCo's open tree, the closure's J and Jdot qd of the planar linkage in closed form.
 TEST(MjcfImport, ClosedChainMatchesKktByHand) {

@@ -33,6 +33,14 @@ Model supportedTree() {
   return model;
 }
 
+// supportedTree with rotors (Joint::armature) on its revolute and prismatic joints.
+Model rotorTree() {
+  Model model = supportedTree();
+  for (Joint& joint : model.joints)
+    if (baraff::carriesArmature(joint)) joint.armature = 0.02 + 0.01 * joint.qIndex;
+  return model;
+}
+
 VectorX stackAccelerations(const std::vector<Vector6>& a) {
   VectorX v(6 * a.size());
   for (std::size_t i = 0; i < a.size(); ++i) v.segment<6>(6 * i) = a[i];
@@ -63,13 +71,40 @@ TEST(BaraffDynamics, SupportsEveryFixedFormJointAndRejectsCompositeAndGeneral) {
 }
 
 TEST(BaraffDynamics, LinearTimeFactorMatchesDenseKKT) {
-  const Model model = supportedTree();
+  for (const Model& model : {supportedTree(), rotorTree()}) {
+    BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
+    const State state = makeInitialState(model);
+    ASSERT_TRUE(solver.solveAccelerations(model, state).ok);
+    const baraff::DenseKKTSolution dense = baraff::solveDenseKKT(model, solver.system());
+    EXPECT_LT(test::relativeError(stackAccelerations(solver.solution().a), dense.a), 1e-9);
+    EXPECT_LT(test::relativeError(stackMultipliers(solver.solution()), dense.lambda), 1e-9);
+  }
+}
+
+// The rotors as nodes of their own in the dense KKT matrix (mass armature, one row each; the
+// test above compares its body accelerations and multipliers with the tree solve, which folds
+// the rotors into the joints' pivots): the rotors' accelerations are the joints' qddot.
+TEST(BaraffDynamics, RotorNodesInTheDenseKKTMatchTheTreeSolve) {
+  const Model model = rotorTree();
   BaraffSolver solver(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
   const State state = makeInitialState(model);
-  ASSERT_TRUE(solver.solveAccelerations(model, state).ok);
+  VectorX qdd(model.nq);
+  solver.forwardDynamics(model, state, qdd);
   const baraff::DenseKKTSolution dense = baraff::solveDenseKKT(model, solver.system());
-  EXPECT_LT(test::relativeError(stackAccelerations(solver.solution().a), dense.a), 1e-9);
-  EXPECT_LT(test::relativeError(stackMultipliers(solver.solution()), dense.lambda), 1e-9);
+  VectorX rotorQdd(0);
+  for (const Joint& joint : model.joints)
+    if (joint.armature != 0.0) {
+      rotorQdd.conservativeResize(rotorQdd.size() + 1);
+      rotorQdd[rotorQdd.size() - 1] = qdd[joint.qIndex];
+    }
+  ASSERT_GE(rotorQdd.size(), 2);
+  ASSERT_EQ(rotorQdd.size(), dense.rotors.size());
+  EXPECT_LT(test::relativeError(rotorQdd, dense.rotors), 1e-9);
+  Model withoutRotors = model;
+  for (Joint& joint : withoutRotors.joints) joint.armature = 0.0;
+  VectorX qddBare(model.nq);
+  BaraffSolver(withoutRotors, SolverOptions{}).forwardDynamics(withoutRotors, state, qddBare);
+  EXPECT_GT((qdd - qddBare).norm(), 1e-2 * qdd.norm());  // the rotors matter
 }
 
 // Iterative refinement (what a post-stabilised step does with the factor of the projection):
@@ -77,7 +112,7 @@ TEST(BaraffDynamics, LinearTimeFactorMatchesDenseKKT) {
 // projection correction) one correction reaches the direct solve at B; for |delta| ~ 1e-2 the
 // refinement declines and says so.
 TEST(BaraffDynamics, RefinedSolveWithNearbyFactorMatchesDirectSolve) {
-  for (const Model& model : {supportedTree(), test::closedSphericalChain(6, LoopType::Hinge)}) {
+  for (const Model& model : {supportedTree(), test::closedSphericalChain(6, LoopType::Hinge), rotorTree()}) {
     const State a = makeInitialState(model);
     BaraffSolver atA(model, test::solverOptions(Integrator::SemiImplicitEuler, DriftControl::None));
     ASSERT_TRUE(atA.solveAccelerations(model, a).ok);
