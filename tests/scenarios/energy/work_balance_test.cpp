@@ -102,6 +102,26 @@ TEST(WorkBalance, DrivenJointWorkIsFlaggedUnknown) {
   EXPECT_TRUE(run.monitor().blowUp.empty());
 }
 
+// The recorder's work column is the monitor's W at each recorded state (the CSV of `--record`,
+// the app's channel), NaN where W is not known.
+TEST(WorkBalance, TheWorkColumnIsTheMonitorsWork) {
+  articulab::Run run(scene("box_slope_slide.json"), on("baraff", "semi-implicit", 0.2));
+  run.record({}, 10);
+  run.advance(run.plan().steps);
+  run.finishRecording();
+  const TimeSeriesRecorder& recorder = *run.recorder();
+  const int work = recorder.column("work");
+  ASSERT_GE(work, 0);
+  EXPECT_EQ(recorder.value(0, static_cast<std::size_t>(work)), 0.0);
+  EXPECT_EQ(recorder.value(recorder.rows() - 1, static_cast<std::size_t>(work)), run.monitor().work.total());
+  EXPECT_LT(run.monitor().work.total(), 0.0);
+  articulab::Run friction(scene("pendulum_joint_friction.json"), on("recursive", "implicit", 0.01));
+  friction.record({}, 1);
+  friction.advance(friction.plan().steps);
+  EXPECT_FALSE(friction.monitor().work.known());
+  EXPECT_TRUE(std::isnan(friction.recorder()->value(1, static_cast<std::size_t>(friction.recorder()->column("work")))));
+}
+
 const char* const kScenes[] = {"box_slope_slide.json", "box_slope_stick.json", "box_spring_stick_slip.json",
                                "box_stack.json",       "cylinder_slope_roll.json", "sphere_slope_roll.json",
                                "falling_chain.json",   "falling_chain_rough.json", "projectile.json",
