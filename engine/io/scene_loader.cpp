@@ -1,14 +1,15 @@
 #include "engine/io/scene_loader.hpp"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
+#include <new>
 #include <unordered_map>
 
+#include "engine/io/huge_pages.hpp"
 #include "engine/io/json_reader.hpp"
 #include "engine/io/scene_bodies.hpp"
 #include "engine/io/scene_chains.hpp"
@@ -115,29 +116,6 @@ SimulationDefaults readSimulation(const Node& node) {
   return defaults;
 }
 
-// Asks the kernel to back the whole 2 MB pages of [data, data + bytes) with transparent huge
-// pages. A hint: where it is refused nothing changes but the time.
-void adviseHugePages(const void* data, std::size_t bytes) {
-#ifdef MADV_HUGEPAGE
-  constexpr std::uintptr_t kHugePage = std::uintptr_t{1} << 21;
-  const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(data);
-  const std::uintptr_t begin = (start + kHugePage - 1) & ~(kHugePage - 1), end = (start + bytes) & ~(kHugePage - 1);
-  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-#else
-  (void)data, (void)bytes;
-#endif
-}
-
-// Reserves a list of the model for n entries in huge pages: filling a 1e5-body model's lists
-// then takes one page fault per 2 MB instead of one per 4 KB (a fault costs tens of
-// microseconds on a loaded VM: most of a fresh process's load; issue 31).
-template <class List>
-void reserveInHugePages(List& list, std::size_t n) {
-  if (list.capacity() >= n) return;
-  list.reserve(n);
-  adviseHugePages(list.data(), n * sizeof(typename List::value_type));
-}
-
 // The bodies and joints go straight into the model in declaration order (one copy of each);
 // assembleTree orders them. Their entries come one at a time: as the parse closes each
 // (EarlyEntries), or from the text again after it (forEachEntry); a large scene's lists never
@@ -147,30 +125,56 @@ struct ListedEntries {
   Model& model;
   scene_io::DeclaredTree declared;
   std::size_t bodiesRead = 0, jointsRead = 0;
+  std::optional<scene_io::HugePageHeap> heap;  // while the entries are read
 
   // Reserves the lists once, before the first entry read during the parse (which cannot know
   // their length yet), so that they never move: growing by doubling would copy every body and
   // joint and touch fresh memory for each copy (issue 31). The length is bounded by the text
   // over the smallest entry, by the body limit and by the memory limit; reserved memory that no
-  // entry fills is never touched.
+  // entry fills is never touched. Where the address space is short (ulimit -v), the guess
+  // halves until it fits, down to none: the lists then grow as they are read.
   void reserveForText(std::size_t textBytes) {
     constexpr std::size_t kSmallestEntryBytes = 40;  // {"name":"a","mass":1,"shape":{"type":"box"...
     const double perBody = scene_io::estimateModelBytes({1});
     const double byMemory = context.limits.memoryBytes / perBody;
     std::size_t n = std::min<std::size_t>(textBytes / kSmallestEntryBytes, static_cast<std::size_t>(context.limits.maxBodies));
     if (byMemory < static_cast<double>(n)) n = static_cast<std::size_t>(byMemory);
-    reserveBodies(n);
-    reserveJoints(n);
+    for (; n > 0; n /= 2) {
+      try {
+        reserveBodies(n);
+        reserveJoints(n);
+        break;
+      } catch (const std::bad_alloc&) {
+        releaseReservations();
+      }
+    }
+    growHeapFor(textBytes);
+  }
+
+  // Once the lists are reserved (large blocks of their own): the small blocks of a large scene's
+  // entries (shapes, joint parts, coordinates) and the loader's transient ones, about twice the
+  // text, from a heap grown at once in huge pages (issue 31).
+  void growHeapFor(std::size_t textBytes) {
+    constexpr std::size_t kLargeTextBytes = std::size_t{2} << 20;
+    if (textBytes >= kLargeTextBytes && !heap) heap.emplace(2 * textBytes);
+  }
+
+  // Before the first entry: the lists are empty, only their reservations go.
+  void releaseReservations() {
+    std::vector<Body>().swap(model.bodies);
+    std::vector<Joint>().swap(model.joints);
+    std::vector<scene_io::BodySource>().swap(declared.sources);
+    std::vector<scene_io::JointLink>().swap(declared.links);
   }
 
   void reserveBodies(std::size_t n) {
-    reserveInHugePages(model.bodies, n);
-    reserveInHugePages(declared.sources, n);
+    scene_io::reserveInHugePages(model.bodies, n);
+    scene_io::reserveInHugePages(declared.sources, n);
   }
 
   void reserveJoints(std::size_t n) {
-    reserveInHugePages(model.joints, n);
-    reserveInHugePages(declared.links, n);
+    scene_io::reserveInHugePages(model.joints, n);
+    scene_io::reserveInHugePages(declared.links, n);
   }
 
   void readBody(std::size_t i, const Json& entry) {
@@ -197,6 +201,7 @@ void readBodiesAndJoints(const Node& root, const std::string& text, ListedEntrie
   if (root.has("bodies")) {
     const std::size_t n = scene_io::expectArray(root["bodies"]);
     entries.reserveBodies(n);
+    entries.growHeapFor(text.size());
     if (entries.bodiesRead < n)
       scene_io::forEachEntry(text, root.context().file, "bodies",
                              [&](std::size_t i, const Json& entry) { entries.readBody(i, entry); }, entries.bodiesRead);
@@ -371,7 +376,7 @@ Model loadSceneFromString(const std::string& text, const std::string& fileName, 
   ReadContext context{fileName, {}, resolved, {}};
   Model model;
   model.sourceFile = fileName;
-  ListedEntries entries{context, model, {}};
+  ListedEntries entries{context, model, {}, 0, 0, std::nullopt};
   const Json document = scene_io::parseSceneJson(text, fileName, resolved, {"bodies", "joints"},
                                                  EarlyEntries(entries, context, overrides, text.size()));
   context.parametersPending = false;
