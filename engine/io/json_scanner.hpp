@@ -122,27 +122,22 @@ class JsonScanner {
       if (!closed) {
         switch (token) {
           case JsonToken::BeginObject:
-            if (!handler_.start_object(static_cast<std::size_t>(-1))) return Outcome::Stopped;
+          case JsonToken::BeginArray: {
+            const bool array = token == JsonToken::BeginArray;
+            const auto unknownSize = static_cast<std::size_t>(-1);
+            if (!(array ? handler_.start_array(unknownSize) : handler_.start_object(unknownSize))) return Outcome::Stopped;
             token = lexer_.scan();
-            if (token == JsonToken::EndObject) {
-              if (!handler_.end_object()) return Outcome::Stopped;
+            if (token == (array ? JsonToken::EndArray : JsonToken::EndObject)) {
+              if (!end(array)) return Outcome::Stopped;
               break;
             }
-            if (token != JsonToken::String) return Outcome::Error;
-            if (!handler_.key(lexer_.text())) return Outcome::Stopped;
-            if (lexer_.scan() != JsonToken::NameSeparator) return Outcome::Error;
-            states_.push_back(false);
-            token = lexer_.scan();
-            continue;
-          case JsonToken::BeginArray:
-            if (!handler_.start_array(static_cast<std::size_t>(-1))) return Outcome::Stopped;
-            token = lexer_.scan();
-            if (token == JsonToken::EndArray) {
-              if (!handler_.end_array()) return Outcome::Stopped;
-              break;
+            if (!array) {
+              const Outcome outcome = member(token);
+              if (outcome != Outcome::Done) return outcome;
             }
-            states_.push_back(true);
+            states_.push_back(array);
             continue;
+          }
           case JsonToken::Float:
             if (!std::isfinite(lexer_.floatValue())) return Outcome::Error;  // beyond the largest double
             if (!handler_.number_float(lexer_.floatValue(), lexer_.text())) return Outcome::Stopped;
@@ -172,29 +167,31 @@ class JsonScanner {
       closed = false;
       if (states_.empty()) return Outcome::Done;
       token = lexer_.scan();
-      if (states_.back()) {  // an array
-        if (token == JsonToken::ValueSeparator) {
-          token = lexer_.scan();
-          continue;
-        }
-        if (token != JsonToken::EndArray) return Outcome::Error;
-        if (!handler_.end_array()) return Outcome::Stopped;
-        states_.pop_back();
-        closed = true;
-        continue;
-      }
-      if (token == JsonToken::ValueSeparator) {  // an object: the next key
-        if (lexer_.scan() != JsonToken::String) return Outcome::Error;
-        if (!handler_.key(lexer_.text())) return Outcome::Stopped;
-        if (lexer_.scan() != JsonToken::NameSeparator) return Outcome::Error;
+      const bool array = states_.back();
+      if (token == JsonToken::ValueSeparator) {  // the next element, or the next key and its value
         token = lexer_.scan();
+        if (!array) {
+          const Outcome outcome = member(token);
+          if (outcome != Outcome::Done) return outcome;
+        }
         continue;
       }
-      if (token != JsonToken::EndObject) return Outcome::Error;
-      if (!handler_.end_object()) return Outcome::Stopped;
+      if (token != (array ? JsonToken::EndArray : JsonToken::EndObject)) return Outcome::Error;
+      if (!end(array)) return Outcome::Stopped;
       states_.pop_back();
       closed = true;
     }
+  }
+
+  bool end(bool array) { return array ? handler_.end_array() : handler_.end_object(); }
+
+  // A key (`token`), its ':', and in `token` the first token of its value.
+  Outcome member(JsonToken& token) {
+    if (token != JsonToken::String) return Outcome::Error;
+    if (!handler_.key(lexer_.text())) return Outcome::Stopped;
+    if (lexer_.scan() != JsonToken::NameSeparator) return Outcome::Error;
+    token = lexer_.scan();
+    return Outcome::Done;
   }
 
   // nlohmann's parser reads the text again to the same error and reports it in its own words.
