@@ -10,6 +10,7 @@
 #include <set>
 #include <vector>
 
+#include "engine/io/json_scanner.hpp"
 #include "engine/io/number_text.hpp"
 #include "engine/io/scene_json_lists.hpp"
 #include "engine/io/scene_loader.hpp"
@@ -38,18 +39,6 @@ std::string syntaxMessage(const std::string& what) {
   const std::string marker = "parse error ";
   if (detail.rfind(marker, 0) == 0) return "JSON syntax error " + detail.substr(marker.size());
   return "JSON syntax error: " + detail;
-}
-
-// "line L, column C" of the byte before `position` (nlohmann counts the characters read).
-std::string lineAndColumn(const std::string& text, std::size_t position) {
-  const std::size_t end = std::min(position, text.size());
-  std::size_t line = 1, lineStart = 0;
-  for (std::size_t k = 0; k < end; ++k)
-    if (text[k] == '\n') {
-      ++line;
-      lineStart = k + 1;
-    }
-  return "line " + std::to_string(line) + ", column " + std::to_string(end - lineStart);
 }
 
 // The value types nlohmann's SAX interface asks of an event handler.
@@ -393,7 +382,7 @@ Json parseSceneJson(const std::string& text, const std::string& file, const Scen
   Json document;
   SceneDocumentBuilder builder(document, text, file, resolved, streamedLists, &hook);
   try {
-    Json::sax_parse(text, &builder, Json::input_format_t::json, /*strict=*/true, /*ignore_comments=*/true);
+    scanJson(text, builder, /*strict=*/true, file);
   } catch (const Json::exception& e) {  // from the library itself, outside the parser's error path
     throw SceneError(file, "", "invalid JSON: " + withoutExceptionId(e.what()));
   }
@@ -407,7 +396,7 @@ namespace articulab::scene_io {
 void forEachEntry(const std::string& text, const std::string& file, std::string_view list, const EntryReader& read,
                   std::size_t first) {
   EntryStreamer streamer(file, list, read, first);
-  Json::sax_parse(text, &streamer, Json::input_format_t::json, /*strict=*/false, /*ignore_comments=*/true);
+  scanJson(text, streamer, /*strict=*/false, file);
 }
 
 }  // namespace articulab::scene_io
