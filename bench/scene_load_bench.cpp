@@ -4,18 +4,15 @@
 // springs naming their bodies (the loader's name lookups); BM_FirstErrorOfHugeArray: 2 bodies
 // and then n empty objects in "bodies", the error at /bodies/2 (reported as the parse reaches
 // it: the time stays flat as n grows tenfold). Time per body stays flat as n grows tenfold.
-// BM_LoadListedBodiesFreshProcess: the same load in a child process forked for each iteration,
-// so that every page the load touches is a fresh one (a CLI run's cost); its time is the
-// child's CPU time for the load, with the minor page faults and the growth of the peak resident
-// memory it caused.
+// BM_LoadListedBodiesFreshProcess: the same load from a file, in a new process for each
+// iteration (bench/load_probe), so that every page the load touches is a fresh one (a CLI run's
+// cost); its time is that process's CPU time for the load, with the minor page faults and the
+// growth of the peak resident memory it caused.
 #include <benchmark/benchmark.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <string>
 
 #include "engine/io/scene_loader.hpp"
@@ -43,73 +40,58 @@ void BM_LoadListedBodies(benchmark::State& state) {
 }
 BENCHMARK(BM_LoadListedBodies)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
-// What a load cost a child process: CPU seconds, minor page faults, growth of the peak resident memory.
+// What a load cost a fresh process: CPU seconds, minor page faults, growth of the peak resident memory.
 struct LoadCost {
-  double cpuSeconds = 0.0;
+  double cpuSeconds = -1.0;  // negative: the load failed
   double minorFaults = 0.0;
   double peakGrowthBytes = 0.0;
 };
 
-double processCpuSeconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-// "VmHWM" or "VmRSS" of /proc/self/status, in bytes (0 if absent).
-double statusBytes(const char* field) {
-  std::FILE* file = std::fopen("/proc/self/status", "r");
-  if (!file) return 0.0;
-  char line[256];
-  double kilobytes = 0.0;
-  const std::string prefix = std::string(field) + ":";
-  while (std::fgets(line, sizeof line, file))
-    if (std::string(line).rfind(prefix, 0) == 0) kilobytes = std::atof(line + prefix.size());
-  std::fclose(file);
-  return 1024.0 * kilobytes;
-}
-
-// Loads `text` in a forked child and returns what it cost there (cpuSeconds < 0 if the child failed).
-LoadCost loadInFreshProcess(const std::string& text) {
-  int channel[2];
-  if (pipe(channel) != 0) return {-1.0};
-  const pid_t child = fork();
-  if (child == 0) {
-    close(channel[0]);
-    LoadCost cost;
-    rusage before{}, after{};
-    const double residentBefore = statusBytes("VmRSS");
-    getrusage(RUSAGE_SELF, &before);
-    const double start = processCpuSeconds();
-    try {
-      benchmark::DoNotOptimize(loadSceneFromString(text, "chain.json"));
-      cost.cpuSeconds = processCpuSeconds() - start;
-    } catch (...) {
-      cost.cpuSeconds = -1.0;
-    }
-    getrusage(RUSAGE_SELF, &after);
-    cost.minorFaults = static_cast<double>(after.ru_minflt - before.ru_minflt);
-    cost.peakGrowthBytes = statusBytes("VmHWM") - residentBefore;
-    const bool written = write(channel[1], &cost, sizeof cost) == static_cast<ssize_t>(sizeof cost);
-    _exit(written ? 0 : 1);
-  }
-  close(channel[1]);
-  LoadCost cost{-1.0};
-  if (child < 0 || read(channel[0], &cost, sizeof cost) != static_cast<ssize_t>(sizeof cost)) cost.cpuSeconds = -1.0;
-  close(channel[0]);
-  int status = 0;
-  if (child > 0) waitpid(child, &status, 0);
+// Runs bench/load_probe on the scene file `path`: a new process (exec, not a fork, whose heap
+// would be the benchmark's), as a CLI run loads a scene.
+LoadCost loadInFreshProcess(const std::string& path) {
+  LoadCost cost;
+  std::FILE* probe = popen((std::string("'") + ARTICULAB_LOAD_PROBE + "' '" + path + "'").c_str(), "r");
+  if (!probe) return cost;
+  double seconds = -1.0;
+  if (std::fscanf(probe, "%lf %lf %lf", &seconds, &cost.minorFaults, &cost.peakGrowthBytes) == 3) cost.cpuSeconds = seconds;
+  if (pclose(probe) != 0) cost.cpuSeconds = -1.0;
   return cost;
 }
 
+// The listed chain of n links, written once to a temporary file removed at the end.
+class ListedChainFile {
+ public:
+  explicit ListedChainFile(int n) : path_(std::string(P_tmpdir) + "/articulab_bench_chain_XXXXXX") {
+    const int fd = mkstemp(path_.data());
+    const std::string text = listedChain(n);
+    bytes_ = text.size();
+    ok_ = fd >= 0 && write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    if (fd >= 0) ok_ = close(fd) == 0 && ok_;
+  }
+  ~ListedChainFile() { std::remove(path_.c_str()); }
+  const std::string& path() const { return path_; }
+  std::size_t bytes() const { return bytes_; }
+  bool ok() const { return ok_; }
+
+ private:
+  std::string path_;
+  std::size_t bytes_ = 0;
+  bool ok_ = false;
+};
+
 void BM_LoadListedBodiesFreshProcess(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
-  const std::string text = listedChain(n);
+  const ListedChainFile file(n);
+  if (!file.ok()) {
+    state.SkipWithError("could not write the scene file");
+    return;
+  }
   double seconds = 0.0, faults = 0.0, peak = 0.0;
   for (auto _ : state) {
-    const LoadCost cost = loadInFreshProcess(text);
+    const LoadCost cost = loadInFreshProcess(file.path());
     if (cost.cpuSeconds < 0.0) {
-      state.SkipWithError("the child process did not load the scene");
+      state.SkipWithError("the probe process did not load the scene");
       break;
     }
     state.SetIterationTime(cost.cpuSeconds);
@@ -118,7 +100,7 @@ void BM_LoadListedBodiesFreshProcess(benchmark::State& state) {
     peak = std::max(peak, cost.peakGrowthBytes);
   }
   const double iterations = static_cast<double>(std::max<benchmark::IterationCount>(state.iterations(), 1));
-  state.counters["MB"] = static_cast<double>(text.size()) / 1e6;
+  state.counters["MB"] = static_cast<double>(file.bytes()) / 1e6;
   state.counters["us_per_body"] = 1e6 * seconds / iterations / n;  // rate counters would use the parent's CPU time
   state.counters["minor_faults"] = faults / iterations;
   state.counters["peak_MB"] = peak / 1e6;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/io/json_scanner.hpp"
+#include "engine/io/huge_pages.hpp"
 #include "engine/io/number_text.hpp"
 #include "engine/io/scene_json_lists.hpp"
 #include "engine/io/scene_loader.hpp"
@@ -348,6 +349,7 @@ std::string readSceneText(const std::string& path, const SceneLimits& limits) {
   if (fd < 0) throw SceneError(path, "", "cannot open the file for reading: " + systemError(errno));
   std::string text;
   text.reserve(static_cast<std::size_t>(info.st_size));  // one block, not a doubling series of copies
+  adviseHugePages(text.data(), text.capacity());
   char buffer[1 << 16];
   for (;;) {
     const ssize_t got = ::read(fd, buffer, sizeof buffer);
