@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
-#include <optional>
 #include <new>
+#include <optional>
 #include <unordered_map>
 
 #include "engine/io/huge_pages.hpp"
@@ -125,7 +125,7 @@ struct ListedEntries {
   Model& model;
   scene_io::DeclaredTree declared;
   std::size_t bodiesRead = 0, jointsRead = 0;
-  std::optional<scene_io::HugePageHeap> heap;  // while the entries are read
+  std::optional<scene_io::HugePageHeap> heap;  // until the load ends
 
   // Reserves the lists once, before the first entry read during the parse (which cannot know
   // their length yet), so that they never move: growing by doubling would copy every body and
