@@ -169,7 +169,6 @@ void Run::replaceModel(std::shared_ptr<const Model> model) {
   RunPlan plan = resolveRun(*model, plan_.request);
   install(std::move(model), std::move(plan));
   checkStepSize();
-  monitor_.outsideWork = true;
   monitor_.work.unknown |= kOutsideWork;
 }
 

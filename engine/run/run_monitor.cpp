@@ -89,8 +89,6 @@ void RunMonitor::start(const Model& model, const State& state) {
   work.time = state.t;
   work.unknown = unknownWorkOf(model) | (atJointLimit(model, state.q) ? kLimitWork : 0u);
   drift = {};
-  outsideWork = false;
-  for (const Joint& joint : model.joints) outsideWork = outsideWork || joint.driven;
   blowUp.clear();
 }
 
@@ -125,9 +123,9 @@ std::string RunMonitor::afterStep(const Model& model, const State& state, const 
   work.musclePower = now.musclePower;
   work.damperPower = -now.dissipation;
   work.time = state.t;
-  if (state.perturbation.body >= 0) outsideWork = true, work.unknown |= kOutsideWork;
+  if (state.perturbation.body >= 0) work.unknown |= kOutsideWork;
   if (!(work.unknown & kLimitWork) && atJointLimit(model, state.q)) work.unknown |= kLimitWork;
-  if (blowUp.empty() && !outsideWork) blowUp = blowUpOf(*this);
+  if (blowUp.empty() && !work.fromOutside()) blowUp = blowUpOf(*this);
   return divergence(state, now, energy.bound);
 }
 

@@ -46,6 +46,9 @@ struct ForceWork {
   unsigned unknown = 0;      // UnknownWork bits: 0 when W is the work of every force that does work
   double total() const { return muscles + dampers + contact; }
   bool known() const { return unknown == 0; }
+  // Work done on the mechanism from outside it (a driven joint, the mouse pull, a model edit):
+  // the energy may grow by it, so the blow-up test does not apply.
+  bool fromOutside() const { return (unknown & (kDriveWork | kOutsideWork)) != 0; }
 };
 
 // "driven joints, joint friction" for the bits set; empty for none.
@@ -83,7 +86,6 @@ struct RunMonitor {
   EnergyWatch energy;
   ForceWork work;
   DriftWatch drift;
-  bool outsideWork = false;  // a driven joint or the mouse pull did work: no blow-up test
   std::string blowUp;        // why the run is not to be trusted (the first blow-up); empty: none
 
   // Starts watching at the state (a run's start, a reset).
