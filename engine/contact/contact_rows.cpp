@@ -18,6 +18,8 @@ double rowRate(const constraints::ConstraintRow& row, const std::vector<Vector6>
 
 int contactRowCapacity(const Model& model) { return groundSupportCapacity(model) + bodyContactCapacity(model); }
 
+bool canMakeContact(const Model& model) { return groundSupportCapacity(model) > 0 || bodyContactCapacity(model) > 0; }
+
 ContactRows::ContactRows(const Model& model, int directions)
     : directions_(directions),
       axes_(directions > 0 ? frictionAxes(directions) : 0),

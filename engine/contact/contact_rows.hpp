@@ -43,6 +43,10 @@ constexpr double kContactMargin = 5e-3;
 
 // Most contacts at once: every support point (with ground contact) and bodyContactCapacity.
 int contactRowCapacity(const Model& model);
+// Whether the model can make contact at all (contactRowCapacity > 0): ground contact with a shape
+// that collides, or body contact with a pair of bodies that may touch. A back-end reports no
+// contact (StepOutputs::contactCount 0) for a model that cannot.
+bool canMakeContact(const Model& model);
 
 class ContactRows {
  public:

@@ -69,7 +69,11 @@ const std::vector<std::string>& closedFormNames() {
   return names;
 }
 
-ClosedForm::ClosedForm(const Model& model, const std::string& solution) : solution_(solution) {
+ClosedForm::ClosedForm(const Model& model, const std::string& solution)
+    : ClosedForm(model, solution, model.q0, model.qd0) {}
+
+ClosedForm::ClosedForm(const Model& model, const std::string& solution, const VectorX& q0, const VectorX& qd0)
+    : solution_(solution) {
   const bool flight = solution_ == "free-flight", slide = solution_ == "slope-slide";
   if (!flight && !slide)
     throw ClosedFormError(solution_.empty() ? "the scene declares no closed form"
@@ -79,7 +83,7 @@ ClosedForm::ClosedForm(const Model& model, const std::string& solution) : soluti
     throw ClosedFormError("free-flight holds only without ground contact (\"ground_contact\": false)");
   if (slide && !model.groundContact) throw ClosedFormError("slope-slide needs ground contact (\"ground_contact\")");
   TreeKinematics kin(model);
-  computeKinematics(model, model.q0, model.qd0, kin);
+  computeKinematics(model, q0, qd0, kin);
   for (int i = 0; i < model.bodyCount(); ++i) {
     const Body& body = model.bodies[i];
     const BodyKinematics& k = kin.bodies[i];

@@ -38,6 +38,9 @@ class ClosedForm {
   // friction, initial poses and twists); throws ClosedFormError when the name is none of them or
   // the solution does not hold for the model.
   ClosedForm(const Model& model, const std::string& solution);
+  // The same from the initial state q0, qd0 (nq entries each) in place of the model's: a scene
+  // saved mid-run starts there (engine/io/scene_closed_form.hpp), with no copy of the model.
+  ClosedForm(const Model& model, const std::string& solution, const VectorX& q0, const VectorX& qd0);
 
   const std::string& solution() const { return solution_; }
   // E_0i of every body at time t (s after the initial state).

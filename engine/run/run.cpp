@@ -7,6 +7,7 @@
 #include "engine/algorithm/initial_state.hpp"
 #include "engine/algorithm/kinematics.hpp"
 #include "engine/constraints/loop_closing.hpp"
+#include "engine/contact/contact_rows.hpp"
 #include "engine/forces/muscle_readings.hpp"
 #include "engine/multibody/coordinate_check.hpp"
 #include "engine/run/step_stability.hpp"
@@ -61,8 +62,11 @@ void Run::install(std::shared_ptr<const Model> model, RunPlan plan) {
   solver_ = std::move(solver);
   solver_->watchCancel(cancel_);
   qdd_ = VectorX::Zero(model_->nq);
-  posesBefore_.assign(static_cast<std::size_t>(model_->bodyCount()), Matrix4::Identity());  // steps copy, not allocate
-  twistsBefore_.assign(static_cast<std::size_t>(model_->bodyCount()), Vector6::Zero());
+  canMakeContact_ = contact::canMakeContact(*model_);
+  const std::size_t kept = canMakeContact_ ? static_cast<std::size_t>(model_->bodyCount()) : 0;
+  posesBefore_.assign(kept, Matrix4::Identity());  // steps copy, not allocate
+  twistsBefore_.assign(kept, Vector6::Zero());
+  limitedJoints_ = limitedJoints(*model_);
 }
 
 void Run::checkStepSize() {
@@ -82,7 +86,8 @@ bool Run::step() {
   const bool muscles = !model_->muscles.empty();
   if (muscles) heldActivations_ = state_.activations;  // allocates only when the size changes
   if (cancel_) stateBefore_ = state_;  // allocates only when a size changes
-  if (plan_.request.watchEnergy) posesBefore_ = state_.E_0i, twistsBefore_ = state_.phi;  // likewise
+  const bool contactWork = takesContactWork();
+  if (contactWork) posesBefore_ = state_.E_0i, twistsBefore_ = state_.phi;  // likewise
   const Clock::time_point before = Clock::now();
   StepStatus status;
   try {
@@ -101,8 +106,8 @@ bool Run::step() {
     const EnergyReport energy = computeEnergy(*model_, state_);
     const double heldPower = muscles ? musclePowerWith(*model_, state_, heldActivations_) : 0.0;
     const bool trusted = monitor_.blowUp.empty();
-    const double contactWork = contactStepWork(state_, posesBefore_, twistsBefore_, plan_.dt);
-    problem = monitor_.afterStep(*model_, state_, energy, heldPower, contactWork);
+    const double work = contactWork ? contactStepWork(state_, posesBefore_, twistsBefore_, plan_.dt) : 0.0;
+    problem = monitor_.afterStep(*model_, state_, energy, heldPower, work, limitedJoints_);
     if (problem.empty() && trusted && !monitor_.blowUp.empty() && plan_.request.stopOnBlowUp) problem = monitor_.blowUp;
   }
   if (problem.empty()) {
@@ -169,7 +174,6 @@ void Run::replaceModel(std::shared_ptr<const Model> model) {
   RunPlan plan = resolveRun(*model, plan_.request);
   install(std::move(model), std::move(plan));
   checkStepSize();
-  monitor_.outsideWork = true;
   monitor_.work.unknown |= kOutsideWork;
 }
 

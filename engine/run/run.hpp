@@ -8,7 +8,8 @@
 //   1. hold the muscle activations the step uses (their power at the end is taken with them),
 //   2. Solver::step(model, state, dt): the back-end's step, timed into state.outputs.stepSeconds,
 //   3. the energy at the new state, the work of the forces over the step (the muscles', the
-//      dampers', the contact forces' from the bodies before and after it), divergence (a failed step, a state that is
+//      dampers', and on a model that can make contact the contact forces' from the bodies
+//      before and after it), divergence (a failed step, a state that is
 //      not finite, an energy beyond the scene's bound, a blow-up) named with back-end, step and
 //      quantity (with RunRequest::watchEnergy off: only coordinates that are not finite),
 //   4. a recorded row (and the drift of that state) every `every` steps when recording.
@@ -62,6 +63,10 @@ class Run {
   const RunMonitor& monitor() const { return monitor_; }
   // Whether the drift control of the options acts on this model (Solver::controlsDrift).
   bool controlsDrift() const;
+  // Whether the steps take the contact forces' work: the energy watch is on and the model can
+  // make contact (contact::canMakeContact). Only then is each body's pose and twist kept before
+  // a step (for contactStepWork).
+  bool takesContactWork() const { return plan_.request.watchEnergy && canMakeContact_; }
   long stepsTaken() const { return stepsTaken_; }
   double stepWallSeconds() const { return stepWall_; }  // wall time inside Solver::step since the start
   bool failed() const { return !failure_.empty(); }
@@ -120,8 +125,10 @@ class Run {
   long stepsTaken_ = 0;
   double stepWall_ = 0.0;
   VectorX heldActivations_;  // the activations a step holds, for the muscles' work
+  bool canMakeContact_ = false;       // contact::canMakeContact(model)
   std::vector<Matrix4> posesBefore_;  // the bodies at the start of the running step, for the contact work
   std::vector<Vector6> twistsBefore_;
+  std::vector<int> limitedJoints_;  // limitedJoints(model), for the monitor's limit test
   VectorX qdd_;
   std::unique_ptr<TimeSeriesRecorder> recorder_;
   long recordEvery_ = 1;

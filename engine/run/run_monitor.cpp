@@ -51,9 +51,16 @@ std::string unknownWorkText(unsigned unknown) {
   return text;
 }
 
-bool atJointLimit(const Model& model, const VectorX& q) {
-  for (const Joint& joint : model.joints) {
-    if (!joint.hasLimits) continue;
+std::vector<int> limitedJoints(const Model& model) {
+  std::vector<int> limited;
+  for (int j = 0; j < static_cast<int>(model.joints.size()); ++j)
+    if (model.joints[j].hasLimits) limited.push_back(j);
+  return limited;
+}
+
+bool atJointLimit(const Model& model, const std::vector<int>& limited, const VectorX& q) {
+  for (int j : limited) {
+    const Joint& joint = model.joints[j];
     for (int c = 0; c < joint.nq; ++c) {
       const double value = q[joint.qIndex + c];
       if (value <= joint.lower[c] + kLimitReach || value >= joint.upper[c] - kLimitReach) return true;
@@ -87,10 +94,8 @@ void RunMonitor::start(const Model& model, const State& state) {
   work.musclePower = initial.musclePower;
   work.damperPower = -initial.dissipation;
   work.time = state.t;
-  work.unknown = unknownWorkOf(model) | (atJointLimit(model, state.q) ? kLimitWork : 0u);
+  work.unknown = unknownWorkOf(model) | (atJointLimit(model, limitedJoints(model), state.q) ? kLimitWork : 0u);
   drift = {};
-  outsideWork = false;
-  for (const Joint& joint : model.joints) outsideWork = outsideWork || joint.driven;
   blowUp.clear();
 }
 
@@ -114,7 +119,7 @@ std::string blowUpOf(const RunMonitor& monitor) {
 }  // namespace
 
 std::string RunMonitor::afterStep(const Model& model, const State& state, const EnergyReport& now,
-                                  double heldMusclePower, double contactWork) {
+                                  double heldMusclePower, double contactWork, const std::vector<int>& limited) {
   energy.last = now.total();
   energy.largestKinetic = std::max(energy.largestKinetic, now.kinetic);
   energy.largestChange = std::max(energy.largestChange, std::abs(now.total() - energy.start()));
@@ -125,9 +130,9 @@ std::string RunMonitor::afterStep(const Model& model, const State& state, const 
   work.musclePower = now.musclePower;
   work.damperPower = -now.dissipation;
   work.time = state.t;
-  if (state.perturbation.body >= 0) outsideWork = true, work.unknown |= kOutsideWork;
-  if (!(work.unknown & kLimitWork) && atJointLimit(model, state.q)) work.unknown |= kLimitWork;
-  if (blowUp.empty() && !outsideWork) blowUp = blowUpOf(*this);
+  if (state.perturbation.body >= 0) work.unknown |= kOutsideWork;
+  if (!(work.unknown & kLimitWork) && atJointLimit(model, limited, state.q)) work.unknown |= kLimitWork;
+  if (blowUp.empty() && !work.fromOutside()) blowUp = blowUpOf(*this);
   return divergence(state, now, energy.bound);
 }
 

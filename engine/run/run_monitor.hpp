@@ -46,15 +46,21 @@ struct ForceWork {
   unsigned unknown = 0;      // UnknownWork bits: 0 when W is the work of every force that does work
   double total() const { return muscles + dampers + contact; }
   bool known() const { return unknown == 0; }
+  // Work done on the mechanism from outside it (a driven joint, the mouse pull, a model edit):
+  // the energy may grow by it, so the blow-up test does not apply.
+  bool fromOutside() const { return (unknown & (kDriveWork | kOutsideWork)) != 0; }
 };
 
 // "driven joints, joint friction" for the bits set; empty for none.
 std::string unknownWorkText(unsigned unknown);
 
-// Whether a coordinate of a joint with limits is within kLimitReach of a limit or beyond it at
-// q: only there can a back-end's limit rows push (engine/constraints/joint_limit_rows.hpp).
+// The joints of the model that have limits (indices, in order), listed once for atJointLimit.
+std::vector<int> limitedJoints(const Model& model);
+// Whether a coordinate of one of the `limited` joints (limitedJoints(model)) is within
+// kLimitReach of a limit or beyond it at q: only there can a back-end's limit rows push
+// (engine/constraints/joint_limit_rows.hpp).
 inline constexpr double kLimitReach = 1e-3;  // rad or m
-bool atJointLimit(const Model& model, const VectorX& q);
+bool atJointLimit(const Model& model, const std::vector<int>& limited, const VectorX& q);
 
 // The work of a step's contact and friction forces (StepOutputs::contacts of `after`: N, held
 // over the step). A velocity-level step adds the impulse h R^T f to M qdot (reduced_contact.hpp:
@@ -83,17 +89,17 @@ struct RunMonitor {
   EnergyWatch energy;
   ForceWork work;
   DriftWatch drift;
-  bool outsideWork = false;  // a driven joint or the mouse pull did work: no blow-up test
   std::string blowUp;        // why the run is not to be trusted (the first blow-up); empty: none
 
   // Starts watching at the state (a run's start, a reset).
   void start(const Model& model, const State& state);
   // After a step: the energy at the new state, the muscles' power at it with the activations
-  // the step held and the step's contact work (contactStepWork); a joint at its limit
-  // (atJointLimit) makes W not known from then on. Returns what diverged
-  // (divergence.hpp), empty when the state is healthy; sets blowUp at the first blow-up.
+  // the step held and the step's contact work (contactStepWork); a joint of `limited`
+  // (limitedJoints(model)) at its limit (atJointLimit) makes W not known from then on. Returns
+  // what diverged (divergence.hpp), empty when the state is healthy; sets blowUp at the first
+  // blow-up.
   std::string afterStep(const Model& model, const State& state, const EnergyReport& energy, double heldMusclePower,
-                        double contactWork);
+                        double contactWork, const std::vector<int>& limited);
   // Takes the drift of the state into the largest drift.
   void sampleDrift(const Model& model, const State& state);
   // E - E0 - W at the last state, J.

@@ -2,11 +2,14 @@
 // projectile redmax's rk4 (reduced coordinates: a parabola and a linear angle) is exact to
 // rounding and baraff's (maximal coordinates, velocities in the turning body frame) converges with
 // order 4; semi-implicit Euler converges with order 1 on the slide,
-// and a study with a scene that declares none is refused at /reference.
+// and a study with a scene that declares none is refused at /reference, while a scene that does
+// not load, or whose closed form does not hold, is left to its rows.
 #include <gtest/gtest.h>
 
 #include "app/study/power_fit.hpp"
 #include "app/study/study_pool.hpp"
+#include <fstream>
+
 #include "engine/io/scene_error.hpp"
 #include "study_test_util.hpp"
 
@@ -76,6 +79,23 @@ TEST(StudyClosedForm, RefusedWhenAScenesHasNone) {
     EXPECT_NE(e.message().find("double_pendulum.json"), std::string::npos) << e.message();
     EXPECT_NE(e.message().find("/scenes/1"), std::string::npos) << e.message();
   }
+}
+
+// The study file's check reads a scene's "closed_form" without loading it; what does not load
+// (a syntax error, a closed form that does not hold: the free body's spin is not steady) is not
+// the study file's error but its rows'.
+TEST(StudyClosedForm, ScenesThatDoNotLoadAreLeftToTheirRows) {
+  const std::string dir = test::freshFolder("cf-unloadable");
+  std::ofstream(dir + "/broken.json") << "{\"bodies\": [";
+  std::ifstream in(test::sourceDir() + "/scenes/free_body.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  text.insert(text.find("\"gravity\""), "\"closed_form\": {\"solution\": \"free-flight\"}, ");
+  std::ofstream(dir + "/unsteady.json") << text;
+  const Study study = readStudy(test::writeStudy(dir,
+      "{\"scenes\": [" + shippedScene("projectile.json") + ", \"broken.json\", \"unsteady.json\"], "
+      "\"runs\": [\"redmax:rk4\"], \"dt\": [0.01], \"duration\": 1, \"reference\": \"closed-form\"}"));
+  EXPECT_EQ(study.scenes.size(), 3u);
+  EXPECT_TRUE(study.reference.closedForm);
 }
 
 }  // namespace

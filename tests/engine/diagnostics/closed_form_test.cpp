@@ -129,6 +129,29 @@ TEST(ClosedForm, SlopeSlideAgreesWithSemiImplicitEulerToItsError) {
   }
 }
 
+// Oracle: the model copied with the other start as its q0, qd0 (what a scene saved mid-run
+// loads as): the same poses bitwise, and the same refusal of a slide that has begun.
+TEST(ClosedForm, FromAnotherStartIsTheModelStartingThere) {
+  for (const auto& [file, solution] : {std::pair{"projectile.json", "free-flight"}, std::pair{"box_slope_slide.json", "slope-slide"}}) {
+    SCOPED_TRACE(file);
+    const auto model = std::make_shared<const Model>(loadScene(test::kScenes + file));
+    articulab::Run run(model);
+    run.advance(300);
+    ASSERT_FALSE(run.failed()) << run.failure();
+    Model moved = *model;
+    moved.q0 = run.state().q;
+    moved.qd0 = run.state().qd;
+    if (std::string(solution) == "slope-slide") {
+      EXPECT_THROW(ClosedForm(moved, solution), ClosedFormError);
+      EXPECT_THROW(ClosedForm(*model, solution, moved.q0, moved.qd0), ClosedFormError);
+      continue;
+    }
+    const ClosedForm fromMoved(moved, solution), fromState(*model, solution, moved.q0, moved.qd0);
+    for (double t : {0.0, 0.5, 1.0}) EXPECT_EQ(fromMoved.poses(t), fromState.poses(t)) << "t = " << t;
+    EXPECT_EQ(fromMoved.summary(), fromState.summary());
+  }
+}
+
 TEST(ClosedForm, LoaderRefusesOneThatDoesNotHoldByItsPointer) {
   // A name that is not a solution.
   std::string misspelt = closedFormSceneText("projectile.json");

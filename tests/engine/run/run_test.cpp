@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "engine/algorithm/initial_state.hpp"
+#include "engine/contact/contact_rows.hpp"
 #include "engine/diagnostics/drift.hpp"
 #include "engine/io/scene_loader.hpp"
 #include "engine/run/run.hpp"
@@ -107,6 +108,69 @@ TEST(Run, ReconfigureKeepsTheState) {
   switched.advance(100);
   other.advance(100);
   expectSameState(switched.state(), other.state());
+}
+
+// Oracle: the contact work summed by hand from the bodies before and after each step
+// (contactStepWork), bitwise. A model that cannot make contact (no contact, or ground contact
+// with shapes that are drawn only) keeps no poses for it, and its W has no contact part.
+TEST(Run, TakesTheContactWorkOnlyWhereTheModelCanMakeContact) {
+  articulab::Run slide(scene("box_slope_slide.json"), on("baraff", "semi-implicit"));
+  ASSERT_TRUE(slide.takesContactWork());
+  std::vector<Matrix4> poses = slide.state().E_0i;
+  std::vector<Vector6> twists = slide.state().phi;
+  double work = 0.0;
+  slide.advance(300, [&](const articulab::Run& r) {
+    work += contactStepWork(r.state(), poses, twists, r.plan().dt);
+    poses = r.state().E_0i;
+    twists = r.state().phi;
+  });
+  ASSERT_FALSE(slide.failed()) << slide.failure();
+  EXPECT_LT(work, 0.0) << "friction takes energy from the sliding box";
+  EXPECT_EQ(slide.monitor().work.contact, work);
+
+  articulab::Run pendulum(scene("double_pendulum.json"), on("redmax", "semi-implicit"));
+  EXPECT_FALSE(contact::canMakeContact(pendulum.model()));
+  EXPECT_FALSE(pendulum.takesContactWork());
+  Model drawnOnly = loadScene(test::kScenes + "box_slope_slide.json");
+  for (Body& body : drawnOnly.bodies)
+    for (BodyShape& shape : body.shapes) shape.role = ShapeRole::Visual;
+  ASSERT_TRUE(drawnOnly.groundContact);
+  EXPECT_FALSE(contact::canMakeContact(drawnOnly));
+  articulab::Run falling(std::make_shared<const Model>(drawnOnly), on("baraff", "semi-implicit"));
+  EXPECT_FALSE(falling.takesContactWork());
+  falling.advance(300);
+  ASSERT_FALSE(falling.failed()) << falling.failure();
+  EXPECT_EQ(falling.state().outputs.contactCount, 0);
+  EXPECT_EQ(falling.monitor().work.contact, 0.0);
+  EXPECT_LT(falling.state().E_0i[0](2, 3), slide.state().E_0i[0](2, 3)) << "it falls through the ground";
+}
+
+// Oracle: every joint scanned by hand after each step. W becomes not known (kLimitWork) at the
+// first state where a coordinate of a joint with limits is within kLimitReach of one; the
+// monitor looks only at the joints with limits (limitedJoints): here the tree with the limits of
+// its branch joint taken off.
+TEST(Run, WorkIsNotKnownFromTheFirstStateAtAJointLimit) {
+  Model partly = loadScene(test::kScenes + "limited_tree.json");
+  ASSERT_EQ(partly.joints.size(), 5u);
+  partly.joints[1].hasLimits = false;
+  EXPECT_EQ(limitedJoints(partly), (std::vector<int>{0, 2, 3, 4}));
+  articulab::Run run(std::make_shared<const Model>(partly), on("baraff"));
+  const Model& model = run.model();
+  const auto atLimit = [&](const VectorX& q) {
+    bool at = false;
+    for (const Joint& joint : model.joints)
+      for (int c = 0; joint.hasLimits && c < joint.nq; ++c)
+        at = at || q[joint.qIndex + c] <= joint.lower[c] + kLimitReach || q[joint.qIndex + c] >= joint.upper[c] - kLimitReach;
+    return at;
+  };
+  ASSERT_FALSE(atLimit(run.state().q));
+  long firstAtLimit = -1;
+  run.advance(1000, [&](const articulab::Run& r) {
+    if (firstAtLimit < 0 && atLimit(r.state().q)) firstAtLimit = r.stepsTaken();
+    EXPECT_EQ((r.monitor().work.unknown & kLimitWork) != 0, firstAtLimit >= 0) << "step " << r.stepsTaken();
+  });
+  ASSERT_FALSE(run.failed()) << run.failure();
+  EXPECT_GT(firstAtLimit, 0) << "every limit is hit (the scene's description)";
 }
 
 TEST(Run, ResetGoesBackToTheStart) {
