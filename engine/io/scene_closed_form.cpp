@@ -26,11 +26,8 @@ std::string readClosedForm(const Node& node, const Model& model) {
 
 bool closedFormHoldsFrom(const Model& model, const VectorX& q0, const VectorX& qd0) {
   if (model.closedForm.empty()) return false;
-  Model moved = model;
-  moved.q0 = q0;
-  moved.qd0 = qd0;
   try {
-    const ClosedForm check(moved, model.closedForm);
+    const ClosedForm check(model, model.closedForm, q0, qd0);
     return true;
   } catch (const ClosedFormError&) {
     return false;
